@@ -1,0 +1,1 @@
+"""Pure game logic: no Qt, no SQLAlchemy, no files, no network."""

@@ -1,0 +1,176 @@
+"""The twelve characteristics of a fighter profile: kinds, printed forms, limits.
+
+Values are stored as plain integers (`5"` -> 5, `4+` -> 4, `3` -> 3) or
+``None`` for `-` (a characteristic the fighter does not have). Whether a
+bigger number is better depends on the kind: target numbers improve
+downwards. A "step" is the game's unit of change: +1 is one step better.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+CODES: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Cl", "Wil", "Int")
+
+# Profile values: an int, or None for "-".
+Value = int | None
+
+
+class CharacteristicKind(StrEnum):
+    INCHES = "inches"
+    VALUE = "value"
+    D6_TARGET = "d6_target"
+    TWO_D6_TARGET = "2d6_target"
+
+    @property
+    def lower_is_better(self) -> bool:
+        return self in (CharacteristicKind.D6_TARGET, CharacteristicKind.TWO_D6_TARGET)
+
+    def print(self, value: Value) -> str:
+        if value is None:
+            return "-"
+        if self is CharacteristicKind.INCHES:
+            return f'{value}"'
+        if self.lower_is_better:
+            return f"{value}+"
+        return str(value)
+
+
+class CharacteristicError(ValueError):
+    """A value that is not a valid printed form for its characteristic."""
+
+
+_PRINTED = re.compile(r"""^\s*(?P<num>-?\d+)\s*(?P<suffix>"|''|”|\+)?\s*$""")
+
+
+class Characteristic(BaseModel):
+    """One row of the characteristic table of a ruleset."""
+
+    model_config = ConfigDict(frozen=True)
+
+    code: str
+    name: str
+    kind: CharacteristicKind
+    best: int
+    worst: int
+    # Advancements may raise it at most this many steps above the type's base
+    # profile; None means no cap.
+    advance_cap: int | None = Field(default=None, ge=0)
+
+    def print(self, value: Value) -> str:
+        return self.kind.print(value)
+
+    def parse(self, text: str | int | None) -> Value:
+        """Parse a printed form (`5"`, `4+`, `3`, `-`) or a bare number.
+
+        The suffix must match the kind: `4+` is no Movement and `5"` no
+        Weapon Skill. Range is not checked here (see `check_range`).
+        """
+        if text is None:
+            return None
+        if isinstance(text, bool):
+            raise CharacteristicError(f"{self.code}: {text!r} is not a characteristic value")
+        if isinstance(text, int):
+            return text
+        if not isinstance(text, str):
+            raise CharacteristicError(f"{self.code}: {text!r} is not a characteristic value")
+        stripped = text.strip()
+        if stripped in ("-", "–", "—", ""):
+            if stripped == "":
+                raise CharacteristicError(f"{self.code}: empty value")
+            return None
+        match = _PRINTED.match(stripped)
+        if not match:
+            raise CharacteristicError(f"{self.code}: {text!r} is not a valid {self.name} value")
+        suffix = match.group("suffix")
+        if suffix is not None:
+            wants = "+" if self.kind.lower_is_better else '"'
+            got = "+" if suffix == "+" else '"'
+            if got != wants or self.kind is CharacteristicKind.VALUE:
+                example = self.print(self.worst)
+                raise CharacteristicError(
+                    f"{self.code}: {text!r} is not a valid {self.name} value (expected like {example})"
+                )
+        return int(match.group("num"))
+
+    def in_range(self, value: Value) -> bool:
+        if value is None:
+            return True
+        low, high = sorted((self.best, self.worst))
+        return low <= value <= high
+
+    def check_range(self, value: Value) -> Value:
+        if not self.in_range(value):
+            raise CharacteristicError(
+                f"{self.code}: {self.print(value)} is outside {self.print(self.best)}"
+                f" (best) to {self.print(self.worst)} (worst)"
+            )
+        return value
+
+    def step(self, value: int, steps: int) -> int:
+        """Move `steps` steps better (negative: worse), without limits."""
+        return value - steps if self.kind.lower_is_better else value + steps
+
+    def steps_between(self, start: int, end: int) -> int:
+        """How many steps better `end` is than `start`."""
+        return start - end if self.kind.lower_is_better else end - start
+
+    def clamp(self, value: int) -> int:
+        low, high = sorted((self.best, self.worst))
+        return max(low, min(high, value))
+
+
+def _row(
+    code: str, name: str, kind: CharacteristicKind, best: int, worst: int, cap: int | None = None
+) -> Characteristic:
+    return Characteristic(code=code, name=name, kind=kind, best=best, worst=worst, advance_cap=cap)
+
+
+_K = CharacteristicKind
+
+# The 2023 core table (FACTS.md §1); rulesets may override it.
+CORE_CHARACTERISTICS: tuple[Characteristic, ...] = (
+    _row("M", "Movement", _K.INCHES, 8, 1, 2),
+    _row("WS", "Weapon Skill", _K.D6_TARGET, 2, 6),
+    _row("BS", "Ballistic Skill", _K.D6_TARGET, 2, 6),
+    _row("S", "Strength", _K.VALUE, 6, 1, 2),
+    _row("T", "Toughness", _K.VALUE, 6, 1, 2),
+    _row("W", "Wounds", _K.VALUE, 6, 1, 1),
+    _row("I", "Initiative", _K.D6_TARGET, 2, 6),
+    _row("A", "Attacks", _K.VALUE, 10, 1, 1),
+    _row("Ld", "Leadership", _K.TWO_D6_TARGET, 3, 10),
+    _row("Cl", "Cool", _K.TWO_D6_TARGET, 3, 10),
+    _row("Wil", "Willpower", _K.TWO_D6_TARGET, 3, 10),
+    _row("Int", "Intelligence", _K.TWO_D6_TARGET, 3, 10),
+)
+
+
+class CharacteristicTable:
+    """Lookup by code, in profile order."""
+
+    def __init__(self, rows: tuple[Characteristic, ...] | list[Characteristic]) -> None:
+        codes = tuple(r.code for r in rows)
+        if codes != CODES:
+            raise ValueError(f"characteristic table must list {', '.join(CODES)} in order")
+        self.rows = tuple(rows)
+        self._by_code = {r.code: r for r in rows}
+        self._by_lower = {r.code.lower(): r for r in rows}
+
+    def __getitem__(self, code: str) -> Characteristic:
+        return self._by_code[code]
+
+    def __iter__(self):  # noqa: ANN204 - iterator of rows
+        return iter(self.rows)
+
+    def lookup(self, code: str) -> Characteristic:
+        """Case-insensitive lookup (`bs`, `BS`, `int`, `Int`); KeyError if unknown."""
+        row = self._by_lower.get(code.strip().lower())
+        if row is None:
+            raise KeyError(code)
+        return row
+
+
+CORE_TABLE = CharacteristicTable(CORE_CHARACTERISTICS)

@@ -1,0 +1,107 @@
+"""Gangs and fighters as the rules core sees them (no storage, no Qt).
+
+Field names are the keys of the gang file (`docs/file-formats.md`).
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from gangmanager.rules.characteristics import CORE_TABLE, CharacteristicTable
+from gangmanager.rules.modifiers import EffectiveProfile, Modifier, effective_profile
+from gangmanager.rules.profile import Profile
+from gangmanager.rules.weapons import Item, Weapon
+
+
+class Category(StrEnum):
+    LEADER = "leader"
+    CHAMPION = "champion"
+    GANGER = "ganger"
+    JUVE = "juve"
+    PROSPECT = "prospect"
+    SPECIALIST = "specialist"
+    CREW = "crew"
+    BRUTE = "brute"
+    HANGER_ON = "hanger_on"
+    EXOTIC_BEAST = "exotic_beast"
+    HIRED_GUN = "hired_gun"
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", "-" if self is Category.HANGER_ON else " ").title()
+
+
+class FighterStatus(StrEnum):
+    ACTIVE = "active"
+    IN_RECOVERY = "in_recovery"
+    CONVALESCENCE = "convalescence"
+    CRITICAL = "critical"
+    CAPTURED = "captured"
+    DEAD = "dead"
+    RETIRED = "retired"
+    SOLD = "sold"
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ").capitalize()
+
+    @property
+    def counts_for_rating(self) -> bool:
+        """Gang Rating counts fighters who are not dead, retired, sold or captured."""
+        return self not in _NOT_COUNTED
+
+
+_NOT_COUNTED = frozenset(
+    {FighterStatus.DEAD, FighterStatus.RETIRED, FighterStatus.SOLD, FighterStatus.CAPTURED}
+)
+
+
+class Fighter(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: int | None = Field(default=None, exclude=True)
+    name: str = Field(min_length=1)
+    type: str = ""
+    category: Category = Category.GANGER
+    # Base cost of the fighter type, as paid when recruited.
+    cost: int = Field(default=0, ge=0)
+    xp: int = Field(default=0, ge=0)
+    status: FighterStatus = FighterStatus.ACTIVE
+    # Committed Fighter Rating; None until founding or Update Roster computes it.
+    rating: int | None = Field(default=None, ge=0)
+    profile: Profile
+    modifiers: list[Modifier] = Field(default_factory=list)
+    weapons: list[Weapon] = Field(default_factory=list)
+    wargear: list[Item] = Field(default_factory=list)
+    skills: list[str] = Field(default_factory=list)
+    injuries: list[str] = Field(default_factory=list)
+    notes: str = ""
+
+    def effective(self, table: CharacteristicTable = CORE_TABLE) -> EffectiveProfile:
+        return effective_profile(self.profile, self.modifiers, table)
+
+    def weapon(self, name: str) -> Weapon | None:
+        wanted = name.strip().casefold()
+        return next((w for w in self.weapons if w.name.strip().casefold() == wanted), None)
+
+
+class Gang(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: int | None = Field(default=None, exclude=True)
+    name: str = Field(min_length=1)
+    house: str = ""
+    ruleset: str = "n23"
+    credits: int = 0
+    reputation: int = Field(default=1, ge=1)
+    # Committed Gang Rating; None until founding computes it.
+    rating: int | None = Field(default=None, ge=0)
+    stash: list[Weapon] = Field(default_factory=list)
+    fighters: list[Fighter] = Field(default_factory=list)
+    notes: str = ""
+
+    def fighter(self, name: str) -> Fighter | None:
+        wanted = name.strip().casefold()
+        return next((f for f in self.fighters if f.name.strip().casefold() == wanted), None)

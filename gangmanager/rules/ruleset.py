@@ -1,0 +1,342 @@
+"""The Ruleset model: everything rule-specific the logic reads, as data.
+
+Packs in `resources/rulesets/<id>/` are TOML files validated against these
+models by `gangmanager.content`. The logic receives a `Ruleset`; it never
+loads one.
+"""
+
+from __future__ import annotations
+
+import re
+from enum import StrEnum
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from gangmanager.rules.characteristics import (
+    CORE_CHARACTERISTICS,
+    Characteristic,
+    CharacteristicTable,
+)
+from gangmanager.rules.gang import Category, FighterStatus
+from gangmanager.rules.profile import Profile
+from gangmanager.rules.weapons import Trait, WeaponProfile, trait_key
+
+
+class _Strict(BaseModel):
+    # Unknown keys are errors: a typo in a house pack must not pass silently.
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ParamKind(StrEnum):
+    NONE = "none"
+    NUMBER = "number"
+    INCHES = "inches"
+    TEXT = "text"
+
+
+class Mechanic(StrEnum):
+    """Flags the battle tracker and the card code read from a trait."""
+
+    LIMITED = "limited"
+    SCARCE = "scarce"
+    PLENTIFUL = "plentiful"
+    SINGLE_SHOT = "single_shot"
+    RAPID_FIRE = "rapid_fire"
+    COMBI = "combi"
+    BLAZE = "blaze"
+    TEMPLATE = "template"
+    BLAST = "blast"
+    UNWIELDY = "unwieldy"
+    PISTOL = "pistol"
+    SIDEARM = "sidearm"
+    MELEE = "melee"
+    KNOCKBACK = "knockback"
+    ACCURATE = "accurate"
+    RUPTURE = "rupture"
+    TOXIN = "toxin"
+    SILENT = "silent"
+    GRENADE = "grenade"
+
+
+class TraitDef(_Strict):
+    name: str = Field(min_length=1)
+    param: ParamKind = ParamKind.NONE
+    summary: str = ""
+    mechanics: list[Mechanic] = Field(default_factory=list)
+    # Weapon slots taken by a weapon with this trait (Unwieldy: 2).
+    slots: int = Field(default=1, ge=1)
+
+    def has(self, mechanic: Mechanic) -> bool:
+        return mechanic in self.mechanics
+
+
+class ArmouryWeapon(_Strict):
+    """A weapon as the Trading Post sells it; the first profile is the standard one."""
+
+    name: str = Field(min_length=1)
+    cost: int = Field(ge=0)
+    availability: str = "C"
+    kind: Literal["basic", "pistol", "special", "heavy", "close_combat", "grenade"] = "basic"
+    summary: str = ""
+    profiles: list[WeaponProfile] = Field(min_length=1)
+    # Other names a file may use for it ("Frag grenades", "Stubgun").
+    aliases: list[str] = Field(default_factory=list)
+
+
+class ArmouryItem(_Strict):
+    """Armour or wargear; may modify the profile (`changes` in steps)."""
+
+    name: str = Field(min_length=1)
+    cost: int = Field(ge=0)
+    availability: str = "C"
+    kind: Literal["armour", "wargear", "ammo", "bionic", "other"] = "wargear"
+    summary: str = ""
+    changes: dict[str, int] = Field(default_factory=dict)
+    aliases: list[str] = Field(default_factory=list)
+
+
+class FighterType(_Strict):
+    name: str = Field(min_length=1)
+    category: Category
+    cost: int = Field(ge=0)
+    profile: Profile
+    summary: str = ""
+    # Equipment every fighter of the type starts with (armoury names).
+    equipment: list[str] = Field(default_factory=list)
+    skill_sets_primary: list[str] = Field(default_factory=list)
+    skill_sets_secondary: list[str] = Field(default_factory=list)
+
+
+class House(_Strict):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    summary: str = ""
+    fighter_types: list[FighterType] = Field(default_factory=list)
+
+
+class Skill(_Strict):
+    name: str = Field(min_length=1)
+    summary: str = ""
+    changes: dict[str, int] = Field(default_factory=dict)
+
+
+class SkillSet(_Strict):
+    name: str = Field(min_length=1)
+    skills: list[Skill] = Field(default_factory=list)
+
+
+_ROLL = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+
+class InjuryResult(_Strict):
+    """One row of the Lasting Injury table: D66 roll or range (`15-26`)."""
+
+    roll: str
+    name: str = Field(min_length=1)
+    summary: str = ""
+    # Steps, as in a modifier: Eye Injury is {BS = -1}.
+    changes: dict[str, int] = Field(default_factory=dict)
+    # State the fighter goes into (in_recovery, convalescence, critical, captured, dead).
+    status: FighterStatus | None = None
+    xp: str | None = None  # e.g. "D3"
+    gains_skill: str | None = None
+    extra_rolls: str | None = None  # Multiple Injuries: "D3"
+    # Changes apply only once (Impressive Scars) / only from the Nth time (Partially Deafened).
+    once: bool = False
+    applies_from: int = Field(default=1, ge=1)
+
+    @field_validator("roll")
+    @classmethod
+    def _roll_range(cls, roll: str) -> str:
+        match = _ROLL.match(roll)
+        if not match:
+            raise ValueError(f"roll {roll!r} is not N or N-M")
+        return roll.strip()
+
+    @property
+    def low(self) -> int:
+        match = _ROLL.match(self.roll)
+        assert match
+        return int(match.group(1))
+
+    @property
+    def high(self) -> int:
+        match = _ROLL.match(self.roll)
+        assert match
+        return int(match.group(2) or match.group(1))
+
+    def covers(self, roll: int) -> bool:
+        return self.low <= roll <= self.high
+
+
+class Advancement(_Strict):
+    """One purchasable advancement (`bs`, `primary_random`, ...)."""
+
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    xp: int = Field(ge=0)
+    credits: int = Field(ge=0)
+    characteristic: str | None = None
+    skill: Literal["primary_random", "primary_chosen", "secondary_random", "secondary_chosen", "any_random"] | None = None
+    promotion: bool = False
+    # XP cost rises by this for each earlier advance of the same characteristic.
+    escalation: int = Field(default=2, ge=0)
+    # Categories that may take it (empty: everyone who gains XP).
+    categories: list[Category] = Field(default_factory=list)
+
+
+class GangerResult(_Strict):
+    """The Ganger 2D6 table: a roll range and the advancements it offers."""
+
+    roll: str
+    name: str
+    options: list[str] = Field(min_length=1)  # advancement ids, or "specialist"
+    credits: int = Field(ge=0)
+
+
+class PostBattleStep(_Strict):
+    id: str
+    name: str
+    summary: str = ""
+    substeps: list[PostBattleStep] = Field(default_factory=list)
+
+
+class BlazeAction(_Strict):
+    """An action that puts a fire out (or the automatic roll of the 2023 core)."""
+
+    id: str
+    name: str
+    actor: Literal["self", "friend"]
+    # simple / basic / double, or "none" for the roll made when activated.
+    action_type: Literal["simple", "basic", "double", "none"]
+    # Statuses the actor must have: active, pinned, engaged.
+    actor_status: list[str] = Field(default_factory=lambda: ["active"])
+    # The helper must not be burning themselves.
+    actor_not_burning: bool = False
+    target: int = Field(ge=1, le=7)
+    bonus_per_helper: int = 0
+    prone_bonus: int = 0
+    # The burning fighter becomes Pinned (if not already Prone) on taking it.
+    becomes_pinned: bool = False
+    # Results at or below this on the unmodified die: helper catches fire, activation ends.
+    helper_catches_fire_on: int = 0
+    # A failed roll ends the burning fighter's activation.
+    fail_ends_activation: bool = False
+    summary: str = ""
+
+
+class BlazeHit(_Strict):
+    strength: int = Field(ge=0)
+    ap: str = "-"
+    damage: int = Field(ge=0)
+    timing: Literal["end_of_activation", "on_activation"]
+    nerve_test_if_damaged: bool = False
+    moves_randomly: bool = False
+
+
+class BlazeRules(_Strict):
+    # D6 results that set a fighter on fire after a Blaze attack.
+    catch_fire_on: list[int] = Field(min_length=1)
+    hit: BlazeHit
+    actions: list[BlazeAction] = Field(default_factory=list)
+    unarmed_attacks_gain_blaze: bool = False
+
+    @field_validator("catch_fire_on")
+    @classmethod
+    def _d6(cls, rolls: list[int]) -> list[int]:
+        bad = [r for r in rolls if not 1 <= r <= 6]
+        if bad:
+            raise ValueError(f"catch_fire_on holds D6 results only, not {bad}")
+        return rolls
+
+
+class AmmoRules(_Strict):
+    # "Ammo test" (2023) or "Ammo check" (older wording).
+    term: str = "Ammo test"
+    # Trait a weapon needs for Rapid Fire in close combat (Sidearm or Pistol).
+    rapid_fire_close_combat_trait: str = "Pistol"
+    # Fighter and Gang Rating keep a deleted Limited profile until Update Roster.
+    limited_rating_deferred: bool = True
+
+
+class Ruleset(_Strict):
+    id: str = Field(min_length=1)
+    name: str = Field(min_length=1)
+    extends: str | None = None
+    summary: str = ""
+    founding_credits: int = Field(default=1000, ge=0)
+    characteristics: list[Characteristic] = Field(default_factory=lambda: list(CORE_CHARACTERISTICS))
+    traits: list[TraitDef] = Field(default_factory=list)
+    weapons: list[ArmouryWeapon] = Field(default_factory=list)
+    wargear: list[ArmouryItem] = Field(default_factory=list)
+    houses: list[House] = Field(default_factory=list)
+    skill_sets: list[SkillSet] = Field(default_factory=list)
+    injuries: list[InjuryResult] = Field(default_factory=list)
+    advancements: list[Advancement] = Field(default_factory=list)
+    ganger_advancements: list[GangerResult] = Field(default_factory=list)
+    post_battle_steps: list[PostBattleStep] = Field(default_factory=list)
+    blaze: BlazeRules
+    ammo: AmmoRules = Field(default_factory=AmmoRules)
+    # Player-imported rules text by trait or skill name; replaces summaries when shown.
+    rules_text: dict[str, str] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _unique_names(self) -> Ruleset:
+        for what, names in (
+            ("trait", [t.name for t in self.traits]),
+            ("weapon", [w.name for w in self.weapons]),
+            ("wargear", [w.name for w in self.wargear]),
+            ("house", [h.id for h in self.houses]),
+            ("advancement", [a.id for a in self.advancements]),
+        ):
+            seen: set[str] = set()
+            for name in names:
+                key = trait_key(name)
+                if key in seen:
+                    raise ValueError(f"{what} {name!r} is listed twice")
+                seen.add(key)
+        CharacteristicTable(self.characteristics)
+        return self
+
+    # -- lookups -------------------------------------------------------------
+
+    @property
+    def table(self) -> CharacteristicTable:
+        return CharacteristicTable(self.characteristics)
+
+    def trait_def(self, trait: Trait | str) -> TraitDef | None:
+        key = trait.key if isinstance(trait, Trait) else trait_key(trait)
+        return next((t for t in self.traits if trait_key(t.name) == key), None)
+
+    def has_mechanic(self, profile: WeaponProfile, mechanic: Mechanic) -> bool:
+        return any((d := self.trait_def(t)) is not None and d.has(mechanic) for t in profile.traits)
+
+    def rules_text_for(self, name: str) -> str:
+        """The player's imported text where there is one, else our summary."""
+        key = trait_key(Trait(name=name).name if "(" not in name else name.split("(")[0])
+        for imported_name, text in self.rules_text.items():
+            if trait_key(imported_name.split("(")[0]) == key:
+                return text
+        trait = self.trait_def(key)
+        if trait is not None:
+            return trait.summary
+        for skill_set in self.skill_sets:
+            for skill in skill_set.skills:
+                if trait_key(skill.name) == key:
+                    return skill.summary
+        return ""
+
+    def house(self, house_id: str) -> House | None:
+        key = trait_key(house_id)
+        return next((h for h in self.houses if key in (trait_key(h.id), trait_key(h.name))), None)
+
+    def injury_for(self, roll: int) -> InjuryResult | None:
+        return next((i for i in self.injuries if i.covers(roll)), None)
+
+    def advancement(self, advancement_id: str) -> Advancement | None:
+        key = advancement_id.strip().casefold()
+        return next((a for a in self.advancements if a.id.casefold() == key), None)
+
+    def blaze_action(self, actor: Literal["self", "friend"]) -> BlazeAction | None:
+        return next((a for a in self.blaze.actions if a.actor == actor), None)
