@@ -20,3 +20,14 @@ def shared_seeds() -> Path:
     if not seeds.is_dir():
         pytest.skip("../shared/seeds is absent (a user's clone)")
     return seeds
+
+
+@pytest.fixture(autouse=True)
+def _isolated_user_folders(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """platformdirs and QSettings write under a throwaway home, never the developer's."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.delenv("GANGMANAGER_DB", raising=False)

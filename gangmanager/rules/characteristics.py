@@ -162,7 +162,7 @@ class CharacteristicTable:
     def __getitem__(self, code: str) -> Characteristic:
         return self._by_code[code]
 
-    def __iter__(self):  # noqa: ANN204 - iterator of rows
+    def __iter__(self):
         return iter(self.rows)
 
     def lookup(self, code: str) -> Characteristic:

@@ -82,7 +82,11 @@ class Modifier(BaseModel):
             raise ValueError(str(exc)) from None
 
     def summary(self, table: CharacteristicTable = CORE_TABLE) -> str:
-        parts = [f"{row.code}: ={row.print(self.set_to[row.code])}" for row in table if row.code in self.set_to]
+        parts = [
+            f"{row.code}: ={row.print(self.set_to[row.code])}"
+            for row in table
+            if row.code in self.set_to
+        ]
         return ", ".join(parts + [p for p in _change_parts(self.changes, table)])
 
 
@@ -164,7 +168,9 @@ class EffectiveProfile:
     def summary(self) -> str:
         """`M: +1, BS: +1, Cl: +1, Wil: +1`: net steps against the base profile."""
         return ", ".join(
-            f"{row.code}: {self.net_steps(row.code):+d}" for row in self.table if self.net_steps(row.code)
+            f"{row.code}: {self.net_steps(row.code):+d}"
+            for row in self.table
+            if self.net_steps(row.code)
         )
 
     def printed(self) -> dict[str, str]:

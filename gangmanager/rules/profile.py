@@ -35,7 +35,9 @@ class Profile(BaseModel):
         if isinstance(data, Mapping) and set(data) == {"values"}:
             data = data["values"]
         if not isinstance(data, Mapping):
-            raise ValueError("a profile is an object keyed M, WS, BS, S, T, W, I, A, Ld, Cl, Wil, Int")
+            raise ValueError(
+                "a profile is an object keyed M, WS, BS, S, T, W, I, A, Ld, Cl, Wil, Int"
+            )
         parsed: dict[str, Value] = dict.fromkeys(CODES)
         for key, raw in data.items():
             if not isinstance(key, str):

@@ -49,7 +49,9 @@ def fighter_receipt(fighter: Fighter) -> Receipt:
     for weapon in fighter.weapons:
         lines.append(ReceiptLine(weapon.name, weapon.cost))
         lines += [
-            ReceiptLine(f"{weapon.name}: {p.name}", p.cost, "paid profile") for p in weapon.profiles if p.cost
+            ReceiptLine(f"{weapon.name}: {p.name}", p.cost, "paid profile")
+            for p in weapon.profiles
+            if p.cost
         ]
     lines += [ReceiptLine(item.name, item.cost) for item in fighter.wargear]
     lines += [ReceiptLine(m.source, m.cost, m.kind.value) for m in fighter.modifiers if m.cost]

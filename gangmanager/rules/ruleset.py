@@ -20,7 +20,7 @@ from gangmanager.rules.characteristics import (
 )
 from gangmanager.rules.gang import Category, FighterStatus
 from gangmanager.rules.profile import Profile
-from gangmanager.rules.weapons import Trait, WeaponProfile, trait_key
+from gangmanager.rules.weapons import Trait, WeaponProfile, parse_trait, trait_key
 
 
 class _Strict(BaseModel):
@@ -178,7 +178,12 @@ class Advancement(_Strict):
     xp: int = Field(ge=0)
     credits: int = Field(ge=0)
     characteristic: str | None = None
-    skill: Literal["primary_random", "primary_chosen", "secondary_random", "secondary_chosen", "any_random"] | None = None
+    skill: (
+        Literal[
+            "primary_random", "primary_chosen", "secondary_random", "secondary_chosen", "any_random"
+        ]
+        | None
+    ) = None
     promotion: bool = False
     # XP cost rises by this for each earlier advance of the same characteristic.
     escalation: int = Field(default=2, ge=0)
@@ -266,7 +271,9 @@ class Ruleset(_Strict):
     extends: str | None = None
     summary: str = ""
     founding_credits: int = Field(default=1000, ge=0)
-    characteristics: list[Characteristic] = Field(default_factory=lambda: list(CORE_CHARACTERISTICS))
+    characteristics: list[Characteristic] = Field(
+        default_factory=lambda: list(CORE_CHARACTERISTICS)
+    )
     traits: list[TraitDef] = Field(default_factory=list)
     weapons: list[ArmouryWeapon] = Field(default_factory=list)
     wargear: list[ArmouryItem] = Field(default_factory=list)
@@ -313,17 +320,33 @@ class Ruleset(_Strict):
         return any((d := self.trait_def(t)) is not None and d.has(mechanic) for t in profile.traits)
 
     def rules_text_for(self, name: str) -> str:
-        """The player's imported text where there is one, else our summary."""
-        key = trait_key(Trait(name=name).name if "(" not in name else name.split("(")[0])
+        """The player's imported text where there is one, else our summary.
+
+        Imported text is looked up by name and parameter ("Rapid Fire (2)"), then
+        by the bare name ("Rapid Fire"), then under another parameter of the name.
+        """
+        if not name.strip():
+            return ""
+        wanted = parse_trait(name)
+        wanted_param = trait_key(wanted.param) if wanted.param is not None else None
+        found: dict[int, str] = {}  # rank -> first text: 0 same parameter, 1 bare, 2 other
         for imported_name, text in self.rules_text.items():
-            if trait_key(imported_name.split("(")[0]) == key:
-                return text
-        trait = self.trait_def(key)
+            if not imported_name.strip():
+                continue
+            imported = parse_trait(imported_name)
+            if imported.key != wanted.key:
+                continue
+            param = trait_key(imported.param) if imported.param is not None else None
+            rank = 0 if param == wanted_param else 1 if imported.param is None else 2
+            found.setdefault(rank, text)
+        if found:
+            return found[min(found)]
+        trait = self.trait_def(wanted)
         if trait is not None:
             return trait.summary
         for skill_set in self.skill_sets:
             for skill in skill_set.skills:
-                if trait_key(skill.name) == key:
+                if trait_key(skill.name) == wanted.key:
                     return skill.summary
         return ""
 
