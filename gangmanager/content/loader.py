@@ -1,0 +1,527 @@
+"""Load ruleset packs (folders of TOML files) into the `Ruleset` model.
+
+A pack is a folder `<id>/` holding `pack.toml` and any of the optional files
+in `PACK_FILES`. `extends = "<id>"` in `pack.toml` inherits another pack:
+
+* lists of named entries (traits, weapons, wargear, houses by id, skill sets,
+  advancements by id) merge by name: a child entry replaces the parent's
+  entry of the same name in place, new entries are appended;
+* whole tables (characteristics, injuries, ganger advancements, post-battle
+  steps) are replaced when the child gives them;
+* objects (blaze, ammo, rules_text, rename_traits) merge key by key, deeply;
+  a list inside them (`blaze.actions`) is replaced wholesale.
+
+No Qt, no SQLAlchemy: this module only reads files and builds models.
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from gangmanager.content.errors import RulesetError, entry_label, validation_error
+from gangmanager.content.paths import default_search_path
+from gangmanager.rules.characteristics import (
+    CODES,
+    CORE_CHARACTERISTICS,
+    Characteristic,
+    CharacteristicTable,
+)
+from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.weapons import parse_trait, trait_key
+
+PACK_FILE = "pack.toml"
+
+# Which top-level keys each file may hold (the keys are Ruleset field names).
+PACK_FILES: dict[str, tuple[str, ...]] = {
+    PACK_FILE: (
+        "id",
+        "name",
+        "extends",
+        "summary",
+        "founding_credits",
+        "blaze",
+        "ammo",
+        "rules_text",
+        "rename_traits",
+    ),
+    "characteristics.toml": ("characteristics",),
+    "traits.toml": ("traits",),
+    "armoury.toml": ("weapons", "wargear"),
+    "houses.toml": ("houses",),
+    "skills.toml": ("skill_sets",),
+    "injuries.toml": ("injuries",),
+    "advancements.toml": ("advancements", "ganger_advancements"),
+    "post_battle.toml": ("post_battle_steps",),
+}
+
+# Lists that merge by name: the key naming an entry, and how names compare.
+NAMED_LISTS: dict[str, str] = {
+    "traits": "name",
+    "weapons": "name",
+    "wargear": "name",
+    "houses": "id",
+    "skill_sets": "name",
+    "advancements": "id",
+}
+# Tables replaced as a whole when a child pack gives them.
+WHOLE_TABLES: tuple[str, ...] = (
+    "characteristics",
+    "injuries",
+    "ganger_advancements",
+    "post_battle_steps",
+)
+# Objects merged key by key.
+DEEP_OBJECTS: tuple[str, ...] = ("blaze", "ammo", "rules_text", "rename_traits")
+
+_STATS = ("rng_s", "rng_l", "acc_s", "acc_l", "str", "strength", "ap", "d", "am")
+_PROFILE_KEYS = frozenset((*_STATS, "name", "traits", "cost"))
+_CHARACTERISTIC_KEYS = frozenset(Characteristic.model_fields)
+
+
+def _key(list_name: str, value: str) -> str:
+    return value.strip().casefold() if list_name == "advancements" else trait_key(value)
+
+
+# -- reading one folder ------------------------------------------------------------
+
+
+class _Raw:
+    """A pack's data before validation, and the file each part came from."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self.pack_file = folder / PACK_FILE
+        self.data: dict[str, Any] = {}
+        # field -> Path, or list[Path] parallel to the entries of a list field.
+        self.origins: dict[str, Any] = {}
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            return tomllib.load(handle)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError(path, f"TOML syntax error: {exc}") from None
+    except UnicodeDecodeError:
+        raise RulesetError(path, "not UTF-8 text") from None
+    except OSError as exc:
+        raise RulesetError(path, f"cannot read: {exc.strerror or exc}") from None
+
+
+def _read_folder(folder: Path) -> _Raw:
+    raw = _Raw(folder)
+    if not raw.pack_file.is_file():
+        raise RulesetError(folder, f"no {PACK_FILE} in this folder")
+    files = sorted(p for p in folder.iterdir() if p.suffix == ".toml")
+    for path in files:
+        if path.name not in PACK_FILES:
+            expected = ", ".join(PACK_FILES)
+            raise RulesetError(path, f"unknown file {path.name!r} (expected one of: {expected})")
+    # pack.toml first so its id is known; the rest in the documented order.
+    for name in PACK_FILES:
+        path = folder / name
+        if not path.is_file():
+            continue
+        content = _read_toml(path)
+        allowed = PACK_FILES[name]
+        for key, value in content.items():
+            if key not in allowed:
+                raise RulesetError(
+                    path, f"unknown key {key!r} (expected one of: {', '.join(allowed)})"
+                )
+            _check_top_level(path, key, value)
+            raw.data[key] = value
+            if isinstance(value, list):
+                raw.origins[key] = [path] * len(value)
+            else:
+                raw.origins[key] = path
+    _check_pack_header(raw)
+    return raw
+
+
+def _check_pack_header(raw: _Raw) -> None:
+    for key in ("id", "name"):
+        value = raw.data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            raise RulesetError(raw.pack_file, f"{key!r} must be given as non-empty text")
+    if raw.data["id"] != raw.folder.name:
+        raise RulesetError(
+            raw.pack_file,
+            f"id {raw.data['id']!r} does not match the folder name {raw.folder.name!r}",
+        )
+    extends = raw.data.get("extends")
+    if extends is not None and (not isinstance(extends, str) or not extends.strip()):
+        raise RulesetError(raw.pack_file, "'extends' must be the id of another pack")
+    renames = raw.data.get("rename_traits", {})
+    if any(not isinstance(v, str) or not v.strip() for v in renames.values()):
+        raise RulesetError(raw.pack_file, "rename_traits: each new name must be text")
+
+
+def _check_top_level(path: Path, key: str, value: object) -> None:
+    if key in NAMED_LISTS or key in WHOLE_TABLES:
+        if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+            raise RulesetError(path, f"{key!r} must be an array of tables ([[{key}]])")
+        if key in NAMED_LISTS:
+            _check_names(path, key, value)
+        checker = _ENTRY_CHECKS.get(key)
+        if checker is not None:
+            for index, entry in enumerate(value):
+                checker(path, entry_label(key, index, entry), entry)
+    elif key in DEEP_OBJECTS and not isinstance(value, dict):
+        raise RulesetError(path, f"{key!r} must be a table ([{key}])")
+
+
+def _check_names(path: Path, key: str, entries: list[dict[str, Any]]) -> None:
+    name_key = NAMED_LISTS[key]
+    seen: set[str] = set()
+    for index, entry in enumerate(entries):
+        name = entry.get(name_key)
+        if not isinstance(name, str) or not name.strip():
+            label = entry_label(key, index, None)
+            raise RulesetError(path, f"missing key {name_key!r}", label)
+        norm = _key(key, name)
+        if norm in seen:
+            raise RulesetError(path, "is listed twice in this file", entry_label(key, index, entry))
+        seen.add(norm)
+
+
+def _check_weapon(path: Path, label: str, weapon: dict[str, Any]) -> None:
+    """WeaponProfile ignores unknown keys and stringifies anything: be strict here."""
+    profiles = weapon.get("profiles", [])
+    if not isinstance(profiles, list):
+        return  # pydantic says "should be a valid list"
+    for index, profile in enumerate(profiles):
+        if not isinstance(profile, dict):
+            continue
+        where = f"{label}, {entry_label('profiles', index, profile)}"
+        for key, value in profile.items():
+            if key not in _PROFILE_KEYS:
+                keys = ", ".join(k for k in (*_STATS, "name", "traits", "cost") if k != "strength")
+                raise RulesetError(path, f"unknown key {key!r} (expected one of: {keys})", where)
+            if key in _STATS and (isinstance(value, bool) or not isinstance(value, str | int)):
+                raise RulesetError(
+                    path,
+                    f'{key}: expected text such as "4", "S+1" or "-", got {value!r}',
+                    where,
+                )
+
+
+def _check_characteristic(path: Path, label: str, row: dict[str, Any]) -> None:
+    """Characteristic rows are not a strict model; catch typos here."""
+    for key in row:
+        if key not in _CHARACTERISTIC_KEYS:
+            keys = ", ".join(Characteristic.model_fields)
+            raise RulesetError(path, f"unknown key {key!r} (expected one of: {keys})", label)
+
+
+def _check_house(path: Path, label: str, house: dict[str, Any]) -> None:
+    """Fighter profiles may be written as one line: `5" 3+ 3+ 3 3 3 4+ 2 4+ 5+ 5+ 5+`."""
+    fighter_types = house.get("fighter_types", [])
+    if not isinstance(fighter_types, list):
+        return
+    for index, fighter_type in enumerate(fighter_types):
+        if not isinstance(fighter_type, dict):
+            continue
+        profile = fighter_type.get("profile")
+        if isinstance(profile, str):
+            parts = profile.split()
+            if len(parts) != len(CODES):
+                where = f"{label}, {entry_label('fighter_types', index, fighter_type)}"
+                raise RulesetError(
+                    path,
+                    f"profile: a profile line has {len(CODES)} values "
+                    f"({' '.join(CODES)}), got {len(parts)}",
+                    where,
+                )
+            fighter_type["profile"] = dict(zip(CODES, parts, strict=True))
+
+
+_ENTRY_CHECKS: dict[str, Callable[[Path, str, dict[str, Any]], None]] = {
+    "weapons": _check_weapon,
+    "characteristics": _check_characteristic,
+    "houses": _check_house,
+}
+
+
+# -- inheritance -------------------------------------------------------------------
+
+
+def _deep_merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in over.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value  # scalars and lists (blaze.actions) replace
+    return merged
+
+
+def _merge(parent: _Raw, child: _Raw) -> _Raw:
+    merged = _Raw(child.folder)
+    merged.data = dict(parent.data)
+    merged.origins = dict(parent.origins)
+    merged.data.pop("extends", None)
+    for key, value in child.data.items():
+        source = child.origins[key]
+        if key in NAMED_LISTS:
+            entries = list(parent.data.get(key, []))
+            origins = list(parent.origins.get(key, []))
+            name_key = NAMED_LISTS[key]
+            position = {_key(key, e[name_key]): i for i, e in enumerate(entries)}
+            for entry, origin in zip(value, source, strict=True):
+                norm = _key(key, entry[name_key])
+                if norm in position:
+                    entries[position[norm]] = entry
+                    origins[position[norm]] = origin
+                else:
+                    position[norm] = len(entries)
+                    entries.append(entry)
+                    origins.append(origin)
+            merged.data[key] = entries
+            merged.origins[key] = origins
+        elif key in DEEP_OBJECTS:
+            merged.data[key] = _deep_merge(parent.data.get(key, {}), value)
+            merged.origins[key] = source
+        else:
+            merged.data[key] = value
+            merged.origins[key] = source
+    return merged
+
+
+def _find_folder(
+    ruleset_id: str, search_path: Iterable[Path], after: Path | None = None
+) -> Path | None:
+    """The first `<dir>/<id>/pack.toml`; with `after`, only in dirs after that folder's."""
+    dirs = list(search_path)
+    if after is not None:
+        parent = after.parent.resolve()
+        matches = [i for i, d in enumerate(dirs) if d.resolve() == parent]
+        dirs = dirs[matches[0] + 1 :] if matches else []
+    for directory in dirs:
+        folder = directory / ruleset_id
+        if (folder / PACK_FILE).is_file():
+            return folder
+    return None
+
+
+def _load_raw(folder: Path, search_path: tuple[Path, ...], chain: tuple[Path, ...]) -> _Raw:
+    raw = _read_folder(folder)
+    extends = raw.data.get("extends")
+    if extends is None:
+        return raw
+    extends = extends.strip()
+    # A user's copy of a pack may extend the pack of the same id it replaces.
+    after = folder if extends == raw.data["id"] else None
+    parent_folder = _find_folder(extends, search_path, after)
+    if parent_folder is None:
+        if after is not None:
+            raise RulesetError(
+                raw.pack_file,
+                f"extends itself ({extends!r}): only a pack of the same id further down "
+                "the search path (the built-in one) can be extended",
+            )
+        available = ", ".join(i for i, _, _ in available_rulesets(list(search_path))) or "none"
+        raise RulesetError(
+            raw.pack_file, f"extends {extends!r}: no pack with that id (available: {available})"
+        )
+    resolved = parent_folder.resolve()
+    if resolved in chain:
+        loop = [p.name for p in chain[chain.index(resolved) :]] + [resolved.name]
+        raise RulesetError(raw.pack_file, f"extends cycle: {' -> '.join(loop)}")
+    parent = _load_raw(parent_folder, search_path, (*chain, resolved))
+    return _merge(parent, raw)
+
+
+def _rename_traits(data: dict[str, Any]) -> None:
+    """Apply `rename_traits = { Pistol = "Sidearm" }` to every weapon profile and trait."""
+    renames = {trait_key(old): new.strip() for old, new in data.pop("rename_traits", {}).items()}
+    if not renames:
+        return
+    for weapon in data.get("weapons", []):
+        for profile in weapon.get("profiles", []) if isinstance(weapon, dict) else []:
+            traits = profile.get("traits") if isinstance(profile, dict) else None
+            if not isinstance(traits, list):
+                continue
+            renamed: list[Any] = []
+            for text in traits:
+                if not isinstance(text, str) or not text.strip():
+                    renamed.append(text)
+                    continue
+                trait = parse_trait(text)
+                new = renames.get(trait.key)
+                if new is None:
+                    renamed.append(text)
+                else:
+                    renamed.append(f"{new} ({trait.param})" if trait.param is not None else new)
+            profile["traits"] = renamed
+    traits = data.get("traits", [])
+    names = {trait_key(t["name"]) for t in traits}
+    for trait in traits:
+        new = renames.get(trait_key(trait["name"]))
+        if new is not None and trait_key(new) not in names:
+            trait["name"] = new
+            names.add(trait_key(new))
+
+
+# -- checks across entries ---------------------------------------------------------
+
+_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
+
+
+def _d66_rolls() -> list[int]:
+    return [tens * 10 + units for tens in range(1, 7) for units in range(1, 7)]
+
+
+def _origin_of(raw: _Raw, key: str, index: int = 0) -> Path:
+    source = raw.origins.get(key, raw.pack_file)
+    if isinstance(source, list):
+        return source[index] if index < len(source) else raw.pack_file
+    return source
+
+
+def _check_codes(raw: _Raw, key: str, index: int, changes: dict[str, int], label: str) -> None:
+    """`changes` keys must be characteristic codes as printed (`BS`, `Wil`)."""
+    table = CharacteristicTable(CORE_CHARACTERISTICS)
+    for code in changes:
+        try:
+            row = table.lookup(code)
+        except KeyError:
+            raise RulesetError(
+                _origin_of(raw, key, index),
+                f"unknown characteristic {code!r} (expected one of: {', '.join(CODES)})",
+                label,
+            ) from None
+        if row.code != code:
+            raise RulesetError(
+                _origin_of(raw, key, index),
+                f"write the characteristic as {row.code!r}, not {code!r}",
+                label,
+            )
+
+
+def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
+    """Every D66 roll hits exactly one injury; the Ganger table is 2D6 and names real ids."""
+    if ruleset.injuries:
+        path = _origin_of(raw, "injuries")
+        for roll in _d66_rolls():
+            rows = [i for i in ruleset.injuries if i.covers(roll)]
+            if not rows:
+                raise RulesetError(path, f"injuries: D66 roll {roll} is on no row")
+            if len(rows) > 1:
+                names = " and ".join(f'"{r.roll} {r.name}"' for r in rows)
+                raise RulesetError(path, f"injuries: D66 roll {roll} is on two rows: {names}")
+    for key, entries in (
+        ("injuries", ruleset.injuries),
+        ("wargear", ruleset.wargear),
+    ):
+        for index, entry in enumerate(entries):
+            _check_codes(
+                raw, key, index, entry.changes, entry_label(key, index, {"name": entry.name})
+            )
+    for index, skill_set in enumerate(ruleset.skill_sets):
+        for skill in skill_set.skills:
+            label = f'{entry_label("skill_sets", index, {"name": skill_set.name})}, skill "{skill.name}"'
+            _check_codes(raw, "skill_sets", index, skill.changes, label)
+    for index, advancement in enumerate(ruleset.advancements):
+        if advancement.characteristic is not None:
+            label = entry_label("advancements", index, {"id": advancement.id})
+            _check_codes(raw, "advancements", index, {advancement.characteristic: 1}, label)
+    if ruleset.ganger_advancements:
+        path = _origin_of(raw, "ganger_advancements")
+        ids = {a.id.casefold() for a in ruleset.advancements}
+        covered: dict[int, str] = {}
+        for index, row in enumerate(ruleset.ganger_advancements):
+            label = entry_label("ganger_advancements", index, {"roll": row.roll})
+            match = _RANGE.match(row.roll)
+            if not match:
+                raise RulesetError(path, f"roll {row.roll!r} is not N or N-M", label)
+            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
+            for roll in range(low, high + 1):
+                if not 2 <= roll <= 12 or roll in covered:
+                    raise RulesetError(
+                        path, f"2D6 roll {roll} is outside 2-12 or on two rows", label
+                    )
+                covered[roll] = row.roll
+            for option in row.options:
+                if option.casefold() != "specialist" and option.casefold() not in ids:
+                    raise RulesetError(
+                        path,
+                        f"unknown option {option!r} (expected an advancement id or 'specialist')",
+                        label,
+                    )
+        missing = [r for r in range(2, 13) if r not in covered]
+        if missing:
+            raise RulesetError(path, f"ganger_advancements: 2D6 rolls {missing} are on no row")
+
+
+# -- public API --------------------------------------------------------------------
+
+
+def _search_path(search_path: Iterable[Path | str] | None) -> tuple[Path, ...]:
+    paths = default_search_path() if search_path is None else search_path
+    return tuple(Path(p) for p in paths)
+
+
+@functools.lru_cache(maxsize=32)
+def _load_cached(ruleset_id: str, search_path: tuple[Path, ...]) -> Ruleset:
+    folder = _find_folder(ruleset_id, search_path)
+    if folder is None:
+        available = ", ".join(i for i, _, _ in available_rulesets(list(search_path))) or "none"
+        raise RulesetError(None, f"no ruleset {ruleset_id!r} (available: {available})")
+    raw = _load_raw(folder, search_path, (folder.resolve(),))
+    data = raw.data
+    _rename_traits(data)
+    try:
+        ruleset = Ruleset.model_validate(data)
+    except ValidationError as exc:
+        raise validation_error(exc, data, raw.origins, raw.pack_file) from None
+    _check_tables(ruleset, raw)
+    return ruleset
+
+
+def load_ruleset(ruleset_id: str, search_path: list[Path] | None = None) -> Ruleset:
+    """Load, merge and validate the pack `ruleset_id`; cached (see `clear_cache`).
+
+    `search_path` defaults to the user's rulesets folder, then the built-in one.
+    Raises `RulesetError` with a one-line message naming the file and entry.
+    """
+    return _load_cached(ruleset_id.strip(), _search_path(search_path))
+
+
+def clear_cache() -> None:
+    """Forget loaded rulesets (after a pack file changed on disk)."""
+    _load_cached.cache_clear()
+
+
+def available_rulesets(search_path: list[Path] | None = None) -> list[tuple[str, str, Path]]:
+    """`(id, name, folder)` of every pack on the search path, sorted by id.
+
+    When two folders hold the same id, the earlier one in the search path wins
+    (a user's copy overrides the built-in pack). A pack whose `pack.toml`
+    cannot be read is listed with its id as name; loading it reports the error.
+    """
+    found: dict[str, tuple[str, str, Path]] = {}
+    for directory in _search_path(search_path):
+        if not directory.is_dir():
+            continue
+        for folder in sorted(directory.iterdir()):
+            pack_file = folder / PACK_FILE
+            if folder.name in found or not pack_file.is_file():
+                continue
+            try:
+                name = _read_toml(pack_file).get("name")
+            except RulesetError:
+                name = None
+            found[folder.name] = (
+                folder.name,
+                name if isinstance(name, str) else folder.name,
+                folder,
+            )
+    return [found[key] for key in sorted(found)]

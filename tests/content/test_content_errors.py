@@ -1,0 +1,257 @@
+"""Broken packs give one clear line naming the file, the entry and the problem."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from gangmanager.content import RulesetError, builtin_rulesets_dir, load_ruleset
+
+WritePack = Callable[..., Path]
+
+HEAD = 'id = "{id}"\nname = "Broken"\nextends = "n23"\n'
+
+
+def _load_error(pack_id: str, user_dir: Path) -> RulesetError:
+    with pytest.raises(RulesetError) as info:
+        load_ruleset(pack_id, [user_dir, builtin_rulesets_dir()])
+    message = str(info.value)
+    assert "\n" not in message
+    assert message.strip() == message
+    return info.value
+
+
+def test_toml_syntax_error_names_file_and_line(write_pack: WritePack, user_dir: Path) -> None:
+    write_pack(
+        "bad-syntax",
+        pack=HEAD.format(id="bad-syntax"),
+        traits='[[traits]]\nname = "A"\nsummary = \n',
+    )
+    error = _load_error("bad-syntax", user_dir)
+    assert str(error).startswith(str(user_dir / "bad-syntax" / "traits.toml"))
+    assert "TOML syntax error" in str(error)
+    assert "line 3" in str(error)
+    assert error.path == user_dir / "bad-syntax" / "traits.toml"
+
+
+def test_unknown_key(write_pack: WritePack, user_dir: Path) -> None:
+    write_pack(
+        "bad-key",
+        pack=HEAD.format(id="bad-key"),
+        traits='[[traits]]\nname = "Blaze"\ncolour = "red"\n',
+    )
+    message = str(_load_error("bad-key", user_dir))
+    assert "bad-key/traits.toml: " in message
+    assert 'trait "Blaze"' in message
+    assert "unknown key 'colour'" in message
+    assert "summary" in message  # the keys that are allowed
+
+
+def test_unknown_mechanic(write_pack: WritePack, user_dir: Path) -> None:
+    write_pack(
+        "bad-mechanic",
+        pack=HEAD.format(id="bad-mechanic"),
+        traits='[[traits]]\nname = "Blaze"\nmechanics = ["blazing"]\n',
+    )
+    message = str(_load_error("bad-mechanic", user_dir))
+    assert message.endswith(
+        "bad-mechanic/traits.toml: trait \"Blaze\": unknown mechanic 'blazing' (expected one of "
+        "'limited', 'scarce', 'plentiful', 'single_shot', 'rapid_fire', 'combi', 'blaze', "
+        "'template', 'blast', 'unwieldy', 'pistol', 'sidearm', 'melee', 'knockback', "
+        "'accurate', 'rupture', 'toxin', 'silent' or 'grenade')"
+    )
+
+
+WEAPON = """
+[[weapons]]
+name = "Lasgun"
+cost = 15
+
+[[weapons.profiles]]
+str = "3"
+am = "2+"
+
+[[weapons.profiles]]
+name = "hotshot"
+{line}
+"""
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        (
+            'cost = "free"',
+            'weapon "Lasgun", profile 2 "hotshot": cost: Input should be a valid integer',
+        ),
+        ("str = [4]", 'weapon "Lasgun", profile 2 "hotshot": str: expected text'),
+        (
+            'traits = "Rapid Fire (1)"',
+            'weapon "Lasgun", profile 2 "hotshot": traits: Input should be a valid list',
+        ),
+        ('strenght = "4"', 'weapon "Lasgun", profile 2 "hotshot": unknown key \'strenght\''),
+    ],
+)
+def test_wrong_type_in_a_weapon_profile(
+    write_pack: WritePack, user_dir: Path, line: str, expected: str
+) -> None:
+    write_pack("bad-weapon", pack=HEAD.format(id="bad-weapon"), armoury=WEAPON.format(line=line))
+    message = str(_load_error("bad-weapon", user_dir))
+    assert f"bad-weapon/armoury.toml: {expected}" in message
+
+
+def test_error_in_inherited_entry_names_the_parent_file(
+    write_pack: WritePack, user_dir: Path
+) -> None:
+    write_pack(
+        "parent",
+        pack='id = "parent"\nname = "P"\nextends = "n23"\n',
+        traits='[[traits]]\nname = "Shock"\nparam = "numbr"\n',
+    )
+    write_pack("child", pack='id = "child"\nname = "C"\nextends = "parent"\n')
+    message = str(_load_error("child", user_dir))
+    assert "parent/traits.toml: trait \"Shock\": unknown param 'numbr'" in message
+
+
+def test_missing_extends_target(write_pack: WritePack, user_dir: Path) -> None:
+    write_pack("orphan", pack='id = "orphan"\nname = "O"\nextends = "n99"\n')
+    message = str(_load_error("orphan", user_dir))
+    assert "orphan/pack.toml: extends 'n99': no pack with that id" in message
+    assert "n23" in message and "house-a" in message
+
+
+def test_extends_cycle(write_pack: WritePack, user_dir: Path) -> None:
+    write_pack("cycle-a", pack='id = "cycle-a"\nname = "A"\nextends = "cycle-b"\n')
+    write_pack("cycle-b", pack='id = "cycle-b"\nname = "B"\nextends = "cycle-a"\n')
+    message = str(_load_error("cycle-a", user_dir))
+    assert "cycle-b/pack.toml: extends cycle: cycle-a -> cycle-b -> cycle-a" in message
+
+
+def test_self_extension_without_a_builtin(write_pack: WritePack, user_dir: Path) -> None:
+    write_pack("loop", pack='id = "loop"\nname = "L"\nextends = "loop"\n')
+    assert "extends itself" in str(_load_error("loop", user_dir))
+
+
+def test_unknown_pack_id_lists_the_available_ones(user_dir: Path) -> None:
+    message = str(_load_error("no-such-pack", user_dir))
+    assert message.startswith("no ruleset 'no-such-pack' (available: ")
+    assert "house-a, house-b, n23" in message
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        ({"armory": ""}, "armory.toml: unknown file 'armory.toml'"),
+        (
+            {"armoury": "[[weapon]]\nname = 'x'\n"},
+            "armoury.toml: unknown key 'weapon' (expected one of: weapons, wargear)",
+        ),
+        (
+            {"traits": '[[traits]]\nname = "A"\n[[traits]]\nname = "a"\n'},
+            'traits.toml: trait "a": is listed twice',
+        ),
+        (
+            {"traits": '[[traits]]\nsummary = "no name"\n'},
+            "traits.toml: trait 1: missing key 'name'",
+        ),
+        ({"traits": 'traits = "Blaze"\n'}, "traits.toml: 'traits' must be an array of tables"),
+        (
+            {"injuries": '[[injuries]]\nroll = "11-65"\nname = "Almost"\n'},
+            "injuries.toml: injuries: D66 roll 66 is on no row",
+        ),
+        (
+            {"injuries": '[[injuries]]\nroll = "11-66"\nname = "All"\nchanges = { bs = -1 }\n'},
+            "injuries.toml: injury \"All\": write the characteristic as 'BS', not 'bs'",
+        ),
+        (
+            {
+                "advancements": '[[ganger_advancements]]\nroll = "2-12"\nname = "x"\noptions = ["wss"]\ncredits = 5\n'
+            },
+            "advancements.toml: ganger advancement \"2-12\": unknown option 'wss'",
+        ),
+        (
+            {
+                "characteristics": '[[characteristics]]\ncode = "M"\nname = "Movement"\nkind = "inches"\nbest = 8\nwrost = 1\n'
+            },
+            "characteristics.toml: characteristic \"M\": unknown key 'wrost'",
+        ),
+        (
+            {
+                "characteristics": '[[characteristics]]\ncode = "M"\nname = "Movement"\nkind = "inches"\nbest = 8\nworst = 1\n'
+            },
+            "characteristics.toml: characteristics: characteristic table must list",
+        ),
+        (
+            {
+                "houses": '[[houses]]\nid = "orlock"\nname = "O"\n[[houses.fighter_types]]\n'
+                'name = "Boss"\ncategory = "leader"\ncost = 10\nprofile = \'5" 3+ 3+ 3 3 3\'\n'
+            },
+            'houses.toml: house "orlock", fighter type "Boss": profile: a profile line has 12 values',
+        ),
+        (
+            {
+                "houses": '[[houses]]\nid = "orlock"\nname = "O"\n[[houses.fighter_types]]\n'
+                'name = "Boss"\ncategory = "boss"\ncost = 10\nprofile = \'5" 3+ 3+ 3 3 3 4+ 2 4+ 5+ 5+ 5+\'\n'
+            },
+            'houses.toml: house "orlock", fighter type "Boss": unknown category \'boss\'',
+        ),
+    ],
+)
+def test_file_level_errors(
+    write_pack: WritePack, user_dir: Path, files: dict[str, str], expected: str
+) -> None:
+    write_pack("broken", pack=HEAD.format(id="broken"), **files)
+    message = str(_load_error("broken", user_dir))
+    assert f"broken/{expected}" in message
+
+
+@pytest.mark.parametrize(
+    ("pack", "expected"),
+    [
+        (
+            'id = "broken"\nname = "B"\nextends = "n23"\n[blaze.hit]\ntiming = "later"\n',
+            "pack.toml: blaze.hit: unknown timing 'later'",
+        ),
+        (
+            'id = "broken"\nname = "B"\nextends = "n23"\n[[blaze.actions]]\nid = "x"\nname = "Douse"\nactor = "self"\naction_type = "none"\n',
+            "pack.toml: blaze action \"Douse\": missing key 'target'",
+        ),
+        ('id = "broken"\nname = "B"\n', "pack.toml: missing key 'blaze'"),
+        (
+            'id = "other"\nname = "B"\n',
+            "pack.toml: id 'other' does not match the folder name 'broken'",
+        ),
+        ('name = "B"\n', "pack.toml: 'id' must be given as non-empty text"),
+        (
+            'id = "broken"\nname = "B"\nextends = "n23"\ncolour = "red"\n',
+            "pack.toml: unknown key 'colour'",
+        ),
+        (
+            'id = "broken"\nname = "B"\nextends = "n23"\nfounding_credits = -5\n',
+            "pack.toml: founding_credits: Input should be greater than or equal to 0",
+        ),
+    ],
+)
+def test_pack_file_errors(write_pack: WritePack, user_dir: Path, pack: str, expected: str) -> None:
+    write_pack("broken", pack=pack)
+    message = str(_load_error("broken", user_dir))
+    assert f"broken/{expected}" in message
+
+
+def test_error_message_is_relative_inside_the_working_folder(
+    write_pack: WritePack, user_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write_pack(
+        "bad-key",
+        pack=HEAD.format(id="bad-key"),
+        traits='[[traits]]\nname = "Blaze"\ncolour = "red"\n',
+    )
+    monkeypatch.chdir(user_dir.parent)
+    message = str(_load_error("bad-key", user_dir))
+    assert message.startswith(str(Path("user-rulesets") / "bad-key" / "traits.toml") + ": ")
+
+
+def test_ruleset_error_is_a_value_error() -> None:
+    assert issubclass(RulesetError, ValueError)
