@@ -1,0 +1,377 @@
+"""Where the database lives, how it is opened, checked, backed up and migrated.
+
+Opening a SQLite file is careful: the file is inspected read-only before
+anything may write to it (even `PRAGMA journal_mode=WAL` writes), so a file
+that is refused is left exactly as it was. Only then is the engine created,
+the file backed up if it needs an upgrade, and Alembic run to head.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Mapping
+from contextlib import closing
+from dataclasses import dataclass
+from datetime import datetime
+from enum import Enum
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+import platformdirs
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import URL, Connection, Engine, create_engine, event, inspect, make_url
+from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import NullPool
+
+from gangmanager.persistence.unit_of_work import UnitOfWork
+
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+ENVIRONMENT_VARIABLE = "GANGMANAGER_DB"
+SQLITE_HEADER = b"SQLite format 3\x00"
+# Tables every revision of our schema has; future migrations must keep them.
+CORE_TABLES = frozenset({"gangs", "fighters"})
+VERSION_TABLE = "alembic_version"
+
+
+class DatabaseError(Exception):
+    """A database that cannot be used, with a one-line message naming it."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(re.sub(r"\s*[\r\n]+\s*", " ", message).strip())
+
+
+def default_database_path() -> Path:
+    return Path(platformdirs.user_data_dir("gangmanager")) / "gangmanager.sqlite"
+
+
+def resolve_database(db: str | None, environ: Mapping[str, str]) -> str:
+    """A SQLAlchemy URL from `--db`, else `GANGMANAGER_DB`, else the default file.
+
+    A value containing `://` is a URL and is used as is; anything else is a
+    file path, made absolute.
+    """
+    for value in (db, environ.get(ENVIRONMENT_VARIABLE)):
+        if value is not None and value.strip():
+            value = value.strip()
+            if "://" in value:
+                return value
+            return sqlite_url(Path(value))
+    return sqlite_url(default_database_path())
+
+
+def sqlite_url(path: Path) -> str:
+    # sqlite:/// + an absolute path (which itself starts with / on POSIX).
+    return f"sqlite:///{path.expanduser().resolve()}"
+
+
+def alembic_config() -> Config:
+    """Alembic configured from the package folder; no alembic.ini needed."""
+    config = Config()
+    # ConfigParser interpolates %, so a path containing one must be escaped.
+    config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
+    return config
+
+
+class Database:
+    """An open, migrated database. One unit of work per user action."""
+
+    def __init__(self, engine: Engine, path: Path | None = None) -> None:
+        self.engine = engine
+        # The SQLite file, None for a server database or an in-memory one.
+        self.path = path
+        # Domain objects outlive the session; nothing must expire under them.
+        self._sessions: sessionmaker[Session] = sessionmaker(engine, expire_on_commit=False)
+
+    @property
+    def url(self) -> str:
+        """For display: the password, if any, is masked."""
+        return self.engine.url.render_as_string(hide_password=True)
+
+    def unit_of_work(self) -> UnitOfWork:
+        return UnitOfWork(self._sessions)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    def __enter__(self) -> Database:
+        return self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"Database({self.url!r})"
+
+
+def open_database(target: str) -> Database:
+    """Open (creating or upgrading if needed) the database at a SQLAlchemy URL.
+
+    Raises DatabaseError, leaving the file untouched, for a file that is not
+    SQLite, is corrupt, belongs to another program or to a newer Gang Manager.
+    An older schema is backed up next to the file, then upgraded.
+    """
+    url = _parse_url(target)
+    path = _sqlite_file(url)
+    label = str(path) if path is not None else url.render_as_string(hide_password=True)
+    script = ScriptDirectory.from_config(alembic_config())
+    plan: _Plan | None = None
+    if path is not None:
+        # Everything about the file is decided before anything writes to it.
+        state = _inspect_file(path)
+        plan = _plan(label, state, script)
+        if state is None:
+            _ensure_folder(path)
+    engine = _create_engine(url, label)
+    try:
+        if plan is None:
+            with engine.connect() as connection:
+                plan = _plan(label, _inspect_connection(connection), script)
+        if plan is _Plan.UPGRADE and path is not None:
+            backup(path)
+        if plan is not _Plan.OPEN:
+            _upgrade(engine, url, path)
+        with engine.connect():
+            pass  # Fail here, not at the first user action, if it cannot be used.
+    except DatabaseError:
+        engine.dispose()
+        raise
+    except (SQLAlchemyError, OSError) as exc:
+        engine.dispose()
+        raise DatabaseError(f"{label}: {_first_line(exc)}") from exc
+    return Database(engine, path)
+
+
+def backup(path: Path) -> Path:
+    """Copy a SQLite file to `<stem>.backup-YYYYmmdd-HHMMSS.sqlite` beside it.
+
+    Uses SQLite's backup API from a read-only connection, so committed pages
+    still in the write-ahead log are included and the original is not written.
+    """
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.stem}.backup-{stamp}.sqlite")
+    n = 1
+    while target.exists():
+        n += 1
+        target = path.with_name(f"{path.stem}.backup-{stamp}-{n}.sqlite")
+    try:
+        with (
+            closing(sqlite3.connect(_read_only_uri(path), uri=True)) as source,
+            closing(sqlite3.connect(target)) as copy,
+        ):
+            source.backup(copy)
+    except sqlite3.Error as exc:
+        target.unlink(missing_ok=True)
+        raise DatabaseError(f"{path}: cannot back up before upgrading ({exc})") from exc
+    return target
+
+
+# ------------------------------------------------------------------ checking
+
+
+@dataclass(frozen=True)
+class _State:
+    """What a database holds, as far as deciding what to do with it goes."""
+
+    tables: frozenset[str]
+    revisions: tuple[str, ...]
+
+
+class _Plan(Enum):
+    CREATE = "create"
+    UPGRADE = "upgrade"
+    OPEN = "open"
+
+
+def _parse_url(target: str) -> URL:
+    try:
+        return make_url(target)
+    except ArgumentError as exc:
+        raise DatabaseError(f"{target}: not a database path or URL ({exc})") from exc
+
+
+def _sqlite_file(url: URL) -> Path | None:
+    """The file behind a SQLite URL; None for memory, `file:` URIs and servers."""
+    if url.get_backend_name() != "sqlite":
+        return None
+    database = url.database or ""
+    if database in ("", ":memory:") or database.startswith("file:"):
+        return None
+    return Path(database).expanduser()
+
+
+def _ensure_folder(path: Path) -> None:
+    """Create the folder of the default database; elsewhere a missing folder is a typo."""
+    folder = path.parent
+    if folder.is_dir():
+        return
+    if path.resolve() != default_database_path().resolve():
+        raise DatabaseError(f"{path}: the folder {folder} does not exist")
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError(f"{path}: cannot create the folder ({exc.strerror})") from exc
+
+
+def _read_only_uri(path: Path) -> str:
+    """A URI that cannot write to the file, nor (usually) create -wal/-shm files.
+
+    `immutable=1` skips locking and the write-ahead log entirely, so it is only
+    safe when no -wal or -journal file holds pending changes; otherwise plain
+    read-only mode reads them (and may create a -shm file, never the main file).
+    """
+    uri = f"{path.resolve().as_uri()}?mode=ro"
+    pending = any(
+        (side := path.with_name(path.name + suffix)).exists() and side.stat().st_size > 0
+        for suffix in ("-wal", "-journal")
+    )
+    return uri if pending else uri + "&immutable=1"
+
+
+def _inspect_file(path: Path) -> _State | None:
+    """Read-only look at a SQLite file; None when it is missing or empty (a new database)."""
+    if path.is_dir():
+        raise DatabaseError(f"{path}: is a folder, not a database file")
+    try:
+        if not path.exists() or path.stat().st_size == 0:
+            return None
+        with path.open("rb") as file:
+            header = file.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise DatabaseError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    if header != SQLITE_HEADER:
+        raise DatabaseError(f"{path}: not a Gang Manager database (not an SQLite file)")
+    try:
+        with closing(sqlite3.connect(_read_only_uri(path), uri=True)) as connection:
+            problems = [row[0] for row in connection.execute("PRAGMA integrity_check")]
+            if problems != ["ok"]:
+                raise DatabaseError(
+                    f"{path}: corrupt database (integrity check: {problems[0]}); restore a backup"
+                )
+            tables = frozenset(
+                row[0]
+                for row in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+            )
+            revisions: tuple[str, ...] = ()
+            if VERSION_TABLE in tables:
+                revisions = tuple(
+                    row[0] for row in connection.execute(f"SELECT version_num FROM {VERSION_TABLE}")
+                )
+    except sqlite3.OperationalError as exc:
+        # Cannot open or lock: the file may be fine, so do not call it corrupt.
+        raise DatabaseError(f"{path}: cannot read ({exc})") from exc
+    except sqlite3.DatabaseError as exc:
+        raise DatabaseError(f"{path}: corrupt database ({exc}); restore a backup") from exc
+    except OSError as exc:
+        raise DatabaseError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    return _State(tables, revisions)
+
+
+def _inspect_connection(connection: Connection) -> _State:
+    """The same facts as `_inspect_file`, for databases that are not SQLite files."""
+    tables = frozenset(inspect(connection).get_table_names())
+    revisions: tuple[str, ...] = ()
+    if VERSION_TABLE in tables:
+        revisions = tuple(MigrationContext.configure(connection).get_current_heads())
+    connection.rollback()
+    return _State(tables, revisions)
+
+
+def _plan(label: str, state: _State | None, script: ScriptDirectory) -> _Plan:
+    if state is None or (state.tables <= {VERSION_TABLE} and not state.revisions):
+        return _Plan.CREATE
+    ours = VERSION_TABLE in state.tables and state.tables >= CORE_TABLES
+    if not ours or not state.revisions:
+        found = ", ".join(sorted(state.tables - {VERSION_TABLE})[:3])
+        raise DatabaseError(f"{label}: not a Gang Manager database (it has tables {found})")
+    known = {revision.revision for revision in script.walk_revisions()}
+    unknown = [revision for revision in state.revisions if revision not in known]
+    if unknown:
+        raise DatabaseError(
+            f"{label}: made by a newer Gang Manager (schema {', '.join(unknown)}); update the app"
+        )
+    if set(state.revisions) == set(script.get_heads()):
+        return _Plan.OPEN
+    return _Plan.UPGRADE
+
+
+# ------------------------------------------------------------------ engines
+
+
+def _create_engine(url: URL, label: str, *, foreign_keys: bool = True, **kwargs: Any) -> Engine:
+    try:
+        engine = create_engine(url, **kwargs)
+    except (ArgumentError, ImportError) as exc:
+        raise DatabaseError(f"{label}: cannot use this database ({_first_line(exc)})") from exc
+    if engine.dialect.name == "sqlite":
+        _configure_sqlite(engine, foreign_keys=foreign_keys)
+    return engine
+
+
+def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
+    """The only SQLite-specific settings: WAL, foreign keys, real transactions.
+
+    The sqlite3 driver (before Python 3.12's `autocommit`) sends BEGIN only
+    before INSERT/UPDATE/DELETE: the SELECTs of one load could read different
+    snapshots and a migration's DDL would be committed statement by statement.
+    So the driver is put in autocommit mode and SQLAlchemy emits BEGIN itself
+    (the recipe of the SQLAlchemy SQLite docs).
+    """
+
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        try:
+            # Outside any transaction: SQLite ignores these PRAGMAs inside one.
+            cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
+        finally:
+            cursor.close()
+
+    def on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN")
+
+    event.listen(engine, "connect", on_connect)
+    event.listen(engine, "begin", on_begin)
+
+
+def _upgrade(engine: Engine, url: URL, path: Path | None) -> None:
+    """`alembic upgrade head` in one transaction.
+
+    For a SQLite file the migration gets its own connection with foreign keys
+    OFF, as SQLite's procedure for schema changes requires: a batch migration
+    drops and recreates tables, and with foreign keys on, dropping `gangs`
+    would cascade into every fighter. Foreign keys are checked before commit.
+    """
+    migrate_with = engine
+    if path is not None:
+        migrate_with = _create_engine(url, str(path), foreign_keys=False, poolclass=NullPool)
+    config = alembic_config()
+    try:
+        with migrate_with.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, "head")
+            if connection.dialect.name == "sqlite":
+                broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if broken:
+                    raise DatabaseError(
+                        f"{path}: the upgrade broke {len(broken)} references; nothing was changed"
+                    )
+    finally:
+        if migrate_with is not engine:
+            migrate_with.dispose()
+
+
+def _first_line(exc: BaseException) -> str:
+    lines = str(exc).strip().splitlines()
+    return lines[0] if lines else type(exc).__name__

@@ -1,0 +1,212 @@
+"""Conversions between rules-core objects and table rows.
+
+Rows are built fresh from the domain (children are rewritten wholesale) and
+read back into frozen domain objects; nothing here touches a session.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gangmanager.persistence.tables import (
+    PROFILE_COLUMNS,
+    FighterRow,
+    GangRow,
+    ModifierRow,
+    StashItemRow,
+    WargearRow,
+    WeaponProfileRow,
+    WeaponRow,
+)
+from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
+from gangmanager.rules.modifiers import Modifier, ModifierKind
+from gangmanager.rules.profile import Profile
+from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
+
+# ---------------------------------------------------------------- domain -> rows
+
+
+def set_gang_columns(row: GangRow, gang: Gang) -> None:
+    row.name = gang.name
+    row.house = gang.house
+    row.ruleset = gang.ruleset
+    row.credits = gang.credits
+    row.reputation = gang.reputation
+    row.rating = gang.rating
+    row.notes = gang.notes
+
+
+def set_fighter_columns(row: FighterRow, fighter: Fighter, position: int) -> None:
+    """Scalar columns and the base profile; children are set by `set_fighter_children`."""
+    row.position = position
+    row.name = fighter.name
+    row.type = fighter.type
+    row.category = fighter.category.value
+    row.cost = fighter.cost
+    row.xp = fighter.xp
+    row.status = fighter.status.value
+    row.rating = fighter.rating
+    for code, column in PROFILE_COLUMNS.items():
+        setattr(row, column, fighter.profile[code])
+    # New lists: SQLAlchemy's plain JSON type does not see in-place mutation.
+    row.skills = list(fighter.skills)
+    row.injuries = list(fighter.injuries)
+    row.notes = fighter.notes
+
+
+def set_fighter_children(row: FighterRow, fighter: Fighter) -> None:
+    row.modifiers = [modifier_row(m, i) for i, m in enumerate(fighter.modifiers)]
+    row.weapons = [weapon_row(w, i) for i, w in enumerate(fighter.weapons)]
+    row.wargear = [
+        WargearRow(position=i, name=g.name, cost=g.cost) for i, g in enumerate(fighter.wargear)
+    ]
+
+
+def fighter_row(fighter: Fighter, position: int) -> FighterRow:
+    row = FighterRow()
+    set_fighter_columns(row, fighter, position)
+    set_fighter_children(row, fighter)
+    return row
+
+
+def modifier_row(modifier: Modifier, position: int) -> ModifierRow:
+    return ModifierRow(
+        position=position,
+        source=modifier.source,
+        kind=modifier.kind.value,
+        changes=dict(modifier.changes),
+        set_to=dict(modifier.set_to),
+        cost=modifier.cost,
+    )
+
+
+def weapon_row(weapon: Weapon, position: int) -> WeaponRow:
+    return WeaponRow(
+        position=position,
+        name=weapon.name,
+        cost=weapon.cost,
+        profiles=[weapon_profile_row(p, i) for i, p in enumerate(weapon.profiles)],
+    )
+
+
+def weapon_profile_row(profile: WeaponProfile, position: int) -> WeaponProfileRow:
+    return WeaponProfileRow(
+        position=position,
+        name=profile.name,
+        rng_s=profile.rng_s,
+        rng_l=profile.rng_l,
+        acc_s=profile.acc_s,
+        acc_l=profile.acc_l,
+        strength=profile.strength,
+        ap=profile.ap,
+        d=profile.d,
+        am=profile.am,
+        traits=[str(t) for t in profile.traits],
+        cost=profile.cost,
+    )
+
+
+def stash_rows(gang: Gang) -> list[StashItemRow]:
+    return [
+        StashItemRow(
+            position=i,
+            name=item.name,
+            cost=item.cost,
+            profiles=[p.model_dump(mode="json", by_alias=True) for p in item.profiles],
+        )
+        for i, item in enumerate(gang.stash)
+    ]
+
+
+def gang_row(gang: Gang) -> GangRow:
+    row = GangRow()
+    set_gang_columns(row, gang)
+    row.fighters = [fighter_row(f, i) for i, f in enumerate(gang.fighters)]
+    row.stash = stash_rows(gang)
+    return row
+
+
+# ---------------------------------------------------------------- rows -> domain
+
+
+def gang_from_row(row: GangRow) -> Gang:
+    """Needs the fighters, their children and the stash loaded (see the repository)."""
+    return Gang(
+        id=row.id,
+        name=row.name,
+        house=row.house,
+        ruleset=row.ruleset,
+        credits=row.credits,
+        reputation=row.reputation,
+        rating=row.rating,
+        stash=[
+            Weapon(
+                name=s.name,
+                cost=s.cost,
+                profiles=[WeaponProfile.model_validate(p) for p in s.profiles],
+            )
+            for s in row.stash
+        ],
+        fighters=[fighter_from_row(f) for f in row.fighters],
+        notes=row.notes,
+    )
+
+
+def fighter_from_row(row: FighterRow) -> Fighter:
+    values: dict[str, Any] = {code: getattr(row, col) for code, col in PROFILE_COLUMNS.items()}
+    return Fighter(
+        id=row.id,
+        name=row.name,
+        type=row.type,
+        category=Category(row.category),
+        cost=row.cost,
+        xp=row.xp,
+        status=FighterStatus(row.status),
+        rating=row.rating,
+        profile=Profile(values=values),
+        modifiers=[
+            Modifier(
+                source=m.source,
+                kind=ModifierKind(m.kind),
+                changes=m.changes,
+                set_to=m.set_to,
+                cost=m.cost,
+            )
+            for m in row.modifiers
+        ],
+        weapons=[
+            Weapon(
+                name=w.name,
+                cost=w.cost,
+                profiles=[
+                    WeaponProfile(
+                        name=p.name,
+                        rng_s=p.rng_s,
+                        rng_l=p.rng_l,
+                        acc_s=p.acc_s,
+                        acc_l=p.acc_l,
+                        strength=p.strength,
+                        ap=p.ap,
+                        d=p.d,
+                        am=p.am,
+                        traits=p.traits,
+                        cost=p.cost,
+                    )
+                    for p in w.profiles
+                ],
+            )
+            for w in row.weapons
+        ],
+        wargear=[Item(name=g.name, cost=g.cost) for g in row.wargear],
+        skills=list(row.skills),
+        injuries=list(row.injuries),
+        notes=row.notes,
+    )
+
+
+def with_ids(gang: Gang, row: GangRow) -> Gang:
+    """The saved gang with the database ids of the gang and its fighters (after a flush)."""
+    fighters = [
+        f.model_copy(update={"id": r.id}) for f, r in zip(gang.fighters, row.fighters, strict=True)
+    ]
+    return gang.model_copy(update={"id": row.id, "fighters": fighters})

@@ -1,0 +1,1 @@
+"""Alembic migrations of the Gang Manager schema (run by `gangmanager.persistence.database`)."""

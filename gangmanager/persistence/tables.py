@@ -1,0 +1,217 @@
+"""SQLAlchemy 2 table models: how a gang is laid out in the database.
+
+These rows never leave the persistence package; repositories turn them into
+rules-core objects (`gangmanager.rules.gang.Gang`) and back.
+
+Layout notes:
+
+- Every list of the domain (fighters, modifiers, weapons, weapon profiles,
+  wargear, stash) is a child table with a `position` column; relationships
+  are ordered by it, so the order of a roster survives a round trip.
+- A fighter's base profile is twelve nullable integer columns (`m` ... `int_`)
+  rather than one JSON object: `NULL` is the printed `-`, and the values stay
+  queryable and typed.
+- Enums (category, status, modifier kind) are stored as their plain string
+  values without CHECK constraints, so a new value needs no migration.
+- Every relationship is `lazy="raise"`: anything a repository needs is loaded
+  explicitly (`selectinload`), so no query happens by surprise.
+- Foreign keys cascade on delete in the database and relationships use
+  `passive_deletes=True`, so deleting a gang does not load its fighters.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String, Text, func, text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+# Explicit constraint names keep migrations reproducible on every backend
+# (SQLite batch mode and PostgreSQL both need to name what they drop).
+NAMING_CONVENTION: dict[str, str] = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+# Profile column for each characteristic code; `int_` because INT is an SQL type name.
+PROFILE_COLUMNS: dict[str, str] = {
+    "M": "m",
+    "WS": "ws",
+    "BS": "bs",
+    "S": "s",
+    "T": "t",
+    "W": "w",
+    "I": "i",
+    "A": "a",
+    "Ld": "ld",
+    "Cl": "cl",
+    "Wil": "wil",
+    "Int": "int_",
+}
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING_CONVENTION)
+
+
+def _children(order_by: str) -> Any:
+    """A one-to-many list owned by its parent, ordered, never lazily loaded."""
+    return relationship(
+        order_by=order_by,
+        cascade="all, delete-orphan",
+        passive_deletes=True,
+        lazy="raise",
+    )
+
+
+class GangRow(Base):
+    __tablename__ = "gangs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String)
+    house: Mapped[str] = mapped_column(String, default="")
+    ruleset: Mapped[str] = mapped_column(String)
+    credits: Mapped[int] = mapped_column(Integer, default=0)
+    reputation: Mapped[int] = mapped_column(Integer, default=1)
+    # Committed Gang Rating; NULL until founding computes it.
+    rating: Mapped[int | None] = mapped_column(Integer)
+    notes: Mapped[str] = mapped_column(Text, default="")
+    # Bumped by SQLAlchemy on every UPDATE (version_id_col): a stale writer fails
+    # instead of silently overwriting. The server default fills rows of schema 0001.
+    version: Mapped[int] = mapped_column(Integer, server_default=text("1"))
+    created_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utc_now, server_default=func.current_timestamp()
+    )
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True),
+        default=utc_now,
+        onupdate=utc_now,
+        server_default=func.current_timestamp(),
+    )
+
+    fighters: Mapped[list[FighterRow]] = _children("FighterRow.position")
+    stash: Mapped[list[StashItemRow]] = _children("StashItemRow.position")
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012 (read once by SQLAlchemy)
+
+
+class FighterRow(Base):
+    __tablename__ = "fighters"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    gang_id: Mapped[int] = mapped_column(ForeignKey("gangs.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String)
+    type: Mapped[str] = mapped_column(String, default="")
+    category: Mapped[str] = mapped_column(String)
+    cost: Mapped[int] = mapped_column(Integer, default=0)
+    xp: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[str] = mapped_column(String)
+    # Committed Fighter Rating; NULL until founding or Update Roster computes it.
+    rating: Mapped[int | None] = mapped_column(Integer)
+    # Base profile: NULL is "-" (a characteristic the fighter does not have).
+    m: Mapped[int | None] = mapped_column(Integer)
+    ws: Mapped[int | None] = mapped_column(Integer)
+    bs: Mapped[int | None] = mapped_column(Integer)
+    s: Mapped[int | None] = mapped_column(Integer)
+    t: Mapped[int | None] = mapped_column(Integer)
+    w: Mapped[int | None] = mapped_column(Integer)
+    i: Mapped[int | None] = mapped_column(Integer)
+    a: Mapped[int | None] = mapped_column(Integer)
+    ld: Mapped[int | None] = mapped_column(Integer)
+    cl: Mapped[int | None] = mapped_column(Integer)
+    wil: Mapped[int | None] = mapped_column(Integer)
+    int_: Mapped[int | None] = mapped_column(Integer)
+    skills: Mapped[list[str]] = mapped_column(JSON, default=list)
+    injuries: Mapped[list[str]] = mapped_column(JSON, default=list)
+    notes: Mapped[str] = mapped_column(Text, default="")
+
+    modifiers: Mapped[list[ModifierRow]] = _children("ModifierRow.position")
+    weapons: Mapped[list[WeaponRow]] = _children("WeaponRow.position")
+    wargear: Mapped[list[WargearRow]] = _children("WargearRow.position")
+
+
+class ModifierRow(Base):
+    __tablename__ = "modifiers"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    fighter_id: Mapped[int] = mapped_column(
+        ForeignKey("fighters.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int] = mapped_column(Integer)
+    source: Mapped[str] = mapped_column(String)
+    kind: Mapped[str] = mapped_column(String)
+    # {"BS": 1}: steps better (+) or worse (-), keyed by characteristic code.
+    changes: Mapped[dict[str, int]] = mapped_column(JSON, default=dict)
+    # {"S": 5} or {"A": null}: absolute values, null being "-".
+    set_to: Mapped[dict[str, int | None]] = mapped_column(JSON, default=dict)
+    cost: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class WeaponRow(Base):
+    __tablename__ = "weapons"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    fighter_id: Mapped[int] = mapped_column(
+        ForeignKey("fighters.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String)
+    cost: Mapped[int] = mapped_column(Integer, default=0)
+
+    profiles: Mapped[list[WeaponProfileRow]] = _children("WeaponProfileRow.position")
+
+
+class WeaponProfileRow(Base):
+    __tablename__ = "weapon_profiles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    weapon_id: Mapped[int] = mapped_column(ForeignKey("weapons.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String, default="")
+    # Text as printed (`12"`, `+1`, `S+1`, `-`), like the rulebook tables.
+    rng_s: Mapped[str] = mapped_column(String)
+    rng_l: Mapped[str] = mapped_column(String)
+    acc_s: Mapped[str] = mapped_column(String)
+    acc_l: Mapped[str] = mapped_column(String)
+    # Attribute `strength` because `str` would shadow the builtin in the class body.
+    strength: Mapped[str] = mapped_column("str", String)
+    ap: Mapped[str] = mapped_column(String)
+    d: Mapped[str] = mapped_column(String)
+    am: Mapped[str] = mapped_column(String)
+    # Printed traits: ["Rapid Fire (1)", "Knockback"].
+    traits: Mapped[list[str]] = mapped_column(JSON, default=list)
+    cost: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class WargearRow(Base):
+    __tablename__ = "wargear"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    fighter_id: Mapped[int] = mapped_column(
+        ForeignKey("fighters.id", ondelete="CASCADE"), index=True
+    )
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String)
+    cost: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class StashItemRow(Base):
+    __tablename__ = "stash_items"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    gang_id: Mapped[int] = mapped_column(ForeignKey("gangs.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String)
+    cost: Mapped[int] = mapped_column(Integer, default=0)
+    # Weapon profiles as in the gang file (`WeaponProfile.model_dump(by_alias=True)`);
+    # empty for wargear. A stash item is read whole, never queried by profile.
+    profiles: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
