@@ -1,0 +1,59 @@
+"""Open any gang file we know: our own `.gang.json` or a YakTribe export."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Literal
+
+from gangmanager.exchange.errors import ImportFileError, describe_value
+from gangmanager.exchange.gang_file import FORMAT, load_gang_file
+from gangmanager.exchange.json_input import read_json_file
+from gangmanager.exchange.yaktribe import ImportReport, import_yaktribe
+from gangmanager.rules.gang import Gang
+from gangmanager.rules.ruleset import Ruleset
+
+__all__ = ["DEFAULT_RULESET", "FileKind", "detect_format", "read_any"]
+
+FileKind = Literal["gangmanager", "yaktribe"]
+# YakTribe files do not say which rules they follow.
+DEFAULT_RULESET: str = Gang.model_fields["ruleset"].default
+
+
+def detect_format(data: object, source: str = "<data>") -> FileKind:
+    """Ours when the top level has a `format` key, YakTribe's when it holds a
+    `gang` object; anything else is refused naming both."""
+    if isinstance(data, dict):
+        if "format" in data:
+            return "gangmanager"  # load_gang_file names an unknown format clearly
+        if isinstance(data.get("gang"), dict):
+            return "yaktribe"
+        if "gang" in data:
+            raise ImportFileError(
+                source,
+                "gang",
+                f"expected an object (a YakTribe export), got {describe_value(data['gang'])}",
+            )
+    raise ImportFileError(
+        source,
+        "",
+        f'not a gang file: expected a Gang Manager gang file ("format": "{FORMAT}")'
+        f' or a YakTribe export (a top-level "gang" object), got {describe_value(data)}',
+    )
+
+
+def read_any(
+    path: Path,
+    ruleset_for: Callable[[str], Ruleset],
+    *,
+    yaktribe_ruleset: str = DEFAULT_RULESET,
+) -> tuple[Gang, ImportReport | None]:
+    """Read, parse and import a file of either kind.
+
+    A YakTribe file is matched against `ruleset_for(yaktribe_ruleset)`; our own
+    files need no ruleset to be read. Errors from `ruleset_for` pass through.
+    """
+    data = read_json_file(path)
+    if detect_format(data, path.name) == "gangmanager":
+        return load_gang_file(data, path.name), None
+    return import_yaktribe(data, path.name, ruleset_for(yaktribe_ruleset))

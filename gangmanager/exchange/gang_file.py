@@ -1,0 +1,290 @@
+"""Our own gang file (`.gang.json`): documented in docs/file-formats.md.
+
+The keys are the field names of `rules.gang.Gang` and its parts, behind
+`"format": "gangmanager/gang"` and `"version": 1`. Prices are prices paid
+and are kept as written; nothing is re-priced from a ruleset. Export, import
+and export again gives the same text.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import types
+import typing
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
+from gangmanager.exchange.json_input import check_json_tree, read_json_file
+from gangmanager.rules.characteristics import CODES, CORE_TABLE, CharacteristicTable
+from gangmanager.rules.gang import Gang
+from gangmanager.rules.profile import Profile
+from gangmanager.rules.ratings import fill_missing_ratings
+from gangmanager.rules.weapons import WeaponProfile
+
+__all__ = [
+    "FORMAT",
+    "VERSION",
+    "dump_gang_file",
+    "gang_file_schema",
+    "load_gang_file",
+    "read_gang_file",
+    "schema_text",
+]
+
+FORMAT = "gangmanager/gang"
+VERSION = 1
+_HEADER_KEYS = ("format", "version")
+
+
+# -- export -------------------------------------------------------------------
+
+
+def dump_gang_file(gang: Gang) -> str:
+    """The gang as file text: indent 2, UTF-8 characters kept, model key order.
+
+    Absent ratings are filled in with the same rule the import uses, so that
+    export -> import -> export gives the same text.
+    """
+    body = fill_missing_ratings(gang).model_dump(mode="json", by_alias=True)
+    document = {"format": FORMAT, "version": VERSION, **body}
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+# -- import -------------------------------------------------------------------
+
+
+def read_gang_file(path: Path) -> Gang:
+    return load_gang_file(read_json_file(path), path.name)
+
+
+def load_gang_file(data: object, source: str, *, table: CharacteristicTable = CORE_TABLE) -> Gang:
+    """Validate parsed JSON as a gang file; raise ImportFileError on any problem.
+
+    `table` gives the best..worst range each profile value must be within.
+    """
+    check_json_tree(data, source)
+    if not isinstance(data, dict):
+        raise ImportFileError(
+            source, "", f"a gang file is a JSON object, not {describe_value(data)}"
+        )
+    _check_header(data, source)
+    body = {key: value for key, value in data.items() if key not in _HEADER_KEYS}
+    _check_keys(body, Gang, (), source)
+    try:
+        # Strict: a number written as text ("45") or a true for a count is refused,
+        # so what we read is exactly what the file says.
+        gang = Gang.model_validate_json(json.dumps(body), strict=True)
+    except ValidationError as exc:
+        raise _from_validation(exc, source) from None
+    _check_ranges(gang, source, table)
+    return fill_missing_ratings(gang)
+
+
+def _check_header(data: dict[str, Any], source: str) -> None:
+    if "format" not in data:
+        raise ImportFileError(
+            source, "format", f'missing: a gang file starts with "format": "{FORMAT}"'
+        )
+    if data["format"] != FORMAT:
+        raise ImportFileError(
+            source,
+            "format",
+            f"{describe_value(data['format'])} is not a Gang Manager gang file"
+            f' (expected "{FORMAT}")',
+        )
+    version = data.get("version")
+    if "version" not in data:
+        raise ImportFileError(source, "version", f'missing: a gang file says "version": {VERSION}')
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ImportFileError(
+            source, "version", f"{describe_value(version)} is not a version number (1, 2, ...)"
+        )
+    if version > VERSION:
+        raise ImportFileError(
+            source,
+            "version",
+            f"version {version} is newer than this Gang Manager reads ({VERSION});"
+            " update Gang Manager to open it",
+        )
+
+
+def _nested_model(annotation: object) -> type[BaseModel] | None:
+    """The model inside `Model` or `list[Model]`, if the field holds one."""
+    args = typing.get_args(annotation) if typing.get_origin(annotation) is list else ()
+    inner = args[0] if args else annotation
+    if isinstance(inner, types.GenericAlias) or not isinstance(inner, type):
+        return None
+    return inner if issubclass(inner, BaseModel) else None
+
+
+def _allowed_keys(model: type[BaseModel]) -> dict[str, type[BaseModel] | None]:
+    keys: dict[str, type[BaseModel] | None] = {}
+    for name, field in model.model_fields.items():
+        if field.exclude:
+            continue  # database ids are not part of the file
+        keys[field.alias or name] = _nested_model(field.annotation)
+    return keys
+
+
+def _check_keys(
+    data: dict[str, Any], model: type[BaseModel], where: tuple[str | int, ...], source: str
+) -> None:
+    """Refuse keys a version 1 file cannot have: a typo must not lose data silently.
+
+    Wrong types are left to pydantic, which names them.
+    """
+    allowed = _allowed_keys(model)
+    for key, value in data.items():
+        if key not in allowed:
+            raise ImportFileError(
+                source,
+                json_path((*where, key)),
+                f"unknown key (a version {VERSION} {model.__name__.lower()} has"
+                f" {', '.join(allowed)})",
+            )
+        # Weapon stats turn anything into text (rules.weapons.Stat); a file
+        # should hold text or a number there, not a list or an object.
+        if model is WeaponProfile and key in _STAT_KEYS and not _is_stat(value):
+            raise ImportFileError(
+                source,
+                json_path((*where, key)),
+                f'expected text such as 8" or S+1, got {describe_value(value)}',
+            )
+        nested = allowed[key]
+        if nested is None or nested is Profile:
+            continue  # Profile checks its own keys
+        if isinstance(value, dict):
+            _check_keys(value, nested, (*where, key), source)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                if isinstance(item, dict):
+                    _check_keys(item, nested, (*where, key, index), source)
+
+
+_STAT_KEYS = frozenset({"rng_s", "rng_l", "acc_s", "acc_l", "str", "ap", "d", "am"})
+
+
+def _is_stat(value: object) -> bool:
+    return (
+        value is None
+        or isinstance(value, str)
+        or (isinstance(value, int) and not isinstance(value, bool))
+    )
+
+
+def _check_ranges(gang: Gang, source: str, table: CharacteristicTable) -> None:
+    for index, fighter in enumerate(gang.fighters):
+        for row in table:
+            value = fighter.profile[row.code]
+            if not row.in_range(value):
+                raise ImportFileError(
+                    source,
+                    json_path(("fighters", index, "profile", row.code)),
+                    f"{row.print(value)!r} is outside {row.print(row.best)} (best)"
+                    f" to {row.print(row.worst)} (worst)",
+                )
+
+
+# -- pydantic errors as one line ----------------------------------------------
+
+_JSON_TYPES = {
+    "int_type": "a whole number",
+    "int_from_float": "a whole number",
+    "int_parsing": "a whole number",
+    "string_type": "text",
+    "list_type": "a list",
+    "dict_type": "an object",
+    "model_type": "an object",
+    "model_attributes_type": "an object",
+    "bool_type": "true or false",
+}
+_CODE_PREFIX = re.compile(rf"^(?P<code>{'|'.join(CODES)}): ")
+
+
+def _from_validation(exc: ValidationError, source: str) -> ImportFileError:
+    errors = exc.errors(include_url=False)
+    first = errors[0]
+    loc: tuple[str | int, ...] = tuple(first["loc"])
+    message = _message(first)
+    # Profile errors read "BS: 'x' is not ...": move the code into the path.
+    match = _CODE_PREFIX.match(message)
+    if match and loc and loc[-1] == "profile":
+        loc = (*loc, match.group("code"))
+        message = message[match.end() :]
+    more = len(errors) - 1
+    if more:
+        message += f" (and {more} more problem{'s' if more > 1 else ''})"
+    return ImportFileError(source, json_path(loc), message)
+
+
+def _message(error: Any) -> str:
+    kind = error["type"]
+    value = error.get("input")
+    ctx = error.get("ctx") or {}
+    if kind == "missing":
+        return "missing (required)"
+    if kind in _JSON_TYPES:
+        return f"expected {_JSON_TYPES[kind]}, got {describe_value(value)}"
+    if kind == "enum":
+        return f"{describe_value(value)} is not one of {ctx.get('expected', '')}"
+    if kind in ("greater_than_equal", "greater_than"):
+        bound = ctx.get("ge", ctx.get("gt"))
+        return f"{describe_value(value)} is below the minimum {bound}"
+    if kind == "string_too_short":
+        return "must not be empty"
+    if kind == "json_invalid":
+        return "malformed JSON"
+    text = str(error.get("msg", "invalid value"))
+    return text.removeprefix("Value error, ")
+
+
+# -- JSON Schema ----------------------------------------------------------------
+
+_PROFILE_VALUE = {
+    "anyOf": [{"type": "string"}, {"type": "integer"}, {"type": "null"}],
+    "description": 'Printed form (`5"`, `4+`, `3`, `-`) or a bare number.',
+}
+
+
+def gang_file_schema() -> dict[str, Any]:
+    """JSON Schema of the gang file, generated from the models (docs/gang.schema.json)."""
+    schema = Gang.model_json_schema(by_alias=True, mode="serialization")
+    defs = schema.setdefault("$defs", {})
+    defs["Profile"] = {
+        "title": "Profile",
+        "description": "Twelve characteristics; a missing one is `-`.",
+        "type": "object",
+        "properties": {code: dict(_PROFILE_VALUE) for code in CODES},
+        "additionalProperties": False,
+    }
+    set_to = defs.get("Modifier", {}).get("properties", {}).get("set_to")
+    if set_to is not None:
+        set_to["additionalProperties"] = dict(_PROFILE_VALUE)
+    for definition in [schema, *defs.values()]:
+        if definition.get("type") == "object" and "properties" in definition:
+            definition["additionalProperties"] = False
+    schema["properties"] = {
+        "format": {"const": FORMAT},
+        "version": {"const": VERSION},
+        **schema["properties"],
+    }
+    schema["required"] = ["format", "version", *schema.get("required", [])]
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "Gang Manager gang file",
+        "description": "A gang with its fighters; see docs/file-formats.md.",
+        **{key: value for key, value in schema.items() if key not in ("title", "description")},
+    }
+
+
+def schema_text() -> str:
+    """The schema as committed in docs/gang.schema.json."""
+    return json.dumps(gang_file_schema(), indent=2, ensure_ascii=False) + "\n"
+
+
+if __name__ == "__main__":  # python -m gangmanager.exchange.gang_file > docs/gang.schema.json
+    print(schema_text(), end="")

@@ -1,0 +1,135 @@
+"""Reading untrusted JSON files: size, encoding, syntax and shape limits.
+
+Only `json.loads` ever parses a file (never eval, never pickle). Every
+problem becomes an `ImportFileError` naming the file and the place.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
+
+__all__ = [
+    "MAX_DEPTH",
+    "MAX_FILE_BYTES",
+    "MAX_NUMBER",
+    "check_json_tree",
+    "parse_json_bytes",
+    "read_json_file",
+]
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+# A gang file nests about ten levels; YakTribe's about six.
+MAX_DEPTH = 32
+# No count, price or rating in the game comes near this; bigger numbers are damage.
+MAX_NUMBER = 1_000_000_000
+
+
+def _refuse_constant(name: str) -> float:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def read_json_file(path: Path) -> object:
+    """Read and parse a JSON file of at most MAX_FILE_BYTES."""
+    source = path.name
+    try:
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise ImportFileError(source, "", f"cannot be read ({exc.strerror or exc})") from None
+    return parse_json_bytes(raw, source)
+
+
+def parse_json_bytes(raw: bytes, source: str) -> object:
+    if len(raw) > MAX_FILE_BYTES:
+        raise ImportFileError(
+            source, "", f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
+        )
+    try:
+        text = raw.decode("utf-8-sig")  # a BOM from Windows editors is fine
+    except UnicodeDecodeError as exc:
+        raise ImportFileError(
+            source, "", f"not UTF-8 text (byte 0x{raw[exc.start]:02x} at offset {exc.start})"
+        ) from None
+    if not text.strip():
+        raise ImportFileError(source, "", "the file is empty")
+    try:
+        return json.loads(text, parse_constant=_refuse_constant)
+    except json.JSONDecodeError as exc:
+        # An unterminated string runs to the end of the file, too.
+        cut_short = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
+        hint = " (the file ends too early: was it cut short?)" if cut_short else ""
+        raise ImportFileError(
+            source, f"line {exc.lineno}, column {exc.colno}", f"malformed JSON: {exc.msg}{hint}"
+        ) from None
+    except RecursionError:
+        raise ImportFileError(source, "", "malformed JSON: nested too deeply") from None
+    except ValueError as exc:
+        # NaN/Infinity, or an integer longer than Python converts (4300 digits).
+        what = "a number is too large" if "integer string" in str(exc) else str(exc)
+        raise ImportFileError(source, "", f"malformed JSON: {what}") from None
+
+
+def check_json_tree(data: object, source: str, *, limit_numbers: bool = True) -> None:
+    """Refuse what no importer should see: deep nesting, non-JSON values,
+    numbers that are not finite (or, with `limit_numbers`, beyond MAX_NUMBER),
+    and text with lone surrogates (it could not be written back as UTF-8).
+
+    Iterative, so hostile nesting cannot exhaust the Python stack.
+    """
+    stack: list[tuple[object, tuple[str | int, ...]]] = [(data, ())]
+    while stack:
+        value, where = stack.pop()
+        if len(where) > MAX_DEPTH:
+            raise ImportFileError(
+                source, json_path(where), f"nested deeper than {MAX_DEPTH} levels"
+            )
+        if value is None or isinstance(value, bool):
+            continue
+        if isinstance(value, int | float):
+            if isinstance(value, float) and not math.isfinite(value):
+                raise ImportFileError(source, json_path(where), "the number is not finite")
+            if limit_numbers and abs(value) > MAX_NUMBER:
+                raise ImportFileError(
+                    source,
+                    json_path(where),
+                    f"{describe_value(value)} is too large (at most {MAX_NUMBER:,})",
+                )
+            continue
+        if isinstance(value, str):
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise ImportFileError(
+                    source,
+                    json_path(where),
+                    "the text holds an invalid character (a lone surrogate)",
+                ) from None
+            continue
+        if isinstance(value, list):
+            stack.extend(
+                (item, (*where, index)) for index, item in reversed(list(enumerate(value)))
+            )
+            continue
+        if isinstance(value, dict):
+            children: list[tuple[object, tuple[str | int, ...]]] = []
+            for key, item in value.items():
+                if not isinstance(key, str):
+                    raise ImportFileError(
+                        source, json_path(where), f"object key {describe_value(key)} is not text"
+                    )
+                try:
+                    key.encode("utf-8")
+                except UnicodeEncodeError:
+                    raise ImportFileError(
+                        source,
+                        json_path(where),
+                        "a key holds an invalid character (a lone surrogate)",
+                    ) from None
+                children.append((item, (*where, key)))
+            stack.extend(reversed(children))
+            continue
+        raise ImportFileError(source, json_path(where), f"{type(value).__name__} is not JSON data")
