@@ -1,0 +1,63 @@
+"""Headless commands (`gangmanager demo|import|export|list|show|rules ...`). Never imports gui.
+
+Each feature registers its subcommands from its own module in this package,
+so features can be added without touching the others.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from gangmanager import __version__
+from gangmanager.cli import gangs, rules
+from gangmanager.cli.context import EXIT_REFUSED, USER_ERRORS, Context
+
+# Modules with `register(subparsers, common)`; their parsers set `handler`.
+FEATURES = (gangs, rules)
+
+
+def db_option(parser: argparse.ArgumentParser, default: object = None) -> None:
+    parser.add_argument(
+        "--db",
+        default=default,
+        metavar="PATH_OR_URL",
+        help="database file or SQLAlchemy URL (default: $GANGMANAGER_DB or the user data folder)",
+    )
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gangmanager",
+        description="Offline Necromunda roster manager. Without a command it opens the window.",
+    )
+    parser.add_argument("--version", action="version", version=f"gangmanager {__version__}")
+    db_option(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # `--db` is accepted after the command too; SUPPRESS keeps an earlier one.
+    common = argparse.ArgumentParser(add_help=False)
+    db_option(common, default=argparse.SUPPRESS)
+    for feature in FEATURES:
+        feature.register(sub, common)
+    return parser
+
+
+def run(args: argparse.Namespace, context: Context | None = None) -> int:
+    """Run a parsed subcommand; a refused input prints one line and returns 2."""
+    try:
+        args.handler(args, context or Context(args.db))
+    except USER_ERRORS as exc:
+        print(f"gangmanager: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Headless entry: a command is required (the launcher opens the window without one)."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        return EXIT_REFUSED
+    return run(args)

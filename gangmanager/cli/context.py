@@ -1,0 +1,48 @@
+"""What every command needs: the database it names, the rulesets, the error contract."""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from gangmanager.content import RulesetError
+from gangmanager.exchange.errors import ImportFileError
+from gangmanager.exchange.glossary import GlossaryError
+from gangmanager.persistence.database import (
+    Database,
+    DatabaseError,
+    open_database,
+    resolve_database,
+)
+from gangmanager.services.errors import ServiceError
+from gangmanager.services.rulesets import Rulesets
+
+# Every refused input exits with this code and one line on stderr.
+EXIT_REFUSED = 2
+USER_ERRORS: tuple[type[Exception], ...] = (
+    ServiceError,
+    ImportFileError,
+    DatabaseError,
+    RulesetError,
+    GlossaryError,
+)
+
+
+class Context:
+    def __init__(self, db: str | None, rulesets: Rulesets | None = None) -> None:
+        self.db_target = db
+        self.rulesets = rulesets or Rulesets()
+
+    @contextmanager
+    def database(self) -> Iterator[Database]:
+        db = open_database(resolve_database(self.db_target, os.environ))
+        try:
+            yield db
+        finally:
+            db.close()
+
+
+def print_json(data: object) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))

@@ -1,0 +1,89 @@
+"""Gang commands: demo, import, export, list, show."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from gangmanager.cli.context import Context, print_json
+from gangmanager.services import gangs
+from gangmanager.services.demo import demo_gang
+from gangmanager.services.gang_view import gang_text, gang_view
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("demo", parents=[common], help="add the demo gang")
+    p.set_defaults(handler=cmd_demo)
+    p = sub.add_parser("import", parents=[common], help="import a gang file or YakTribe JSON")
+    p.add_argument("file", type=Path)
+    p.set_defaults(handler=cmd_import)
+    p = sub.add_parser("export", parents=[common], help="write a gang to a .gang.json file")
+    p.add_argument("gang", help="gang name or id")
+    p.add_argument("-o", "--output", type=Path, required=True)
+    p.set_defaults(handler=cmd_export)
+    p = sub.add_parser("list", parents=[common], help="list the gangs")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_list)
+    p = sub.add_parser("show", parents=[common], help="show a gang")
+    p.add_argument("gang", help="gang name or id")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_show)
+
+
+def cmd_demo(args: argparse.Namespace, context: Context) -> None:
+    gang = demo_gang(context.rulesets.get("n23"))
+    with context.database() as db:
+        result = gangs.add_gang(db, gang)
+    print(result.gang.name)
+
+
+def cmd_import(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        result = gangs.import_gang(db, args.file, context.rulesets)
+    if result.report is not None:
+        print(result.report.text(), file=sys.stderr)
+    if result.renamed_from is not None:
+        print(
+            f"the name {result.renamed_from!r} was taken: imported as {result.gang.name!r}",
+            file=sys.stderr,
+        )
+    print(result.gang.name)
+
+
+def cmd_export(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        path = gangs.export_gang(db, args.gang, args.output)
+    print(path)
+
+
+def cmd_list(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        summaries = gangs.list_gangs(db)
+    if args.json:
+        print_json(
+            [
+                {
+                    "id": s.id,
+                    "name": s.name,
+                    "house": s.house,
+                    "ruleset": s.ruleset,
+                    "rating": s.rating,
+                    "credits": s.credits,
+                    "reputation": s.reputation,
+                    "fighters": s.fighter_count,
+                }
+                for s in summaries
+            ]
+        )
+        return
+    for s in summaries:
+        print(f"{s.id}\t{s.name}\t{s.house}\t{s.rating if s.rating is not None else '-'}")
+
+
+def cmd_show(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        gang = gangs.load_gang(db, args.gang)
+    ruleset = context.rulesets.get(gang.ruleset)
+    print_json(gang_view(gang, ruleset)) if args.json else print(gang_text(gang, ruleset))

@@ -1,0 +1,43 @@
+"""Ruleset commands: list the packs, attach your own rules text to one."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from gangmanager.cli.context import Context
+from gangmanager.content.rules_text import save_rules_text
+from gangmanager.exchange.glossary import read_glossary
+from gangmanager.services.errors import ServiceError
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    rules = sub.add_parser("rules", help="rulesets and your imported rules text")
+    rules_sub = rules.add_subparsers(dest="rules_command", metavar="RULES_COMMAND", required=True)
+    p = rules_sub.add_parser("list", help="list the rulesets")
+    p.set_defaults(handler=cmd_list)
+    p = rules_sub.add_parser(
+        "import-text", help="attach your own rules text (a 'Name: text' glossary) to a ruleset"
+    )
+    p.add_argument("ruleset")
+    p.add_argument("file", type=Path)
+    p.set_defaults(handler=cmd_import_text)
+
+
+def cmd_list(args: argparse.Namespace, context: Context) -> None:
+    for ruleset_id in context.rulesets.ids():
+        print(f"{ruleset_id}\t{context.rulesets.get(ruleset_id).name}")
+
+
+def cmd_import_text(args: argparse.Namespace, context: Context) -> None:
+    context.rulesets.get(args.ruleset)  # an unknown id is refused before anything is written
+    try:
+        glossary = read_glossary(args.file)
+    except OSError as exc:
+        raise ServiceError(f"{args.file}: cannot read ({exc.strerror or exc})") from None
+    texts = glossary.as_rules_text()
+    if texts:
+        save_rules_text(context.rulesets.rules_text_dir, args.ruleset, texts)
+        context.rulesets.forget(args.ruleset)
+    print(glossary.report())

@@ -1,0 +1,1 @@
+"""Widgets and models shared by the feature folders."""

@@ -1,0 +1,1 @@
+"""The roster editor: gangs, fighters, fighter cards."""

@@ -1,0 +1,95 @@
+"""The gang as `gangmanager show --json` prints it (a contract for players' scripts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gangmanager.rules import ratings
+from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.ruleset import Ruleset
+
+
+def _fighter_view(fighter: Fighter, ruleset: Ruleset) -> dict[str, Any]:
+    effective = fighter.effective(ruleset.table)
+    return {
+        "name": fighter.name,
+        "type": fighter.type,
+        "category": fighter.category.value,
+        "status": fighter.status.value,
+        "xp": fighter.xp,
+        "cost": fighter.cost,
+        "rating": ratings.committed_fighter_rating(fighter),
+        "pending_rating": ratings.pending_fighter_rating(fighter),
+        "base_profile": fighter.profile.printed(ruleset.table),
+        "profile": effective.printed(),
+        "modifier_summary": effective.summary(),
+        "modifiers": [m.model_dump(mode="json") for m in fighter.modifiers],
+        "weapons": [
+            {
+                "name": weapon.name,
+                "cost": weapon.cost,
+                "profiles": [
+                    {**p.model_dump(mode="json", by_alias=True), "state": "ready"}
+                    for p in weapon.profiles
+                ],
+            }
+            for weapon in fighter.weapons
+        ],
+        "wargear": [{"name": item.name, "cost": item.cost} for item in fighter.wargear],
+        "skills": list(fighter.skills),
+        "injuries": list(fighter.injuries),
+        "notes": fighter.notes,
+    }
+
+
+def gang_view(gang: Gang, ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "id": gang.id,
+        "name": gang.name,
+        "house": gang.house,
+        "ruleset": gang.ruleset,
+        "credits": gang.credits,
+        "reputation": gang.reputation,
+        "rating": ratings.committed_gang_rating(gang),
+        "pending_rating": ratings.pending_gang_rating(gang),
+        "wealth": ratings.wealth(gang),
+        "stash": [
+            {"name": item.name, "cost": item.cost, "profiles": len(item.profiles)}
+            for item in gang.stash
+        ],
+        "fighters": [_fighter_view(f, ruleset) for f in gang.fighters],
+    }
+
+
+def gang_text(gang: Gang, ruleset: Ruleset) -> str:
+    """A short plain-text roster for `gangmanager show`."""
+    view = gang_view(gang, ruleset)
+    lines = [
+        f"{gang.name} ({gang.house or 'no house'}, ruleset {gang.ruleset})",
+        f"Gang Rating {view['rating']} (pending {view['pending_rating']}), wealth {view['wealth']},"
+        f" credits {gang.credits}, reputation {gang.reputation}",
+        "",
+    ]
+    for fighter in view["fighters"]:
+        lines.append(
+            f"{fighter['name']} - {fighter['type']} ({fighter['category']}, {fighter['status']}),"
+            f" XP {fighter['xp']}, rating {fighter['rating']}"
+            + (
+                f" (pending {fighter['pending_rating']})"
+                if fighter["pending_rating"] != fighter["rating"]
+                else ""
+            )
+        )
+        lines.append("  " + " ".join(fighter["profile"].values()))
+        if fighter["modifier_summary"]:
+            lines.append(f"  modifiers: {fighter['modifier_summary']}")
+        for weapon in fighter["weapons"]:
+            names = ", ".join(p["name"] for p in weapon["profiles"] if p["name"])
+            lines.append(f"  {weapon['name']}" + (f" [{names}]" if names else ""))
+        if fighter["wargear"]:
+            lines.append("  wargear: " + ", ".join(w["name"] for w in fighter["wargear"]))
+        if fighter["skills"]:
+            lines.append("  skills: " + ", ".join(fighter["skills"]))
+        if fighter["injuries"]:
+            lines.append("  injuries: " + ", ".join(fighter["injuries"]))
+    return "\n".join(lines)
