@@ -24,7 +24,18 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, ForeignKey, Integer, MetaData, String, Text, func, text
+from sqlalchemy import (
+    JSON,
+    DateTime,
+    ForeignKey,
+    Integer,
+    MetaData,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+    text,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 # Explicit constraint names keep migrations reproducible on every backend
@@ -215,3 +226,55 @@ class StashItemRow(Base):
     # Weapon profiles as in the gang file (`WeaponProfile.model_dump(by_alias=True)`);
     # empty for wargear. A stash item is read whole, never queried by profile.
     profiles: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)
+
+
+class BattleRow(Base):
+    """A battle of one gang: its event log is the truth, the state a fold over it."""
+
+    __tablename__ = "battles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    gang_id: Mapped[int] = mapped_column(ForeignKey("gangs.id", ondelete="CASCADE"), index=True)
+    scenario: Mapped[str] = mapped_column(String, default="")
+    # The gang's ruleset when the battle started; the rules of a battle never change midway.
+    ruleset: Mapped[str] = mapped_column(String)
+    # Fighter ids taking part, in roster order.
+    crew: Mapped[list[int]] = mapped_column(JSON, default=list)
+    # open -> ended (handed to the post-battle sequence) -> done (post-battle applied).
+    status: Mapped[str] = mapped_column(String, default="open")
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+    events: Mapped[list[BattleEventRow]] = _children("BattleEventRow.seq")
+
+
+class BattleEventRow(Base):
+    """One event, stored the moment it happens; undo deletes the last one."""
+
+    __tablename__ = "battle_events"
+    __table_args__ = (UniqueConstraint("battle_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    battle_id: Mapped[int] = mapped_column(ForeignKey("battles.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    # The event as the rules core defines it (kind plus its fields).
+    payload: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
+
+
+class PostBattleDraftRow(Base):
+    """The post-battle wizard's draft, saved as the player goes; applied only at Finish."""
+
+    __tablename__ = "post_battle_drafts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    gang_id: Mapped[int] = mapped_column(ForeignKey("gangs.id", ondelete="CASCADE"), index=True)
+    battle_id: Mapped[int | None] = mapped_column(
+        ForeignKey("battles.id", ondelete="SET NULL"), index=True
+    )
+    draft: Mapped[dict[str, Any]] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), default=utc_now, onupdate=utc_now
+    )
+    # Set when Finish applied it; a finished draft is history, not resumed.
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -46,10 +46,15 @@ def tables_of(path: Path) -> set[str]:
         return {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
 
 
-def test_revisions_are_linear_0001_then_0002() -> None:
+HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
+
+
+def test_revisions_are_linear_and_numbered() -> None:
     script = ScriptDirectory.from_config(alembic_config())
-    assert [s.revision for s in reversed(list(script.walk_revisions()))] == ["0001", "0002"]
-    assert script.get_heads() == ["0002"]
+    revisions = [s.revision for s in reversed(list(script.walk_revisions()))]
+    assert revisions == [f"{n:04d}" for n in range(1, len(revisions) + 1)]
+    assert revisions[:2] == ["0001", "0002"]
+    assert script.get_heads() == [revisions[-1]] == [HEAD]
 
 
 def test_upgrade_head_on_an_empty_file_matches_the_models(tmp_path: Path) -> None:
@@ -75,13 +80,13 @@ def test_downgrade_to_base_and_up_again(tmp_path: Path) -> None:
     migrate(path, "base", down=True)
     assert tables_of(path) == {"alembic_version"}
     migrate(path, "head")
-    assert revision_of(path) == ["0002"]
+    assert revision_of(path) == [HEAD]
 
 
 def test_open_database_creates_a_new_file_at_head(db_path: Path) -> None:
     with open_database(sqlite_url(db_path)) as db:
         assert db.path == db_path
-    assert revision_of(db_path) == ["0002"]
+    assert revision_of(db_path) == [HEAD]
     assert list(db_path.parent.glob("*.backup-*")) == []
 
 
@@ -89,7 +94,7 @@ def test_default_location_gets_its_folders(tmp_path: Path, monkeypatch: pytest.M
     default = tmp_path / "data" / "gangmanager" / "gangmanager.sqlite"
     monkeypatch.setattr(database_module, "default_database_path", lambda: default)
     open_database(sqlite_url(default)).close()
-    assert revision_of(default) == ["0002"]
+    assert revision_of(default) == [HEAD]
 
 
 def test_other_locations_do_not_get_folders(tmp_path: Path) -> None:
@@ -145,7 +150,7 @@ def test_old_database_is_backed_up_then_upgraded(db_path: Path) -> None:
         replaced = uow.gangs.replace(gang.model_copy(update={"credits": 100}))
         uow.commit()
 
-    assert revision_of(db_path) == ["0002"]
+    assert revision_of(db_path) == [HEAD]
     assert [(s.id, s.name, s.rating, s.fighter_count) for s in summaries] == [
         (7, "Old Guard", 980, 2)
     ]

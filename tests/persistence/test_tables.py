@@ -9,7 +9,8 @@ from gangmanager.persistence.tables import Base, GangRow
 
 def test_every_relationship_raises_instead_of_lazy_loading() -> None:
     relationships = [rel for mapper in Base.registry.mappers for rel in mapper.relationships]
-    assert len(relationships) == 6
+    # gang: fighters, stash; fighter: modifiers, weapons, wargear; weapon: profiles; battle: events
+    assert len(relationships) == 7
     assert {rel.lazy for rel in relationships} == {"raise"}
     assert all(rel.passive_deletes for rel in relationships)
 
