@@ -40,10 +40,11 @@ def cmd_demo(args: argparse.Namespace, context: Context) -> None:
 
 
 def cmd_import(args: argparse.Namespace, context: Context) -> None:
+    gang, report = gangs.read_import(args.file, context.rulesets)
     with context.database() as db:
-        result = gangs.import_gang(db, args.file, context.rulesets)
-    if result.report is not None:
-        print(result.report.text(), file=sys.stderr)
+        result = gangs.add_gang(db, gang)
+    if report is not None:
+        print(report.text(), file=sys.stderr)
     if result.renamed_from is not None:
         print(
             f"the name {result.renamed_from!r} was taken: imported as {result.gang.name!r}",

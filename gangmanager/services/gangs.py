@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from gangmanager.exchange.detect import read_any
+from gangmanager.exchange.errors import ImportFileError
 from gangmanager.exchange.gang_file import dump_gang_file
 from gangmanager.exchange.yaktribe import ImportReport
 from gangmanager.persistence.database import Database
@@ -49,10 +50,22 @@ def add_gang(db: Database, gang: Gang) -> ImportResult:
     return ImportResult(stored, None, renamed, Changes(gangs_added=(stored.id,)))
 
 
-def import_gang(db: Database, path: Path, rulesets: Rulesets) -> ImportResult:
-    """Gang file or YakTribe JSON, detected from the content. Reads everything first."""
+def read_import(path: Path, rulesets: Rulesets) -> tuple[Gang, ImportReport | None]:
+    """Read and check a gang file or YakTribe JSON (detected from the content).
+
+    Everything is checked here, before a database is even opened, so a refused
+    file can never leave a trace.
+    """
     gang, report = read_any(path, rulesets.get)
-    rulesets.get(gang.ruleset)  # an unknown ruleset is refused before anything is written
+    try:
+        rulesets.get(gang.ruleset)
+    except ServiceError as exc:
+        raise ImportFileError(path.name, "ruleset", str(exc)) from None
+    return gang, report
+
+
+def import_gang(db: Database, path: Path, rulesets: Rulesets) -> ImportResult:
+    gang, report = read_import(path, rulesets)
     result = add_gang(db, gang)
     return ImportResult(result.gang, report, result.renamed_from, result.changes)
 
