@@ -1,4 +1,9 @@
-"""Start the window: open the database (demo gang on first start), show the main window."""
+"""Start the window: open the database (demo gang on first start), show the main window.
+
+The database is `--db`, else `GANGMANAGER_DB`, else the last one opened (kept
+in QSettings), else the default file. The organisation and application names
+that QSettings files are named after are set here and nowhere else.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +11,23 @@ import os
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from gangmanager.persistence.database import DatabaseError, open_database, resolve_database
+from gangmanager.gui.common import recent_databases
+from gangmanager.persistence.database import (
+    ENVIRONMENT_VARIABLE,
+    DatabaseError,
+    open_database,
+    resolve_database,
+)
 from gangmanager.services import gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
+
+ORGANISATION = "gangmanager"
+APPLICATION = "Gang Manager"
 
 
 def _sqlite_path(url: str) -> Path | None:
@@ -20,11 +35,23 @@ def _sqlite_path(url: str) -> Path | None:
     return Path(url[len(prefix) :]) if url.startswith(prefix) else None
 
 
+def choose_database(db_arg: str | None, settings: QSettings) -> str:
+    """The URL to open: an explicit choice first, then the last database if it still exists."""
+    explicit = db_arg or os.environ.get(ENVIRONMENT_VARIABLE, "").strip()
+    last = recent_databases.last(settings)
+    if not explicit and last is not None:
+        path = _sqlite_path(last)
+        if path is None or path.is_file():
+            return last
+    return resolve_database(db_arg, os.environ)
+
+
 def run_app(db_arg: str | None) -> int:
     app = QApplication.instance() or QApplication(sys.argv)
-    app.setApplicationName("Gang Manager")
-    app.setOrganizationName("gangmanager")
-    url = resolve_database(db_arg, os.environ)
+    app.setApplicationName(APPLICATION)
+    app.setOrganizationName(ORGANISATION)
+    settings = QSettings()
+    url = choose_database(db_arg, settings)
     path = _sqlite_path(url)
     first_start = path is not None and (not path.exists() or path.stat().st_size == 0)
     rulesets = Rulesets()
@@ -33,13 +60,14 @@ def run_app(db_arg: str | None) -> int:
         if first_start:
             gangs.add_gang(db, demo_gang(rulesets.get("n23")))
     except (DatabaseError, ServiceError) as exc:
-        QMessageBox.critical(None, "Gang Manager", str(exc))
+        QMessageBox.critical(None, APPLICATION, str(exc))
         return 2
     from gangmanager.gui.main_window import MainWindow
 
-    window = MainWindow(db, rulesets)
+    window = MainWindow(db, rulesets, settings)
     window.show()
     try:
         return app.exec()
     finally:
-        db.close()
+        # The window may have switched databases: close the one it holds now.
+        window.database.close()

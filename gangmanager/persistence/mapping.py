@@ -133,6 +133,7 @@ def gang_from_row(row: GangRow) -> Gang:
     """Needs the fighters, their children and the stash loaded (see the repository)."""
     return Gang(
         id=row.id,
+        version=row.version,
         name=row.name,
         house=row.house,
         ruleset=row.ruleset,
@@ -205,8 +206,8 @@ def fighter_from_row(row: FighterRow) -> Fighter:
 
 
 def with_ids(gang: Gang, row: GangRow) -> Gang:
-    """The saved gang with the database ids of the gang and its fighters (after a flush)."""
+    """The saved gang with its ids, its fighters' ids and its new version (after a flush)."""
     fighters = [
         f.model_copy(update={"id": r.id}) for f, r in zip(gang.fighters, row.fighters, strict=True)
     ]
-    return gang.model_copy(update={"id": row.id, "fighters": fighters})
+    return gang.model_copy(update={"id": row.id, "version": row.version, "fighters": fighters})

@@ -2,21 +2,57 @@
 
 Callers never see a row. Every method runs inside the session of one unit of
 work; nothing here commits.
+
+Row snapshots (`snapshot`, `restore`) are the one exception to "no rows
+outside": they are opaque plain data that undo keeps and hands back, so an
+undone edit or deletion puts back exactly the rows that were stored, with
+the same ids.
 """
 
 from __future__ import annotations
 
 import builtins
+import hashlib
 import re
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
-from sqlalchemy import delete, func, select
+from sqlalchemy import ColumnElement, Table, and_, delete, func, or_, select, tuple_, update
 from sqlalchemy.orm import Session, joinedload, selectinload
+from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.orm.interfaces import LoaderOption
 
 from gangmanager.persistence import mapping
-from gangmanager.persistence.tables import FighterRow, GangRow, WeaponRow, utc_now
+from gangmanager.persistence.tables import (
+    Base,
+    FighterRow,
+    GangRow,
+    WargearRow,
+    WeaponRow,
+    utc_now,
+)
 from gangmanager.rules.gang import Gang
+
+# The refusals below are shown to the user as they are, like every ServiceError;
+# services/errors.py imports nothing of ours, so this adds no import cycle.
+from gangmanager.services.errors import ServiceError
+
+STALE_MESSAGE = "changed by someone else — reload"
+
+
+class StaleGangError(ServiceError):
+    """The gang was saved by someone else since it was loaded; nothing was written."""
+
+    def __init__(self) -> None:
+        super().__init__(STALE_MESSAGE)
+
+
+class NotYourGangError(ServiceError):
+    """Row-level security on a shared server let this player change only their own gangs."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"{name!r} belongs to another player: you may change only your own gang")
 
 
 @dataclass(frozen=True)
@@ -130,7 +166,7 @@ class GangRepository:
         """
         if gang.id is None:
             raise LookupError(f"gang {gang.name!r} has no id: add it before replacing it")
-        row = self._load(gang.id)
+        row = self._load_for_write(gang)
         mapping.set_gang_columns(row, gang)
         # Always touch the gang row: a save of fighters only is still a new version.
         row.updated_at = utc_now()
@@ -147,19 +183,303 @@ class GangRepository:
         # Fighters left in `stored` become orphans and are deleted (delete-orphan).
         row.fighters = fighter_rows
         row.stash = mapping.stash_rows(gang)
-        self._session.flush()
+        self._flush()
         return mapping.with_ids(gang, row)
+
+    def update(self, gang: Gang) -> Gang:
+        """Like `replace`, but writes only what differs from the stored gang.
+
+        A fighter whose modifiers, weapons or wargear are unchanged keeps those
+        rows (and their ids); only the lists that changed are rewritten. The
+        gang row is always touched, so every save is a new version.
+        """
+        if gang.id is None:
+            raise LookupError(f"gang {gang.name!r} has no id: add it before updating it")
+        row = self._load_for_write(gang)
+        before = mapping.gang_from_row(row)
+        old_fighters = {f.id: f for f in before.fighters}
+        mapping.set_gang_columns(row, gang)
+        row.updated_at = utc_now()
+        stored = {f.id: f for f in row.fighters}
+        fighter_rows: builtins.list[FighterRow] = []
+        for position, fighter in enumerate(gang.fighters):
+            fighter_row = stored.pop(fighter.id, None) if fighter.id is not None else None
+            if fighter_row is None:
+                fighter_rows.append(mapping.fighter_row(fighter, position))
+                continue
+            old = old_fighters[fighter.id]
+            # Assigning an equal value writes nothing: SQLAlchemy compares with what it loaded.
+            mapping.set_fighter_columns(fighter_row, fighter, position)
+            if old.modifiers != fighter.modifiers:
+                fighter_row.modifiers = [
+                    mapping.modifier_row(m, i) for i, m in enumerate(fighter.modifiers)
+                ]
+            if old.weapons != fighter.weapons:
+                fighter_row.weapons = [
+                    mapping.weapon_row(w, i) for i, w in enumerate(fighter.weapons)
+                ]
+            if old.wargear != fighter.wargear:
+                fighter_row.wargear = [
+                    WargearRow(position=i, name=g.name, cost=g.cost)
+                    for i, g in enumerate(fighter.wargear)
+                ]
+            fighter_rows.append(fighter_row)
+        row.fighters = fighter_rows
+        if before.stash != gang.stash:
+            row.stash = mapping.stash_rows(gang)
+        self._flush()
+        return mapping.with_ids(gang, row)
+
+    def snapshot(self, gang_id: int, *, whole: bool = False) -> RowSnapshot:
+        """Every stored row of the gang's roster, or with `whole` of everything it owns.
+
+        The roster is the gang row, its fighters with all that hangs from them,
+        and its stash. `whole` follows every foreign key that cascades from the
+        gang (battles, their events, drafts, and any table added later), as a
+        deletion of the gang would. Rows that only point at the gang with
+        ON DELETE SET NULL are recorded as links to put back. A gang that does
+        not exist gives an empty snapshot.
+        """
+        return _collect(self._session, gang_id, whole)
+
+    def restore(self, wanted: RowSnapshot) -> RowSnapshot:
+        """Make the stored rows of `wanted`'s scope exactly `wanted`; return what they were.
+
+        Rows are deleted, inserted with their old ids, or updated column by
+        column, so a restored gang or fighter has the same ids (and version)
+        as before. RestoreError when an id to put back has been taken since.
+        """
+        current = _collect(self._session, wanted.gang_id, wanted.whole)
+        if not wanted.whole and not wanted.exists and current.exists:
+            raise RestoreError("a roster snapshot cannot delete its gang")
+        diff = snapshot_diff(current, wanted)
+        tables = Base.metadata.sorted_tables
+        for table in reversed(tables):
+            keys = diff.removed.get(table.name)
+            if keys:
+                self._session.execute(delete(table).where(_key_in(table, keys)))
+        for table in tables:
+            self._insert(
+                table, [wanted.rows[table.name][k] for k in diff.added.get(table.name, ())]
+            )
+            for key in diff.changed.get(table.name, ()):
+                values = wanted.rows[table.name][key]
+                self._session.execute(update(table).where(_key_is(table, key)).values(values))
+        for (table_name, key, column), value in wanted.links.items():
+            table = Base.metadata.tables[table_name]
+            self._session.execute(update(table).where(_key_is(table, key)).values({column: value}))
+        return current
+
+    def _insert(self, table: Table, values: builtins.list[Mapping[str, Any]]) -> None:
+        if not values:
+            return
+        keys = [_key(table, v) for v in values]
+        taken = self._session.execute(select(*_pk(table)).where(_key_in(table, keys))).all()
+        if taken:
+            raise RestoreError(
+                f"{table.name} {', '.join(str(tuple(t)) for t in taken[:3])}"
+                " has been used by a newer record since"
+            )
+        self._session.execute(table.insert(), [dict(v) for v in values])
 
     def delete(self, gang_id: int) -> None:
         """Delete the gang; the database cascades to fighters, their items and the stash."""
         result = self._session.execute(delete(GangRow).where(GangRow.id == gang_id))
         if result.rowcount == 0:  # type: ignore[attr-defined]
+            name = self._session.scalar(select(GangRow.name).where(GangRow.id == gang_id))
+            if name is not None:  # there, but row-level security hides it from this player
+                raise NotYourGangError(name)
             raise LookupError(f"no gang with id {gang_id}")
 
-    def _load(self, gang_id: int) -> GangRow:
+    def _load_for_write(self, gang: Gang) -> GangRow:
+        """Lock the stored gang, then load it; refuse a stale or another player's save.
+
+        The no-op UPDATE holds the row lock until commit, so the version read
+        after it cannot change before this save is flushed. On a shared server
+        with row-level security it matches no row of another player's gang.
+        """
+        assert gang.id is not None
+        table = GangRow.__table__
+        locked = self._session.execute(
+            update(table)
+            .where(table.c.id == gang.id)
+            # updated_at too, or its onupdate default would change the row.
+            .values(version=table.c.version, updated_at=table.c.updated_at)
+        ).rowcount  # type: ignore[attr-defined]
+        row = self._load(gang.id, fresh=True)
+        if locked == 0:
+            raise NotYourGangError(row.name)
+        if gang.version is not None and row.version != gang.version:
+            raise StaleGangError
+        return row
+
+    def _flush(self) -> None:
+        try:
+            self._session.flush()
+        except StaleDataError:
+            # Another session saved between our read and our write (the version check).
+            raise StaleGangError from None
+
+    def _load(self, gang_id: int, *, fresh: bool = False) -> GangRow:
         query = select(GangRow).where(GangRow.id == gang_id).options(*_whole_gang())
+        if fresh:  # read what is stored now, not what this session loaded earlier
+            query = query.execution_options(populate_existing=True)
         # unique(): the joined stash repeats the gang row once per item.
         row = self._session.scalars(query).unique().one_or_none()
         if row is None:
             raise LookupError(f"no gang with id {gang_id}")
         return row
+
+
+# ---------------------------------------------------------------- row snapshots
+
+Key = tuple[Any, ...]
+Rows = Mapping[str, Mapping[Key, Mapping[str, Any]]]
+# First steps from the gang that make its roster (the rest hangs from fighters).
+ROSTER_TABLES = frozenset({"fighters", "stash_items"})
+
+
+class RestoreError(Exception):
+    """Stored rows cannot be put back (an id has been reused); nothing is written."""
+
+
+@dataclass(frozen=True)
+class RowSnapshot:
+    """Stored rows of one gang's scope, as plain values keyed by table and primary key."""
+
+    gang_id: int
+    whole: bool
+    rows: Rows = field(default_factory=dict)
+    # (table, primary key, column) -> value: ON DELETE SET NULL references from outside.
+    links: Mapping[tuple[str, Key, str], Any] = field(default_factory=dict)
+    # (table, primary key) -> id of the fighter the row belongs to (fighters and below).
+    owners: Mapping[tuple[str, Key], int] = field(default_factory=dict)
+
+    @property
+    def exists(self) -> bool:
+        return bool(self.rows.get("gangs"))
+
+    def fingerprint(self) -> str:
+        """Equal for equal stored contents: undo checks nobody changed the rows since."""
+        parts = [
+            (name, sorted((key, sorted(values.items())) for key, values in table.items()))
+            for name, table in sorted(self.rows.items())
+            if table
+        ]
+        text = repr((parts, sorted(self.links.items())))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class SnapshotDiff:
+    """Keys per table: in `after` only (added), in `before` only (removed), in both but different."""
+
+    added: Mapping[str, tuple[Key, ...]]
+    removed: Mapping[str, tuple[Key, ...]]
+    changed: Mapping[str, tuple[Key, ...]]
+
+    def keys(self, table: str) -> set[Key]:
+        return {
+            *self.added.get(table, ()),
+            *self.removed.get(table, ()),
+            *self.changed.get(table, ()),
+        }
+
+
+def snapshot_diff(before: RowSnapshot, after: RowSnapshot) -> SnapshotDiff:
+    """What turns `before` into `after`, row by row (a pure function)."""
+    added: dict[str, tuple[Key, ...]] = {}
+    removed: dict[str, tuple[Key, ...]] = {}
+    changed: dict[str, tuple[Key, ...]] = {}
+    for name in sorted(set(before.rows) | set(after.rows)):
+        old, new = before.rows.get(name, {}), after.rows.get(name, {})
+        added[name] = tuple(sorted(k for k in new if k not in old))
+        removed[name] = tuple(sorted(k for k in old if k not in new))
+        changed[name] = tuple(sorted(k for k in new if k in old and new[k] != old[k]))
+    return SnapshotDiff(
+        {k: v for k, v in added.items() if v},
+        {k: v for k, v in removed.items() if v},
+        {k: v for k, v in changed.items() if v},
+    )
+
+
+def _pk(table: Table) -> builtins.list[Any]:
+    return builtins.list(table.primary_key.columns)
+
+
+def _key(table: Table, values: Mapping[str, Any]) -> Key:
+    return tuple(values[c.key] for c in _pk(table))
+
+
+def _key_is(table: Table, key: Key) -> ColumnElement[bool]:
+    return and_(*(c == v for c, v in zip(_pk(table), key, strict=True)))
+
+
+def _key_in(table: Table, keys: builtins.list[Key] | tuple[Key, ...]) -> ColumnElement[bool]:
+    columns = _pk(table)
+    if len(columns) == 1:
+        return columns[0].in_([k[0] for k in keys])
+    return tuple_(*columns).in_(keys)
+
+
+def _collect(session: Session, gang_id: int, whole: bool) -> RowSnapshot:
+    """Walk the foreign keys down from the gang row, parents before children."""
+    metadata = Base.metadata
+    gangs = metadata.tables["gangs"]
+    rows: dict[str, dict[Key, dict[str, Any]]] = {
+        "gangs": _select(session, gangs, gangs.c.id == gang_id)
+    }
+    links: dict[tuple[str, Key, str], Any] = {}
+    owners: dict[tuple[str, Key], int] = {}
+    for table in metadata.sorted_tables:
+        if table is gangs:
+            continue
+        cascade: builtins.list[ColumnElement[bool]] = []
+        set_null: builtins.list[tuple[Any, builtins.list[Any]]] = []
+        for fk in table.foreign_keys:
+            parent = fk.column.table
+            parent_rows = rows.get(parent.name)
+            if not parent_rows or (
+                parent is gangs and not whole and table.name not in ROSTER_TABLES
+            ):
+                continue
+            values = sorted({r[fk.column.key] for r in parent_rows.values()})
+            rule = (fk.ondelete or "").upper()
+            if rule == "CASCADE":
+                cascade.append(fk.parent.in_(values))
+            elif rule == "SET NULL":
+                set_null.append((fk.parent, values))
+        members = _select(session, table, or_(*cascade)) if cascade else {}
+        if members:
+            rows[table.name] = members
+        for column, values in set_null:
+            for key, row in _select(session, table, column.in_(values)).items():
+                if key not in members:
+                    links[(table.name, key, column.key)] = row[column.key]
+        _own(table, members, rows, owners)
+    return RowSnapshot(gang_id, whole, rows, links, owners)
+
+
+def _own(
+    table: Table,
+    members: Mapping[Key, Mapping[str, Any]],
+    rows: Mapping[str, Mapping[Key, Mapping[str, Any]]],
+    owners: dict[tuple[str, Key], int],
+) -> None:
+    """Record which fighter each row belongs to, so a change names the fighter."""
+    for key, values in members.items():
+        if table.name == "fighters":
+            owners[("fighters", key)] = values["id"]
+            continue
+        for fk in table.foreign_keys:
+            parent = fk.column.table.name
+            if parent in rows and (parent, (values[fk.parent.key],)) in owners:
+                owners[(table.name, key)] = owners[(parent, (values[fk.parent.key],))]
+                break
+
+
+def _select(
+    session: Session, table: Table, where: ColumnElement[bool]
+) -> dict[Key, dict[str, Any]]:
+    result = session.execute(select(table).where(where)).mappings()
+    return {_key(table, row): dict(row) for row in result}

@@ -91,6 +91,8 @@ class Gang(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: int | None = Field(default=None, exclude=True)
+    # The stored version this gang was loaded at; a save over a newer one is refused.
+    version: int | None = Field(default=None, exclude=True)
     name: str = Field(min_length=1)
     house: str = ""
     ruleset: str = "n23"

@@ -11,6 +11,10 @@ class Changes:
     gangs_changed: tuple[int, ...] = ()
     gangs_removed: tuple[int, ...] = ()
     messages: tuple[str, ...] = field(default=())
+    # Fighter ids; a change to a fighter's modifiers, weapons or wargear changes the fighter.
+    fighters_added: tuple[int, ...] = ()
+    fighters_changed: tuple[int, ...] = ()
+    fighters_removed: tuple[int, ...] = ()
 
     @property
     def gang_list(self) -> bool:

@@ -1,0 +1,68 @@
+"""Edit a gang's name, credits, reputation and notes (never its committed Gang Rating)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from gangmanager.rules.gang import Gang
+
+
+class GangDetailsDialog(QDialog):
+    def __init__(self, gang: Gang, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Gang details: {gang.name}")
+        self._gang = gang
+        self.name = QLineEdit(gang.name)
+        self.credits = QSpinBox()
+        self.credits.setRange(0, 1_000_000)
+        self.credits.setValue(gang.credits)
+        self.credits.setSuffix(" credits")
+        self.reputation = QSpinBox()
+        self.reputation.setRange(1, 1000)
+        self.reputation.setValue(gang.reputation)
+        self.notes = QPlainTextEdit(gang.notes)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #c62828;")
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self._on_buttons_accepted)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("&Name", self.name)
+        form.addRow("&Credits", self.credits)
+        form.addRow("&Reputation", self.reputation)
+        form.addRow("N&otes", self.notes)
+        form.addRow(self.message)
+        form.addRow(buttons)
+
+    def changed_fields(self) -> dict[str, Any]:
+        values = {
+            "name": " ".join(self.name.text().split()),
+            "credits": self.credits.value(),
+            "reputation": self.reputation.value(),
+            "notes": self.notes.toPlainText(),
+        }
+        return {k: v for k, v in values.items() if v != getattr(self._gang, k)}
+
+    def _on_buttons_accepted(self) -> None:
+        if not self.name.text().strip():
+            self.message.setText("a gang needs a name")
+            return
+        self.accept()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, gang: Gang) -> dict[str, Any] | None:
+        dialog = cls(gang, parent)
+        return dialog.changed_fields() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -1,0 +1,83 @@
+"""The gang header: name, house, ruleset, credits, reputation, stash; the Gang Rating and
+wealth are buttons that show their breakdown."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from gangmanager.rules import ratings
+from gangmanager.rules.gang import Gang
+from gangmanager.rules.ruleset import Ruleset
+
+
+class GangHeader(QWidget):
+    sig_rating_clicked = Signal()
+    sig_wealth_clicked = Signal()
+    sig_details_clicked = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.name = QLabel()
+        font = QFont(self.name.font())
+        font.setPointSizeF(font.pointSizeF() * 1.5)
+        font.setBold(True)
+        self.name.setFont(font)
+        self.house = QLabel()
+        self.facts = QLabel()
+        self.facts.setObjectName("gang_facts")
+        self.rating = QPushButton()
+        self.rating.setObjectName("gang_rating")
+        self.rating.setToolTip("Committed Gang Rating: click for the breakdown")
+        self.rating.clicked.connect(self.sig_rating_clicked)
+        self.wealth = QPushButton()
+        self.wealth.setObjectName("gang_wealth")
+        self.wealth.setToolTip("Gang Rating + credits + stash: click for the breakdown")
+        self.wealth.clicked.connect(self.sig_wealth_clicked)
+        self.details = QPushButton("&Details...")
+        self.details.setToolTip("Name, credits, reputation and notes")
+        self.details.clicked.connect(self.sig_details_clicked)
+        first = QHBoxLayout()
+        first.addWidget(self.name)
+        first.addWidget(self.house)
+        first.addStretch(1)
+        first.addWidget(self.rating)
+        first.addWidget(self.wealth)
+        second = QHBoxLayout()
+        second.addWidget(self.facts)
+        second.addStretch(1)
+        second.addWidget(self.details)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 0, 4, 0)
+        layout.setSpacing(2)
+        layout.addLayout(first)
+        layout.addLayout(second)
+        self.set_gang(None, None)
+
+    def set_gang(self, gang: Gang | None, ruleset: Ruleset | None) -> None:
+        for button in (self.rating, self.wealth, self.details):
+            button.setEnabled(gang is not None)
+        if gang is None:
+            self.name.setText("No gang selected")
+            self.house.clear()
+            self.facts.setText("Create a gang with Ctrl+Shift+N, or import one with Ctrl+I.")
+            self.rating.setText("Gang Rating -")
+            self.wealth.setText("Wealth -")
+            return
+        self.name.setText(gang.name)
+        ruleset_name = ruleset.name if ruleset else gang.ruleset
+        self.house.setText(f"{gang.house or 'No house'}  ·  {ruleset_name}")
+        stash = len(gang.stash)
+        self.facts.setText(
+            f"Credits {gang.credits}   ·   Reputation {gang.reputation}   ·   "
+            f"Stash {stash} item{'s' if stash != 1 else ''}   ·   "
+            f"{len(gang.fighters)} fighter{'s' if len(gang.fighters) != 1 else ''}"
+        )
+        committed = ratings.committed_gang_rating(gang)
+        pending = ratings.pending_gang_rating(gang)
+        text = f"Gang Rating {committed}"
+        if pending != committed:
+            text += f"  (pending {pending} *)"
+        self.rating.setText(text)
+        self.wealth.setText(f"Wealth {ratings.wealth(gang)}")

@@ -1,0 +1,139 @@
+"""Recruit a fighter: a type from the house list (its cost and profile) or a custom one."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QWidget,
+)
+
+from gangmanager.rules import roster_ops
+from gangmanager.rules.characteristics import CharacteristicError
+from gangmanager.rules.gang import Category, Fighter
+from gangmanager.rules.profile import Profile
+from gangmanager.rules.ruleset import FighterType, Ruleset
+
+CUSTOM = "Custom fighter"
+DEFAULT_PROFILE = '5" 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+'
+
+
+@dataclass(frozen=True)
+class FighterChoice:
+    fighter: Fighter
+    pay: bool
+
+
+class NewFighterDialog(QDialog):
+    def __init__(
+        self, ruleset: Ruleset, house: str, credits: int, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New fighter")
+        found = ruleset.house(house) if house else None
+        self._types: list[FighterType] = list(found.fighter_types) if found else []
+        self._table = ruleset.table
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Name")
+        self.type = QComboBox()
+        for kind in self._types:
+            self.type.addItem(f"{kind.name} ({kind.category.label}, {kind.cost} credits)")
+        self.type.addItem(CUSTOM)
+        self.type_name = QLineEdit()
+        self.type_name.setPlaceholderText("Type, e.g. Hive Scum")
+        self.category = QComboBox()
+        for category in Category:
+            self.category.addItem(category.label, category)
+        self.cost = QSpinBox()
+        self.cost.setRange(0, 10_000)
+        self.cost.setSuffix(" credits")
+        self.profile = QLineEdit()
+        self.profile.setToolTip("Twelve values: M WS BS S T W I A Ld Cl Wil Int")
+        self.pay = QCheckBox(
+            f"Pay the recruit's cost from the gang's credits ({credits} available)"
+        )
+        self.pay.setChecked(True)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #c62828;")
+        self.message.setWordWrap(True)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Recruit")
+        buttons.accepted.connect(self._on_buttons_accepted)
+        buttons.rejected.connect(self.reject)
+        form = QFormLayout(self)
+        form.addRow("&Name", self.name)
+        form.addRow("&Type", self.type)
+        form.addRow("Custom t&ype", self.type_name)
+        form.addRow("&Category", self.category)
+        form.addRow("Base c&ost", self.cost)
+        form.addRow("Base &profile", self.profile)
+        form.addRow(self.pay)
+        form.addRow(self.message)
+        form.addRow(buttons)
+        self.type.currentIndexChanged.connect(self._on_type_current_index_changed)
+        self._on_type_current_index_changed(self.type.currentIndex())
+        self.resize(520, 0)
+
+    def _kind(self) -> FighterType | None:
+        index = self.type.currentIndex()
+        return self._types[index] if 0 <= index < len(self._types) else None
+
+    def _on_type_current_index_changed(self, _index: int) -> None:
+        kind = self._kind()
+        custom = kind is None
+        for box in (self.type_name, self.category, self.cost, self.profile):
+            box.setEnabled(custom)
+        if kind is not None:
+            self.type_name.setText(kind.name)
+            self.category.setCurrentIndex(list(Category).index(kind.category))
+            self.cost.setValue(kind.cost)
+            self.profile.setText(kind.profile.line(self._table))
+        elif not self.profile.text():
+            self.profile.setText(DEFAULT_PROFILE)
+
+    def choice(self) -> FighterChoice:
+        """ValueError with a one-line reason when the entries do not make a fighter."""
+        name = " ".join(self.name.text().split())
+        if not name:
+            raise ValueError("a fighter needs a name")
+        kind = self._kind()
+        if kind is not None:
+            return FighterChoice(roster_ops.recruit(kind, name), self.pay.isChecked())
+        try:
+            profile = Profile.from_line(self.profile.text())
+            profile.validate_ranges(self._table)
+        except (CharacteristicError, ValueError) as exc:
+            raise ValueError(f"profile: {str(exc).splitlines()[-1].strip()}") from None
+        fighter = Fighter(
+            name=name,
+            type=self.type_name.text().strip(),
+            category=self.category.currentData(),
+            cost=self.cost.value(),
+            profile=profile,
+        )
+        return FighterChoice(fighter, self.pay.isChecked())
+
+    def _on_buttons_accepted(self) -> None:
+        try:
+            self.choice()
+        except ValueError as exc:
+            self.message.setText(str(exc))
+            return
+        self.accept()
+
+    @classmethod
+    def ask(
+        cls, parent: QWidget | None, ruleset: Ruleset, house: str, credits: int
+    ) -> FighterChoice | None:
+        dialog = cls(ruleset, house, credits, parent)
+        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None

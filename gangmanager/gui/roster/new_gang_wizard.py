@@ -1,0 +1,513 @@
+"""Found a gang: name, house, ruleset and credits; recruit; equip; check; Finish.
+
+Nothing is written until Finish (Picard's setup wizard): the pages edit one
+draft `Gang` in memory, spending its starting credits. Finish founds it
+(`rules.ratings.found_gang` commits the first Fighter and Gang Ratings) and
+hands it to the window, which stores it as one undoable command.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QListWidgetItem,
+    QPlainTextEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.roster.armoury_dialog import ArmouryTableModel
+from gangmanager.rules import ratings, roster_ops
+from gangmanager.rules.characteristics import CODES
+from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.roster_ops import RosterError
+from gangmanager.rules.ruleset import ArmouryWeapon, FighterType, Ruleset
+from gangmanager.rules.weapons import Item
+from gangmanager.services.errors import ServiceError
+from gangmanager.services.rulesets import Rulesets
+
+_WARNING_STYLE = "color: #b26a00;"
+_RETURN_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+class _OnReturn(QObject):
+    """Return in a line edit runs `action` instead of pressing the wizard's Next button."""
+
+    def __init__(self, target: QLineEdit, action: Callable[[], None]) -> None:
+        super().__init__(target)
+        self._action = action
+        target.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        pressed = event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
+        if pressed and event.key() in _RETURN_KEYS:  # type: ignore[attr-defined]
+            self._action()
+            return True
+        return super().eventFilter(watched, event)
+
+
+_ERROR_STYLE = "color: #c62828;"
+
+
+class GangDraft:
+    """The gang being founded, in memory; every purchase checked against the credits."""
+
+    def __init__(self) -> None:
+        self.name = ""
+        self.house = ""
+        self.ruleset: Ruleset | None = None
+        self.starting_credits = 1000
+        self.fighters: list[Fighter] = []
+
+    @property
+    def spent(self) -> int:
+        return sum(ratings.fighter_cost(f) for f in self.fighters)
+
+    @property
+    def credits_left(self) -> int:
+        return self.starting_credits - self.spent
+
+    def gang(self) -> Gang:
+        ruleset_id = self.ruleset.id if self.ruleset else "n23"
+        return Gang(
+            name=self.name or "New gang",
+            house=self.house,
+            ruleset=ruleset_id,
+            credits=self.credits_left,
+            fighters=list(self.fighters),
+        )
+
+    def _afford(self, price: int, what: str) -> None:
+        if price > self.credits_left:
+            raise RosterError(
+                f"{what} costs {price} credits; only {self.credits_left} are left: not bought"
+            )
+
+    def recruit(self, kind: FighterType, name: str) -> Fighter:
+        fighter = roster_ops.recruit(kind, name)
+        self._afford(fighter.cost, fighter.name)
+        self.fighters.append(fighter)
+        return fighter
+
+    def buy(self, index: int, entry: object) -> None:
+        fighter = self.fighters[index]
+        if isinstance(entry, ArmouryWeapon):
+            weapon = roster_ops.armoury_weapon(entry)
+            self._afford(weapon.total_cost, weapon.name)
+            update = {"weapons": [*fighter.weapons, weapon]}
+        else:
+            item = Item(name=entry.name, cost=entry.cost)  # type: ignore[attr-defined]
+            self._afford(item.cost, item.name)
+            update = {"wargear": [*fighter.wargear, item]}
+        self.fighters[index] = fighter.model_copy(update=update)
+
+    def unequip(self, index: int, gear_index: int) -> None:
+        """Take back a purchase (nothing is committed yet: the credits return)."""
+        fighter = self.fighters[index]
+        weapons, wargear = list(fighter.weapons), list(fighter.wargear)
+        if gear_index < len(weapons):
+            del weapons[gear_index]
+        else:
+            del wargear[gear_index - len(weapons)]
+        self.fighters[index] = fighter.model_copy(update={"weapons": weapons, "wargear": wargear})
+
+    def warnings(self) -> list[str]:
+        warnings = roster_ops.composition_warnings(self.gang())
+        if self.ruleset is not None:
+            warnings += [
+                w for f in self.fighters if (w := roster_ops.slot_warning(f, self.ruleset))
+            ]
+        return warnings
+
+
+def _credits_text(draft: GangDraft) -> str:
+    return (
+        f"Starting credits {draft.starting_credits}, spent {draft.spent}, left {draft.credits_left}"
+    )
+
+
+class GangPage(QWizardPage):
+    def __init__(self, draft: GangDraft, rulesets: Rulesets) -> None:
+        super().__init__()
+        self._draft = draft
+        self._rulesets = rulesets
+        self.setTitle("The gang")
+        self.setSubTitle(
+            "Name the gang and pick its rules and house; it starts with these credits."
+        )
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("e.g. The Rust Riders")
+        self.name.textChanged.connect(self.completeChanged)
+        self.ruleset = QComboBox()
+        for ruleset_id in rulesets.ids():
+            try:
+                label = rulesets.get(ruleset_id).name
+            except ServiceError:
+                continue
+            self.ruleset.addItem(label, ruleset_id)
+        self.house = QComboBox()
+        self.credits = QSpinBox()
+        self.credits.setRange(0, 100_000)
+        self.credits.setSingleStep(50)
+        self.credits.setSuffix(" credits")
+        self.message = QLabel()
+        self.message.setStyleSheet(_ERROR_STYLE)
+        form = QFormLayout(self)
+        form.addRow("Gang &name", self.name)
+        form.addRow("&Ruleset", self.ruleset)
+        form.addRow("&House", self.house)
+        form.addRow("Starting &credits", self.credits)
+        form.addRow(self.message)
+        self.ruleset.currentIndexChanged.connect(self._on_ruleset_current_index_changed)
+        default = self.ruleset.findData("n23")
+        self.ruleset.setCurrentIndex(max(default, 0))
+        self._on_ruleset_current_index_changed(self.ruleset.currentIndex())
+
+    def _on_ruleset_current_index_changed(self, _index: int) -> None:
+        ruleset_id = self.ruleset.currentData()
+        if ruleset_id is None:
+            return
+        ruleset = self._rulesets.get(ruleset_id)
+        self.house.clear()
+        for house in ruleset.houses:
+            self.house.addItem(house.name, house.id)
+        self.house.addItem("Other (no house list)", "")
+        self.credits.setValue(ruleset.founding_credits)
+
+    def isComplete(self) -> bool:
+        return bool(self.name.text().strip())
+
+    def validatePage(self) -> bool:
+        draft = self._draft
+        draft.name = " ".join(self.name.text().split())
+        draft.ruleset = self._rulesets.get(self.ruleset.currentData())
+        draft.house = self.house.currentText() if self.house.currentData() else ""
+        draft.starting_credits = self.credits.value()
+        if draft.credits_left < 0:
+            self.message.setText(
+                f"The fighters already recruited cost {draft.spent}: raise the credits."
+            )
+            return False
+        return True
+
+
+def _table(headers: list[str], *, stretch: bool = True) -> QTableWidget:
+    table = QTableWidget(0, len(headers))
+    table.setHorizontalHeaderLabels(headers)
+    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    table.verticalHeader().hide()
+    table.verticalHeader().setDefaultSectionSize(24)
+    header = table.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    if stretch:
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    return table
+
+
+def _fill_row(table: QTableWidget, row: int, texts: list[str], tip: str = "") -> None:
+    for column, text in enumerate(texts):
+        cell = QTableWidgetItem(text)
+        if column >= 2:
+            cell.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        if tip:
+            cell.setToolTip(tip)
+        table.setItem(row, column, cell)
+
+
+class RecruitPage(QWizardPage):
+    def __init__(self, draft: GangDraft) -> None:
+        super().__init__()
+        self._draft = draft
+        self._types: list[FighterType] = []
+        self.setTitle("Recruit")
+        self.setSubTitle("Pick a fighter type, name the recruit and press Recruit.")
+        self.types = _table(["Type", "Category", "Cost", *CODES], stretch=False)
+        self.recruit_name = QLineEdit()
+        self.recruit_name.setPlaceholderText("Name (empty: the type's name)")
+        _OnReturn(self.recruit_name, self._on_recruit_clicked)
+        self.recruit = QPushButton("&Recruit")
+        self.recruit.clicked.connect(self._on_recruit_clicked)
+        self.recruits = _table(["Name", "Type", "Category", "Cost"])
+        self.dismiss = QPushButton("&Dismiss")
+        self.dismiss.clicked.connect(self._on_dismiss_clicked)
+        self.credits = QLabel()
+        self.composition = QLabel()
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        left = QVBoxLayout()
+        left.addWidget(QLabel("Fighter types of the house"))
+        left.addWidget(self.types, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.recruit_name, 1)
+        row.addWidget(self.recruit)
+        left.addLayout(row)
+        right = QVBoxLayout()
+        right.addWidget(QLabel("The gang"))
+        right.addWidget(self.recruits, 1)
+        dismiss_row = QHBoxLayout()
+        dismiss_row.addWidget(self.composition, 1)
+        dismiss_row.addWidget(self.dismiss)
+        right.addLayout(dismiss_row)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 3)
+        columns.addLayout(right, 2)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns, 1)
+        layout.addWidget(self.credits)
+        layout.addWidget(self.message)
+
+    def initializePage(self) -> None:
+        draft = self._draft
+        assert draft.ruleset is not None
+        house = draft.ruleset.house(draft.house) if draft.house else None
+        self._types = list(house.fighter_types) if house else []
+        self.types.setRowCount(len(self._types))
+        for row, kind in enumerate(self._types):
+            printed = list(kind.profile.printed(draft.ruleset.table).values())
+            texts = [kind.name, kind.category.label, str(kind.cost), *printed]
+            _fill_row(self.types, row, texts, kind.summary)
+        if self._types:
+            self.types.selectRow(0)
+        self._refresh()
+        if not self._types:
+            self.message.setText(
+                "This house has no fighter list in the ruleset: found the gang and recruit"
+                " custom fighters in the roster editor (Ctrl+N)."
+            )
+
+    def _refresh(self, problem: str = "") -> None:
+        fighters = self._draft.fighters
+        self.recruits.setRowCount(len(fighters))
+        for row, fighter in enumerate(fighters):
+            texts = [fighter.name, fighter.type, fighter.category.label, str(fighter.cost)]
+            _fill_row(self.recruits, row, texts)
+        self.credits.setText(_credits_text(self._draft))
+        counts = roster_ops.composition_counts(self._draft.gang())
+        self.composition.setText(
+            f"Leader {counts.leaders}  ·  Champions {counts.champions}"
+            f"  ·  Gang Fighters {counts.gang_fighters}"
+        )
+        warnings = roster_ops.composition_warnings(self._draft.gang())
+        if problem:
+            self.message.setStyleSheet(_ERROR_STYLE)
+            self.message.setText(problem)
+        else:
+            self.message.setStyleSheet(_WARNING_STYLE)
+            self.message.setText("\n".join(warnings) if fighters else "")
+
+    def _on_recruit_clicked(self) -> None:
+        rows = self.types.selectionModel().selectedRows()
+        if not rows:
+            self._refresh("Pick a fighter type first.")
+            return
+        try:
+            self._draft.recruit(self._types[rows[0].row()], self.recruit_name.text())
+        except RosterError as exc:
+            self._refresh(str(exc))
+            return
+        self.recruit_name.clear()
+        self._refresh()
+
+    def _on_dismiss_clicked(self) -> None:
+        rows = self.recruits.selectionModel().selectedRows()
+        if rows:
+            del self._draft.fighters[rows[0].row()]
+        self._refresh()
+
+
+class EquipPage(QWizardPage):
+    def __init__(self, draft: GangDraft) -> None:
+        super().__init__()
+        self._draft = draft
+        self.setTitle("Equip")
+        self.setSubTitle("Pick a fighter, then buy from the Trading Post for them.")
+        self.fighters = QListWidget()
+        self.fighters.currentRowChanged.connect(self._on_fighters_current_row_changed)
+        self.filter = QLineEdit()
+        self.filter.setPlaceholderText("Filter the armoury")
+        self.filter.setClearButtonEnabled(True)
+        self.armoury = QTableView()
+        self.armoury.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.armoury.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.armoury.verticalHeader().hide()
+        self.armoury.doubleClicked.connect(self._on_buy_clicked)
+        self.proxy = QSortFilterProxyModel(self)
+        self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.proxy.setFilterKeyColumn(0)
+        self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        _OnReturn(self.filter, self._on_filter_return)
+        self.buy = QPushButton("&Buy for the fighter")
+        self.buy.clicked.connect(self._on_buy_clicked)
+        self.gear = QListWidget()
+        self.unequip = QPushButton("&Take back")
+        self.unequip.clicked.connect(self._on_unequip_clicked)
+        self.credits = QLabel()
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        left = QVBoxLayout()
+        left.addWidget(QLabel("Fighters"))
+        left.addWidget(self.fighters, 1)
+        left.addWidget(QLabel("Their equipment"))
+        left.addWidget(self.gear, 1)
+        left.addWidget(self.unequip)
+        right = QVBoxLayout()
+        right.addWidget(self.filter)
+        right.addWidget(self.armoury, 1)
+        right.addWidget(self.buy)
+        columns = QHBoxLayout()
+        columns.addLayout(left, 2)
+        columns.addLayout(right, 3)
+        layout = QVBoxLayout(self)
+        layout.addLayout(columns, 1)
+        layout.addWidget(self.credits)
+        layout.addWidget(self.message)
+
+    def initializePage(self) -> None:
+        ruleset = self._draft.ruleset
+        assert ruleset is not None
+        entries = sorted([*ruleset.weapons, *ruleset.wargear], key=lambda e: e.name.casefold())
+        self.model = ArmouryTableModel(entries)  # type: ignore[arg-type]
+        self.proxy.setSourceModel(self.model)
+        self.armoury.setModel(self.proxy)
+        header = self.armoury.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.fighters.clear()
+        for fighter in self._draft.fighters:
+            self.fighters.addItem(QListWidgetItem(fighter.name))
+        if self._draft.fighters:
+            self.fighters.setCurrentRow(0)
+        self._refresh()
+
+    def _refresh(self, problem: str = "") -> None:
+        row = self.fighters.currentRow()
+        self.gear.clear()
+        if 0 <= row < len(self._draft.fighters):
+            fighter = self._draft.fighters[row]
+            for weapon in fighter.weapons:
+                self.gear.addItem(f"{weapon.name} ({weapon.total_cost})")
+            for item in fighter.wargear:
+                self.gear.addItem(f"{item.name} ({item.cost})")
+        self.credits.setText(_credits_text(self._draft))
+        warnings = [] if problem else self._draft.warnings()
+        self.message.setStyleSheet(_ERROR_STYLE if problem else _WARNING_STYLE)
+        self.message.setText(problem or "\n".join(warnings))
+
+    def _on_filter_return(self) -> None:
+        if self.proxy.rowCount():
+            self.armoury.selectRow(0)
+            self.armoury.setFocus()
+
+    def _on_fighters_current_row_changed(self, _row: int) -> None:
+        self._refresh()
+
+    def _on_buy_clicked(self) -> None:
+        row = self.fighters.currentRow()
+        picked = self.armoury.selectionModel().selectedRows() if self.armoury.model() else []
+        if row < 0 or not picked:
+            self._refresh("Pick a fighter and an item first.")
+            return
+        entry = self.model.entry(self.proxy.mapToSource(picked[0]).row())
+        try:
+            self._draft.buy(row, entry)
+        except RosterError as exc:
+            self._refresh(str(exc))
+            return
+        self._refresh()
+
+    def _on_unequip_clicked(self) -> None:
+        row, gear = self.fighters.currentRow(), self.gear.currentRow()
+        if row >= 0 and gear >= 0:
+            self._draft.unequip(row, gear)
+        self._refresh()
+
+
+class SummaryPage(QWizardPage):
+    def __init__(self, draft: GangDraft, messages: Messages) -> None:
+        super().__init__()
+        self._draft = draft
+        self._messages = messages
+        self.setTitle("Check and found the gang")
+        self.setSubTitle("Finish stores the gang and commits its first Fighter and Gang Ratings.")
+        self.summary = QPlainTextEdit()
+        self.summary.setReadOnly(True)
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet(_WARNING_STYLE)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary, 1)
+        layout.addWidget(self.message)
+
+    def initializePage(self) -> None:
+        draft = self._draft
+        gang = ratings.found_gang(draft.gang())
+        lines = [
+            f"{gang.name}: {gang.house or 'no house'}, {draft.ruleset.name if draft.ruleset else ''}",
+            "",
+        ]
+        for fighter in gang.fighters:
+            gear = ", ".join([w.name for w in fighter.weapons] + [i.name for i in fighter.wargear])
+            lines.append(
+                f"{fighter.name} - {fighter.type} ({fighter.category.label}):"
+                f" Fighter Rating {fighter.rating}" + (f"; {gear}" if gear else "")
+            )
+        lines += ["", f"Gang Rating {gang.rating}", _credits_text(draft)]
+        self.summary.setPlainText("\n".join(lines))
+        warnings = draft.warnings()
+        self.message.setText("\n".join(warnings) if warnings else "No composition problems.")
+
+    def validatePage(self) -> bool:
+        warnings = self._draft.warnings()
+        if not warnings:
+            return True
+        return self._messages.confirm(
+            "\n".join(warnings) + "\n\nFound the gang anyway? You can change it later.",
+            "Found anyway",
+        )
+
+
+class NewGangWizard(QWizard):
+    def __init__(
+        self, rulesets: Rulesets, messages: Messages, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New gang")
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.draft = GangDraft()
+        self.gang_page = GangPage(self.draft, rulesets)
+        self.recruit_page = RecruitPage(self.draft)
+        self.equip_page = EquipPage(self.draft)
+        self.summary_page = SummaryPage(self.draft, messages)
+        for page in (self.gang_page, self.recruit_page, self.equip_page, self.summary_page):
+            self.addPage(page)
+        self.resize(1040, 660)
+
+    def founded_gang(self) -> Gang:
+        """The gang as Finish stores it, its first ratings committed."""
+        return ratings.found_gang(self.draft.gang())
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, rulesets: Rulesets, messages: Messages) -> Gang | None:
+        wizard = cls(rulesets, messages, parent)
+        return wizard.founded_gang() if wizard.exec() == QWizard.DialogCode.Accepted else None

@@ -1,0 +1,277 @@
+"""A custom weapon, a paid profile (from the armoury or custom), or a custom item."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pydantic import ValidationError
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGridLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, parse_traits
+
+_STATS = (
+    ("rng_s", "Rng S"),
+    ("rng_l", "Rng L"),
+    ("acc_s", "Acc S"),
+    ("acc_l", "Acc L"),
+    ("strength", "Str"),
+    ("ap", "AP"),
+    ("d", "D"),
+    ("am", "Am"),
+)
+
+
+@dataclass(frozen=True)
+class WeaponChoice:
+    weapon: Weapon
+    pay: bool
+
+
+@dataclass(frozen=True)
+class ProfileChoice:
+    profile: WeaponProfile
+    pay: bool
+
+
+@dataclass(frozen=True)
+class ItemChoice:
+    item: Item
+    pay: bool
+
+
+def reason(exc: ValueError) -> str:
+    """One line saying what is wrong with the entries."""
+    if isinstance(exc, ValidationError):
+        error = exc.errors()[0]
+        where = ".".join(str(part) for part in error["loc"])
+        return f"{where}: {error['msg']}" if where else error["msg"]
+    return str(exc).splitlines()[0]
+
+
+def _cost_box() -> QSpinBox:
+    box = QSpinBox()
+    box.setRange(0, 100_000)
+    box.setSuffix(" credits")
+    return box
+
+
+class ProfileFields(QWidget):
+    """The columns of one weapon profile, as on a card."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        self.stats: dict[str, QLineEdit] = {}
+        for column, (key, label) in enumerate(_STATS):
+            grid.addWidget(QLabel(label), 0, column)
+            box = QLineEdit("-")
+            box.setAccessibleName(label)
+            box.setMinimumWidth(44)
+            grid.addWidget(box, 1, column)
+            self.stats[key] = box
+        self.traits = QLineEdit()
+        self.traits.setPlaceholderText("Traits, comma-separated: Rapid Fire (1), Knockback")
+        grid.addWidget(QLabel("Traits"), 2, 0)
+        grid.addWidget(self.traits, 2, 1, 1, len(_STATS) - 1)
+
+    def fill(self, profile: WeaponProfile) -> None:
+        for key, box in self.stats.items():
+            box.setText(str(getattr(profile, key)))
+        self.traits.setText(", ".join(str(t) for t in profile.traits))
+
+    def profile(self, name: str, cost: int) -> WeaponProfile:
+        values = {key: box.text().strip() or "-" for key, box in self.stats.items()}
+        return WeaponProfile(
+            name=name.strip(), cost=cost, traits=parse_traits(self.traits.text()), **values
+        )
+
+
+class WeaponDialog(QDialog):
+    """A custom weapon: name, price and its standard profile."""
+
+    def __init__(self, credits: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Custom weapon")
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Weapon name")
+        self.cost = _cost_box()
+        self.profile_name = QLineEdit()
+        self.profile_name.setPlaceholderText("optional, e.g. solid ammo")
+        self.fields = ProfileFields()
+        self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
+        self.pay.setChecked(True)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #c62828;")
+        form = QFormLayout()
+        form.addRow("&Name", self.name)
+        form.addRow("&Cost", self.cost)
+        form.addRow("&Profile name", self.profile_name)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self._on_buttons_accepted)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.fields)
+        layout.addWidget(self.pay)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+
+    def choice(self) -> WeaponChoice:
+        """ValueError with a one-line reason when the entries are not a weapon."""
+        if not self.name.text().strip():
+            raise ValueError("a weapon needs a name")
+        profile = self.fields.profile(self.profile_name.text(), 0)
+        weapon = Weapon(name=self.name.text().strip(), cost=self.cost.value(), profiles=[profile])
+        return WeaponChoice(weapon, self.pay.isChecked())
+
+    def _on_buttons_accepted(self) -> None:
+        try:
+            self.choice()
+        except ValueError as exc:
+            self.message.setText(reason(exc))
+            return
+        self.accept()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, credits: int) -> WeaponChoice | None:
+        dialog = cls(credits, parent)
+        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+class ProfileDialog(QDialog):
+    """A paid profile for a carried weapon: one of the armoury's, or a custom one."""
+
+    CUSTOM = "Custom profile"
+
+    def __init__(
+        self,
+        weapon: Weapon,
+        offers: list[WeaponProfile],
+        credits: int,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(f"Add a profile to {weapon.name}")
+        self._offers = offers
+        self.source = QComboBox()
+        for offer in offers:
+            self.source.addItem(f"{offer.name} (+{offer.cost} credits)")
+        self.source.addItem(self.CUSTOM)
+        self.name = QLineEdit()
+        self.cost = _cost_box()
+        self.fields = ProfileFields()
+        self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
+        self.pay.setChecked(True)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #c62828;")
+        form = QFormLayout()
+        form.addRow("&From", self.source)
+        form.addRow("&Name", self.name)
+        form.addRow("&Cost", self.cost)
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self._on_buttons_accepted)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addLayout(form)
+        layout.addWidget(self.fields)
+        layout.addWidget(self.pay)
+        layout.addWidget(self.message)
+        layout.addWidget(self.buttons)
+        self.source.currentIndexChanged.connect(self._on_source_current_index_changed)
+        self._on_source_current_index_changed(0)
+
+    def _on_source_current_index_changed(self, index: int) -> None:
+        if 0 <= index < len(self._offers):
+            offer = self._offers[index]
+            self.name.setText(offer.name)
+            self.cost.setValue(offer.cost)
+            self.fields.fill(offer)
+        else:
+            self.name.clear()
+            self.cost.setValue(0)
+            self.fields.fill(WeaponProfile())
+
+    def choice(self) -> ProfileChoice:
+        if not self.name.text().strip():
+            raise ValueError("a paid profile needs a name (e.g. the ammo's)")
+        return ProfileChoice(
+            self.fields.profile(self.name.text(), self.cost.value()), self.pay.isChecked()
+        )
+
+    def _on_buttons_accepted(self) -> None:
+        try:
+            self.choice()
+        except ValueError as exc:
+            self.message.setText(reason(exc))
+            return
+        self.accept()
+
+    @classmethod
+    def ask(
+        cls, parent: QWidget | None, weapon: Weapon, offers: list[WeaponProfile], credits: int
+    ) -> ProfileChoice | None:
+        dialog = cls(weapon, offers, credits, parent)
+        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+
+class ItemDialog(QDialog):
+    """Custom wargear: a name and a price."""
+
+    def __init__(self, credits: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Custom wargear")
+        self.name = QLineEdit()
+        self.cost = _cost_box()
+        self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
+        self.pay.setChecked(True)
+        self.message = QLabel()
+        self.message.setStyleSheet("color: #c62828;")
+        form = QFormLayout(self)
+        form.addRow("&Name", self.name)
+        form.addRow("&Cost", self.cost)
+        form.addRow(self.pay)
+        form.addRow(self.message)
+        buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        buttons.accepted.connect(self._on_buttons_accepted)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+    def choice(self) -> ItemChoice:
+        if not self.name.text().strip():
+            raise ValueError("wargear needs a name")
+        return ItemChoice(
+            Item(name=self.name.text().strip(), cost=self.cost.value()), self.pay.isChecked()
+        )
+
+    def _on_buttons_accepted(self) -> None:
+        try:
+            self.choice()
+        except ValueError as exc:
+            self.message.setText(reason(exc))
+            return
+        self.accept()
+
+    @classmethod
+    def ask(cls, parent: QWidget | None, credits: int) -> ItemChoice | None:
+        dialog = cls(credits, parent)
+        return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -1,0 +1,579 @@
+"""Roster edits: one transaction per user action, returning what changed and its undo.
+
+Every edit is a plain-data command (a frozen dataclass). `apply(db, command)`
+runs it in one unit of work and returns an `Outcome`: the `Changes` the
+window refreshes from, and the inverse command. Edits are pure functions of
+the gang (`rules.roster_ops`); the inverse is a `Restore` holding the rows
+the edit replaced, exactly as stored. Applying a `Restore` puts those rows
+back (same ids, same version) and returns, in its turn, a `Restore` of the
+rows it replaced: so undo is `apply(outcome.inverse)` and redo is applying
+the inverse of that. One generic QUndoCommand wraps any of them
+(`gui/common/undo.py`); the orange3 paint-data widget works the same way.
+
+A `Restore` first checks that the rows are still those the edit left
+(a fingerprint): an undo never overwrites what another window or player
+changed since; it is refused with a message instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+
+from gangmanager.persistence.database import Database
+from gangmanager.persistence.repository import RestoreError, RowSnapshot, snapshot_diff
+from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.rules import ratings, roster_ops
+from gangmanager.rules.characteristics import CORE_TABLE, CharacteristicTable, Value
+from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.modifiers import AdvancementCapError, Modifier, ModifierKind
+from gangmanager.rules.roster_ops import RosterError
+from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
+from gangmanager.services.changes import Changes
+from gangmanager.services.errors import ServiceError
+from gangmanager.services.rulesets import Rulesets
+
+# The source of a modifier added from the Lasting Injury table starts with this.
+INJURY_PREFIX = "Lasting Injury: "
+
+
+# -- commands: plain data -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CreateGang:
+    """A new gang (wizard, import): a taken name becomes `Name (2)`."""
+
+    gang: Gang
+    verb: str = "New gang"
+
+
+@dataclass(frozen=True)
+class DuplicateGang:
+    gang_id: int
+
+
+@dataclass(frozen=True)
+class DeleteGang:
+    """The gang and everything it owns (fighters, stash, battles, drafts)."""
+
+    gang_id: int
+
+
+@dataclass(frozen=True)
+class EditGang:
+    """Name, house, credits, reputation, notes (never the committed Gang Rating)."""
+
+    gang_id: int
+    fields: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class AddFighter:
+    """Recruit or add a fighter at the end of the roster; `pay` spends its cost."""
+
+    gang_id: int
+    fighter: Fighter
+    pay: bool = False
+
+
+@dataclass(frozen=True)
+class RemoveFighter:
+    gang_id: int
+    fighter_id: int
+    refund: int = 0
+
+
+@dataclass(frozen=True)
+class EditFighter:
+    """Name, type, category, cost, xp, status, notes, profile (never the committed rating)."""
+
+    gang_id: int
+    fighter_id: int
+    fields: Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class SetCharacteristic:
+    """One base profile value; refused outside the characteristic's best..worst."""
+
+    gang_id: int
+    fighter_id: int
+    code: str
+    value: Value
+
+
+@dataclass(frozen=True)
+class AddModifier:
+    """A modifier source; an advancement may spend XP, an injury is also listed by name."""
+
+    gang_id: int
+    fighter_id: int
+    modifier: Modifier
+    spend_xp: int = 0
+    injury: str | None = None
+    skill: str | None = None
+
+
+@dataclass(frozen=True)
+class RemoveModifier:
+    gang_id: int
+    fighter_id: int
+    index: int
+
+
+@dataclass(frozen=True)
+class BuyWeapon:
+    gang_id: int
+    fighter_id: int
+    weapon: Weapon
+    pay: bool = True
+
+
+@dataclass(frozen=True)
+class RemoveWeapon:
+    gang_id: int
+    fighter_id: int
+    index: int
+    refund: int = 0
+
+
+@dataclass(frozen=True)
+class AddWeaponProfile:
+    """A paid profile (special ammo) for a weapon the fighter carries."""
+
+    gang_id: int
+    fighter_id: int
+    weapon_index: int
+    profile: WeaponProfile
+    pay: bool = True
+
+
+@dataclass(frozen=True)
+class RemoveWeaponProfile:
+    gang_id: int
+    fighter_id: int
+    weapon_index: int
+    profile_index: int
+    refund: int = 0
+
+
+@dataclass(frozen=True)
+class BuyWargear:
+    gang_id: int
+    fighter_id: int
+    item: Item
+    pay: bool = True
+
+
+@dataclass(frozen=True)
+class RemoveWargear:
+    gang_id: int
+    fighter_id: int
+    index: int
+    refund: int = 0
+
+
+@dataclass(frozen=True)
+class AddSkill:
+    gang_id: int
+    fighter_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class RemoveSkill:
+    gang_id: int
+    fighter_id: int
+    index: int
+
+
+@dataclass(frozen=True)
+class Restore:
+    """Put a gang's stored rows back (undo and redo of any command above)."""
+
+    snapshot: RowSnapshot
+    # Fingerprint of the rows this replaces; anything else means they changed since.
+    expect: str
+    label: str
+
+
+Command = (
+    CreateGang
+    | DuplicateGang
+    | DeleteGang
+    | EditGang
+    | AddFighter
+    | RemoveFighter
+    | EditFighter
+    | SetCharacteristic
+    | AddModifier
+    | RemoveModifier
+    | BuyWeapon
+    | RemoveWeapon
+    | AddWeaponProfile
+    | RemoveWeaponProfile
+    | BuyWargear
+    | RemoveWargear
+    | AddSkill
+    | RemoveSkill
+    | Restore
+)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    changes: Changes
+    # Applying it undoes this command (and returns the redo).
+    inverse: Restore
+    # "Rename Rook to Rookie": the undo history's text.
+    label: str
+    # The gang and fighter to show afterwards (None: the gang is gone / no fighter).
+    gang_id: int | None
+    fighter_id: int | None = None
+
+
+# -- applying ---------------------------------------------------------------------------
+
+
+def apply(db: Database, command: Command, rulesets: Rulesets | None = None) -> Outcome:
+    """Run one command in one transaction; ServiceError (nothing written) when refused."""
+    try:
+        with db.unit_of_work() as uow:
+            outcome = _dispatch(uow, command, rulesets)
+            uow.commit()
+            return outcome
+    except (RosterError, AdvancementCapError, RestoreError) as exc:
+        raise ServiceError(str(exc)) from None
+    except IndexError:
+        raise ServiceError("that item is no longer on the roster: reload the gang") from None
+    except StaleDataError:
+        raise ServiceError(
+            "the gang was changed by someone else at the same time: reload it and try again"
+        ) from None
+    except IntegrityError as exc:
+        raise ServiceError(f"refused by the database: {str(exc.orig).splitlines()[0]}") from None
+
+
+def undo(db: Database, outcome: Outcome) -> Outcome:
+    """Undo what `outcome` did; the returned outcome's inverse redoes it."""
+    return apply(db, outcome.inverse)
+
+
+def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> Outcome:
+    if isinstance(command, Restore):
+        return _restore(uow, command)
+    if isinstance(command, CreateGang):
+        return _create(uow, command.gang, command.verb)
+    if isinstance(command, DuplicateGang):
+        gang = _load(uow, command.gang_id)
+        fighters = [f.model_copy(update={"id": None}) for f in gang.fighters]
+        copy = gang.model_copy(update={"id": None, "version": None, "fighters": fighters})
+        return _create(uow, copy, "Duplicate")
+    if isinstance(command, DeleteGang):
+        return _delete_gang(uow, command.gang_id)
+    if isinstance(command, EditGang) and "name" in command.fields:
+        _check_name_free(uow, command.gang_id, str(command.fields["name"]))
+    edit = _EDITS[type(command)]
+    return _edit(uow, command.gang_id, lambda gang: edit(gang, command, _table(gang, rulesets)))  # type: ignore[arg-type]
+
+
+def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> None:
+    wanted = name.strip().casefold()
+    if any(s.name.casefold() == wanted and s.id != gang_id for s in uow.gangs.list()):
+        raise ServiceError(f"a gang named {name.strip()!r} already exists: choose another name")
+
+
+def _table(gang: Gang, rulesets: Rulesets | None) -> CharacteristicTable:
+    if rulesets is None:
+        return CORE_TABLE
+    return rulesets.get(gang.ruleset).table
+
+
+def _load(uow: UnitOfWork, gang_id: int) -> Gang:
+    try:
+        return uow.gangs.get(gang_id)
+    except LookupError:
+        raise ServiceError(f"no gang with id {gang_id} (it may have been deleted)") from None
+
+
+# What an edit function returns: the edited gang, the undo text, the fighter to show
+# (its index in the edited roster) and messages for the status bar.
+Edited = tuple[Gang, str, int | None, tuple[str, ...]]
+
+
+def _edit(uow: UnitOfWork, gang_id: int, edit: Callable[[Gang], Edited]) -> Outcome:
+    before = uow.gangs.snapshot(gang_id)
+    gang = _load(uow, gang_id)
+    edited, label, focus, messages = edit(gang)
+    saved = uow.gangs.update(edited)
+    after = uow.gangs.snapshot(gang_id)
+    fighter_id = saved.fighters[focus].id if focus is not None else None
+    changes = _changes(before, after, messages)
+    return Outcome(changes, Restore(before, after.fingerprint(), label), label, gang_id, fighter_id)
+
+
+def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
+    name = uow.gangs.unique_name(gang.name)
+    stored = uow.gangs.add(gang.model_copy(update={"name": name}))
+    assert stored.id is not None
+    after = uow.gangs.snapshot(stored.id, whole=True)
+    before = RowSnapshot(stored.id, True)
+    label = f"{verb} {name}"
+    messages = (
+        (f"the name {gang.name!r} was taken: saved as {name!r}",) if name != gang.name else ()
+    )
+    changes = _changes(before, after, messages)
+    return Outcome(changes, Restore(before, after.fingerprint(), label), label, stored.id)
+
+
+def _delete_gang(uow: UnitOfWork, gang_id: int) -> Outcome:
+    before = uow.gangs.snapshot(gang_id, whole=True)
+    if not before.exists:
+        raise ServiceError(f"no gang with id {gang_id} (it may have been deleted already)")
+    name = before.rows["gangs"][(gang_id,)]["name"]
+    uow.gangs.delete(gang_id)
+    after = uow.gangs.snapshot(gang_id, whole=True)
+    label = f"Delete gang {name}"
+    return Outcome(
+        _changes(before, after), Restore(before, after.fingerprint(), label), label, None
+    )
+
+
+def _restore(uow: UnitOfWork, command: Restore) -> Outcome:
+    wanted = command.snapshot
+    current = uow.gangs.snapshot(wanted.gang_id, whole=wanted.whole)
+    if current.fingerprint() != command.expect:
+        name = _gang_name(current) or _gang_name(wanted) or f"gang {wanted.gang_id}"
+        raise ServiceError(
+            f"{name} has been changed since (in another window or by another player):"
+            f" cannot undo or redo {command.label!r}"
+        )
+    uow.gangs.restore(wanted)
+    now = uow.gangs.snapshot(wanted.gang_id, whole=wanted.whole)
+    changes = _changes(current, now)
+    focus = next(iter(changes.fighters_added + changes.fighters_changed), None)
+    return Outcome(
+        changes,
+        Restore(current, now.fingerprint(), command.label),
+        command.label,
+        wanted.gang_id if now.exists else None,
+        focus,
+    )
+
+
+def _gang_name(snapshot: RowSnapshot) -> str | None:
+    row = snapshot.rows.get("gangs", {}).get((snapshot.gang_id,))
+    return row["name"] if row else None
+
+
+def _changes(before: RowSnapshot, after: RowSnapshot, messages: tuple[str, ...] = ()) -> Changes:
+    """Name the gang and the fighters whose stored rows differ."""
+    diff = snapshot_diff(before, after)
+    gang = (before.gang_id,)
+    added = tuple(k[0] for k in diff.added.get("fighters", ()))
+    removed = tuple(k[0] for k in diff.removed.get("fighters", ()))
+    touched: set[int] = set()
+    for table in {*diff.added, *diff.removed, *diff.changed}:
+        for key in diff.keys(table):
+            owner = before.owners.get((table, key), after.owners.get((table, key)))
+            if owner is not None:
+                touched.add(owner)
+    changed = tuple(sorted(touched - set(added) - set(removed)))
+    if "gangs" in diff.added:
+        return Changes(gangs_added=gang, fighters_added=added, messages=messages)
+    if "gangs" in diff.removed:
+        return Changes(gangs_removed=gang, fighters_removed=removed, messages=messages)
+    any_change = bool(diff.added or diff.removed or diff.changed)
+    return Changes(
+        gangs_changed=gang if any_change else (),
+        fighters_added=added,
+        fighters_changed=changed,
+        fighters_removed=removed,
+        messages=messages,
+    )
+
+
+# -- the edits: pure functions of the gang ----------------------------------------------
+
+
+def _paid(gang: Gang, pay: bool, price: int, what: str) -> tuple[Gang, tuple[str, ...]]:
+    if not pay or price == 0:
+        return gang, ()
+    return roster_ops.spend(gang, price, what), (f"paid {price} credits for {what}",)
+
+
+def _refunded(gang: Gang, amount: int, what: str) -> tuple[Gang, tuple[str, ...]]:
+    if amount == 0:
+        return gang, ()
+    return roster_ops.refund(gang, amount), (f"refunded {amount} credits for {what}",)
+
+
+def _edit_gang(gang: Gang, c: EditGang, _: CharacteristicTable) -> Edited:
+    edited = roster_ops.edit_gang(gang, **dict(c.fields))
+    if set(c.fields) == {"name"}:
+        return edited, f"Rename gang {gang.name} to {edited.name}", None, ()
+    return edited, f"Edit gang {gang.name}", None, ()
+
+
+def _add_fighter(gang: Gang, c: AddFighter, _: CharacteristicTable) -> Edited:
+    fighter = c.fighter.model_copy(update={"id": None})
+    edited, messages = _paid(gang, c.pay, ratings.fighter_cost(fighter), fighter.name)
+    edited = roster_ops.add_fighter(edited, fighter)
+    return edited, f"Add fighter {fighter.name}", len(edited.fighters) - 1, messages
+
+
+def _remove_fighter(gang: Gang, c: RemoveFighter, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    name = gang.fighters[index].name
+    edited, messages = _refunded(roster_ops.remove_fighter(gang, index), c.refund, name)
+    return edited, f"Remove fighter {name}", None, messages
+
+
+def _edit_fighter(gang: Gang, c: EditFighter, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    old = gang.fighters[index]
+    edited = roster_ops.edit_fighter(gang, index, **dict(c.fields))
+    new = edited.fighters[index]
+    if set(c.fields) == {"name"}:
+        label = f"Rename {old.name} to {new.name}"
+    else:
+        label = f"Edit {', '.join(sorted(c.fields))} of {new.name}"
+    return edited, label, index, ()
+
+
+def _set_characteristic(gang: Gang, c: SetCharacteristic, table: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    edited = roster_ops.set_characteristic(gang, index, c.code, c.value, table)
+    row = table.lookup(c.code)
+    name = gang.fighters[index].name
+    return edited, f"Set {name}'s {row.code} to {row.print(c.value)}", index, ()
+
+
+def _add_modifier(gang: Gang, c: AddModifier, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    fighter = gang.fighters[index]
+    if c.spend_xp < 0:
+        raise RosterError("XP spent cannot be negative")
+    if c.spend_xp > fighter.xp:
+        raise RosterError(
+            f"{c.modifier.source} costs {c.spend_xp} XP; {fighter.name} has only {fighter.xp}"
+        )
+    edited = roster_ops.add_modifier(gang, index, c.modifier)
+    fields: dict[str, object] = {}
+    if c.spend_xp:
+        fields["xp"] = fighter.xp - c.spend_xp
+    if c.injury:
+        fields["injuries"] = [*fighter.injuries, c.injury]
+    if fields:
+        edited = roster_ops.edit_fighter(edited, index, **fields)
+    if c.skill and not any(s.casefold() == c.skill.casefold() for s in fighter.skills):
+        edited = roster_ops.add_skill(edited, index, c.skill)
+    messages = (f"spent {c.spend_xp} XP",) if c.spend_xp else ()
+    return edited, f"Add {c.modifier.source} to {fighter.name}", index, messages
+
+
+def _remove_modifier(gang: Gang, c: RemoveModifier, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    fighter = gang.fighters[index]
+    modifier = fighter.modifiers[c.index]
+    edited = roster_ops.remove_modifier(gang, index, c.index)
+    if modifier.kind is ModifierKind.INJURY:
+        name = modifier.source.removeprefix(INJURY_PREFIX)
+        if name in fighter.injuries:
+            injuries = list(fighter.injuries)
+            injuries.remove(name)
+            edited = roster_ops.edit_fighter(edited, index, injuries=injuries)
+    return edited, f"Remove {modifier.source} from {fighter.name}", index, ()
+
+
+def _buy_weapon(gang: Gang, c: BuyWeapon, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    edited, messages = _paid(gang, c.pay, c.weapon.total_cost, c.weapon.name)
+    edited = roster_ops.add_weapon(edited, index, c.weapon)
+    verb = "Buy" if c.pay else "Add"
+    return edited, f"{verb} {c.weapon.name} for {gang.fighters[index].name}", index, messages
+
+
+def _remove_weapon(gang: Gang, c: RemoveWeapon, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    fighter = gang.fighters[index]
+    weapon = fighter.weapons[c.index]
+    edited, messages = _refunded(
+        roster_ops.remove_weapon(gang, index, c.index), c.refund, weapon.name
+    )
+    return edited, f"Remove {weapon.name} from {fighter.name}", index, messages
+
+
+def _add_profile(gang: Gang, c: AddWeaponProfile, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    weapon = gang.fighters[index].weapons[c.weapon_index]
+    what = f"{weapon.name}: {c.profile.name or 'profile'}"
+    edited, messages = _paid(gang, c.pay, c.profile.cost, what)
+    edited = roster_ops.add_profile(edited, index, c.weapon_index, c.profile)
+    return edited, f"Add {what}", index, messages
+
+
+def _remove_profile(gang: Gang, c: RemoveWeaponProfile, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    weapon = gang.fighters[index].weapons[c.weapon_index]
+    what = f"{weapon.name}: {weapon.profiles[c.profile_index].name or 'profile'}"
+    edited = roster_ops.remove_profile_at(gang, index, c.weapon_index, c.profile_index)
+    edited, messages = _refunded(edited, c.refund, what)
+    return edited, f"Remove {what}", index, messages
+
+
+def _buy_wargear(gang: Gang, c: BuyWargear, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    edited, messages = _paid(gang, c.pay, c.item.cost, c.item.name)
+    edited = roster_ops.add_wargear(edited, index, c.item)
+    verb = "Buy" if c.pay else "Add"
+    return edited, f"{verb} {c.item.name} for {gang.fighters[index].name}", index, messages
+
+
+def _remove_wargear(gang: Gang, c: RemoveWargear, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    fighter = gang.fighters[index]
+    item = fighter.wargear[c.index]
+    edited, messages = _refunded(
+        roster_ops.remove_wargear(gang, index, c.index), c.refund, item.name
+    )
+    return edited, f"Remove {item.name} from {fighter.name}", index, messages
+
+
+def _add_skill(gang: Gang, c: AddSkill, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    edited = roster_ops.add_skill(gang, index, c.name)
+    skill = edited.fighters[index].skills[-1]
+    return edited, f"Add skill {skill} to {gang.fighters[index].name}", index, ()
+
+
+def _remove_skill(gang: Gang, c: RemoveSkill, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    fighter = gang.fighters[index]
+    skill = fighter.skills[c.index]
+    edited = roster_ops.remove_skill(gang, index, c.index)
+    return edited, f"Remove skill {skill} from {fighter.name}", index, ()
+
+
+_EDITS: dict[type, Callable[[Gang, Any, CharacteristicTable], Edited]] = {
+    EditGang: _edit_gang,
+    AddFighter: _add_fighter,
+    RemoveFighter: _remove_fighter,
+    EditFighter: _edit_fighter,
+    SetCharacteristic: _set_characteristic,
+    AddModifier: _add_modifier,
+    RemoveModifier: _remove_modifier,
+    BuyWeapon: _buy_weapon,
+    RemoveWeapon: _remove_weapon,
+    AddWeaponProfile: _add_profile,
+    RemoveWeaponProfile: _remove_profile,
+    BuyWargear: _buy_wargear,
+    RemoveWargear: _remove_wargear,
+    AddSkill: _add_skill,
+    RemoveSkill: _remove_skill,
+}

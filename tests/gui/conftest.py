@@ -1,0 +1,58 @@
+"""Fixtures for the roster editor's GUI tests: a window on a fresh database.
+
+Test modules of other features define their own fixtures of the same names
+where they need different ones (a module's fixture wins over these).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from PySide6.QtCore import QSettings
+
+from gangmanager.gui.main_window import MainWindow
+from gangmanager.persistence.database import Database, open_database, sqlite_url
+from gangmanager.services.rulesets import Rulesets
+
+from .roster_helpers import Recorder, seed
+
+
+@pytest.fixture
+def rulesets(tmp_path: Path) -> Rulesets:
+    return Rulesets(tmp_path / "data")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = open_database(sqlite_url(tmp_path / "gm.sqlite"))
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def window(
+    qtbot, db: Database, rulesets: Rulesets, settings: QSettings, monkeypatch
+) -> Iterator[MainWindow]:
+    stored = seed(db, rulesets)
+    win = MainWindow(db, rulesets, settings)
+    qtbot.addWidget(win)
+    recorder = Recorder()
+    for name in ("tell", "ask", "confirm", "inform", "open_path", "save_path"):
+        monkeypatch.setattr(win.messages, name, getattr(recorder, name))
+    win.recorder = recorder  # type: ignore[attr-defined]
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    win.activateWindow()
+    assert stored.id is not None
+    win.select_gang(stored.id)
+    yield win
+    win.close()

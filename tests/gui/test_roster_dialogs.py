@@ -1,0 +1,274 @@
+"""The roster editor's dialogs, driven with clicks and keys: each refuses bad entries inline."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QMessageBox
+
+from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.common.receipt_dialog import ReceiptDialog
+from gangmanager.gui.common.recent_databases import without_password
+from gangmanager.gui.roster.armoury_dialog import ArmouryDialog
+from gangmanager.gui.roster.gang_details_dialog import GangDetailsDialog
+from gangmanager.gui.roster.modifier_dialog import ModifierDialog
+from gangmanager.gui.roster.new_fighter_dialog import NewFighterDialog
+from gangmanager.gui.roster.skill_dialog import SkillDialog
+from gangmanager.gui.roster.weapon_dialog import ItemDialog, ProfileDialog, WeaponDialog
+from gangmanager.rules import roster_ops
+from gangmanager.rules.gang import Category, Gang
+from gangmanager.rules.modifiers import ModifierKind
+from gangmanager.rules.roster_ops import RosterError
+from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.weapons import Trait
+from gangmanager.services.demo import demo_gang
+from gangmanager.services.rulesets import Rulesets
+
+
+@pytest.fixture
+def n23(tmp_path: Path) -> Ruleset:
+    return Rulesets(tmp_path / "data").get("n23")
+
+
+@pytest.fixture
+def gang(n23: Ruleset) -> Gang:
+    return demo_gang(n23)
+
+
+def _ok(qtbot, buttons: QDialogButtonBox) -> None:
+    qtbot.mouseClick(buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+
+
+def test_armoury_filters_and_picks(qtbot, n23: Ruleset, qtmodeltester) -> None:
+    dialog = ArmouryDialog(n23, "weapons", 430, "Rook")
+    qtbot.addWidget(dialog)
+    qtmodeltester.check(dialog.model)
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    assert not ok.isEnabled()
+    qtbot.keyClicks(dialog.filter, "lasg")
+    assert dialog.proxy.rowCount() == 1
+    qtbot.keyClick(dialog.filter, Qt.Key.Key_Return)
+    assert ok.isEnabled()
+    assert dialog.price.text() == "Lasgun: 15 credits"
+    assert "hotshot las pack (+20)" in dialog.proxy.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+    qtbot.keyClick(dialog.pay, Qt.Key.Key_Space)
+    with qtbot.waitSignal(dialog.accepted):
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    choice = dialog.choice()
+    assert choice is not None and choice.entry.name == "Lasgun" and choice.pay is False
+    wargear = ArmouryDialog(n23, "wargear", 10, "Rook")
+    qtbot.addWidget(wargear)
+    qtmodeltester.check(wargear.model)
+    assert wargear.windowTitle() == "Buy wargear for Rook"
+    assert "10 available" in wargear.pay.text()
+
+
+def test_custom_weapon_needs_a_name_and_reads_traits(qtbot) -> None:
+    dialog = WeaponDialog(100)
+    qtbot.addWidget(dialog)
+    _ok(qtbot, dialog.buttons)
+    assert dialog.message.text() == "a weapon needs a name"
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    qtbot.keyClicks(dialog.name, "Grandad's musket")
+    dialog.cost.setValue(5)
+    dialog.fields.stats["rng_s"].setText('6"')
+    qtbot.keyClicks(dialog.fields.traits, "Rapid Fire (1), Knockback")
+    with qtbot.waitSignal(dialog.accepted):
+        _ok(qtbot, dialog.buttons)
+    weapon = dialog.choice().weapon
+    assert weapon.cost == 5 and weapon.profiles[0].rng_s == '6"'
+    assert weapon.profiles[0].traits == [
+        Trait(name="Rapid Fire", param="1"),
+        Trait(name="Knockback"),
+    ]
+
+
+def test_profile_dialog_offers_the_armourys_paid_profiles(qtbot, n23: Ruleset) -> None:
+    entry = roster_ops.armoury_entry(n23, "Lasgun")
+    lasgun = roster_ops.armoury_weapon(entry)
+    dialog = ProfileDialog(lasgun, roster_ops.paid_profiles(entry, lasgun), 430)
+    qtbot.addWidget(dialog)
+    assert dialog.name.text() == "hotshot las pack" and dialog.cost.value() == 20
+    assert dialog.fields.stats["strength"].text() == "4"
+    dialog.source.setCurrentIndex(dialog.source.count() - 1)  # Custom profile
+    assert dialog.name.text() == "" and dialog.cost.value() == 0
+    _ok(qtbot, dialog.buttons)
+    assert "needs a name" in dialog.message.text()
+    qtbot.keyClicks(dialog.name, "dum-dum")
+    dialog.cost.setValue(5)
+    _ok(qtbot, dialog.buttons)
+    choice = dialog.choice()
+    assert (choice.profile.name, choice.profile.cost, choice.pay) == ("dum-dum", 5, True)
+
+
+def test_custom_wargear(qtbot) -> None:
+    dialog = ItemDialog(20)
+    qtbot.addWidget(dialog)
+    buttons = dialog.findChild(QDialogButtonBox)
+    _ok(qtbot, buttons)
+    assert dialog.message.text() == "wargear needs a name"
+    qtbot.keyClicks(dialog.name, "Lucky charm")
+    _ok(qtbot, buttons)
+    assert dialog.choice().item.name == "Lucky charm"
+
+
+def test_modifier_dialog_advancements_with_their_xp_price(qtbot, n23: Ruleset, gang: Gang) -> None:
+    rook = gang.fighter("Rook").model_copy(update={"xp": 10})
+    dialog = ModifierDialog(rook, n23)
+    qtbot.addWidget(dialog)
+    texts = [dialog.advancements.item(i).text() for i in range(dialog.advancements.count())]
+    assert "Ballistic Skill +1: 6 XP, +20 credits" in texts
+    assert all("skill" not in t.lower() or "Skill +1" in t for t in texts)
+    _ok(qtbot, dialog.buttons)
+    assert dialog.message.text() == "pick an advancement"
+    dialog.advancements.setCurrentRow(texts.index("Ballistic Skill +1: 6 XP, +20 credits"))
+    choice = dialog.choice()
+    assert choice.spend_xp == 6
+    assert choice.modifier.changes == {"BS": 1} and choice.modifier.cost == 20
+    qtbot.keyClick(dialog.spend_xp, Qt.Key.Key_Space)
+    assert dialog.choice().spend_xp == 0
+
+
+def test_modifier_dialog_injuries_and_equipment(qtbot, n23: Ruleset, gang: Gang) -> None:
+    dialog = ModifierDialog(gang.fighter("Rook"), n23)
+    qtbot.addWidget(dialog)
+    dialog.tabs.setCurrentIndex(ModifierDialog.INJURY)
+    names = [dialog.injuries.item(i).text() for i in range(dialog.injuries.count())]
+    dialog.injuries.setCurrentRow(next(i for i, t in enumerate(names) if "Eye Injury" in t))
+    choice = dialog.choice()
+    assert choice.injury == "Eye Injury"
+    assert choice.modifier.kind is ModifierKind.INJURY and choice.modifier.changes == {"BS": -1}
+    dialog.injuries.setCurrentRow(next(i for i, t in enumerate(names) if "Horrid Scars" in t))
+    assert dialog.choice().skill == "Fearsome"
+    dialog.tabs.setCurrentIndex(ModifierDialog.EQUIPMENT)
+    # Nothing in the n23 armoury changes the twelve characteristics.
+    assert dialog.equipment.count() == 0
+    with pytest.raises(RosterError, match="pick an item"):
+        dialog.choice()
+
+
+def test_modifier_dialog_typed_line_is_read_as_you_type(qtbot, n23: Ruleset, gang: Gang) -> None:
+    dialog = ModifierDialog(gang.fighter("Rook"), n23)
+    qtbot.addWidget(dialog)
+    dialog.tabs.setCurrentIndex(ModifierDialog.LINE)
+    qtbot.keyClicks(dialog.line, "M: +1, XX: +1")
+    assert dialog.reading.text() == "Cannot read it yet: unknown characteristic 'XX'"
+    dialog.line.clear()
+    qtbot.keyClicks(dialog.line, "M: +1, BS: +1, Cl: +1, Wil: +1")
+    assert dialog.reading.text() == "Reads as M: +1, BS: +1, Cl: +1, Wil: +1"
+    _ok(qtbot, dialog.buttons)
+    assert dialog.message.text() == "a modifier needs a source (where the change comes from)"
+    qtbot.keyClicks(dialog.source, "Bounty")
+    with qtbot.waitSignal(dialog.accepted):
+        _ok(qtbot, dialog.buttons)
+    modifier = dialog.choice().modifier
+    assert (modifier.source, modifier.kind) == ("Bounty", ModifierKind.MANUAL)
+    assert modifier.changes == {"M": 1, "BS": 1, "Cl": 1, "Wil": 1}
+
+
+def test_skill_dialog_puts_the_types_sets_first(qtbot, n23: Ruleset, gang: Gang) -> None:
+    mags = gang.fighter("Mags Varga").model_copy(update={"skills": ["Nerves of Steel"]})
+    dialog = SkillDialog(mags, n23, gang.house)
+    qtbot.addWidget(dialog)
+    tops = [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())]
+    assert tops[:3] == ["Ferocity (primary)", "Leadership (primary)", "Savant (primary)"]
+    assert tops[3:5] == ["Brawn (secondary)", "Shooting (secondary)"]
+    first = dialog.tree.topLevelItem(0).child(0)
+    dialog.tree.setCurrentItem(first)
+    assert dialog.skill() == first.text(0)
+    taken = [
+        dialog.tree.topLevelItem(i).child(j)
+        for i in range(dialog.tree.topLevelItemCount())
+        for j in range(dialog.tree.topLevelItem(i).childCount())
+        if dialog.tree.topLevelItem(i).child(j).text(0) == "Nerves of Steel"
+    ]
+    assert taken and all(item.isDisabled() for item in taken)
+    dialog.custom.clear()
+    buttons = dialog.findChild(QDialogButtonBox)
+    _ok(qtbot, buttons)
+    assert dialog.message.text() == "pick a skill or type its name"
+    qtbot.keyClicks(dialog.custom, "  Iron   Jaw ")
+    assert dialog.skill() == "Iron Jaw"
+
+
+def test_new_fighter_from_the_house_list_or_custom(qtbot, n23: Ruleset, gang: Gang) -> None:
+    dialog = NewFighterDialog(n23, gang.house, 430)
+    qtbot.addWidget(dialog)
+    buttons = dialog.findChild(QDialogButtonBox)
+    _ok(qtbot, buttons)
+    assert dialog.message.text() == "a fighter needs a name"
+    qtbot.keyClicks(dialog.name, "Vex")
+    dialog.type.setCurrentIndex(3)
+    assert not dialog.profile.isEnabled()
+    assert dialog.profile.text() == '5" 4+ 4+ 3 3 1 4+ 1 6+ 7+ 7+ 7+'
+    choice = dialog.choice()
+    assert (choice.fighter.type, choice.fighter.cost, choice.pay) == ("Gunner", 45, True)
+    dialog.type.setCurrentIndex(dialog.type.count() - 1)  # Custom fighter
+    assert dialog.profile.isEnabled()
+    dialog.profile.setText('5" 4+ 4+ 3 3 1 4+ 1 6+ 7+ 7+')
+    _ok(qtbot, buttons)
+    assert dialog.message.text() == "profile: a profile line has 12 values, got 11"
+    dialog.profile.setText('5" 1+ 4+ 3 3 1 4+ 1 6+ 7+ 7+ 7+')
+    _ok(qtbot, buttons)
+    assert "outside" in dialog.message.text()
+    dialog.profile.setText('5" 4+ 4+ 3 3 1 4+ 1 6+ 7+ 7+ 7+')
+    dialog.type_name.setText("Hive Scum")
+    dialog.category.setCurrentIndex(list(Category).index(Category.HIRED_GUN))
+    dialog.cost.setValue(30)
+    choice = dialog.choice()
+    assert (choice.fighter.type, choice.fighter.category, choice.fighter.cost) == (
+        "Hive Scum",
+        Category.HIRED_GUN,
+        30,
+    )
+
+
+def test_gang_details_return_only_what_changed(qtbot, gang: Gang) -> None:
+    dialog = GangDetailsDialog(gang)
+    qtbot.addWidget(dialog)
+    assert dialog.changed_fields() == {}
+    dialog.credits.setValue(12)
+    qtbot.keyClicks(dialog.notes, "Sump dwellers")
+    assert dialog.changed_fields() == {"credits": 12, "notes": "Sump dwellers"}
+    dialog.name.clear()
+    _ok(qtbot, dialog.findChild(QDialogButtonBox))
+    assert dialog.message.text() == "a gang needs a name"
+
+
+def test_receipt_dialog_shows_the_text(qtbot) -> None:
+    dialog = ReceiptDialog("Fighter Rating", "Rook\n  Gunner (base)  45")
+    qtbot.addWidget(dialog)
+    assert dialog.text_view.toPlainText() == "Rook\n  Gunner (base)  45"
+    assert dialog.text_view.isReadOnly()
+
+
+def test_messages_ask_returns_the_button_clicked(qtbot) -> None:
+    messages = Messages()
+
+    def click_no_refund() -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        button = next(b for b in box.buttons() if b.text() == "No refund")
+        button.click()
+
+    QTimer.singleShot(0, click_no_refund)
+    answer = messages.ask("Remove it?", ["Refund 5 credits", "No refund", "Cancel"])
+    assert answer == "No refund"
+
+    def escape() -> None:
+        box = QApplication.activeModalWidget()
+        assert isinstance(box, QMessageBox)
+        qtbot.keyClick(box, Qt.Key.Key_Escape)
+
+    QTimer.singleShot(0, escape)
+    assert messages.ask("Remove it?", ["Remove", "Cancel"]) == "Cancel"
+
+
+def test_recent_database_urls_never_keep_a_password() -> None:
+    assert without_password("postgresql://bob:secret@host/club") == "postgresql://bob@host/club"
+    assert (
+        without_password("sqlite:////home/bob/a:b@c.sqlite") == "sqlite:////home/bob/a:b@c.sqlite"
+    )
