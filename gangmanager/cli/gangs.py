@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from gangmanager.cli.context import Context, print_json
-from gangmanager.services import gangs
+from gangmanager.services import battle, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.gang_view import gang_text, gang_view
 
@@ -86,5 +86,10 @@ def cmd_list(args: argparse.Namespace, context: Context) -> None:
 def cmd_show(args: argparse.Namespace, context: Context) -> None:
     with context.database() as db:
         gang = gangs.load_gang(db, args.gang)
+        # While a battle is going on, each profile's `state` is its ammo state there.
+        states = battle.profile_states(db, context.rulesets, gang.id or gang.name)
     ruleset = context.rulesets.get(gang.ruleset)
-    print_json(gang_view(gang, ruleset)) if args.json else print(gang_text(gang, ruleset))
+    if args.json:
+        print_json(gang_view(gang, ruleset, states))
+    else:
+        print(gang_text(gang, ruleset))

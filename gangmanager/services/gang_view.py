@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
 
+# (fighter, weapon, profile) -> battle state of the profile, while a battle is going on.
+ProfileStates = Mapping[tuple[str, str, str], str]
 
-def _fighter_view(fighter: Fighter, ruleset: Ruleset) -> dict[str, Any]:
+
+def _fighter_view(
+    fighter: Fighter, ruleset: Ruleset, states: ProfileStates | None = None
+) -> dict[str, Any]:
     effective = fighter.effective(ruleset.table)
+    states = states or {}
     return {
         "name": fighter.name,
         "type": fighter.type,
@@ -29,7 +36,10 @@ def _fighter_view(fighter: Fighter, ruleset: Ruleset) -> dict[str, Any]:
                 "name": weapon.name,
                 "cost": weapon.cost,
                 "profiles": [
-                    {**p.model_dump(mode="json", by_alias=True), "state": "ready"}
+                    {
+                        **p.model_dump(mode="json", by_alias=True),
+                        "state": states.get((fighter.name, weapon.name, p.name), "ready"),
+                    }
                     for p in weapon.profiles
                 ],
             }
@@ -42,7 +52,11 @@ def _fighter_view(fighter: Fighter, ruleset: Ruleset) -> dict[str, Any]:
     }
 
 
-def gang_view(gang: Gang, ruleset: Ruleset) -> dict[str, Any]:
+def gang_view(
+    gang: Gang, ruleset: Ruleset, profile_states: ProfileStates | None = None
+) -> dict[str, Any]:
+    """`profile_states` (from `services.battle.profile_states`) gives each profile's
+    battle state while a battle is going on; otherwise every profile is `ready`."""
     return {
         "id": gang.id,
         "name": gang.name,
@@ -57,7 +71,7 @@ def gang_view(gang: Gang, ruleset: Ruleset) -> dict[str, Any]:
             {"name": item.name, "cost": item.cost, "profiles": len(item.profiles)}
             for item in gang.stash
         ],
-        "fighters": [_fighter_view(f, ruleset) for f in gang.fighters],
+        "fighters": [_fighter_view(f, ruleset, profile_states) for f in gang.fighters],
     }
 
 

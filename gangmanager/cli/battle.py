@@ -1,0 +1,124 @@
+"""Battle commands: start, apply a file of events, show, undo, end (see docs/scripting.md)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from gangmanager.cli.context import Context, print_json
+from gangmanager.rules.dice import RandomDice
+from gangmanager.services import battle
+from gangmanager.services.errors import ServiceError
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    parser = sub.add_parser("battle", help="track a battle: statuses, markers, ammo, Blaze")
+    commands = parser.add_subparsers(dest="battle_command", metavar="BATTLE_COMMAND", required=True)
+
+    p = commands.add_parser("start", parents=[common], help="start a battle for a gang")
+    p.add_argument("gang", help="gang name or id")
+    p.add_argument("--scenario", default="", metavar="NAME")
+    p.add_argument(
+        "--crew",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="NAME",
+        help="fighters taking part (default: everyone who can fight)",
+    )
+    p.set_defaults(handler=cmd_start)
+
+    p = commands.add_parser("apply", parents=[common], help="apply a JSON list of events")
+    p.add_argument("gang", help="gang name or id")
+    p.add_argument("events", type=Path, metavar="EVENTS.json")
+    p.add_argument(
+        "--seed", type=int, default=None, help="seed the dice that roll where a roll is left out"
+    )
+    p.set_defaults(handler=cmd_apply)
+
+    p = commands.add_parser("show", parents=[common], help="show the battle going on")
+    p.add_argument("gang", help="gang name or id")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_show)
+
+    p = commands.add_parser("undo", parents=[common], help="remove the last event")
+    p.add_argument("gang", help="gang name or id")
+    p.set_defaults(handler=cmd_undo)
+
+    p = commands.add_parser("end", parents=[common], help="end the battle (to the post-battle)")
+    p.add_argument("gang", help="gang name or id")
+    p.set_defaults(handler=cmd_end)
+
+
+def _print_lines(lines: tuple[str, ...]) -> None:
+    for line in lines:
+        print(line)
+
+
+def cmd_start(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        result = battle.start_battle(
+            db, context.rulesets, args.gang, scenario=args.scenario, crew=args.crew
+        )
+    _print_lines(result.lines)
+
+
+def cmd_apply(args: argparse.Namespace, context: Context) -> None:
+    events = battle.read_events_file(args.events)
+    with context.database() as db:
+        try:
+            result = battle.apply_events(
+                db, context.rulesets, args.gang, events, RandomDice(args.seed)
+            )
+        except battle.EventRefused as exc:
+            raise ServiceError(f"{args.events}: {exc}") from None
+    _print_lines(result.lines)
+
+
+def cmd_show(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        record = battle.show_battle(db, context.rulesets, args.gang)
+    if args.json:
+        print_json(record.view())
+    else:
+        print(battle_text(record))
+
+
+def cmd_undo(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        result = battle.undo_last(db, context.rulesets, args.gang)
+    _print_lines(result.lines)
+
+
+def cmd_end(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        result = battle.end_battle(db, context.rulesets, args.gang)
+    _print_lines(result.lines)
+
+
+def battle_text(record: battle.BattleRecord) -> str:
+    """The battle in a few lines per fighter, words as in `--json`."""
+    view = record.view()
+    title = f"{view['gang']}: battle {view['battle']}"
+    if view["scenario"]:
+        title += f" ({view['scenario']})"
+    lines = [f"{title}, round {view['round']}, ruleset {view['ruleset']}", ""]
+    for fighter in view["fighters"]:
+        head = (
+            f"{fighter['name']}: {fighter['status']}, {fighter['activation']},"
+            f" wounds {fighter['wounds']}/{fighter['max_wounds']},"
+            f" flesh_wounds {fighter['flesh_wounds']}"
+        )
+        if fighter["markers"]:
+            head += ", markers " + " ".join(fighter["markers"])
+        lines.append(head)
+        lines.append("  " + " ".join(fighter["profile"].values()))
+        for weapon in fighter["weapons"]:
+            states = ", ".join(
+                f"{p['name'] or 'standard'} {p['state']}" for p in weapon["profiles"]
+            )
+            lines.append(f"  {weapon['name']}: {states}")
+    if view["prompts"]:
+        lines += ["", "waiting:"] + [f"  {p['kind']}: {p['text']}" for p in view["prompts"]]
+    return "\n".join(lines)

@@ -1,0 +1,450 @@
+"""The battle view: a tile per fighter, the prompts waiting, undo and the log.
+
+Every button makes one event; the window asks for what the event still
+needs (dice typed in or rolled, who acts, a confirmation before a Limited
+profile is deleted), then hands it to `services.battle`, which stores it at
+once. The window shows the battle as the service returns it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListView,
+    QMainWindow,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gangmanager.gui.battle.battle_models import LogListModel, PromptListModel
+from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog, ConfirmDialog
+from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
+from gangmanager.gui.battle.fighter_tile import FighterTile
+from gangmanager.gui.battle.roll_dialog import RollDialog
+from gangmanager.gui.battle.start_page import StartPage
+from gangmanager.persistence.database import Database
+from gangmanager.rules.battle import apply_event
+from gangmanager.rules.battle_events import BattleError, parse_event
+from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
+from gangmanager.rules.dice import Dice, RandomDice
+from gangmanager.rules.ruleset import Mechanic, Ruleset
+from gangmanager.services import battle, gangs
+from gangmanager.services.errors import ServiceError
+from gangmanager.services.rulesets import Rulesets
+
+_TILE_COLUMNS = 2
+
+
+class BattleWindow(QMainWindow):
+    """The battle of one gang; starts one when none is going on.
+
+    Closing it loses nothing: every event was stored when it happened.
+    """
+
+    # The stored gang changed (a Limited profile deleted or put back): refresh the roster.
+    sig_gang_changed = Signal(int)
+    # The battle was ended and waits for the post-battle sequence (battle id).
+    sig_battle_ended = Signal(int)
+
+    def __init__(
+        self,
+        db: Database,
+        rulesets: Rulesets,
+        gang_id: int,
+        dice: Dice | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self._db = db
+        self._rulesets = rulesets
+        self._gang_id = gang_id
+        self._dice = dice or RandomDice()
+        self._record: battle.BattleRecord | None = None
+        self._ruleset: Ruleset | None = None
+        self.tiles: dict[str, FighterTile] = {}
+
+        self.start_page = StartPage()
+        self.header_label = QLabel()
+        self.header_label.setTextFormat(Qt.TextFormat.PlainText)
+        font = self.header_label.font()
+        font.setBold(True)
+        self.header_label.setFont(font)
+        self.new_round_button = QPushButton("New round")
+        self.undo_button = QPushButton("Undo")
+        self.end_button = QPushButton("End battle")
+        header = QHBoxLayout()
+        header.addWidget(self.header_label, 1)
+        header.addWidget(self.new_round_button)
+        header.addWidget(self.undo_button)
+        header.addWidget(self.end_button)
+
+        self.tile_area = QWidget()
+        self.tile_grid = QGridLayout(self.tile_area)
+        self.tile_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.tile_area)
+
+        self.prompt_model = PromptListModel()
+        self.prompt_view = QListView()
+        self.prompt_view.setModel(self.prompt_model)
+        self.prompt_view.setWordWrap(True)
+        self.prompt_view.setAlternatingRowColors(True)
+        self.prompt_view.setSpacing(2)
+        self.resolve_button = QPushButton("Resolve...")
+        prompts_box = QGroupBox("Waiting")
+        prompts_layout = QVBoxLayout(prompts_box)
+        prompts_layout.addWidget(self.prompt_view)
+        prompts_layout.addWidget(self.resolve_button, alignment=Qt.AlignmentFlag.AlignRight)
+        self.log_model = LogListModel()
+        self.log_view = QListView()
+        self.log_view.setModel(self.log_model)
+        self.log_view.setWordWrap(True)
+        self.log_view.setAlternatingRowColors(True)
+        log_box = QGroupBox("Log")
+        QVBoxLayout(log_box).addWidget(self.log_view)
+        side = QSplitter(Qt.Orientation.Vertical)
+        side.addWidget(prompts_box)
+        side.addWidget(log_box)
+        side.setStretchFactor(1, 2)
+
+        body = QSplitter()
+        body.addWidget(scroll)
+        body.addWidget(side)
+        body.setStretchFactor(0, 3)
+        body.setStretchFactor(1, 1)
+        body.setSizes([950, 310])
+        self.battle_page = QWidget()
+        page = QVBoxLayout(self.battle_page)
+        page.addLayout(header)
+        page.addWidget(body, 1)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.start_page)
+        self.stack.addWidget(self.battle_page)
+        self.setCentralWidget(self.stack)
+        self.message_label = QLabel()
+        self.message_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.statusBar().addWidget(self.message_label, 1)
+        self._build_menus()
+
+        self.start_page.sig_start_requested.connect(self._on_start_page_sig_start_requested)
+        self.new_round_button.clicked.connect(self.new_round_action.trigger)
+        self.undo_button.clicked.connect(self.undo_action.trigger)
+        self.end_button.clicked.connect(self.end_action.trigger)
+        self.resolve_button.clicked.connect(self._on_resolve_button_clicked)
+        self.prompt_view.doubleClicked.connect(self._on_prompt_view_double_clicked)
+        self.resize(1280, 800)
+        self.reload()
+
+    def _build_menus(self) -> None:
+        edit = self.menuBar().addMenu("&Edit")
+        self.undo_action = QAction("&Undo last event", self)
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.undo_action.triggered.connect(self._on_undo_action_triggered)
+        edit.addAction(self.undo_action)
+        menu = self.menuBar().addMenu("&Battle")
+        self.new_round_action = QAction("&New round", self)
+        self.new_round_action.setShortcut(QKeySequence("Ctrl+N"))
+        self.new_round_action.triggered.connect(self._on_new_round_action_triggered)
+        menu.addAction(self.new_round_action)
+        self.end_action = QAction("&End battle...", self)
+        self.end_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.end_action.triggered.connect(self._on_end_action_triggered)
+        menu.addAction(self.end_action)
+        menu.addSeparator()
+        close = QAction("&Close", self)
+        close.setShortcut(QKeySequence.StandardKey.Close)
+        close.triggered.connect(self.close)
+        menu.addAction(close)
+
+    # ---------------------------------------------------------------- showing
+
+    @property
+    def record(self) -> battle.BattleRecord | None:
+        return self._record
+
+    def reload(self, note: str = "") -> None:
+        """Read the gang and its battle from the store (the battle resumes where it was)."""
+        try:
+            gang = gangs.load_gang(self._db, str(self._gang_id))
+            record = battle.open_battle(self._db, self._rulesets, self._gang_id)
+        except ServiceError as exc:
+            self._say(str(exc), error=True)
+            return
+        self.setWindowTitle(f"Battle - {gang.name}")
+        if record is None:
+            self._record = None
+            self.start_page.set_gang(gang, note)
+            self.stack.setCurrentWidget(self.start_page)
+        else:
+            self._show(record)
+        self._enable_actions()
+
+    def _show(self, record: battle.BattleRecord) -> None:
+        if self._record is None or self._record.battle_id != record.battle_id:
+            self._build_tiles(record)
+        self._record = record
+        state = record.state
+        scenario = f" - {record.scenario}" if record.scenario else ""
+        self.header_label.setText(
+            f"{record.gang_name}{scenario}    Round {state.round}    ({self._ruleset_name()})"
+        )
+        for fighter in state.fighters:
+            if fighter.name in self.tiles:
+                self.tiles[fighter.name].update_from(fighter)
+        self.prompt_model.set_prompts(state.prompts)
+        self.log_model.set_lines(state.log)
+        self.log_view.scrollToBottom()
+        self.stack.setCurrentWidget(self.battle_page)
+        self._enable_actions()
+
+    def _build_tiles(self, record: battle.BattleRecord) -> None:
+        self._ruleset = self._rulesets.get(record.ruleset)
+        for tile in self.tiles.values():
+            self.tile_grid.removeWidget(tile)
+            tile.deleteLater()
+        self.tiles = {}
+        for index, fighter in enumerate(record.state.fighters):
+            tile = FighterTile(fighter, self._ruleset.ammo.term)
+            tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
+            self.tile_grid.addWidget(
+                tile, index // _TILE_COLUMNS, index % _TILE_COLUMNS, Qt.AlignmentFlag.AlignTop
+            )
+            self.tiles[fighter.name] = tile
+
+    def _ruleset_name(self) -> str:
+        return self._ruleset.name if self._ruleset is not None else ""
+
+    def _enable_actions(self) -> None:
+        going_on = self._record is not None
+        self.undo_action.setEnabled(going_on and bool(self._record and self._record.events))
+        self.new_round_action.setEnabled(going_on)
+        self.end_action.setEnabled(going_on)
+        self.undo_button.setEnabled(self.undo_action.isEnabled())
+        self.resolve_button.setEnabled(going_on and self.prompt_model.rowCount() > 0)
+
+    def _say(self, text: str, *, error: bool = False) -> None:
+        self.message_label.setText(text)
+        self.message_label.setStyleSheet("color: #c62828;" if error else "")
+
+    # ---------------------------------------------------------------- events
+
+    def apply(self, events: list[dict[str, Any]]) -> bool:
+        """Store the events (all or nothing); False, with the reason shown, when refused."""
+        try:
+            result = battle.apply_events(
+                self._db, self._rulesets, self._gang_id, events, self._dice
+            )
+        except battle.EventRefused as exc:
+            self._say(f"Refused: {exc.reason}", error=True)
+            return False
+        except ServiceError as exc:
+            self._say(str(exc), error=True)
+            return False
+        self._show(result.record)
+        if result.lines:
+            self._say(result.lines[-1].split(": ", 1)[-1])
+        if result.changes.gangs_changed:
+            self.sig_gang_changed.emit(self._gang_id)
+        return True
+
+    def _on_tile_sig_event_requested(self, event: dict[str, Any]) -> None:
+        if self._record is None or self._ruleset is None:
+            return
+        fighter = self._record.state.fighter(event["fighter"])
+        if fighter is None:
+            return
+        kind = event["event"]
+        if kind in ("ammo_test", "reload"):
+            completed = self._ammo_event(event, fighter)
+        elif kind == "blaze":
+            completed = self._blaze_event(event, fighter)
+        elif kind == "extinguish":
+            completed = self._extinguish_event(event, fighter)
+        else:
+            completed = event
+        if completed is not None:
+            self.apply([completed])
+
+    def _profile(self, fighter: FighterTrack, weapon: str, profile: str) -> ProfileTrack | None:
+        carried = fighter.weapon(weapon)
+        if carried is None:
+            return None
+        return next((p for p in carried.profiles if p.name == profile), None)
+
+    def _ammo_event(self, event: dict[str, Any], fighter: FighterTrack) -> dict[str, Any] | None:
+        assert self._ruleset is not None and self._record is not None
+        profile = self._profile(fighter, event["weapon"], event["profile"])
+        if profile is None:
+            return None
+        term = self._ruleset.ammo.term
+        if event["event"] == "reload" and profile.has(Mechanic.PLENTIFUL):
+            return event
+        per_test = 2 if profile.has(Mechanic.COMBI) else 1
+        tests = profile.rapid_fire or 1 if event["event"] == "ammo_test" else 1
+        text = f"{fighter.name}'s {profile.label}: Am {profile.profile.am}; a roll below fails."
+        if per_test == 2:
+            text += " Combi: roll two dice, the lower one counts."
+        if tests > 1:
+            text += f" Rapid Fire ({tests}): one test per Ammo symbol; two failures jam it."
+        title = f"{term}: {profile.label}" if event["event"] == "ammo_test" else "Reload"
+        rolls = RollDialog.ask(self, title, text, self._dice, per_test=per_test, max_tests=tests)
+        if rolls is None:
+            return None
+        completed = {**event, "roll": rolls[0] if len(rolls) == 1 else rolls}
+        if event["event"] == "ammo_test" and not self._confirm_deletion(completed, profile):
+            self._say("Nothing applied: the Limited profile stays on the card.")
+            return None
+        return completed
+
+    def _confirm_deletion(self, event: dict[str, Any], profile: ProfileTrack) -> bool:
+        """Try the event on a copy; ask before a Limited profile is struck off the card."""
+        assert self._ruleset is not None and self._record is not None
+        trial = self._record.state.copy()
+        try:
+            done = apply_event(self._ruleset, trial, parse_event(event))
+        except BattleError:
+            return True  # The service refuses it with the reason.
+        if getattr(done, "removed", None) is None:
+            return True
+        term = self._ruleset.ammo.term
+        return ConfirmDialog.ask(
+            self,
+            "Delete a Limited profile?",
+            f"{profile.label} failed its {term} and is Limited: it is deleted from"
+            f" {event['fighter']}'s card now, and from the roster and printouts.\n\n"
+            f"Fighter Rating and Gang Rating stay as they are; the pending rating drops by"
+            f" {profile.profile.cost} until Update Roster. Only buying it again restores it"
+            " (Undo puts it back if this was a mistake).",
+            "Delete profile",
+        )
+
+    def _blaze_event(self, event: dict[str, Any], fighter: FighterTrack) -> dict[str, Any] | None:
+        assert self._ruleset is not None
+        catch = ", ".join(str(r) for r in self._ruleset.blaze.catch_fire_on)
+        rolls = RollDialog.ask(
+            self,
+            f"Blaze roll: {fighter.name}",
+            f"{fighter.name} was hit by a Blaze attack: a D6 of {catch} sets them on fire.",
+            self._dice,
+        )
+        return {**event, "roll": rolls[0]} if rolls else None
+
+    def _extinguish_event(
+        self, event: dict[str, Any], fighter: FighterTrack
+    ) -> dict[str, Any] | None:
+        assert self._ruleset is not None and self._record is not None
+        chosen = ExtinguishDialog.ask(self, self._ruleset, self._record.state, fighter)
+        if chosen is None:
+            return None
+        by, helpers = chosen
+        rolls = RollDialog.ask(
+            self, f"Put out the fire on {fighter.name}", f"{by} rolls a D6.", self._dice
+        )
+        if not rolls:
+            return None
+        return {**event, "by": by, "helpers": helpers, "roll": rolls[0]}
+
+    # ---------------------------------------------------------------- prompts
+
+    def _on_resolve_button_clicked(self) -> None:
+        index = self.prompt_view.currentIndex()
+        if not index.isValid() and self.prompt_model.rowCount():
+            index = self.prompt_model.index(0)
+        if index.isValid():
+            self._resolve(index)
+
+    def _on_prompt_view_double_clicked(self, index: QModelIndex) -> None:
+        self._resolve(index)
+
+    def _resolve(self, index: QModelIndex) -> None:
+        if self._record is None:
+            return
+        prompt = self.prompt_model.prompt(index.row())
+        fighter = self._record.state.fighter(prompt.fighter)
+        if fighter is None:
+            return
+        if prompt.kind is PromptKind.BLAZE_HIT:
+            damaged = BlazeHitDialog.ask(self, prompt.text)
+            if damaged is not None:
+                self.apply([{"fighter": fighter.name, "event": "blaze_hit", "damaged": damaged}])
+        elif prompt.kind is PromptKind.NERVE_TEST:
+            rolls = RollDialog.ask(
+                self, f"Nerve test: {fighter.name}", prompt.text, self._dice, per_test=2
+            )
+            if rolls:
+                self.apply([{"fighter": fighter.name, "event": "nerve_test", "roll": rolls}])
+        elif prompt.kind is PromptKind.FLAMES_ROLL:
+            self._on_tile_sig_event_requested(
+                {"fighter": fighter.name, "event": "extinguish", "by": fighter.name}
+            )
+        else:
+            self._say(
+                f"Enter the Injury dice result on {fighter.name}'s tile:"
+                " Flesh wound, or the status Seriously Injured or Out of Action."
+            )
+
+    # ---------------------------------------------------------------- actions
+
+    def _on_start_page_sig_start_requested(self, scenario: str, crew: list[str]) -> None:
+        try:
+            result = battle.start_battle(
+                self._db, self._rulesets, self._gang_id, scenario=scenario, crew=crew
+            )
+        except ServiceError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._show(result.record)
+        self._say(result.lines[0])
+
+    def _on_undo_action_triggered(self) -> None:
+        if self._record is None:
+            return
+        try:
+            result = battle.undo_last(self._db, self._rulesets, self._gang_id)
+        except ServiceError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._show(result.record)
+        self._say(result.lines[0])
+        if result.changes.gangs_changed:
+            self.sig_gang_changed.emit(self._gang_id)
+
+    def _on_new_round_action_triggered(self) -> None:
+        if self._record is not None:
+            self.apply([{"event": "new_round"}])
+
+    def _on_end_action_triggered(self) -> None:
+        if self._record is None:
+            return
+        waiting = len(self._record.state.prompts)
+        text = "The battle is closed and handed to the post-battle sequence."
+        if waiting:
+            text += f"\n\n{waiting} prompt{'s are' if waiting != 1 else ' is'} still waiting."
+        if not ConfirmDialog.ask(self, "End the battle?", text, "End battle"):
+            return
+        try:
+            result = battle.end_battle(self._db, self._rulesets, self._gang_id)
+        except ServiceError as exc:
+            self._say(str(exc), error=True)
+            return
+        self._record = None
+        self.reload(
+            f"Battle {result.record.battle_id} ended after round {result.record.state.round}:"
+            " it waits for the post-battle sequence. You may start another one."
+        )
+        self._say(result.lines[0])
+        self.sig_battle_ended.emit(result.record.battle_id)

@@ -1,0 +1,307 @@
+"""One fighter in battle: status, wounds, markers, weapons, and the buttons that make events."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from gangmanager.gui.battle.box_row import BoxRow
+from gangmanager.rules.battle_events import Activation, BattleStatus, Marker, ProfileState
+from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
+from gangmanager.rules.ruleset import Mechanic
+
+# Background and text colour of each status word.
+STATUS_COLOURS: dict[BattleStatus, tuple[str, str]] = {
+    BattleStatus.ACTIVE: ("#2e7d32", "#ffffff"),
+    BattleStatus.ENGAGED: ("#e65100", "#ffffff"),
+    BattleStatus.PINNED: ("#f9a825", "#000000"),
+    BattleStatus.SERIOUSLY_INJURED: ("#c62828", "#ffffff"),
+    BattleStatus.OUT_OF_ACTION: ("#616161", "#ffffff"),
+}
+MARKER_COLOURS: dict[Marker, str] = {
+    Marker.BLAZE: "#d84315",
+    Marker.BROKEN: "#6a1b9a",
+    Marker.HIDDEN: "#37474f",
+    Marker.REVEALED: "#0277bd",
+}
+STATE_COLOURS: dict[ProfileState, str] = {
+    ProfileState.READY: "#2e7d32",
+    ProfileState.OUT_OF_AMMO: "#e65100",
+    ProfileState.JAMMED: "#c62828",
+    ProfileState.SPENT: "#757575",
+    ProfileState.DELETED: "#757575",
+}
+_STATUSES = list(BattleStatus)
+
+
+_CHIPS_PER_ROW = 5
+
+
+def _chip(colour: str) -> str:
+    return (
+        "QToolButton { border: 1px solid #9e9e9e; border-radius: 4px; padding: 1px 4px;"
+        " color: #616161; background: transparent; }"
+        f" QToolButton:checked {{ background: {colour}; color: #ffffff; border-color: {colour};"
+        " font-weight: bold; }"
+    )
+
+
+def _badge(background: str, foreground: str = "#ffffff") -> str:
+    return (
+        f"background: {background}; color: {foreground}; border-radius: 4px;"
+        " padding: 1px 6px; font-weight: bold;"
+    )
+
+
+@dataclass
+class ProfileRow:
+    weapon: str
+    profile: str
+    name_label: QLabel
+    state_label: QLabel
+    test_button: QToolButton
+    reload_button: QToolButton
+
+
+class FighterTile(QFrame):
+    """Emits `sig_event_requested` with an event (rolls left out); the window completes it."""
+
+    sig_event_requested = Signal(dict)
+
+    def __init__(self, track: FighterTrack, ammo_term: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("fighter_tile")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.name = track.name
+
+        self.name_label = QLabel(track.name)
+        font = QFont(self.name_label.font())
+        font.setBold(True)
+        font.setPointSizeF(font.pointSizeF() * 1.2)
+        self.name_label.setFont(font)
+        self.status_label = QLabel()
+        self.activation_label = QLabel()
+        head = QHBoxLayout()
+        head.addWidget(self.name_label)
+        head.addStretch(1)
+        head.addWidget(self.activation_label)
+        head.addWidget(self.status_label)
+
+        self.status_combo = QComboBox()
+        self.status_combo.setAccessibleName(f"Status of {track.name}")
+        for status in _STATUSES:
+            self.status_combo.addItem(status.label, status.value)
+        self.activate_button = QPushButton("Activate")
+        self.end_activation_button = QPushButton("End activation")
+        controls = QHBoxLayout()
+        controls.addWidget(self.status_combo)
+        controls.addStretch(1)
+        controls.addWidget(self.activate_button)
+        controls.addWidget(self.end_activation_button)
+
+        self.wound_boxes = BoxRow("#c62828")
+        self.flesh_boxes = BoxRow("#ef6c00")
+        self.wound_button = QPushButton("Wound")
+        self.wound_button.setToolTip("The fighter loses a wound")
+        self.flesh_wound_button = QPushButton("Flesh wound")
+        self.flesh_wound_button.setToolTip(
+            "Toughness -1 for the rest of the battle; at 0, Out of Action"
+        )
+        wounds = QHBoxLayout()
+        wounds.addWidget(QLabel("Wounds lost"))
+        wounds.addWidget(self.wound_boxes)
+        wounds.addSpacing(16)
+        wounds.addWidget(QLabel("Flesh wounds"))
+        wounds.addWidget(self.flesh_boxes)
+        wounds.addStretch(1)
+
+        # The live profile: a code above each value, Toughness lowered by Flesh Wounds.
+        self.profile_grid = QGridLayout()
+        self.profile_grid.setHorizontalSpacing(10)
+        self.profile_grid.setVerticalSpacing(0)
+        self.profile_values: dict[str, QLabel] = {}
+        small = QFont(self.font())
+        small.setPointSizeF(small.pointSizeF() * 0.85)
+        for column, row in enumerate(track.table):
+            code = QLabel(row.code)
+            code.setFont(small)
+            code.setStyleSheet("color: #616161;")
+            value = QLabel()
+            for label in (code, value):
+                label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.profile_grid.addWidget(code, 0, column)
+            self.profile_grid.addWidget(value, 1, column)
+            self.profile_values[row.code] = value
+        self.profile_grid.setColumnStretch(len(self.profile_values), 1)
+
+        # One chip per marker: coloured when on (the badge), outlined when off; a click toggles.
+        markers = QGridLayout()
+        markers.setSpacing(3)
+        self.marker_buttons: dict[Marker, QToolButton] = {}
+        for index, marker in enumerate(Marker):
+            chip = QToolButton()
+            chip.setText(marker.label)
+            chip.setCheckable(True)
+            chip.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            chip.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+            chip.setStyleSheet(_chip(MARKER_COLOURS.get(marker, "#455a64")))
+            chip.clicked.connect(lambda _=False, m=marker: self._on_marker_chip_clicked(m))
+            markers.addWidget(chip, index // _CHIPS_PER_ROW, index % _CHIPS_PER_ROW)
+            self.marker_buttons[marker] = chip
+
+        self.weapon_grid = QGridLayout()
+        self.weapon_grid.setColumnStretch(0, 1)
+        self.profile_rows: list[ProfileRow] = []
+        for weapon in track.weapons:
+            for profile in weapon.profiles:
+                self._add_profile_row(profile, ammo_term)
+
+        self.blaze_button = QPushButton("Blaze roll")
+        self.blaze_button.setToolTip(
+            "Hit by a Blaze attack: roll to see if the fighter catches fire"
+        )
+        self.extinguish_button = QPushButton("Put out fire...")
+        actions = QHBoxLayout()
+        actions.addWidget(self.wound_button)
+        actions.addWidget(self.flesh_wound_button)
+        actions.addStretch(1)
+        actions.addWidget(self.blaze_button)
+        actions.addWidget(self.extinguish_button)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(head)
+        layout.addLayout(controls)
+        layout.addLayout(wounds)
+        layout.addLayout(self.profile_grid)
+        layout.addLayout(markers)
+        layout.addLayout(self.weapon_grid)
+        layout.addLayout(actions)
+
+        self.status_combo.activated.connect(self._on_status_combo_activated)
+        self.activate_button.clicked.connect(lambda: self._request("activate"))
+        self.end_activation_button.clicked.connect(lambda: self._request("end_activation"))
+        self.wound_button.clicked.connect(lambda: self._request("wound"))
+        self.flesh_wound_button.clicked.connect(lambda: self._request("flesh_wound"))
+        self.blaze_button.clicked.connect(lambda: self._request("blaze"))
+        self.extinguish_button.clicked.connect(lambda: self._request("extinguish", by=""))
+        self._track = track
+        self.update_from(track)
+
+    def _add_profile_row(self, profile: ProfileTrack, ammo_term: str) -> None:
+        row = len(self.profile_rows)
+        name = QLabel(profile.label)
+        # Long names wrap rather than widen the tile.
+        name.setWordWrap(True)
+        name.setMinimumWidth(90)
+        name.setToolTip(", ".join(str(t) for t in profile.profile.traits) or "no traits")
+        am = QLabel(f"Am {profile.profile.am}")
+        state = QLabel()
+        test = QToolButton()
+        test.setText(ammo_term)
+        test.setAccessibleName(f"{ammo_term}: {profile.label}")
+        reload = QToolButton()
+        reload.setText("Reload")
+        reload.setAccessibleName(f"Reload: {profile.label}")
+        for column, widget in enumerate((name, am, state, test, reload)):
+            self.weapon_grid.addWidget(widget, row, column)
+        weapon, profile_name = profile.weapon, profile.name
+        test.clicked.connect(
+            lambda: self._request("ammo_test", weapon=weapon, profile=profile_name)
+        )
+        reload.clicked.connect(lambda: self._request("reload", weapon=weapon, profile=profile_name))
+        self.profile_rows.append(ProfileRow(weapon, profile_name, name, state, test, reload))
+
+    def profile_row(self, weapon: str, profile: str = "") -> ProfileRow:
+        return next(r for r in self.profile_rows if (r.weapon, r.profile) == (weapon, profile))
+
+    # -- refresh -------------------------------------------------------------
+
+    def update_from(self, track: FighterTrack) -> None:
+        self._track = track
+        out = track.out_of_action
+        background, foreground = STATUS_COLOURS[track.status]
+        self.status_label.setText(track.status.label)
+        self.status_label.setStyleSheet(_badge(background, foreground))
+        activation = "Out" if out else track.activation.value.capitalize()
+        self.activation_label.setText(activation)
+        self.setStyleSheet(
+            f"#fighter_tile {{ border: 2px solid {background}; border-radius: 6px; }}"
+        )
+        self.status_combo.setCurrentIndex(_STATUSES.index(track.status))
+        self.status_combo.setEnabled(not out)
+        self.activate_button.setEnabled(track.activation is Activation.READY and not out)
+        self.end_activation_button.setEnabled(
+            track.activation is not Activation.ACTIVATED and not out
+        )
+
+        self.wound_boxes.set_boxes(track.max_wounds, track.max_wounds - track.wounds)
+        toughness = track.fighter.effective(track.table).values["T"] or 0
+        self.flesh_boxes.set_boxes(max(toughness, track.flesh_wounds), track.flesh_wounds)
+        self.wound_button.setEnabled(track.wounds > 0 and not out)
+        self.flesh_wound_button.setEnabled(not out)
+        for code, value in track.live_profile().items():
+            label = self.profile_values[code]
+            label.setText(value)
+            lowered = code == "T" and track.flesh_wounds > 0
+            label.setStyleSheet("color: #c62828; font-weight: bold;" if lowered else "")
+
+        for marker, chip in self.marker_buttons.items():
+            on = marker in track.markers
+            chip.setChecked(on)
+            chip.setToolTip(f"{marker.label} marker {'on: click to remove' if on else 'off'}")
+            chip.setEnabled(not out)
+
+        profiles = [p for w in track.weapons for p in w.profiles]
+        for row, profile in zip(self.profile_rows, profiles, strict=True):
+            self._update_profile_row(row, profile, out)
+        self.blaze_button.setEnabled(not out and not track.burning)
+        self.extinguish_button.setEnabled(not out and track.burning)
+
+    def _update_profile_row(self, row: ProfileRow, profile: ProfileTrack, out: bool) -> None:
+        state = profile.state
+        row.state_label.setText(state.label)
+        row.state_label.setStyleSheet(f"color: {STATE_COLOURS[state]}; font-weight: bold;")
+        font = QFont(row.name_label.font())
+        font.setStrikeOut(state is ProfileState.DELETED)
+        row.name_label.setFont(font)
+        has_am = profile.profile.ammo_target is not None
+        row.test_button.setEnabled(not out and has_am and state is ProfileState.READY)
+        reloadable = not (profile.has(Mechanic.SCARCE) or profile.has(Mechanic.GRENADE))
+        row.reload_button.setEnabled(not out and reloadable and state is ProfileState.OUT_OF_AMMO)
+
+    # -- requests ------------------------------------------------------------
+
+    def _request(self, kind: str, **keys: Any) -> None:
+        self.sig_event_requested.emit({"fighter": self.name, "event": kind, **keys})
+
+    def _on_status_combo_activated(self, index: int) -> None:
+        status = _STATUSES[index]
+        if status is self._track.status:
+            return
+        self._request("status", status=status.value)
+
+    @property
+    def badges(self) -> list[str]:
+        """The markers on, as their chips show them."""
+        return [m.label for m, chip in self.marker_buttons.items() if chip.isChecked()]
+
+    def _on_marker_chip_clicked(self, marker: Marker) -> None:
+        # The chip shows the stored state, not the click: the refresh sets it.
+        self.marker_buttons[marker].setChecked(marker in self._track.markers)
+        self._request("marker", marker=marker.value, on=marker not in self._track.markers)

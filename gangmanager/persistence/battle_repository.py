@@ -1,0 +1,161 @@
+"""The battle repository: battles and their event logs in, plain records out.
+
+A battle row is the header (scenario, ruleset, crew, status); its events are
+JSON payloads numbered by `seq`. Events are only ever appended, or the last
+one deleted (undo). Nothing here commits: the unit of work does.
+"""
+
+from __future__ import annotations
+
+import builtins
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, selectinload
+
+from gangmanager.persistence.tables import BattleEventRow, BattleRow, utc_now
+from gangmanager.persistence.unit_of_work import UnitOfWork
+
+# open -> ended (handed to the post-battle sequence) -> done (post-battle applied).
+OPEN = "open"
+ENDED = "ended"
+DONE = "done"
+STATUSES = (OPEN, ENDED, DONE)
+
+
+@dataclass(frozen=True)
+class StoredBattle:
+    id: int
+    gang_id: int
+    scenario: str
+    ruleset: str
+    # Fighter ids taking part, in roster order.
+    crew: tuple[int, ...]
+    status: str
+    started_at: datetime
+    ended_at: datetime | None
+    # Event payloads in the order they happened.
+    events: tuple[dict[str, Any], ...]
+
+
+def _utc(moment: datetime | None) -> datetime | None:
+    # SQLite hands back naive datetimes; they were stored in UTC.
+    if moment is not None and moment.tzinfo is None:
+        return moment.replace(tzinfo=UTC)
+    return moment
+
+
+def _record(row: BattleRow) -> StoredBattle:
+    return StoredBattle(
+        id=row.id,
+        gang_id=row.gang_id,
+        scenario=row.scenario,
+        ruleset=row.ruleset,
+        crew=tuple(row.crew),
+        status=row.status,
+        started_at=_utc(row.started_at) or row.started_at,
+        ended_at=_utc(row.ended_at),
+        events=tuple(dict(e.payload) for e in row.events),
+    )
+
+
+class BattleRepository:
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def add(self, gang_id: int, scenario: str, ruleset: str, crew: list[int]) -> StoredBattle:
+        row = BattleRow(
+            gang_id=gang_id,
+            scenario=scenario,
+            ruleset=ruleset,
+            crew=list(crew),
+            status=OPEN,
+            started_at=utc_now(),
+        )
+        row.events = []
+        self._session.add(row)
+        self._session.flush()
+        return _record(row)
+
+    def get(self, battle_id: int) -> StoredBattle:
+        return _record(self._load(battle_id))
+
+    def for_gang(self, gang_id: int, status: str) -> StoredBattle | None:
+        """The gang's latest battle with this status."""
+        query = (
+            select(BattleRow)
+            .where(BattleRow.gang_id == gang_id, BattleRow.status == status)
+            .order_by(BattleRow.id.desc())
+            .limit(1)
+            .options(selectinload(BattleRow.events))
+        )
+        row = self._session.scalars(query).one_or_none()
+        return _record(row) if row is not None else None
+
+    def list(self, gang_id: int) -> builtins.list[StoredBattle]:
+        query = (
+            select(BattleRow)
+            .where(BattleRow.gang_id == gang_id)
+            .order_by(BattleRow.id)
+            .options(selectinload(BattleRow.events))
+        )
+        return [_record(row) for row in self._session.scalars(query)]
+
+    def append(self, battle_id: int, payload: dict[str, Any]) -> int:
+        """Store one event after the last; returns its sequence number (1, 2, ...)."""
+        last = self._session.scalar(
+            select(func.max(BattleEventRow.seq)).where(BattleEventRow.battle_id == battle_id)
+        )
+        seq = (last or 0) + 1
+        self._session.add(BattleEventRow(battle_id=battle_id, seq=seq, payload=dict(payload)))
+        self._session.flush()
+        return seq
+
+    def pop(self, battle_id: int) -> dict[str, Any] | None:
+        """Delete the last event and return its payload; None when there is none."""
+        row = self._session.scalars(
+            select(BattleEventRow)
+            .where(BattleEventRow.battle_id == battle_id)
+            .order_by(BattleEventRow.seq.desc())
+            .limit(1)
+        ).one_or_none()
+        if row is None:
+            return None
+        payload = dict(row.payload)
+        self._session.delete(row)
+        self._session.flush()
+        return payload
+
+    def set_status(self, battle_id: int, status: str) -> StoredBattle:
+        if status not in STATUSES:
+            raise ValueError(f"a battle is {', '.join(STATUSES)}, not {status!r}")
+        row = self._load(battle_id)
+        row.status = status
+        if status == ENDED and row.ended_at is None:
+            row.ended_at = utc_now()
+        if status == OPEN:
+            row.ended_at = None
+        self._session.flush()
+        return _record(row)
+
+    def _load(self, battle_id: int) -> BattleRow:
+        query = (
+            select(BattleRow)
+            .where(BattleRow.id == battle_id)
+            .options(selectinload(BattleRow.events))
+        )
+        row = self._session.scalars(query).one_or_none()
+        if row is None:
+            raise LookupError(f"no battle with id {battle_id}")
+        return row
+
+
+def battles(uow: UnitOfWork) -> BattleRepository:
+    """The battle repository on the session of an open unit of work.
+
+    UnitOfWork has no `battles` attribute yet; this reaches its session until
+    it gets one.
+    """
+    return BattleRepository(uow._active())

@@ -1,0 +1,197 @@
+"""The battle tracker's rules: a battle is a fold over its events.
+
+    state = fold(ruleset, gang, crew, events)
+
+`apply_event` checks one event against the state and the ruleset (raising
+`BattleError` with a message naming the fighter, weapon, profile or rule),
+then changes the state and returns the event completed: rolls filled in from
+the injected dice, names spelled as on the roster, and a deleted Limited
+profile kept in the event so that undo can put it back on the card.
+
+Blaze, ammunition and the Limited rule come from the ruleset (`BlazeRules`,
+`AmmoRules` and the trait mechanics), never from the code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from gangmanager.rules import battle_ammo, battle_blaze, battle_fighters
+from gangmanager.rules.battle_events import (
+    ActivateEvent,
+    AmmoTestEvent,
+    BattleError,
+    BattleEvent,
+    BlazeEvent,
+    BlazeHitEvent,
+    EndActivationEvent,
+    ExtinguishEvent,
+    FireEvent,
+    FleshWoundEvent,
+    MarkerEvent,
+    NerveTestEvent,
+    NewRoundEvent,
+    ReloadEvent,
+    StatusEvent,
+    WoundEvent,
+    parse_event,
+)
+from gangmanager.rules.battle_roster import (
+    remove_deleted_profile,
+    restore_deleted_profiles,
+    restore_profile,
+)
+from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack, WeaponTrack
+from gangmanager.rules.battle_table import Table
+from gangmanager.rules.dice import Dice
+from gangmanager.rules.gang import Fighter, FighterStatus, Gang
+from gangmanager.rules.ruleset import Mechanic, Ruleset
+from gangmanager.rules.weapons import WeaponProfile
+
+__all__ = [
+    "apply_event",
+    "can_fight",
+    "crew_fighters",
+    "fold",
+    "new_state",
+    "remove_deleted_profile",
+    "restore_deleted_profiles",
+    "restore_profile",
+]
+
+# Fighters in these states cannot take part in a battle.
+_CANNOT_FIGHT = frozenset(
+    {
+        FighterStatus.IN_RECOVERY,
+        FighterStatus.CRITICAL,
+        FighterStatus.CAPTURED,
+        FighterStatus.DEAD,
+        FighterStatus.RETIRED,
+        FighterStatus.SOLD,
+    }
+)
+
+
+# ---------------------------------------------------------------- starting
+
+
+def can_fight(fighter: Fighter) -> bool:
+    return fighter.status not in _CANNOT_FIGHT
+
+
+def crew_fighters(gang: Gang, crew: Sequence[int | str], *, strict: bool = True) -> list[Fighter]:
+    """The fighters named (or given by id) in `crew`, in roster order; all who can fight if empty.
+
+    With `strict=False` (replaying a stored battle) fighters no longer on the
+    roster are left out and a roster status changed meanwhile is accepted.
+    """
+    if not crew:
+        return [f for f in gang.fighters if can_fight(f)]
+    chosen: list[Fighter] = []
+    for ref in crew:
+        if isinstance(ref, int):
+            fighter = next((f for f in gang.fighters if f.id == ref), None)
+        else:
+            fighter = gang.fighter(ref)
+        if fighter is None:
+            if not strict:
+                continue
+            names = ", ".join(f.name for f in gang.fighters)
+            raise BattleError(f"{gang.name} has no fighter {ref!r} (fighters: {names})")
+        if strict and not can_fight(fighter):
+            raise BattleError(f"{fighter.name} is {fighter.status.label} and cannot take part")
+        if fighter not in chosen:
+            chosen.append(fighter)
+    return [f for f in gang.fighters if f in chosen]
+
+
+def _profile_track(ruleset: Ruleset, weapon: str, profile: WeaponProfile) -> ProfileTrack:
+    mechanics: set[Mechanic] = set()
+    rapid_fire: int | None = None
+    for trait in profile.traits:
+        definition = ruleset.trait_def(trait)
+        if definition is None:
+            continue
+        mechanics.update(definition.mechanics)
+        if Mechanic.RAPID_FIRE in definition.mechanics and (trait.param or "").isdigit():
+            rapid_fire = int(trait.param or 0)
+    return ProfileTrack(weapon, profile, frozenset(mechanics), rapid_fire)
+
+
+def new_state(
+    ruleset: Ruleset, gang: Gang, crew: Sequence[int | str], *, strict: bool = True
+) -> BattleState:
+    fighters = crew_fighters(gang, crew, strict=strict)
+    if not fighters:
+        raise BattleError(f"{gang.name} has nobody who can fight")
+    state = BattleState(ruleset=ruleset.id)
+    for fighter in fighters:
+        track = FighterTrack(fighter=fighter, table=ruleset.table)
+        track.wounds = track.max_wounds
+        track.weapons = [
+            WeaponTrack(w.name, [_profile_track(ruleset, w.name, p) for p in w.profiles])
+            for w in fighter.weapons
+        ]
+        state.fighters.append(track)
+    return state
+
+
+def fold(
+    ruleset: Ruleset,
+    gang: Gang,
+    crew: Sequence[int | str],
+    events: Iterable[BattleEvent | dict[str, object]],
+    *,
+    strict: bool = True,
+) -> BattleState:
+    """Replay the events on the crew of `gang`.
+
+    `gang` may be the stored gang (Limited profiles deleted in this battle are
+    put back from the events first) or the gang as it was at the start.
+    With `strict=False` an event that no longer fits is skipped with a warning
+    instead of raising, so a battle survives a roster edited meanwhile.
+    """
+    events = [parse_event(e) if isinstance(e, dict) else e for e in events]
+    state = new_state(ruleset, restore_deleted_profiles(gang, events), crew, strict=strict)
+    for number, event in enumerate(events, start=1):
+        try:
+            apply_event(ruleset, state, event)
+        except BattleError as exc:
+            if strict:
+                raise BattleError(f"event {number} ({event.event}): {exc}") from None
+            state.warnings.append(f"event {number} ({event.event}) skipped: {exc}")
+    return state
+
+
+# ---------------------------------------------------------------- applying
+
+
+def apply_event(
+    ruleset: Ruleset, state: BattleState, event: BattleEvent, dice: Dice | None = None
+) -> BattleEvent:
+    """Check and apply one event; returns it completed (rolls, names, removed profile).
+
+    Nothing in `state` changes when the event is refused. A roll left out is
+    taken from `dice`; without dice a missing roll is refused.
+    """
+    handler = _HANDLERS[type(event)]
+    return handler(Table(ruleset, state, dice), event)
+
+
+_HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
+    StatusEvent: battle_fighters.status,
+    FleshWoundEvent: battle_fighters.flesh_wound,
+    WoundEvent: battle_fighters.wound,
+    MarkerEvent: battle_fighters.marker,
+    AmmoTestEvent: battle_ammo.ammo_test,
+    ReloadEvent: battle_ammo.reload,
+    FireEvent: battle_ammo.fire,
+    BlazeEvent: battle_blaze.blaze,
+    ExtinguishEvent: battle_blaze.extinguish,
+    BlazeHitEvent: battle_blaze.blaze_hit,
+    NerveTestEvent: battle_blaze.nerve_test,
+    ActivateEvent: battle_fighters.activate,
+    EndActivationEvent: battle_fighters.end_activation,
+    NewRoundEvent: battle_fighters.new_round,
+}

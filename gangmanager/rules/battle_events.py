@@ -1,0 +1,304 @@
+"""Battle events: the append-only log a battle is made of, and the words they use.
+
+Each event is a pydantic model; `BattleEvent` is their union, told apart by
+the `event` key. Kinds, statuses and marker names are read ignoring case,
+spaces and hyphens (`Out of Action` = `out_of_action`) and always written
+back in lower case with underscores.
+
+A roll left out (`None`) is filled in from the injected dice when the event
+is applied; the stored event always holds the roll used, so replaying the
+log gives the same battle.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    TypeAdapter,
+    ValidationError,
+)
+
+from gangmanager.rules.weapons import WeaponProfile
+
+
+class BattleError(ValueError):
+    """An event the battle or the ruleset does not allow; the message names the culprit."""
+
+
+def normalise_word(text: object) -> object:
+    """`Out of Action` -> `out_of_action`; anything not a string is left to validation."""
+    if not isinstance(text, str):
+        return text
+    return re.sub(r"[\s\-]+", "_", text.strip().casefold())
+
+
+class BattleStatus(StrEnum):
+    ACTIVE = "active"
+    ENGAGED = "engaged"
+    PINNED = "pinned"
+    SERIOUSLY_INJURED = "seriously_injured"
+    OUT_OF_ACTION = "out_of_action"
+
+    @property
+    def label(self) -> str:
+        return {
+            BattleStatus.OUT_OF_ACTION: "Out of Action",
+            BattleStatus.SERIOUSLY_INJURED: "Seriously Injured",
+        }.get(self, self.value.capitalize())
+
+    @property
+    def prone(self) -> bool:
+        return self in (BattleStatus.PINNED, BattleStatus.SERIOUSLY_INJURED)
+
+
+class Marker(StrEnum):
+    BLAZE = "blaze"
+    BROKEN = "broken"
+    HIDDEN = "hidden"
+    REVEALED = "revealed"
+    BLIND = "blind"
+    CONCUSSION = "concussion"
+    INSANE = "insane"
+    INTOXICATED = "intoxicated"
+    WEBBED = "webbed"
+    GUNKED = "gunked"
+
+    @property
+    def label(self) -> str:
+        return self.value.capitalize()
+
+
+class ProfileState(StrEnum):
+    READY = "ready"
+    OUT_OF_AMMO = "out_of_ammo"
+    JAMMED = "jammed"
+    SPENT = "spent"
+    DELETED = "deleted"
+
+    @property
+    def label(self) -> str:
+        return self.value.replace("_", " ").capitalize()
+
+
+class Activation(StrEnum):
+    READY = "ready"
+    ACTIVATING = "activating"
+    ACTIVATED = "activated"
+
+
+def _word_enum(enum: type[StrEnum]) -> Any:
+    return Annotated[enum, BeforeValidator(normalise_word)]
+
+
+D6 = Annotated[int, Field(ge=1, le=6)]
+# One die, or several (two for a Combi, one per Ammo test of a Rapid Fire attack).
+Dice = D6 | list[D6]
+
+
+class RemovedProfile(BaseModel):
+    """A Limited profile struck off the card, kept so that undo can put it back."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    fighter_id: int | None = None
+    weapon_index: int = Field(ge=0)
+    # Position among the profiles still on the card when it was removed.
+    profile_index: int = Field(ge=0)
+    profile: WeaponProfile
+
+
+class _Event(BaseModel):
+    # Unknown keys are refused: a typo in a script must not pass silently.
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class _FighterEvent(_Event):
+    fighter: str = Field(min_length=1)
+
+
+class StatusEvent(_FighterEvent):
+    event: Literal["status"] = "status"
+    status: _word_enum(BattleStatus)  # type: ignore[valid-type]
+
+
+class FleshWoundEvent(_FighterEvent):
+    event: Literal["flesh_wound"] = "flesh_wound"
+
+
+class WoundEvent(_FighterEvent):
+    event: Literal["wound"] = "wound"
+
+
+class MarkerEvent(_FighterEvent):
+    event: Literal["marker"] = "marker"
+    marker: _word_enum(Marker)  # type: ignore[valid-type]
+    on: bool = True
+
+
+class _ProfileEvent(_FighterEvent):
+    weapon: str = Field(min_length=1)
+    # Empty for a weapon's only (or unnamed) profile.
+    profile: str = ""
+
+
+class AmmoTestEvent(_ProfileEvent):
+    event: Literal["ammo_test"] = "ammo_test"
+    roll: Dice | None = None
+    # Filled in when a failed test deletes a Limited profile.
+    removed: RemovedProfile | None = None
+
+
+class ReloadEvent(_ProfileEvent):
+    event: Literal["reload"] = "reload"
+    roll: Dice | None = None
+    removed: RemovedProfile | None = None
+
+
+class FireEvent(_ProfileEvent):
+    """The profile was used (a Single Shot profile is then spent)."""
+
+    event: Literal["fire"] = "fire"
+
+
+class BlazeEvent(_FighterEvent):
+    """The catch-fire roll after a Blaze attack hit the fighter."""
+
+    event: Literal["blaze"] = "blaze"
+    roll: D6 | None = None
+
+
+class ExtinguishEvent(_FighterEvent):
+    """`fighter` is the burning one; `by` the one acting (the same name: the self action)."""
+
+    event: Literal["extinguish"] = "extinguish"
+    by: str = Field(min_length=1)
+    roll: D6 | None = None
+    # Friendly Active fighters within 1" of the burning fighter.
+    helpers: int = Field(default=0, ge=0)
+
+
+class BlazeHitEvent(_FighterEvent):
+    """The burn hit is resolved: damaged or not."""
+
+    event: Literal["blaze_hit"] = "blaze_hit"
+    damaged: bool
+
+
+class NerveTestEvent(_FighterEvent):
+    event: Literal["nerve_test"] = "nerve_test"
+    # 2D6: the total, or the two dice.
+    roll: (
+        Annotated[int, Field(ge=2, le=12)]
+        | Annotated[list[D6], Field(min_length=2, max_length=2)]
+        | None
+    ) = None
+
+
+class ActivateEvent(_FighterEvent):
+    event: Literal["activate"] = "activate"
+
+
+class EndActivationEvent(_FighterEvent):
+    event: Literal["end_activation"] = "end_activation"
+
+
+class NewRoundEvent(_Event):
+    event: Literal["new_round"] = "new_round"
+    # Accepted (and ignored) so every line of a script may carry a fighter.
+    fighter: str | None = None
+
+
+BattleEvent = Annotated[
+    StatusEvent
+    | FleshWoundEvent
+    | WoundEvent
+    | MarkerEvent
+    | AmmoTestEvent
+    | ReloadEvent
+    | FireEvent
+    | BlazeEvent
+    | ExtinguishEvent
+    | BlazeHitEvent
+    | NerveTestEvent
+    | ActivateEvent
+    | EndActivationEvent
+    | NewRoundEvent,
+    Field(discriminator="event"),
+]
+
+EVENT_KINDS: tuple[str, ...] = (
+    "status",
+    "flesh_wound",
+    "wound",
+    "marker",
+    "ammo_test",
+    "reload",
+    "fire",
+    "blaze",
+    "extinguish",
+    "blaze_hit",
+    "nerve_test",
+    "activate",
+    "end_activation",
+    "new_round",
+)
+
+_ADAPTER: TypeAdapter[BattleEvent] = TypeAdapter(BattleEvent)
+
+
+def parse_event(raw: object) -> BattleEvent:
+    """An event from a JSON object; raises BattleError naming the kind and the bad key."""
+    if isinstance(raw, BaseModel):
+        raw = raw.model_dump(mode="json", by_alias=True)
+    if not isinstance(raw, Mapping):
+        raise BattleError(
+            f"an event is an object like {{'fighter': ..., 'event': ...}}, not {raw!r}"
+        )
+    data = dict(raw)
+    kind = normalise_word(data.get("event"))
+    if kind is None:
+        raise BattleError("an event needs an 'event' key (its kind)")
+    if kind not in EVENT_KINDS:
+        raise BattleError(
+            f"unknown event kind {data.get('event')!r}; known: {', '.join(EVENT_KINDS)}"
+        )
+    data["event"] = kind
+    try:
+        return _ADAPTER.validate_python(data)
+    except ValidationError as exc:
+        raise BattleError(f"{kind}: {_first_problem(exc, data)}") from None
+
+
+def _first_problem(exc: ValidationError, data: dict[str, Any]) -> str:
+    error = exc.errors()[0]
+    # The union adds the tag as the first location item: drop it.
+    where = [str(part) for part in error["loc"][1:] if not isinstance(part, int)]
+    key = where[0] if where else ""
+    if key == "roll":
+        wanted = {
+            "nerve_test": "a 2D6 total (2 to 12) or two dice",
+            "ammo_test": "a D6 result (1 to 6) or a list of them",
+            "reload": "a D6 result (1 to 6) or a list of them",
+        }.get(data["event"], "a D6 result (1 to 6)")
+        return f"roll {data.get('roll')!r} is not {wanted}"
+    if error["type"] == "missing":
+        return f"{key!r} is required"
+    if error["type"] == "extra_forbidden":
+        return f"unknown key {key!r}"
+    if error["type"] == "enum":
+        allowed = error.get("ctx", {}).get("expected", "")
+        return f"{key} {error['input']!r} is not one of {allowed}"
+    return f"{key}: {error['msg']} (got {error['input']!r})" if key else error["msg"]
+
+
+def event_payload(event: BattleEvent) -> dict[str, Any]:
+    """The JSON object stored (and printed) for an event: lower-case words, no empty keys."""
+    return event.model_dump(mode="json", by_alias=True, exclude_none=True)

@@ -1,0 +1,131 @@
+"""Statuses, wounds, Flesh Wounds, markers, activations and rounds."""
+
+from __future__ import annotations
+
+from gangmanager.rules.battle_events import (
+    ActivateEvent,
+    Activation,
+    BattleError,
+    BattleStatus,
+    EndActivationEvent,
+    FleshWoundEvent,
+    Marker,
+    MarkerEvent,
+    NewRoundEvent,
+    StatusEvent,
+    WoundEvent,
+)
+from gangmanager.rules.battle_state import PromptKind
+from gangmanager.rules.battle_table import Table
+
+
+def status(table: Table, event: StatusEvent) -> StatusEvent:
+    fighter = table.fighter(event.fighter)
+    if fighter.status is event.status:
+        raise BattleError(f"{fighter.name} is already {event.status.label}")
+    if event.status is BattleStatus.OUT_OF_ACTION:
+        table.go_out_of_action(fighter)
+    else:
+        fighter.status = event.status
+        if event.status is BattleStatus.SERIOUSLY_INJURED:
+            table.drop_prompts(fighter, PromptKind.INJURY_DICE)
+    table.say(f"{fighter.name} is {event.status.label}.")
+    return event.model_copy(update={"fighter": fighter.name})
+
+
+def flesh_wound(table: Table, event: FleshWoundEvent) -> FleshWoundEvent:
+    fighter = table.fighter(event.fighter)
+    fighter.flesh_wounds += 1
+    table.drop_prompts(fighter, PromptKind.INJURY_DICE)
+    toughness = fighter.live_values()["T"]
+    text = f"{fighter.name} suffers a Flesh Wound (Toughness now {toughness})"
+    if toughness is not None and toughness <= 0:
+        table.go_out_of_action(fighter)
+        text += ": Toughness 0, Out of Action"
+    table.say(text + ".")
+    return event.model_copy(update={"fighter": fighter.name})
+
+
+def wound(table: Table, event: WoundEvent) -> WoundEvent:
+    fighter = table.fighter(event.fighter)
+    if fighter.wounds == 0:
+        raise BattleError(
+            f"{fighter.name} has no wounds left: enter the Injury dice result"
+            " (flesh_wound or status) instead"
+        )
+    left = table.lose_wounds(fighter, 1)
+    table.say(f"{fighter.name} loses a wound ({left}).")
+    return event.model_copy(update={"fighter": fighter.name})
+
+
+def marker(table: Table, event: MarkerEvent) -> MarkerEvent:
+    fighter = table.fighter(event.fighter)
+    marker = event.marker
+    if event.on and marker in fighter.markers:
+        raise BattleError(f"{fighter.name} already has the {marker.label} marker")
+    if not event.on and marker not in fighter.markers:
+        raise BattleError(f"{fighter.name} has no {marker.label} marker")
+    if event.on:
+        fighter.markers.add(marker)
+        # Hidden and Revealed exclude each other.
+        other = {Marker.HIDDEN: Marker.REVEALED, Marker.REVEALED: Marker.HIDDEN}.get(marker)
+        if other is not None:
+            fighter.markers.discard(other)
+        if marker is Marker.BROKEN:
+            table.drop_prompts(fighter, PromptKind.NERVE_TEST)
+    else:
+        fighter.markers.discard(marker)
+        if marker is Marker.BLAZE:
+            table.drop_prompts(fighter, PromptKind.FLAMES_ROLL)
+    table.say(f"{fighter.name}: {marker.label} marker {'on' if event.on else 'off'}.")
+    return event.model_copy(update={"fighter": fighter.name})
+
+
+def activate(table: Table, event: ActivateEvent) -> ActivateEvent:
+    fighter = table.fighter(event.fighter)
+    if fighter.activation is not Activation.READY:
+        raise BattleError(f"{fighter.name} has already been activated this round")
+    fighter.activation = Activation.ACTIVATING
+    text = f"{fighter.name} is activated"
+    if fighter.burning:
+        if table.ruleset.blaze.hit.timing == "on_activation":
+            table.blaze_hit_prompt(fighter)
+            text += " while burning: Blaze hit"
+        flames = next((a for a in table.ruleset.blaze.actions if a.action_type == "none"), None)
+        if flames is not None:
+            table.prompt(
+                PromptKind.FLAMES_ROLL,
+                fighter,
+                f"{flames.name}: {fighter.name} rolls a D6, {flames.target}+ puts the fire out"
+                + (
+                    f' (+{flames.bonus_per_helper} per friendly Active fighter within 1")'
+                    if flames.bonus_per_helper
+                    else ""
+                )
+                + (f" (+{flames.prone_bonus} if Prone)" if flames.prone_bonus else ""),
+            )
+    table.say(text + ".")
+    return event.model_copy(update={"fighter": fighter.name})
+
+
+def end_activation(table: Table, event: EndActivationEvent) -> EndActivationEvent:
+    fighter = table.fighter(event.fighter)
+    if fighter.activation is Activation.ACTIVATED:
+        raise BattleError(f"{fighter.name} has already been activated this round")
+    table.end_activation(fighter)
+    burning = fighter.burning and table.ruleset.blaze.hit.timing == "end_of_activation"
+    table.say(
+        f"{fighter.name} ends their activation"
+        + (" while burning: Blaze hit" if burning else "")
+        + "."
+    )
+    return event.model_copy(update={"fighter": fighter.name})
+
+
+def new_round(table: Table, event: NewRoundEvent) -> NewRoundEvent:
+    table.state.round += 1
+    for fighter in table.state.fighters:
+        if not fighter.out_of_action:
+            fighter.activation = Activation.READY
+    table.say("a new round begins: every fighter is ready.")
+    return event.model_copy(update={"fighter": None})

@@ -1,0 +1,204 @@
+"""What a battle looks like at one moment: the result of folding its events.
+
+The state is plain mutable data owned by the fold (`gangmanager.rules.battle`);
+callers treat it as read-only and take a `copy()` to try an event out.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from gangmanager.rules.battle_events import Activation, BattleStatus, Marker, ProfileState
+from gangmanager.rules.characteristics import CharacteristicTable
+from gangmanager.rules.gang import Fighter
+from gangmanager.rules.ruleset import Mechanic
+from gangmanager.rules.weapons import WeaponProfile
+
+
+class PromptKind(StrEnum):
+    """Something the table must resolve before play goes on."""
+
+    BLAZE_HIT = "blaze_hit"
+    NERVE_TEST = "nerve_test"
+    FLAMES_ROLL = "flames_roll"
+    INJURY_DICE = "injury_dice"
+
+
+@dataclass
+class Prompt:
+    kind: PromptKind
+    fighter: str
+    text: str
+
+    def view(self) -> dict[str, str]:
+        return {"kind": self.kind.value, "fighter": self.fighter, "text": self.text}
+
+
+@dataclass
+class ProfileTrack:
+    weapon: str
+    profile: WeaponProfile
+    # Mechanics of the profile's traits under the battle's ruleset.
+    mechanics: frozenset[Mechanic]
+    rapid_fire: int | None  # Rapid Fire (X): X, when X is a number
+    state: ProfileState = ProfileState.READY
+
+    @property
+    def name(self) -> str:
+        return self.profile.name
+
+    @property
+    def label(self) -> str:
+        """`Shotgun (executioner ammo)`, or just `Lasgun` for an unnamed profile."""
+        return f"{self.weapon} ({self.name})" if self.name else self.weapon
+
+    def has(self, mechanic: Mechanic) -> bool:
+        return mechanic in self.mechanics
+
+    def view(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "state": self.state.value,
+            "am": self.profile.am,
+            "traits": [str(t) for t in self.profile.traits],
+            "cost": self.profile.cost,
+        }
+
+
+@dataclass
+class WeaponTrack:
+    name: str
+    profiles: list[ProfileTrack]
+
+    def view(self) -> dict[str, Any]:
+        return {"name": self.name, "profiles": [p.view() for p in self.profiles]}
+
+
+@dataclass
+class FighterTrack:
+    fighter: Fighter
+    table: CharacteristicTable
+    status: BattleStatus = BattleStatus.ACTIVE
+    activation: Activation = Activation.READY
+    wounds: int = 1
+    flesh_wounds: int = 0
+    markers: set[Marker] = field(default_factory=set)
+    weapons: list[WeaponTrack] = field(default_factory=list)
+
+    @property
+    def name(self) -> str:
+        return self.fighter.name
+
+    @property
+    def max_wounds(self) -> int:
+        value = self.fighter.effective(self.table).values["W"]
+        return value if value is not None else 1
+
+    @property
+    def out_of_action(self) -> bool:
+        return self.status is BattleStatus.OUT_OF_ACTION
+
+    @property
+    def burning(self) -> bool:
+        return Marker.BLAZE in self.markers
+
+    @property
+    def ready(self) -> bool:
+        return not self.out_of_action and self.activation is not Activation.ACTIVATED
+
+    def live_values(self) -> dict[str, int | None]:
+        """The effective profile with each Flesh Wound taking one off Toughness."""
+        values = dict(self.fighter.effective(self.table).values)
+        toughness = values["T"]
+        if toughness is not None:
+            values["T"] = max(0, toughness - self.flesh_wounds)
+        return values
+
+    def live_profile(self) -> dict[str, str]:
+        values = self.live_values()
+        return {row.code: row.print(values[row.code]) for row in self.table}
+
+    def sorted_markers(self) -> list[Marker]:
+        return [m for m in Marker if m in self.markers]
+
+    def weapon(self, name: str) -> WeaponTrack | None:
+        wanted = name.strip().casefold()
+        return next((w for w in self.weapons if w.name.strip().casefold() == wanted), None)
+
+    def view(self) -> dict[str, Any]:
+        return {
+            "name": self.name,
+            "fighter_id": self.fighter.id,
+            "status": self.status.value,
+            "ready": self.ready,
+            "activation": self.activation.value,
+            "wounds": self.wounds,
+            "max_wounds": self.max_wounds,
+            "flesh_wounds": self.flesh_wounds,
+            "markers": [m.value for m in self.sorted_markers()],
+            "profile": self.live_profile(),
+            "weapons": [w.view() for w in self.weapons],
+        }
+
+
+@dataclass(frozen=True)
+class DeletedProfile:
+    fighter: str
+    fighter_id: int | None
+    weapon: str
+    profile: WeaponProfile
+
+
+@dataclass
+class BattleState:
+    ruleset: str
+    round: int = 1
+    fighters: list[FighterTrack] = field(default_factory=list)
+    prompts: list[Prompt] = field(default_factory=list)
+    # One line in plain words per event applied.
+    log: list[str] = field(default_factory=list)
+    # Stored events that no longer fit the roster (skipped by a lenient fold).
+    warnings: list[str] = field(default_factory=list)
+
+    def copy(self) -> BattleState:
+        return copy.deepcopy(self)
+
+    def fighter(self, name: str) -> FighterTrack | None:
+        wanted = name.strip().casefold()
+        return next((f for f in self.fighters if f.name.strip().casefold() == wanted), None)
+
+    def prompts_for(self, name: str) -> list[Prompt]:
+        return [p for p in self.prompts if p.fighter == name]
+
+    # -- what the post-battle sequence reads ---------------------------------
+
+    @property
+    def out_of_action(self) -> list[str]:
+        return [f.name for f in self.fighters if f.status is BattleStatus.OUT_OF_ACTION]
+
+    @property
+    def seriously_injured(self) -> list[str]:
+        return [f.name for f in self.fighters if f.status is BattleStatus.SERIOUSLY_INJURED]
+
+    @property
+    def deleted_profiles(self) -> list[DeletedProfile]:
+        return [
+            DeletedProfile(f.name, f.fighter.id, w.name, p.profile)
+            for f in self.fighters
+            for w in f.weapons
+            for p in w.profiles
+            if p.state is ProfileState.DELETED
+        ]
+
+    def view(self) -> dict[str, Any]:
+        return {
+            "ruleset": self.ruleset,
+            "round": self.round,
+            "fighters": [f.view() for f in self.fighters],
+            "prompts": [p.view() for p in self.prompts],
+            "log": list(self.log),
+            "warnings": list(self.warnings),
+        }

@@ -1,0 +1,139 @@
+"""What one event is applied with: the ruleset, the state, the dice, and shared steps."""
+
+from __future__ import annotations
+
+from gangmanager.rules.battle_events import (
+    Activation,
+    AmmoTestEvent,
+    BattleError,
+    BattleStatus,
+    FireEvent,
+    ReloadEvent,
+)
+from gangmanager.rules.battle_state import (
+    BattleState,
+    FighterTrack,
+    ProfileTrack,
+    Prompt,
+    PromptKind,
+    WeaponTrack,
+)
+from gangmanager.rules.dice import Dice
+from gangmanager.rules.ruleset import Ruleset
+
+
+class Table:
+    """The ruleset, the state and the dice of one event, and the steps handlers share."""
+
+    def __init__(self, ruleset: Ruleset, state: BattleState, dice: Dice | None) -> None:
+        self.ruleset = ruleset
+        self.state = state
+        self.dice = dice
+
+    # -- lookups -------------------------------------------------------------
+
+    def fighter(self, name: str, *, may_be_out: bool = False) -> FighterTrack:
+        track = self.state.fighter(name)
+        if track is None:
+            crew = ", ".join(f.name for f in self.state.fighters)
+            raise BattleError(f"no fighter {name!r} in this battle (crew: {crew})")
+        if track.out_of_action and not may_be_out:
+            raise BattleError(f"{track.name} is Out of Action")
+        return track
+
+    def profile(
+        self, event: FireEvent | AmmoTestEvent | ReloadEvent
+    ) -> tuple[FighterTrack, int, WeaponTrack, ProfileTrack]:
+        fighter = self.fighter(event.fighter)
+        weapon = fighter.weapon(event.weapon)
+        if weapon is None:
+            carried = ", ".join(w.name for w in fighter.weapons) or "none"
+            raise BattleError(f"{fighter.name} has no weapon {event.weapon!r} (weapons: {carried})")
+        names = ", ".join(repr(p.name) if p.name else "(unnamed)" for p in weapon.profiles)
+        wanted = event.profile.strip().casefold()
+        if not weapon.profiles:
+            raise BattleError(f"{fighter.name}'s {weapon.name} has no profile on the card")
+        if not wanted:
+            unnamed = [p for p in weapon.profiles if not p.name]
+            if len(weapon.profiles) == 1:
+                found: ProfileTrack | None = weapon.profiles[0]
+            elif len(unnamed) == 1:
+                found = unnamed[0]
+            else:
+                raise BattleError(
+                    f"{fighter.name}'s {weapon.name} has several profiles ({names}): name one"
+                )
+        else:
+            found = next((p for p in weapon.profiles if p.name.casefold() == wanted), None)
+        if found is None:
+            raise BattleError(
+                f"{fighter.name}'s {weapon.name} has no profile {event.profile!r} (profiles: {names})"
+            )
+        return fighter, fighter.weapons.index(weapon), weapon, found
+
+    # -- dice ----------------------------------------------------------------
+
+    def roll(self, given: int | list[int] | None, count: int, what: str) -> list[int]:
+        if given is None:
+            if self.dice is None:
+                raise BattleError(f"{what}: the roll is missing")
+            return [self.dice.d6() for _ in range(count)]
+        return [given] if isinstance(given, int) else list(given)
+
+    # -- changes -------------------------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.state.log.append(f"Round {self.state.round}: {text}")
+
+    def prompt(self, kind: PromptKind, fighter: FighterTrack, text: str) -> None:
+        self.state.prompts.append(Prompt(kind, fighter.name, text))
+
+    def drop_prompts(self, fighter: FighterTrack, *kinds: PromptKind) -> None:
+        self.state.prompts = [
+            p
+            for p in self.state.prompts
+            if not (p.fighter == fighter.name and (not kinds or p.kind in kinds))
+        ]
+
+    def go_out_of_action(self, fighter: FighterTrack) -> None:
+        fighter.status = BattleStatus.OUT_OF_ACTION
+        # Off the table: markers and anything waiting for the fighter go with them.
+        fighter.markers.clear()
+        self.drop_prompts(fighter)
+
+    def lose_wounds(self, fighter: FighterTrack, damage: int) -> str:
+        if fighter.wounds == 0:
+            self.injury_prompt(fighter)
+            return "no wounds left: roll Injury dice"
+        fighter.wounds = max(0, fighter.wounds - damage)
+        if fighter.wounds == 0:
+            self.injury_prompt(fighter)
+            return "no wounds left: roll Injury dice"
+        return f"{fighter.wounds} wound{'s' if fighter.wounds != 1 else ''} left"
+
+    def injury_prompt(self, fighter: FighterTrack) -> None:
+        if not any(p.kind is PromptKind.INJURY_DICE for p in self.state.prompts_for(fighter.name)):
+            self.prompt(
+                PromptKind.INJURY_DICE,
+                fighter,
+                f"{fighter.name} has no wounds left: roll Injury dice and enter the result"
+                " (Flesh Wound, Seriously Injured or Out of Action)",
+            )
+
+    def end_activation(self, fighter: FighterTrack) -> None:
+        fighter.activation = Activation.ACTIVATED
+        hit = self.ruleset.blaze.hit
+        if fighter.burning and hit.timing == "end_of_activation":
+            self.blaze_hit_prompt(fighter)
+
+    def blaze_hit_prompt(self, fighter: FighterTrack) -> None:
+        hit = self.ruleset.blaze.hit
+        text = (
+            f"{fighter.name} is burning: resolve a Strength {hit.strength}, AP {hit.ap},"
+            f" Damage {hit.damage} hit"
+        )
+        if hit.moves_randomly:
+            text += " (a Standing fighter first moves at random)"
+        if hit.nerve_test_if_damaged:
+            text += "; if it causes damage and the fighter is not Broken, a Nerve test follows"
+        self.prompt(PromptKind.BLAZE_HIT, fighter, text)

@@ -1,0 +1,382 @@
+"""Battle use cases: start, apply events, undo, show, end. One transaction each.
+
+Every event is stored as it is applied, so a closed window or a crash
+resumes exactly where the battle was. A failed Ammo test on a Limited
+profile deletes that profile from the stored gang in the same transaction
+as the event (committed ratings untouched, the pending rating lower by the
+profile's price); undoing the event puts it back.
+
+For the post-battle sequence: `ended_battle` gives the last battle handed
+over (its final state and events) and `mark_battle_done` closes it for good.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from gangmanager.persistence import battle_repository
+from gangmanager.persistence.battle_repository import ENDED, OPEN, StoredBattle, battles
+from gangmanager.persistence.database import Database
+from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.rules.battle import (
+    apply_event,
+    crew_fighters,
+    fold,
+    remove_deleted_profile,
+    restore_profile,
+)
+from gangmanager.rules.battle_events import (
+    AmmoTestEvent,
+    BattleError,
+    BattleEvent,
+    ReloadEvent,
+    event_payload,
+    normalise_word,
+    parse_event,
+)
+from gangmanager.rules.battle_state import BattleState
+from gangmanager.rules.dice import Dice
+from gangmanager.rules.gang import Gang
+from gangmanager.services.changes import Changes
+from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.rulesets import Rulesets
+
+
+class EventRefused(ServiceError):
+    """One event of a batch was refused; nothing of the batch was stored."""
+
+    def __init__(self, number: int, kind: str, reason: str) -> None:
+        self.number = number
+        self.kind = kind
+        self.reason = reason
+        label = f"event {number}" + (f" ({kind})" if kind else "")
+        super().__init__(f"{label}: {reason}; nothing was applied")
+
+
+@dataclass(frozen=True)
+class BattleRecord:
+    """A battle as the tracker and the post-battle sequence read it."""
+
+    battle_id: int
+    gang_id: int
+    gang_name: str
+    scenario: str
+    ruleset: str
+    # open, ended or done.
+    status: str
+    crew: tuple[int, ...]
+    started_at: datetime
+    ended_at: datetime | None
+    events: tuple[BattleEvent, ...]
+    state: BattleState
+
+    def view(self) -> dict[str, Any]:
+        """What `gangmanager battle show --json` prints."""
+        state = self.state.view()
+        return {
+            "battle": self.battle_id,
+            "gang": self.gang_name,
+            "gang_id": self.gang_id,
+            "scenario": self.scenario,
+            "ruleset": self.ruleset,
+            "status": self.status,
+            "started_at": self.started_at.isoformat(),
+            "ended_at": self.ended_at.isoformat() if self.ended_at else None,
+            **state,
+            "events": [event_payload(e) for e in self.events],
+        }
+
+    def profile_states(self) -> dict[tuple[str, str, str], str]:
+        """(fighter, weapon, profile) -> ready / out_of_ammo / jammed / spent / deleted."""
+        return {
+            (f.name, w.name, p.name): p.state.value
+            for f in self.state.fighters
+            for w in f.weapons
+            for p in w.profiles
+        }
+
+
+@dataclass(frozen=True)
+class BattleResult:
+    record: BattleRecord
+    # The events stored (or, for undo, removed) by this action, completed.
+    events: tuple[BattleEvent, ...]
+    # Plain words for each of them.
+    lines: tuple[str, ...]
+    changes: Changes
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _gang(uow: UnitOfWork, ref: str | int) -> Gang:
+    gang = uow.gangs.find(str(ref))
+    if gang is None:
+        raise UnknownGangError(str(ref), uow.gangs.names())
+    return gang
+
+
+def _record(
+    stored: StoredBattle,
+    gang: Gang,
+    rulesets: Rulesets,
+    events: Sequence[BattleEvent] | None = None,
+    state: BattleState | None = None,
+) -> BattleRecord:
+    """The stored battle with its state: folded here unless the caller has it already."""
+    events = tuple(events) if events is not None else tuple(_parse_stored(stored))
+    if state is None:
+        ruleset = rulesets.get(stored.ruleset)
+        try:
+            state = fold(ruleset, gang, list(stored.crew), events, strict=False)
+        except BattleError as exc:
+            raise ServiceError(
+                f"battle {stored.id} of {gang.name} cannot be shown: {exc}"
+            ) from None
+    return BattleRecord(
+        battle_id=stored.id,
+        gang_id=stored.gang_id,
+        gang_name=gang.name,
+        scenario=stored.scenario,
+        ruleset=stored.ruleset,
+        status=stored.status,
+        crew=stored.crew,
+        started_at=stored.started_at,
+        ended_at=stored.ended_at,
+        events=events,
+        state=state,
+    )
+
+
+def _parse_stored(stored: StoredBattle) -> list[BattleEvent]:
+    try:
+        return [parse_event(p) for p in stored.events]
+    except BattleError as exc:
+        raise ServiceError(f"battle {stored.id} holds an unreadable event: {exc}") from None
+
+
+def _open(uow: UnitOfWork, ref: str | int) -> tuple[Gang, StoredBattle]:
+    gang = _gang(uow, ref)
+    assert gang.id is not None
+    stored = battles(uow).for_gang(gang.id, OPEN)
+    if stored is None:
+        raise ServiceError(
+            f"{gang.name} has no battle going on; start one with 'gangmanager battle start'"
+        )
+    return gang, stored
+
+
+def open_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRecord | None:
+    """The gang's battle going on, or None."""
+    with db.unit_of_work() as uow:
+        gang = _gang(uow, gang_ref)
+        assert gang.id is not None
+        stored = battles(uow).for_gang(gang.id, OPEN)
+        return _record(stored, gang, rulesets) if stored is not None else None
+
+
+def show_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRecord:
+    """The battle going on; refused when there is none."""
+    with db.unit_of_work() as uow:
+        gang, stored = _open(uow, gang_ref)
+        return _record(stored, gang, rulesets)
+
+
+def battle_record(db: Database, rulesets: Rulesets, battle_id: int) -> BattleRecord:
+    with db.unit_of_work() as uow:
+        try:
+            stored = battles(uow).get(battle_id)
+        except LookupError as exc:
+            raise ServiceError(str(exc)) from None
+        return _record(stored, uow.gangs.get(stored.gang_id), rulesets)
+
+
+def ended_battle(
+    db: Database, gang_id: int, rulesets: Rulesets | None = None
+) -> BattleRecord | None:
+    """The gang's last battle handed to the post-battle sequence (ended, not yet done).
+
+    Its `state` tells who went Out of Action (`state.out_of_action`), who was
+    Seriously Injured (`state.seriously_injured`) and which Limited profiles
+    were deleted (`state.deleted_profiles`); `events` is the whole log.
+    """
+    rulesets = rulesets or Rulesets()
+    with db.unit_of_work() as uow:
+        stored = battles(uow).for_gang(gang_id, ENDED)
+        if stored is None:
+            return None
+        return _record(stored, uow.gangs.get(gang_id), rulesets)
+
+
+def mark_battle_done(uow: UnitOfWork, battle_id: int) -> None:
+    """Inside the post-battle Finish transaction: the battle is history (not committed here)."""
+    repository = battles(uow)
+    if repository.get(battle_id).status != ENDED:
+        raise ServiceError(f"battle {battle_id} has not been ended: it cannot be marked done")
+    repository.set_status(battle_id, battle_repository.DONE)
+
+
+def profile_states(
+    db: Database, rulesets: Rulesets, gang_ref: str | int
+) -> dict[tuple[str, str, str], str] | None:
+    """Each weapon profile's battle state while a battle is going on (for `show`), else None."""
+    record = open_battle(db, rulesets, gang_ref)
+    return record.profile_states() if record is not None else None
+
+
+# ---------------------------------------------------------------- actions
+
+
+def start_battle(
+    db: Database,
+    rulesets: Rulesets,
+    gang_ref: str | int,
+    *,
+    scenario: str = "",
+    crew: Sequence[str] = (),
+) -> BattleResult:
+    """Start a battle with the named crew (everyone who can fight when none is named)."""
+    with db.unit_of_work() as uow:
+        gang = _gang(uow, gang_ref)
+        assert gang.id is not None
+        repository = battles(uow)
+        going_on = repository.for_gang(gang.id, OPEN)
+        if going_on is not None:
+            raise ServiceError(
+                f"{gang.name} already has a battle going on (started"
+                f" {going_on.started_at:%Y-%m-%d %H:%M}): end it first"
+            )
+        ruleset = rulesets.get(gang.ruleset)
+        try:
+            fighters = crew_fighters(gang, list(crew))
+        except BattleError as exc:
+            raise ServiceError(str(exc)) from None
+        if not fighters:
+            raise ServiceError(f"{gang.name} has nobody who can fight")
+        ids = [f.id for f in fighters if f.id is not None]
+        stored = repository.add(gang.id, scenario.strip(), ruleset.id, ids)
+        record = _record(stored, gang, rulesets)
+        uow.commit()
+    line = f"{gang.name}: battle started" + (f" ({scenario.strip()})" if scenario.strip() else "")
+    line += f" with {', '.join(f.name for f in fighters)}."
+    return BattleResult(record, (), (line,), Changes(messages=(line,)))
+
+
+def apply_events(
+    db: Database,
+    rulesets: Rulesets,
+    gang_ref: str | int,
+    events: Sequence[Mapping[str, Any] | BattleEvent],
+    dice: Dice | None = None,
+) -> BattleResult:
+    """Apply events in order, all or nothing; missing rolls come from `dice`.
+
+    Raises EventRefused (a ServiceError) naming the first refused event.
+    """
+    with db.unit_of_work() as uow:
+        gang, stored = _open(uow, gang_ref)
+        ruleset = rulesets.get(stored.ruleset)
+        past = _parse_stored(stored)
+        state = fold(ruleset, gang, list(stored.crew), past, strict=False)
+        repository = battles(uow)
+        roster = gang
+        applied: list[BattleEvent] = []
+        first_line = len(state.log)
+        for number, raw in enumerate(events, start=1):
+            kind = _kind(raw)
+            try:
+                event = raw if not isinstance(raw, Mapping) else parse_event(raw)
+                done = apply_event(ruleset, state, event, dice)
+                if isinstance(done, AmmoTestEvent | ReloadEvent) and done.removed is not None:
+                    roster = remove_deleted_profile(
+                        roster,
+                        done.fighter,
+                        done.weapon,
+                        done.removed,
+                        deferred=ruleset.ammo.limited_rating_deferred,
+                    )
+            except BattleError as exc:
+                raise EventRefused(number, kind, str(exc)) from None
+            repository.append(stored.id, event_payload(done))
+            applied.append(done)
+        if roster is not gang:
+            uow.gangs.replace(roster)
+        record = _record(stored, roster, rulesets, events=[*past, *applied], state=state)
+        uow.commit()
+    lines = tuple(state.log[first_line:])
+    changed = (gang.id,) if roster is not gang and gang.id is not None else ()
+    return BattleResult(record, tuple(applied), lines, Changes(gangs_changed=changed))
+
+
+def _kind(raw: Mapping[str, Any] | BattleEvent) -> str:
+    if isinstance(raw, Mapping):
+        kind = normalise_word(raw.get("event"))
+        return str(kind) if kind is not None else ""
+    return raw.event
+
+
+def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
+    """Remove the battle's last event; a deleted Limited profile goes back on the card."""
+    with db.unit_of_work() as uow:
+        gang, stored = _open(uow, gang_ref)
+        repository = battles(uow)
+        payload = repository.pop(stored.id)
+        if payload is None:
+            raise ServiceError(f"the battle of {gang.name} has no event to undo")
+        try:
+            event = parse_event(payload)
+        except BattleError as exc:
+            raise ServiceError(f"the last event cannot be read: {exc}") from None
+        roster = gang
+        if isinstance(event, AmmoTestEvent | ReloadEvent) and event.removed is not None:
+            deferred = rulesets.get(stored.ruleset).ammo.limited_rating_deferred
+            roster = restore_profile(
+                gang, event.fighter, event.weapon, event.removed, deferred=deferred
+            )
+            if roster is not gang:
+                uow.gangs.replace(roster)
+        record = _record(repository.get(stored.id), roster, rulesets)
+        uow.commit()
+    line = f"Undone: {event.event.replace('_', ' ')}" + (
+        f" ({event.fighter})" if getattr(event, "fighter", None) else ""
+    )
+    changed = (gang.id,) if roster is not gang and gang.id is not None else ()
+    return BattleResult(record, (event,), (line + ".",), Changes(gangs_changed=changed))
+
+
+def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
+    """Close the battle and hand it to the post-battle sequence."""
+    with db.unit_of_work() as uow:
+        gang, stored = _open(uow, gang_ref)
+        ended = battles(uow).set_status(stored.id, ENDED)
+        record = _record(ended, gang, rulesets)
+        uow.commit()
+    lines = [f"{gang.name}: battle ended after round {record.state.round}."]
+    lines += [f"Still waiting: {p.text}" for p in record.state.prompts]
+    return BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines)))
+
+
+# ---------------------------------------------------------------- files
+
+
+def read_events_file(path: Path) -> list[dict[str, Any]]:
+    """A JSON list of event objects; refused whole with a message naming the file."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ServiceError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ServiceError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+    if not isinstance(data, list):
+        raise ServiceError(f"{path}: expected a JSON list of events, got {type(data).__name__}")
+    for number, item in enumerate(data, start=1):
+        if not isinstance(item, dict):
+            raise ServiceError(f"{path}: event {number} is not an object: {item!r}")
+    return data

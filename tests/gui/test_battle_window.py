@@ -1,0 +1,408 @@
+"""The battle view driven like a player would: a whole small battle, offscreen."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog
+
+from gangmanager.gui.battle.battle_window import BattleWindow
+from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog, ConfirmDialog
+from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
+from gangmanager.gui.battle.fighter_tile import FighterTile
+from gangmanager.gui.battle.roll_dialog import RollDialog
+from gangmanager.persistence.database import Database, open_database, sqlite_url
+from gangmanager.rules import ratings
+from gangmanager.rules.battle import apply_event, new_state
+from gangmanager.rules.battle_events import Marker, parse_event
+from gangmanager.rules.dice import FixedDice, RandomDice
+from gangmanager.rules.weapons import Weapon
+from gangmanager.services import battle, gangs
+from gangmanager.services.demo import demo_gang
+from gangmanager.services.rulesets import Rulesets
+
+
+class Answers:
+    """Stands in for the dialogs: each `ask` takes the next prepared answer."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch) -> None:
+        self.rolls: list[list[int] | None] = []
+        self.confirm: list[bool] = []
+        self.damaged: list[bool | None] = []
+        self.extinguish: list[tuple[str, int] | None] = []
+        self.asked: list[str] = []
+        monkeypatch.setattr(RollDialog, "ask", classmethod(self._roll))
+        monkeypatch.setattr(ConfirmDialog, "ask", classmethod(self._confirm))
+        monkeypatch.setattr(BlazeHitDialog, "ask", classmethod(self._damaged))
+        monkeypatch.setattr(ExtinguishDialog, "ask", classmethod(self._extinguish))
+
+    def _roll(self, cls, parent, title, text, dice, *, per_test=1, max_tests=1):
+        self.asked.append(f"roll: {title} ({per_test}x{max_tests})")
+        return self.rolls.pop(0)
+
+    def _confirm(self, cls, parent, title, text, accept):
+        self.asked.append(f"confirm: {title}: {text}")
+        return self.confirm.pop(0)
+
+    def _damaged(self, cls, parent, text):
+        self.asked.append(f"blaze hit: {text}")
+        return self.damaged.pop(0)
+
+    def _extinguish(self, cls, parent, ruleset, state, burning):
+        self.asked.append(f"extinguish: {burning.name}")
+        return self.extinguish.pop(0)
+
+
+@pytest.fixture
+def rulesets(tmp_path: Path) -> Rulesets:
+    return Rulesets(tmp_path / "data")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = open_database(sqlite_url(tmp_path / "gm.sqlite"))
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def gang_id(db: Database, rulesets: Rulesets) -> int:
+    # House rules A: the burn comes at the end of the activation, then a Nerve test.
+    gang = demo_gang(rulesets.get("house-a")).model_copy(update={"ruleset": "house-a"})
+    stored = gangs.add_gang(db, gang).gang
+    assert stored.id is not None
+    return stored.id
+
+
+@pytest.fixture
+def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
+    return Answers(monkeypatch)
+
+
+def open_window(qtbot, db: Database, rulesets: Rulesets, gang_id: int) -> BattleWindow:
+    window = BattleWindow(db, rulesets, gang_id, dice=RandomDice(3))
+    qtbot.addWidget(window)
+    # Keyboard shortcuts go to the active window.
+    with qtbot.waitActive(window):
+        window.show()
+        window.activateWindow()
+    return window
+
+
+def click(qtbot, button) -> None:
+    assert button.isEnabled(), button.text()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def pick(qtbot, combo, key: Qt.Key) -> None:
+    """Move a combo box to the next or previous item with the keyboard."""
+    combo.setFocus()
+    qtbot.keyClick(combo, key)
+
+
+def tile(window: BattleWindow, name: str) -> FighterTile:
+    return window.tiles[name]
+
+
+def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltester) -> None:
+    window = open_window(qtbot, db, rulesets, gang_id)
+    assert window.stack.currentWidget() is window.start_page
+
+    # Start: a scenario, and Brann stays at home.
+    page = window.start_page
+    qtbot.keyClicks(page.scenario_edit, "Border Dispute")
+    brann = next(
+        page.crew_list.item(r)
+        for r in range(page.crew_list.count())
+        if page.crew_list.item(r).data(Qt.ItemDataRole.UserRole) == "Brann"
+    )
+    page.crew_list.setCurrentItem(brann)
+    qtbot.keyClick(page.crew_list.viewport(), Qt.Key.Key_Space)
+    assert brann.checkState() == Qt.CheckState.Unchecked
+    click(qtbot, page.start_button)
+    assert window.stack.currentWidget() is window.battle_page
+    assert list(window.tiles) == ["Mags Varga", "Dex Hollow", "Rook", "Tess Calder", "Pip"]
+    assert "Border Dispute" in window.header_label.text()
+    assert "Round 1" in window.header_label.text()
+
+    # An Ammo check failed, then a reload typed in.
+    tess = tile(window, "Tess Calder")
+    autogun = tess.profile_row("Autogun")
+    answers.rolls += [[2], [5]]
+    click(qtbot, autogun.test_button)
+    assert autogun.state_label.text() == "Out of ammo"
+    assert not autogun.test_button.isEnabled()
+    click(qtbot, autogun.reload_button)
+    assert autogun.state_label.text() == "Ready"
+
+    # A Limited profile: asked first; "no" applies nothing, "yes" deletes it at once.
+    dex = tile(window, "Dex Hollow")
+    executioner = dex.profile_row("Shotgun", "executioner ammo")
+    answers.rolls += [[3], [3]]
+    answers.confirm += [False, True]
+    click(qtbot, executioner.test_button)
+    assert executioner.state_label.text() == "Ready"
+    assert "Delete a Limited profile?" in answers.asked[-1]
+    assert "pending rating drops by 20" in answers.asked[-1]
+    with qtbot.waitSignal(window.sig_gang_changed) as changed:
+        click(qtbot, executioner.test_button)
+    assert changed.args == [gang_id]
+    assert executioner.state_label.text() == "Deleted"
+    assert executioner.name_label.font().strikeOut()
+    stored = gangs.load_gang(db, str(gang_id))
+    assert [p.name for p in stored.fighter("Dex Hollow").weapons[0].profiles] == [
+        "solid ammo",
+        "scatter ammo",
+    ]
+    assert ratings.pending_gang_rating(stored) == ratings.committed_gang_rating(stored) - 20
+
+    # Status, wounds and markers.
+    pip = tile(window, "Pip")
+    pick(qtbot, pip.status_combo, Qt.Key.Key_Down)
+    assert pip.status_label.text() == "Engaged"
+    pick(qtbot, pip.status_combo, Qt.Key.Key_Down)
+    assert pip.status_label.text() == "Pinned"
+    click(qtbot, pip.flesh_wound_button)
+    assert pip.flesh_boxes.filled == 1
+    assert pip.profile_values["T"].text() == "2"
+    click(qtbot, pip.wound_button)
+    assert pip.wound_boxes.filled == 1 and not pip.wound_button.isEnabled()
+    assert window.prompt_model.rowCount() == 1  # Injury dice for Pip
+    click(qtbot, pip.marker_buttons[Marker.HIDDEN])
+    assert pip.badges == ["Hidden"]
+    click(qtbot, pip.marker_buttons[Marker.REVEALED])
+    assert pip.badges == ["Revealed"]
+    click(qtbot, pip.marker_buttons[Marker.REVEALED])
+    assert pip.badges == []
+    # From Pinned, one step down the list is Seriously Injured.
+    pick(qtbot, pip.status_combo, Qt.Key.Key_Down)
+    assert pip.status_label.text() == "Seriously Injured"
+    assert window.prompt_model.rowCount() == 0
+
+    # Blaze: Rook catches fire (1-3 in house rules A) and burns at the end of his activation.
+    rook = tile(window, "Rook")
+    answers.rolls += [[2]]
+    click(qtbot, rook.blaze_button)
+    assert rook.badges == ["Blaze"]
+    assert not rook.blaze_button.isEnabled() and rook.extinguish_button.isEnabled()
+    click(qtbot, rook.end_activation_button)
+    assert rook.activation_label.text() == "Activated"
+    assert window.prompt_model.rowCount() == 1
+    assert "Strength 4, AP -, Damage 1" in window.prompt_model.prompt(0).text
+
+    # Resolve the hit: damaged, so a Nerve test; it fails and Rook is Broken.
+    answers.damaged += [True]
+    click(qtbot, window.resolve_button)
+    kinds = [
+        window.prompt_model.prompt(r).kind.value for r in range(window.prompt_model.rowCount())
+    ]
+    assert kinds == ["injury_dice", "nerve_test"]
+    window.prompt_view.setCurrentIndex(window.prompt_model.index(1))
+    answers.rolls += [[2, 3]]
+    click(qtbot, window.resolve_button)
+    assert rook.badges == ["Blaze", "Broken"]
+
+    # A friend puts the fire out.
+    answers.extinguish += [("Mags Varga", 0)]
+    answers.rolls += [[5]]
+    click(qtbot, rook.extinguish_button)
+    assert rook.badges == ["Broken"]
+    qtmodeltester.check(window.prompt_model)
+    qtmodeltester.check(window.log_model)
+
+    # The log, in plain words.
+    lines = [window.log_model.index(r).data() for r in range(window.log_model.rowCount())]
+    assert any(
+        "Ammo check for Shotgun (executioner ammo): 3 against 6+: failed" in s for s in lines
+    )
+    assert lines[-1].startswith("Round 1: Mags Varga: Extinguish Blaze (Simple) on Rook: 5")
+
+    # Undo with Ctrl+Z, twice: the fire is back, then the Broken marker goes.
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert rook.badges == ["Blaze", "Broken"]
+    click(qtbot, window.undo_button)
+    assert rook.badges == ["Blaze"]
+
+    # A new round makes everyone ready again.
+    click(qtbot, window.new_round_button)
+    assert "Round 2" in window.header_label.text()
+    assert rook.activation_label.text() == "Ready"
+
+    # The battle resumes in a new window exactly where it was.
+    events = len(window.record.events)
+    window.close()
+    again = open_window(qtbot, db, rulesets, gang_id)
+    assert again.stack.currentWidget() is again.battle_page
+    assert len(again.record.events) == events
+    assert tile(again, "Rook").badges == ["Blaze"]
+    assert tile(again, "Dex Hollow").profile_row(
+        "Shotgun", "executioner ammo"
+    ).state_label.text() == ("Deleted")
+
+    # End the battle: handed to the post-battle sequence.
+    answers.confirm += [True]
+    with qtbot.waitSignal(again.sig_battle_ended) as ended:
+        click(qtbot, again.end_button)
+    assert again.stack.currentWidget() is again.start_page
+    assert "waits for the post-battle sequence" in again.start_page.note_label.text()
+    record = battle.ended_battle(db, gang_id, rulesets)
+    assert record is not None and ended.args == [record.battle_id]
+    assert record.state.seriously_injured == ["Pip"]
+    assert [d.profile.name for d in record.state.deleted_profiles] == ["executioner ammo"]
+
+
+def test_undo_puts_a_deleted_profile_back(qtbot, db, rulesets, gang_id, answers) -> None:
+    battle.start_battle(db, rulesets, gang_id)
+    window = open_window(qtbot, db, rulesets, gang_id)
+    assert window.stack.currentWidget() is window.battle_page
+    assert not window.undo_button.isEnabled()
+    row = tile(window, "Dex Hollow").profile_row("Shotgun", "executioner ammo")
+    answers.rolls += [[1]]
+    answers.confirm += [True]
+    click(qtbot, row.test_button)
+    assert row.state_label.text() == "Deleted"
+    with qtbot.waitSignal(window.sig_gang_changed):
+        qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert row.state_label.text() == "Ready"
+    stored = gangs.load_gang(db, str(gang_id))
+    assert stored.fighter("Dex Hollow").weapons[0].profile("executioner ammo") is not None
+    assert window.message_label.text() == "Undone: ammo test (Dex Hollow)."
+
+
+def test_cancelled_dialogs_apply_nothing_and_refusals_are_shown(
+    qtbot, db, rulesets, gang_id, answers
+) -> None:
+    battle.start_battle(db, rulesets, gang_id)
+    window = open_window(qtbot, db, rulesets, gang_id)
+    autogun = tile(window, "Tess Calder").profile_row("Autogun")
+    answers.rolls += [None]
+    click(qtbot, autogun.test_button)
+    assert window.record.events == ()
+    # A refusal from the rules is shown in the status bar, nothing stored.
+    window.apply([{"fighter": "Rook", "event": "extinguish", "by": "Rook", "roll": 6}])
+    assert window.message_label.text() == "Refused: Rook is not burning (no Blaze marker)"
+    assert window.record.events == ()
+
+
+def test_combi_and_rapid_fire_ask_for_the_right_dice(qtbot, db, rulesets, answers) -> None:
+    gang = demo_gang(rulesets.get("n23"))
+    ruleset = rulesets.get("n23")
+    combi = next(w for w in ruleset.weapons if w.name.startswith("Combi-pistol (stub"))
+    stubber = next(w for w in ruleset.weapons if w.name == "Heavy stubber")
+    rook = gang.fighter("Rook").model_copy(
+        update={
+            "weapons": [
+                Weapon(name=combi.name, profiles=list(combi.profiles)),
+                Weapon(name=stubber.name, profiles=list(stubber.profiles)),
+            ]
+        }
+    )
+    gang = gang.model_copy(
+        update={"fighters": [rook if f.name == "Rook" else f for f in gang.fighters]}
+    )
+    gang_id = gangs.add_gang(db, gang).gang.id
+    battle.start_battle(db, rulesets, gang_id, crew=["Rook"])
+    window = open_window(qtbot, db, rulesets, gang_id)
+    answers.rolls += [[6, 2], [1, 1]]
+    click(qtbot, tile(window, "Rook").profile_row(combi.name, "plasma pistol").test_button)
+    click(qtbot, tile(window, "Rook").profile_row("Heavy stubber").test_button)
+    assert answers.asked[0].endswith("(2x1)") and answers.asked[1].endswith("(1x2)")
+    rows = tile(window, "Rook")
+    assert rows.profile_row(combi.name, "plasma pistol").state_label.text() == "Out of ammo"
+    assert not rows.profile_row(combi.name, "plasma pistol").reload_button.isEnabled()  # Scarce
+    assert rows.profile_row("Heavy stubber").state_label.text() == "Jammed"
+
+
+# ---------------------------------------------------------------- the dialogs
+
+
+def test_roll_dialog_typed_in_or_rolled(qtbot) -> None:
+    dialog = RollDialog("Ammo test", "Am 4+", FixedDice([4, 6]), per_test=2)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert len(dialog.dice_spins) == 2 and not dialog.rolled_button.isEnabled()
+    for spin, typed in zip(dialog.dice_spins, "35", strict=True):
+        spin.selectAll()
+        qtbot.keyClicks(spin, typed)
+    assert dialog.rolled_button.isEnabled()
+    click(qtbot, dialog.rolled_button)
+    assert dialog.result() == QDialog.DialogCode.Accepted and dialog.rolls == [3, 5]
+
+    rolled = RollDialog("Ammo test", "Am 4+", FixedDice([4, 6]), per_test=2)
+    qtbot.addWidget(rolled)
+    rolled.show()
+    click(qtbot, rolled.roll_for_me_button)
+    assert rolled.result() == QDialog.DialogCode.Accepted and rolled.rolls == [4, 6]
+
+
+def test_roll_dialog_rapid_fire_tests(qtbot) -> None:
+    dialog = RollDialog("Ammo test", "Rapid Fire (2)", FixedDice([1, 2]), max_tests=2)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert len(dialog.dice_spins) == 1
+    dialog.tests_spin.setFocus()
+    qtbot.keyClick(dialog.tests_spin, Qt.Key.Key_Up)
+    assert len(dialog.dice_spins) == 2
+    click(qtbot, dialog.roll_for_me_button)
+    assert dialog.rolls == [1, 2]
+
+
+@pytest.mark.parametrize(
+    ("ruleset_id", "actors", "helpers_counted"),
+    [
+        ("n23", ["Rook: Flames die down"], True),
+        ("house-a", ["Rook: Extinguish Blaze", "Pip: Extinguish Blaze"], False),
+        ("house-b", ["Rook: Stop, Drop and Roll", "Pip: Extinguish Blaze"], True),
+    ],
+)
+def test_extinguish_dialog_offers_the_ruleset_actions(
+    qtbot, rulesets, ruleset_id: str, actors: list[str], helpers_counted: bool
+) -> None:
+    ruleset = rulesets.get(ruleset_id)
+    gang = demo_gang(ruleset)
+    state = new_state(ruleset, gang, ["Rook", "Pip"])
+    apply_event(ruleset, state, parse_event({"fighter": "Rook", "event": "marker",
+                                             "marker": "blaze"}))  # fmt: skip
+    dialog = ExtinguishDialog(ruleset, state, state.fighter("Rook"))
+    qtbot.addWidget(dialog)
+    texts = [dialog.actor_combo.itemText(i) for i in range(dialog.actor_combo.count())]
+    assert texts == actors
+    assert dialog.helpers_spin.isEnabled() is helpers_counted
+    assert dialog.helpers_spin.maximum() == 1  # Pip is the one other Active fighter
+
+
+def test_confirm_and_blaze_hit_dialogs(qtbot) -> None:
+    confirm = ConfirmDialog("Delete?", "Really?", "Delete profile")
+    qtbot.addWidget(confirm)
+    confirm.show()
+    click(qtbot, confirm.accept_button)
+    assert confirm.clickedButton() is confirm.accept_button
+    hit = BlazeHitDialog("Rook is burning")
+    qtbot.addWidget(hit)
+    hit.show()
+    click(qtbot, hit.no_damage_button)
+    assert hit.clickedButton() is hit.no_damage_button
+
+
+def test_battle_view_paints_at_1280x800(qtbot, db, rulesets, gang_id, tmp_path: Path) -> None:
+    battle.start_battle(db, rulesets, gang_id, scenario="Border Dispute")
+    battle.apply_events(
+        db,
+        rulesets,
+        gang_id,
+        [
+            {"fighter": "Rook", "event": "blaze", "roll": 1},
+            {"fighter": "Rook", "event": "end_activation"},
+            {"fighter": "Pip", "event": "flesh_wound"},
+        ],
+    )
+    window = open_window(qtbot, db, rulesets, gang_id)
+    window.resize(1280, 800)
+    image = window.grab().toImage()
+    assert (image.width(), image.height()) == (1280, 800)
+    assert image.save(str(tmp_path / "battle-view.png"))
+    assert window.prompt_model.rowCount() == 1
