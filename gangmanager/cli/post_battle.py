@@ -1,0 +1,37 @@
+"""`gangmanager post-battle GANG DRAFT.json [--dry-run]`: apply a post-battle draft file."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from gangmanager.cli.context import Context
+from gangmanager.services import post_battle
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "post-battle",
+        parents=[common],
+        help="apply a post-battle draft (injuries, XP, credits, purchases, advancements)",
+        description="Apply the whole post-battle sequence from a draft file (docs/post-battle.md)"
+        " in one transaction, then Update Roster: every rating is recalculated. Every problem"
+        " is reported at once and then nothing is applied.",
+    )
+    p.add_argument("gang", help="gang name or id")
+    p.add_argument("draft", type=Path, metavar="DRAFT.json", help="the draft file")
+    p.add_argument("--dry-run", action="store_true", help="print every change and write nothing")
+    p.set_defaults(handler=cmd_post_battle)
+
+
+def cmd_post_battle(args: argparse.Namespace, context: Context) -> None:
+    draft = post_battle.read_draft_file(args.draft)
+    with context.database() as db:
+        if args.dry_run:
+            report = post_battle.dry_run(db, context.rulesets, args.gang, draft)
+        else:
+            report = post_battle.finish(db, context.rulesets, args.gang, draft).report
+    print(report.text())
+    if args.dry_run:
+        print("\nDry run: nothing was written.")

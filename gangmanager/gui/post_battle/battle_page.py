@@ -1,0 +1,122 @@
+"""The first page: which battle (or none, played elsewhere), the result and the scenario."""
+
+from __future__ import annotations
+
+from html import escape
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QRadioButton,
+    QWidget,
+)
+
+from gangmanager.gui.post_battle.step_page import StepPage
+from gangmanager.rules.ratings import committed_fighter_rating, committed_gang_rating
+
+if TYPE_CHECKING:
+    from gangmanager.gui.post_battle.wizard import PostBattleWizard
+
+RESULTS = ("win", "loss", "draw")
+
+
+class BattlePage(StepPage):
+    def __init__(self, host: PostBattleWizard) -> None:
+        super().__init__(
+            host,
+            "battle",
+            "The battle",
+            "Nothing touches the roster until Finish; the draft is saved as you go.",
+        )
+        self.battle = QComboBox()
+        self.battle.addItem("No battle tracked (played elsewhere)", None)
+        record = host.battle
+        if record is not None:
+            scenario = f" - {record.scenario}" if record.scenario else ""
+            ended = f", ended {record.ended_at:%Y-%m-%d %H:%M}" if record.ended_at else ""
+            self.battle.addItem(f"Battle {record.battle_id}{scenario}{ended}", record.battle_id)
+        self.results = QButtonGroup(self)
+        buttons = QWidget()
+        row = QHBoxLayout(buttons)
+        row.setContentsMargins(0, 0, 0, 0)
+        for index, result in enumerate(RESULTS):
+            button = QRadioButton(f"&{result.capitalize()}")
+            self.results.addButton(button, index)
+            row.addWidget(button)
+        row.addStretch(1)
+        self.scenario = QLineEdit()
+        self.scenario.setPlaceholderText("e.g. Stand-off")
+        form = QFormLayout()
+        form.addRow("Battle:", self.battle)
+        form.addRow("Result:", buttons)
+        form.addRow("Scenario:", self.scenario)
+        self.layout_.addLayout(form)
+        explain = QLabel(
+            "With a tracked battle, the Out of Action and Seriously Injured fighters, suggested"
+            " XP and Limited profiles lost are filled in from its log. Without one, enter them"
+            " by hand on the next pages."
+        )
+        explain.setWordWrap(True)
+        self.layout_.addWidget(explain)
+        self.roster = QLabel(self._roster_html())
+        self.roster.setTextFormat(Qt.TextFormat.RichText)
+        self.layout_.addWidget(self.roster)
+        self.layout_.addStretch(1)
+        self.layout_.addWidget(self.status)
+        self.battle.currentIndexChanged.connect(self._on_battle_current_index_changed)
+        self.results.idClicked.connect(self._on_results_id_clicked)
+        self.scenario.textEdited.connect(self._on_scenario_text_edited)
+
+    def _roster_html(self) -> str:
+        """The roster as it stands before the sequence, with the battle's outcome if tracked."""
+        gang = self.host.gang
+        fought: dict[str, str] = {}
+        if self.host.battle is not None:
+            state = self.host.battle.state
+            fought = {f.name: f.status.label for f in state.fighters}
+        cells = "".join(
+            f"<tr><td>{escape(f.name)}</td><td>{escape(f.type)}</td>"
+            f"<td>{f.status.label}</td><td align='right'>{committed_fighter_rating(f)}</td>"
+            f"<td align='right'>{f.xp}</td><td>{fought.get(f.name, '')}</td></tr>"
+            for f in gang.fighters
+        )
+        head = "".join(
+            f"<th align='left'>{h}</th>"
+            for h in (
+                "Fighter",
+                "Type",
+                "Status",
+                "Fighter Rating",
+                "XP",
+                "At the end of the battle",
+            )
+        )
+        return (
+            f"<p><b>{escape(gang.name)}</b>: Gang Rating {committed_gang_rating(gang)},"
+            f" {gang.credits} credits, Reputation {gang.reputation}</p>"
+            f"<table cellspacing='0' cellpadding='4'><tr>{head}</tr>{cells}</table>"
+        )
+
+    def load(self) -> None:
+        draft = self.host.draft
+        index = self.battle.findData(draft.battle_id)
+        self.battle.setCurrentIndex(max(0, index))
+        self.results.button(RESULTS.index(draft.result)).setChecked(True)
+        self.scenario.setText(draft.scenario)
+
+    def _on_battle_current_index_changed(self, _index: int) -> None:
+        if not self._loading:
+            self.host.choose_battle(self.battle.currentData())
+            self.initializePage()
+
+    def _on_results_id_clicked(self, index: int) -> None:
+        self.edited(result=RESULTS[index])
+
+    def _on_scenario_text_edited(self, text: str) -> None:
+        self.edited(scenario=text)

@@ -1,0 +1,134 @@
+"""Receive rewards (credits, XP per fighter, reputation) and Collect income."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+)
+
+from gangmanager.gui.post_battle.step_page import StepPage
+from gangmanager.rules.gang import FighterStatus
+
+if TYPE_CHECKING:
+    from gangmanager.gui.post_battle.wizard import PostBattleWizard
+
+REWARDS = "rewards"
+INCOME = "income"
+
+
+def _spin(low: int, high: int, suffix: str = "") -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setSuffix(suffix)
+    spin.setMinimumWidth(130)
+    spin.setMaximumWidth(160)
+    return spin
+
+
+class RewardsPage(StepPage):
+    """Hosts the rewards, the income, or both (packs without a rewards step)."""
+
+    def __init__(
+        self,
+        host: PostBattleWizard,
+        step_id: str,
+        title: str,
+        summary: str,
+        sections: tuple[str, ...],
+    ) -> None:
+        super().__init__(host, step_id, title, summary)
+        self.sections = sections
+        self.credits = _spin(-10_000, 10_000, " credits")
+        self.reputation = _spin(-100, 100)
+        self.income = _spin(-10_000, 10_000, " credits")
+        self.xp: dict[str, QSpinBox] = {}
+        if REWARDS in sections:
+            form = QFormLayout()
+            form.addRow("Credits gained (negative for a loss):", self.credits)
+            form.addRow("Reputation gained (the total never drops below 1):", self.reputation)
+            self.layout_.addLayout(form)
+            box = QGroupBox("Experience gained in this battle")
+            grid = QGridLayout(box)
+            fighters = [f for f in host.gang.fighters if f.status is not FighterStatus.DEAD]
+            for row, fighter in enumerate(fighters):
+                spin = _spin(0, 99, " XP")
+                spin.setAccessibleName(f"XP for {fighter.name}")
+                self.xp[fighter.name] = spin
+                grid.addWidget(QLabel(fighter.name), row, 0)
+                grid.addWidget(spin, row, 1)
+                grid.addWidget(
+                    QLabel(f"has {fighter.xp} XP now ({fighter.category.label})"), row, 2
+                )
+                spin.valueChanged.connect(self._on_xp_value_changed)
+            grid.setColumnStretch(2, 1)
+            grid.setRowStretch(len(fighters), 1)
+            note = QLabel(
+                "Suggested from the battle where the log shows it (taking part); edit freely:"
+                " +1 per enemy Seriously Injured, +2 per enemy Out of Action (+1 more for a"
+                " Leader or Champion), +1 rally, scenario awards."
+            )
+            note.setWordWrap(True)
+            scroll = QScrollArea()
+            scroll.setWidgetResizable(True)
+            scroll.setWidget(box)
+            self.layout_.addWidget(note)
+            self.layout_.addWidget(scroll, 1)
+        if INCOME in sections:
+            form = QFormLayout()
+            form.addRow("Income from territories:", self.income)
+            self.layout_.addLayout(form)
+        self.layout_.addWidget(self.status)
+        if REWARDS not in sections:
+            # A one-field page: keep the credits ledger next to the field.
+            self.layout_.addStretch(1)
+        self.credits.valueChanged.connect(self._on_credits_value_changed)
+        self.reputation.valueChanged.connect(self._on_reputation_value_changed)
+        self.income.valueChanged.connect(self._on_income_value_changed)
+
+    def load(self) -> None:
+        draft = self.host.draft
+        self.credits.setValue(draft.credits)
+        self.reputation.setValue(draft.reputation)
+        self.income.setValue(draft.income)
+        given = {name.casefold(): n for name, n in draft.xp.items()}
+        for name, spin in self.xp.items():
+            spin.setValue(given.get(name.casefold(), 0))
+
+    def refresh(self) -> None:
+        steps = (["receive_rewards"] if REWARDS in self.sections else []) + (
+            ["collect_income"] if INCOME in self.sections else []
+        )
+        gang, _ = self.host.preview(steps[-1])
+        draft = self.host.draft
+        ledger = [f"Credits now {self.host.gang.credits}"]
+        if draft.credits:
+            ledger.append(f"from the battle {draft.credits:+d}")
+        if draft.income:
+            ledger.append(f"income {draft.income:+d}")
+        self.show_problems(
+            self.host.step_problems(steps),
+            f"{', '.join(ledger)}: {gang.credits} credits after this step;"
+            f" Reputation {self.host.gang.reputation} -> {gang.reputation}.",
+        )
+
+    def _on_credits_value_changed(self, value: int) -> None:
+        self.edited(credits=value)
+
+    def _on_reputation_value_changed(self, value: int) -> None:
+        self.edited(reputation=value)
+
+    def _on_income_value_changed(self, value: int) -> None:
+        self.edited(income=value)
+
+    def _on_xp_value_changed(self, _value: int) -> None:
+        shown = {name.casefold() for name in self.xp}
+        kept = {n: v for n, v in self.host.draft.xp.items() if n.casefold() not in shown}
+        kept.update({name: spin.value() for name, spin in self.xp.items() if spin.value()})
+        self.edited(xp=kept)

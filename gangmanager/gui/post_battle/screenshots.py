@@ -1,0 +1,108 @@
+"""Grab every page of the wizard, filled in after a tracked battle, for the user guide.
+
+    QT_QPA_PLATFORM=offscreen python -m gangmanager.gui.post_battle.screenshots docs/screenshots
+
+Runs on a throwaway database in a temporary folder; never part of the tests.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from PySide6.QtWidgets import QApplication
+
+from gangmanager.gui.post_battle.wizard import PostBattleWizard
+from gangmanager.persistence.database import open_database, sqlite_url
+from gangmanager.rules.dice import RandomDice
+from gangmanager.rules.post_battle_draft import PostBattleDraft
+from gangmanager.services import battle, gangs
+from gangmanager.services.demo import demo_gang
+from gangmanager.services.rulesets import Rulesets
+
+SIZE = (1280, 800)
+
+
+def grab_pages(folder: Path, work: Path) -> list[Path]:
+    rulesets = Rulesets(work / "data")
+    db = open_database(sqlite_url(work / "screens.sqlite"))
+    try:
+        gang = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+        assert gang.id is not None
+        battle.start_battle(db, rulesets, gang.id, scenario="Stand-off")
+        battle.apply_events(db, rulesets, gang.id, [
+            {"event": "ammo_test", "fighter": "Dex Hollow", "weapon": "Shotgun",
+             "profile": "executioner ammo", "roll": 1},
+            {"event": "status", "fighter": "Rook", "status": "out_of_action"},
+            {"event": "status", "fighter": "Tess Calder", "status": "out_of_action"},
+            {"event": "status", "fighter": "Pip", "status": "seriously_injured"},
+        ])  # fmt: skip
+        battle.end_battle(db, rulesets, gang.id)
+        wizard = PostBattleWizard(db, rulesets, gang.id, dice=RandomDice(7))
+        filled = PostBattleDraft.model_validate(
+            wizard.draft.to_json()
+            | {
+                "result": "win",
+                "succumb": [{"fighter": "Pip", "roll": 2}],
+                "injuries": [
+                    {"fighter": "Rook", "roll": 44},
+                    {"fighter": "Tess Calder", "roll": 62},
+                    {"fighter": "Pip", "roll": 54, "rolls": [2, 12, 11, 3]},
+                ],
+                "territory": "Took the Slag Furnace from the Iron Saints.",
+                "xp": {"Mags Varga": 6, "Dex Hollow": 3, "Brann": 7, "Rook": 1, "Tess Calder": 1},
+                "credits": 75,
+                "reputation": 1,
+                "income": 20,
+                "medical_escorts": [
+                    {"fighter": "Tess Calder", "escort": "Mags Varga", "cost_roll": 7, "roll": 3,
+                     "injury_roll": 46}
+                ],
+                "captives_sold": [{"name": "Kal Dorn", "value": 90}],
+                "sales": [{"fighter": "Pip", "item": "Autopistol"}],
+                "purchases": [
+                    {"fighter": "Dex Hollow", "item": "Shotgun", "profile": "executioner ammo"},
+                    {"fighter": "stash", "item": "Flak armour"},
+                ],
+                "boons": "Slag Furnace: one free Ganger next cycle.",
+                "moves": [{"item": "Flak armour", "to": "Brann"}],
+                "advancements": [
+                    {"fighter": "Mags Varga", "advancement": "bs"},
+                    {"fighter": "Brann", "advancement": "m", "roll": 7},
+                ],
+                "notes": "Close one: the Iron Saints broke in round four.",
+            }
+        )  # fmt: skip
+        wizard.update_draft(**{k: getattr(filled, k) for k in type(filled).model_fields})
+        wizard.resize(*SIZE)
+        wizard.show()
+        saved: list[Path] = []
+        for number in range(len(wizard.pages)):
+            QApplication.processEvents()
+            page = wizard.currentPage()
+            path = folder / f"post-battle-{number:02d}-{page.step_id.replace('_', '-')}.png"  # type: ignore[attr-defined]
+            wizard.grab().save(str(path))
+            saved.append(path)
+            wizard.next()
+        wizard.close()
+        return saved
+    finally:
+        db.close()
+
+
+def main(argv: list[str]) -> int:
+    folder = Path(argv[1] if len(argv) > 1 else "docs/screenshots")
+    folder.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    app = QApplication.instance() or QApplication(argv)
+    with tempfile.TemporaryDirectory() as work:
+        for path in grab_pages(folder, Path(work)):
+            print(path)
+    del app
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))

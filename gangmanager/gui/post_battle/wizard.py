@@ -1,0 +1,302 @@
+"""The post-battle wizard: one page per step of the ruleset pack, filling one saved draft.
+
+Nothing touches the roster until Finish: every edit rewrites the draft (saved
+at once, so closing the wizard or a crash resumes it), previews run the rules
+on a copy, and Finish applies the whole draft in one transaction. Afterwards
+`result` (and `sig_finished`) carry what undo needs: push
+`PostBattleUndoCommand(db, result, ...)` on the window's undo stack.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
+
+from gangmanager.gui.post_battle.actions_page import ActionsPage
+from gangmanager.gui.post_battle.advancements_page import AdvancementsPage
+from gangmanager.gui.post_battle.battle_page import BattlePage
+from gangmanager.gui.post_battle.note_page import NotePage
+from gangmanager.gui.post_battle.rating_page import UpdateRatingPage
+from gangmanager.gui.post_battle.report_page import ReportPage
+from gangmanager.gui.post_battle.rewards_page import INCOME, REWARDS, RewardsPage
+from gangmanager.gui.post_battle.roster_pages import (
+    CleanHousePage,
+    DistributePage,
+    TradingPostPage,
+)
+from gangmanager.gui.post_battle.step_page import StepPage
+from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
+from gangmanager.persistence.database import Database
+from gangmanager.rules.dice import Dice, RandomDice, d3, d66, two_d6
+from gangmanager.rules.gang import Gang
+from gangmanager.rules.post_battle import (
+    APPLIED_STEP_IDS,
+    DraftError,
+    apply_draft,
+    apply_steps,
+    step_name,
+)
+from gangmanager.rules.post_battle_draft import PostBattleDraft
+from gangmanager.rules.post_battle_report import Report
+from gangmanager.services import battle as battle_service
+from gangmanager.services import gangs, post_battle
+from gangmanager.services.errors import ServiceError
+from gangmanager.services.post_battle import FinishResult
+from gangmanager.services.rulesets import Rulesets
+
+# Pages every sequence needs, whatever the pack lists, in rulebook order.
+_ESSENTIAL = (
+    "wrap_up",
+    "receive_rewards",
+    "post_battle_actions",
+    "clean_house",
+    "trading_post",
+    "distribute_equipment",
+    "advancements",
+    "update_gang_rating",
+    "report_results",
+)
+
+
+class DiscardDraftDialog:
+    """Confirmation before the saved draft is thrown away; tests replace `ask`."""
+
+    @classmethod
+    def ask(cls, parent: QWidget) -> bool:
+        answer = QMessageBox.question(
+            parent,
+            "Discard the draft",
+            "Throw away everything entered for this post-battle sequence and start again?",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+
+class PostBattleWizard(QWizard):
+    sig_draft_changed = Signal()
+    # Emitted with the FinishResult once Finish has applied the draft.
+    sig_finished = Signal(object)
+
+    def __init__(
+        self,
+        db: Database,
+        rulesets: Rulesets,
+        gang_id: int,
+        parent: QWidget | None = None,
+        *,
+        dice: Dice | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.db = db
+        self.rulesets = rulesets
+        self.dice = dice or RandomDice()
+        self.gang: Gang = gangs.load_gang(db, str(gang_id))
+        self.gang_id = gang_id
+        self.ruleset = rulesets.get(self.gang.ruleset)
+        try:
+            self.battle = battle_service.ended_battle(db, gang_id, rulesets)
+        except ServiceError:
+            self.battle = None
+        try:
+            saved = post_battle.start_draft(db, rulesets, gang_id)
+        except post_battle.PostBattleError:
+            # A draft this version cannot read: start again rather than lock the wizard.
+            post_battle.discard_draft(db, gang_id)
+            saved = post_battle.start_draft(db, rulesets, gang_id)
+        self.draft_id: int | None = saved.id
+        self.draft: PostBattleDraft = saved.draft
+        self.result: FinishResult | None = None
+        self._previews: dict[str, tuple[Gang, list[str]]] = {}
+        self._report: tuple[Report | None, list[str]] | None = None
+        self._resumed = False
+
+        self.setWindowTitle(f"Post-battle sequence - {self.gang.name}")
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setOption(QWizard.WizardOption.HaveCustomButton1, True)
+        self.setButtonText(QWizard.WizardButton.CustomButton1, "&Discard draft")
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
+        self.pages: list[StepPage] = [BattlePage(self), *self._step_pages()]
+        for page_id, page in enumerate(self.pages):
+            self.setPage(page_id, page)
+        self.resize(1120, 720)
+        self.currentIdChanged.connect(self._on_self_current_id_changed)
+        self.customButtonClicked.connect(self._on_self_custom_button_clicked)
+
+    # ------------------------------------------------------------------ pages
+
+    def _step_pages(self) -> list[StepPage]:
+        steps: list[tuple[str, str, str]] = []
+        for step in self.ruleset.post_battle_steps:
+            if step.substeps:
+                steps += [(s.id, f"{step.name}: {s.name}", s.summary) for s in step.substeps]
+            else:
+                steps.append((step.id, step.name, step.summary))
+        present = {step_id for step_id, _, _ in steps}
+        hosts_rewards = "receive_rewards" in present or "collect_income" in present
+        pages = [self._page(i, t, s, present) for i, t, s in steps]
+        for essential in _ESSENTIAL:
+            if essential in present or (essential == "receive_rewards" and hosts_rewards):
+                continue
+            page = self._page(essential, step_name(self.ruleset, essential), "", present)
+            # Before the first page that comes later in the rulebook's order.
+            order = _ESSENTIAL.index(essential)
+            position = next(
+                (i for i, p in enumerate(pages)
+                 if p.step_id in _ESSENTIAL and _ESSENTIAL.index(p.step_id) > order),
+                len(pages),
+            )  # fmt: skip
+            pages.insert(position, page)
+            present.add(essential)
+        return pages
+
+    def _page(self, step_id: str, title: str, summary: str, present: set[str]) -> StepPage:
+        simple: dict[str, Callable[..., StepPage]] = {
+            "post_battle_actions": ActionsPage,
+            "clean_house": CleanHousePage,
+            "trading_post": TradingPostPage,
+            "distribute_equipment": DistributePage,
+            "advancements": AdvancementsPage,
+            "update_gang_rating": UpdateRatingPage,
+            "report_results": ReportPage,
+        }
+        if step_id == "wrap_up":
+            return WrapUpPage(self, step_id, title, summary)
+        if step_id in simple:
+            return simple[step_id](self, step_id, title, summary)
+        if step_id == "receive_rewards":
+            sections = (REWARDS,) if "collect_income" in present else (REWARDS, INCOME)
+            return RewardsPage(self, step_id, title, summary, sections)
+        if step_id == "collect_income":
+            sections = (INCOME,) if "receive_rewards" in present else (REWARDS, INCOME)
+            return RewardsPage(self, step_id, title, summary, sections)
+        if step_id == "assign_territory":
+            return NotePage(self, step_id, title, summary, "territory",
+                            "Territory won or lost (a note for the report):")  # fmt: skip
+        if step_id == "territory_boons":
+            return NotePage(self, step_id, title, summary, "boons",
+                            "Boons from held territories (a note for the report; buy recruits"
+                            " and equipment at the Trading Post):")  # fmt: skip
+        return NotePage(self, step_id, title, summary, None,
+                        "Nothing to record here in Gang Manager; settle it at the table.")  # fmt: skip
+
+    def page_for(self, step_id: str) -> StepPage:
+        return next(p for p in self.pages if p.step_id == step_id)
+
+    @property
+    def report_page(self) -> ReportPage:
+        return next(p for p in self.pages if isinstance(p, ReportPage))
+
+    # ------------------------------------------------------------------ the draft
+
+    def update_draft(self, **changes: object) -> None:
+        """Change the draft and save it at once (one small transaction)."""
+        draft = self.draft.model_copy(update=changes)
+        if draft == self.draft:
+            return
+        self.draft = draft
+        self._previews.clear()
+        self._report = None
+        self.draft_id = post_battle.save_draft(self.db, self.gang_id, draft)
+        self.sig_draft_changed.emit()
+
+    def choose_battle(self, battle_id: int | None) -> None:
+        """Follow the tracked battle (its lists merged into the draft), or none."""
+        if battle_id is None or self.battle is None or self.battle.battle_id != battle_id:
+            self.update_draft(battle_id=None)
+            return
+        found = post_battle.draft_from_battle(self.battle)
+        draft = self.draft
+
+        def merged(mine: list, theirs: list) -> list:
+            names = {e.fighter.casefold() for e in mine}
+            return [*mine, *(e for e in theirs if e.fighter.casefold() not in names)]
+
+        self.update_draft(
+            battle_id=battle_id,
+            scenario=draft.scenario or found.scenario,
+            succumb=merged(list(draft.succumb), list(found.succumb)),
+            injuries=merged(list(draft.injuries), list(found.injuries)),
+            xp={**found.xp, **draft.xp},
+            limited_deleted=merged(list(draft.limited_deleted), list(found.limited_deleted)),
+        )
+
+    def preview(self, through: str) -> tuple[Gang, list[str]]:
+        """The gang after the steps up to `through`, and the problems so far (cached)."""
+        if through not in self._previews:
+            self._previews[through] = apply_steps(self.ruleset, self.gang, self.draft, through)
+        return self._previews[through]
+
+    def step_problems(self, step_ids: list[str]) -> list[str]:
+        """The problems the given steps add (those of earlier steps are shown there)."""
+        indexes = [APPLIED_STEP_IDS.index(s) for s in step_ids if s in APPLIED_STEP_IDS]
+        if not indexes:
+            return []
+        first, last = min(indexes), max(indexes)
+        earlier = self.preview(APPLIED_STEP_IDS[first - 1])[1] if first else []
+        return self.preview(APPLIED_STEP_IDS[last])[1][len(earlier) :]
+
+    def dry_run(self) -> tuple[Report | None, list[str]]:
+        """The report Finish would give, or the problems in the way."""
+        if self._report is None:
+            try:
+                self._report = (apply_draft(self.ruleset, self.gang, self.draft)[1], [])
+            except DraftError as exc:
+                self._report = (None, exc.problems)
+        return self._report
+
+    def roll(self, kind: str) -> int:
+        """One roll of the app's dice: D3, D6, 2D6 or D66."""
+        rolls = {"D3": d3, "D6": lambda d: d.d6(), "2D6": two_d6, "D66": d66}
+        return rolls[kind](self.dice)
+
+    # ------------------------------------------------------------------ resume, finish
+
+    def resume(self) -> None:
+        """Go forward to the page the player was on when the draft was last saved."""
+        wanted = self.draft.page
+        if wanted is None or all(p.step_id != wanted for p in self.pages):
+            return
+        # Bounded by the number of pages; stops at a page that will not let go.
+        for _ in self.pages:
+            current = self.currentPage()
+            if not isinstance(current, StepPage) or current.step_id == wanted:
+                return
+            before = self.currentId()
+            self.next()
+            if self.currentId() == before:
+                return
+
+    def showEvent(self, event: object) -> None:
+        super().showEvent(event)  # type: ignore[arg-type]
+        if not self._resumed:
+            self._resumed = True
+            self.resume()
+
+    def accept(self) -> None:
+        try:
+            result = post_battle.finish(
+                self.db, self.rulesets, self.gang_id, self.draft, draft_id=self.draft_id
+            )
+        except ServiceError as exc:
+            problems = getattr(exc, "problems", None) or [str(exc)]
+            self.report_page.show_problems(problems)
+            return
+        self.result = result
+        self.sig_finished.emit(result)
+        super().accept()
+
+    def _on_self_current_id_changed(self, page_id: int) -> None:
+        page = self.page(page_id)
+        if isinstance(page, StepPage) and self._resumed:
+            self.update_draft(page=page.step_id)
+
+    def _on_self_custom_button_clicked(self, which: int) -> None:
+        if which != QWizard.WizardButton.CustomButton1.value or not DiscardDraftDialog.ask(self):
+            return
+        post_battle.discard_draft(self.db, self.gang_id)
+        saved = post_battle.start_draft(self.db, self.rulesets, self.gang_id)
+        self.draft_id, self.draft = saved.id, saved.draft
+        self._previews.clear()
+        self._report = None
+        self.restart()

@@ -1,0 +1,280 @@
+"""Post-battle drafts, and exact row snapshots of a gang for undoing a whole sequence.
+
+Drafts: one unfinished draft per gang at most (the wizard's "saved as you
+go"); Finish stamps `finished_at` and the draft becomes history.
+
+Snapshots: `uow.gangs.replace` rewrites child rows with new ids and bumps the
+gang's version, so putting a `Gang` back would not give the same rows. A
+`GangSnapshot` keeps the rows themselves (every column, ids included) of the
+gang and of every table that hangs off it by foreign key (fighters,
+modifiers, weapons, profiles, wargear, stash, and any table added later),
+plus named extra rows (the draft, the battle). `restore_snapshot` puts them
+back exactly. Battles and their events are outside the roster scope: only
+the rows named as extras are restored, so an undo never deletes a battle.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Table, delete, insert, or_, select, update
+from sqlalchemy.orm import Session
+
+from gangmanager.persistence.tables import Base, GangRow, PostBattleDraftRow, utc_now
+from gangmanager.persistence.unit_of_work import UnitOfWork
+
+# Tables a post-battle sequence never rewrites; only chosen rows of them are kept.
+_OUTSIDE_ROSTER = frozenset({"battles", "battle_events", "post_battle_drafts"})
+
+
+@dataclass(frozen=True)
+class StoredDraft:
+    id: int
+    gang_id: int
+    battle_id: int | None
+    draft: dict[str, Any]
+    updated_at: datetime | None
+
+
+class DraftRepository:
+    """Drafts of one unit of work's session; nothing here commits."""
+
+    def __init__(self, session: Session) -> None:
+        self._session = session
+
+    def current(self, gang_id: int) -> StoredDraft | None:
+        """The gang's unfinished draft (the newest, should there be several)."""
+        query = (
+            select(PostBattleDraftRow)
+            .where(PostBattleDraftRow.gang_id == gang_id, PostBattleDraftRow.finished_at.is_(None))
+            .order_by(PostBattleDraftRow.id.desc())
+            .limit(1)
+        )
+        row = self._session.scalars(query).first()
+        return _stored(row) if row is not None else None
+
+    def get(self, draft_id: int) -> StoredDraft | None:
+        row = self._session.get(PostBattleDraftRow, draft_id)
+        return _stored(row) if row is not None else None
+
+    def save(self, gang_id: int, draft: dict[str, Any], battle_id: int | None) -> int:
+        """Write over the unfinished draft of the gang, or start one; returns its id."""
+        query = select(PostBattleDraftRow).where(
+            PostBattleDraftRow.gang_id == gang_id, PostBattleDraftRow.finished_at.is_(None)
+        )
+        row = self._session.scalars(query.order_by(PostBattleDraftRow.id.desc())).first()
+        return self._write(row or self._new(gang_id), draft, battle_id)
+
+    def add(self, gang_id: int, draft: dict[str, Any], battle_id: int | None) -> int:
+        """A new draft row, leaving any unfinished one alone."""
+        return self._write(self._new(gang_id), draft, battle_id)
+
+    def update(self, draft_id: int, draft: dict[str, Any], battle_id: int | None) -> int:
+        row = self._session.get(PostBattleDraftRow, draft_id)
+        if row is None:
+            raise LookupError(f"no post-battle draft {draft_id}")
+        return self._write(row, draft, battle_id)
+
+    def _new(self, gang_id: int) -> PostBattleDraftRow:
+        row = PostBattleDraftRow(gang_id=gang_id)
+        self._session.add(row)
+        return row
+
+    def _write(self, row: PostBattleDraftRow, draft: dict[str, Any], battle_id: int | None) -> int:
+        # A new dict: the plain JSON type does not see in-place mutation.
+        row.draft = dict(draft)
+        row.battle_id = battle_id
+        row.updated_at = utc_now()
+        self._session.flush()
+        return row.id
+
+    def finish(self, draft_id: int) -> None:
+        row = self._session.get(PostBattleDraftRow, draft_id)
+        if row is None:
+            raise LookupError(f"no post-battle draft {draft_id}")
+        row.finished_at = utc_now()
+        self._session.flush()
+
+    def discard(self, gang_id: int) -> int:
+        """Delete the gang's unfinished drafts; returns how many there were."""
+        result = self._session.execute(
+            delete(PostBattleDraftRow).where(
+                PostBattleDraftRow.gang_id == gang_id, PostBattleDraftRow.finished_at.is_(None)
+            )
+        )
+        return int(result.rowcount or 0)  # type: ignore[attr-defined]
+
+
+def _stored(row: PostBattleDraftRow) -> StoredDraft:
+    return StoredDraft(row.id, row.gang_id, row.battle_id, dict(row.draft), row.updated_at)
+
+
+def drafts_of(uow: UnitOfWork) -> DraftRepository:
+    """The draft repository on a unit of work's session (same transaction as `uow.gangs`)."""
+    # The unit of work has no `drafts` slot (yet): borrow its open session.
+    return DraftRepository(uow._active())
+
+
+def session_of(uow: UnitOfWork) -> Session:
+    return uow._active()
+
+
+# ------------------------------------------------------------------ snapshots
+
+Rows = tuple[tuple[str, tuple[dict[str, Any], ...]], ...]
+
+
+@dataclass(frozen=True)
+class ExtraRows:
+    """Chosen rows of a table outside the roster; an id without a row did not exist."""
+
+    table: str
+    ids: tuple[int, ...]
+    rows: tuple[dict[str, Any], ...]
+
+
+@dataclass(frozen=True)
+class GangSnapshot:
+    """Every roster row of one gang, plus chosen extra rows, exactly as stored."""
+
+    gang_id: int
+    # (table name, rows) in dependency order: parents before children.
+    roster: Rows
+    # Single rows outside the roster (a draft, a battle).
+    extras: tuple[ExtraRows, ...]
+
+    def extra_ids(self) -> dict[str, list[int]]:
+        return {extra.table: list(extra.ids) for extra in self.extras}
+
+    def without_row(self, table: str, row_id: int) -> GangSnapshot:
+        """The same snapshot saying the row did not exist (one created after it was taken)."""
+        extras = [e for e in self.extras if e.table != table]
+        known = next((e for e in self.extras if e.table == table), ExtraRows(table, (), ()))
+        ids = tuple(sorted({*known.ids, row_id}))
+        rows = tuple(r for r in known.rows if r["id"] != row_id)
+        return GangSnapshot(self.gang_id, self.roster, (*extras, ExtraRows(table, ids, rows)))
+
+
+def _roster_tables() -> list[Table]:
+    """The gang aggregate, parents first: the gangs table and every table whose foreign
+    keys all point into the aggregate (fighters, their modifiers, weapons, profiles,
+    wargear, the stash). Campaign tables (which also point at campaigns) and battles
+    stay out: a post-battle sequence does not write them."""
+    reached = {GangRow.__tablename__}
+    ordered: list[Table] = []
+    for table in Base.metadata.sorted_tables:
+        if table.name in _OUTSIDE_ROSTER:
+            continue
+        parents = {fk.column.table.name for fk in table.foreign_keys}
+        if table.name in reached or (parents and parents <= reached):
+            reached.add(table.name)
+            ordered.append(table)
+    return ordered
+
+
+def _pk(table: Table, row: dict[str, Any]) -> tuple[Any, ...]:
+    return tuple(row[c.name] for c in table.primary_key.columns)
+
+
+def _roster_rows(session: Session, gang_id: int) -> dict[str, list[dict[str, Any]]]:
+    """Rows per table, found by following foreign keys down from the gang row."""
+    found: dict[str, list[dict[str, Any]]] = {}
+    keys: dict[str, set[Any]] = {}
+    for table in _roster_tables():
+        if table.name == GangRow.__tablename__:
+            query = select(table).where(table.c.id == gang_id)
+        else:
+            conditions = [
+                fk.parent.in_(sorted(keys[fk.column.table.name]))
+                for fk in table.foreign_keys
+                if fk.column.table.name in keys and fk.column.name == "id"
+            ]
+            if not conditions:
+                continue
+            query = select(table).where(or_(*conditions))
+        rows = [dict(r._mapping) for r in session.execute(query.order_by(*table.primary_key))]
+        found[table.name] = rows
+        keys[table.name] = {r["id"] for r in rows if "id" in r}
+    return found
+
+
+def _table(name: str) -> Table:
+    return Base.metadata.tables[name]
+
+
+def take_snapshot(
+    session: Session, gang_id: int, extras: dict[str, list[int]] | None = None
+) -> GangSnapshot:
+    """Read the gang's rows (and the extra rows by table name and id) as they are now."""
+    roster = _roster_rows(session, gang_id)
+    if not roster.get(GangRow.__tablename__):
+        raise LookupError(f"no gang with id {gang_id}")
+    kept: list[ExtraRows] = []
+    for name, ids in (extras or {}).items():
+        table = _table(name)
+        query = select(table).where(table.c.id.in_(ids)).order_by(table.c.id)
+        rows = tuple(dict(r._mapping) for r in session.execute(query))
+        kept.append(ExtraRows(name, tuple(sorted(ids)), rows))
+    return GangSnapshot(
+        gang_id,
+        tuple((name, tuple(rows)) for name, rows in roster.items()),
+        tuple(kept),
+    )
+
+
+def snapshot_matches(session: Session, snapshot: GangSnapshot) -> bool:
+    """True when the stored rows are exactly the snapshot's (nothing changed since)."""
+    now = take_snapshot(session, snapshot.gang_id, snapshot.extra_ids())
+    return _normal(now.roster) == _normal(snapshot.roster) and now.extras == snapshot.extras
+
+
+def _normal(rows: Rows) -> dict[str, tuple[dict[str, Any], ...]]:
+    # A table with no rows may be listed or not; compare what is there.
+    return {name: r for name, r in rows if r}
+
+
+def restore_snapshot(session: Session, snapshot: GangSnapshot) -> None:
+    """Make the stored rows the snapshot's: rows it lacks are deleted, missing ones
+    inserted, changed ones updated; rows that did not change are not touched."""
+    current = _roster_rows(session, snapshot.gang_id)
+    wanted = {name: rows for name, rows in snapshot.roster}
+    tables = _roster_tables()
+    # Children first, so no delete cascades into a row about to be compared.
+    for table in reversed(tables):
+        keep = {_pk(table, r) for r in wanted.get(table.name, ())}
+        for row in current.get(table.name, []):
+            if _pk(table, row) not in keep:
+                session.execute(delete(table).where(*_pk_match(table, _pk(table, row))))
+    for table in tables:
+        present = {_pk(table, r): r for r in current.get(table.name, [])}
+        for row in wanted.get(table.name, ()):
+            now = present.get(_pk(table, row))
+            if now is None:
+                session.execute(insert(table).values(row))
+            elif now != row:
+                session.execute(update(table).where(*_pk_match(table, _pk(table, row))).values(row))
+    _restore_extras(session, snapshot)
+    session.flush()
+
+
+def _restore_extras(session: Session, snapshot: GangSnapshot) -> None:
+    for extra in snapshot.extras:
+        # Updated in place, never deleted and inserted again: deleting a battle
+        # would cascade to its events and null the drafts pointing at it.
+        table = _table(extra.table)
+        kept = {row["id"]: row for row in extra.rows}
+        present = set(session.scalars(select(table.c.id).where(table.c.id.in_(extra.ids))))
+        gone = [row_id for row_id in extra.ids if row_id not in kept]
+        if gone:
+            session.execute(delete(table).where(table.c.id.in_(gone)))
+        for row_id, row in kept.items():
+            if row_id in present:
+                session.execute(update(table).where(table.c.id == row_id).values(row))
+            else:
+                session.execute(insert(table).values(row))
+
+
+def _pk_match(table: Table, pk: tuple[Any, ...]) -> list[Any]:
+    return [column == value for column, value in zip(table.primary_key.columns, pk, strict=True)]

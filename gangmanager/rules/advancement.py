@@ -1,0 +1,280 @@
+"""Advancements bought with XP: costs with escalation, caps, the Ganger 2D6 table, promotions.
+
+    cost = table XP + escalation x earlier advances of the same characteristic
+           (no escalation for Juves and Prospects)
+
+Gangers and Exotic Beasts do not choose from the table: they roll 2D6 on the
+Ganger table (FACTS.md section 7) and pay a fixed 6 XP; a 2 or 12 promotes
+a Ganger to Specialist. A Specialist may buy promotion to Champion.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from gangmanager.rules.gang import Category, Fighter
+from gangmanager.rules.modifiers import (
+    AdvancementCapError,
+    Modifier,
+    ModifierKind,
+    check_advancement,
+)
+from gangmanager.rules.ruleset import Advancement, GangerResult, Ruleset, Skill
+from gangmanager.rules.weapons import trait_key
+
+# Who rolls on the Ganger table instead of buying from the advancement table.
+ROLLS_ON_GANGER_TABLE = frozenset({Category.GANGER, Category.EXOTIC_BEAST})
+# No escalation for these (FACTS.md section 7).
+NO_ESCALATION = frozenset({Category.JUVE, Category.PROSPECT})
+# XP a Ganger spends on one roll of the Ganger table.
+GANGER_ADVANCE_XP = 6
+# The Ganger table option that promotes a Ganger.
+SPECIALIST = "specialist"
+
+
+class AdvancementProblem(ValueError):
+    """An advancement the fighter cannot take; the message says why."""
+
+
+def earlier_advances(fighter: Fighter, code: str) -> int:
+    """How many advancements already raised this characteristic."""
+    return sum(
+        1
+        for m in fighter.modifiers
+        if m.kind is ModifierKind.ADVANCEMENT and m.changes.get(code, 0) > 0
+    )
+
+
+def xp_cost(fighter: Fighter, advancement: Advancement) -> int:
+    if advancement.characteristic is None or fighter.category in NO_ESCALATION:
+        return advancement.xp
+    code = advancement.characteristic
+    return advancement.xp + advancement.escalation * earlier_advances(fighter, code)
+
+
+def ganger_result(ruleset: Ruleset, roll: int) -> GangerResult:
+    if not 2 <= roll <= 12:
+        raise AdvancementProblem(f"the Ganger table is rolled on 2D6 (2-12), not {roll}")
+    for row in ruleset.ganger_advancements:
+        low, _, high = row.roll.partition("-")
+        if int(low) <= roll <= int(high or low):
+            return row
+    raise AdvancementProblem(f"roll {roll} is on no row of the {ruleset.id} Ganger table")
+
+
+@dataclass(frozen=True)
+class Bought:
+    """One advancement applied: the new fighter, the XP paid and a line for the report."""
+
+    fighter: Fighter
+    xp: int
+    credits: int
+    text: str
+
+
+def characteristic_modifier(
+    ruleset: Ruleset, fighter: Fighter, advancement: Advancement, credits: int
+) -> Modifier:
+    assert advancement.characteristic is not None
+    code = ruleset.table.lookup(advancement.characteristic).code
+    modifier = Modifier(
+        source=f"Advancement: {advancement.name}",
+        kind=ModifierKind.ADVANCEMENT,
+        changes={code: 1},
+        cost=credits,
+    )
+    try:
+        check_advancement(fighter.profile, fighter.modifiers, modifier, ruleset.table)
+    except AdvancementCapError as exc:
+        raise AdvancementProblem(str(exc)) from None
+    return modifier
+
+
+def find_skill(
+    ruleset: Ruleset, name: str | None, skill_set: str | None, roll: int | None
+) -> tuple[str, Skill]:
+    """The skill by name (in `skill_set` if given), or the `roll`th of the set (a D6)."""
+    sets = ruleset.skill_sets
+    if skill_set is not None:
+        sets = [s for s in sets if trait_key(s.name) == trait_key(skill_set)]
+        if not sets:
+            known = ", ".join(s.name for s in ruleset.skill_sets)
+            raise AdvancementProblem(f"no skill set {skill_set!r} (known: {known})")
+    if name is None:
+        if skill_set is None or roll is None:
+            raise AdvancementProblem("name the skill gained (skill), or give skill_set and roll")
+        skills = sets[0].skills
+        if not 1 <= roll <= len(skills):
+            raise AdvancementProblem(
+                f"a random {sets[0].name} skill is rolled on 1-{len(skills)}, not {roll}"
+            )
+        return sets[0].name, skills[roll - 1]
+    for found_set in sets:
+        for skill in found_set.skills:
+            if trait_key(skill.name) == trait_key(name):
+                return found_set.name, skill
+    where = f" in {sets[0].name}" if skill_set is not None else ""
+    raise AdvancementProblem(f"no skill {name!r}{where}")
+
+
+def _allowed_sets(ruleset: Ruleset, house: str, fighter: Fighter, kind: str) -> list[str] | None:
+    """The fighter type's primary or secondary sets; None when the type is unknown."""
+    found = ruleset.house(house) if house else None
+    types = found.fighter_types if found is not None else []
+    fighter_type = next((t for t in types if trait_key(t.name) == trait_key(fighter.type)), None)
+    if fighter_type is None:
+        return None
+    if kind.startswith("primary"):
+        return fighter_type.skill_sets_primary
+    if kind.startswith("secondary"):
+        return fighter_type.skill_sets_secondary
+    return None
+
+
+def gain_skill(
+    ruleset: Ruleset,
+    house: str,
+    fighter: Fighter,
+    advancement: Advancement,
+    *,
+    skill: str | None,
+    skill_set: str | None,
+    roll: int | None,
+    credits: int,
+) -> tuple[Fighter, str]:
+    assert advancement.skill is not None
+    set_name, found = find_skill(ruleset, skill, skill_set, roll)
+    allowed = _allowed_sets(ruleset, house, fighter, advancement.skill)
+    if allowed and trait_key(set_name) not in {trait_key(s) for s in allowed}:
+        raise AdvancementProblem(
+            f"{found.name} is in the {set_name} set; a {fighter.type} takes"
+            f" {advancement.name.lower()} from {', '.join(allowed)}"
+        )
+    if any(trait_key(s) == trait_key(found.name) for s in fighter.skills):
+        raise AdvancementProblem(f"{fighter.name} already has {found.name}")
+    modifiers = [
+        *fighter.modifiers,
+        Modifier(source=f"Advancement: {found.name}", kind=ModifierKind.ADVANCEMENT, cost=credits),
+    ]
+    if found.changes:
+        modifiers.append(
+            Modifier(source=found.name, kind=ModifierKind.SKILL, changes=found.changes)
+        )
+    updated = fighter.model_copy(
+        update={"skills": [*fighter.skills, found.name], "modifiers": modifiers}
+    )
+    return updated, f"{found.name} ({set_name})"
+
+
+def advance(
+    ruleset: Ruleset,
+    house: str,
+    fighter: Fighter,
+    advancement_id: str,
+    *,
+    roll: int | None = None,
+    skill: str | None = None,
+    skill_set: str | None = None,
+) -> Bought:
+    """Buy one advancement; raises AdvancementProblem (fighter unchanged) when it cannot be."""
+    if fighter.category in ROLLS_ON_GANGER_TABLE and ruleset.ganger_advancements:
+        return _ganger_advance(ruleset, fighter, advancement_id, roll)
+    advancement = ruleset.advancement(advancement_id)
+    if advancement is None:
+        known = ", ".join(a.id for a in ruleset.advancements)
+        raise AdvancementProblem(f"no advancement {advancement_id!r} (known: {known})")
+    if advancement.categories and fighter.category not in advancement.categories:
+        who = ", ".join(c.label for c in advancement.categories)
+        raise AdvancementProblem(f"{advancement.name} is for {who} only")
+    cost = xp_cost(fighter, advancement)
+    if fighter.xp < cost:
+        raise AdvancementProblem(
+            f"not enough XP for {advancement.name}: costs {cost}, {fighter.name} has {fighter.xp}"
+        )
+    paid = fighter.model_copy(update={"xp": fighter.xp - cost})
+    text = advancement.name
+    if advancement.characteristic is not None:
+        modifier = characteristic_modifier(ruleset, fighter, advancement, advancement.credits)
+        paid = paid.model_copy(update={"modifiers": [*paid.modifiers, modifier]})
+        text = f"{advancement.name} ({_step_text(ruleset, fighter, paid, modifier)})"
+    elif advancement.skill is not None:
+        paid, gained = gain_skill(
+            ruleset, house, paid, advancement,
+            skill=skill, skill_set=skill_set, roll=roll, credits=advancement.credits,
+        )  # fmt: skip
+        text = f"{advancement.name}: {gained}"
+    else:
+        paid = paid.model_copy(
+            update={
+                "modifiers": [
+                    *paid.modifiers,
+                    Modifier(
+                        source=f"Advancement: {advancement.name}",
+                        kind=ModifierKind.ADVANCEMENT,
+                        cost=advancement.credits,
+                    ),
+                ]
+            }
+        )
+    if advancement.promotion:
+        paid = paid.model_copy(update={"category": Category.CHAMPION})
+        text += ", now a Champion"
+    return Bought(
+        paid,
+        cost,
+        advancement.credits,
+        f"{text}, -{cost} XP, +{advancement.credits} credits to cost",
+    )
+
+
+def _step_text(ruleset: Ruleset, before: Fighter, after: Fighter, modifier: Modifier) -> str:
+    table = ruleset.table
+    (code,) = modifier.changes
+    row = table[code]
+    old, new = before.effective(table).values[code], after.effective(table).values[code]
+    return f"{code} {row.print(old)} -> {row.print(new)}"
+
+
+def _ganger_advance(ruleset: Ruleset, fighter: Fighter, choice: str, roll: int | None) -> Bought:
+    if roll is None:
+        raise AdvancementProblem(
+            f"{fighter.category.label}s roll 2D6 on the Ganger table: give the roll"
+        )
+    row = ganger_result(ruleset, roll)
+    options = [o.casefold() for o in row.options]
+    wanted = choice.strip().casefold()
+    if wanted not in options:
+        raise AdvancementProblem(
+            f"Ganger table {roll} ({row.name}) offers {' or '.join(row.options)}, not {choice!r}"
+        )
+    if fighter.xp < GANGER_ADVANCE_XP:
+        raise AdvancementProblem(
+            f"not enough XP for the Ganger table: costs {GANGER_ADVANCE_XP},"
+            f" {fighter.name} has {fighter.xp}"
+        )
+    paid = fighter.model_copy(update={"xp": fighter.xp - GANGER_ADVANCE_XP})
+    if wanted == SPECIALIST:
+        if fighter.category is not Category.GANGER:
+            raise AdvancementProblem(f"only a Ganger can be promoted to Specialist (roll {roll})")
+        modifier = Modifier(
+            source="Advancement: Promoted to Specialist",
+            kind=ModifierKind.ADVANCEMENT,
+            cost=row.credits,
+        )
+        paid = paid.model_copy(
+            update={"category": Category.SPECIALIST, "modifiers": [*paid.modifiers, modifier]}
+        )
+        text = "Promoted to Specialist"
+    else:
+        advancement = ruleset.advancement(wanted)
+        if advancement is None or advancement.characteristic is None:
+            raise AdvancementProblem(f"the Ganger table names {wanted!r}, not in the advancements")
+        modifier = characteristic_modifier(ruleset, fighter, advancement, row.credits)
+        paid = paid.model_copy(update={"modifiers": [*paid.modifiers, modifier]})
+        text = f"{advancement.name} ({_step_text(ruleset, fighter, paid, modifier)})"
+    return Bought(
+        paid,
+        GANGER_ADVANCE_XP,
+        row.credits,
+        f"Ganger table {roll}: {text}, -{GANGER_ADVANCE_XP} XP, +{row.credits} credits to cost",
+    )

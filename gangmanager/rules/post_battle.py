@@ -1,0 +1,533 @@
+"""The post-battle sequence applied to a gang, in rulebook order, from one draft.
+
+`apply_draft(ruleset, gang, draft)` returns the new gang and a `Report` of
+every change. It checks the whole draft first-to-last on a copy and collects
+every problem (unknown fighter, a bad or missing roll, not enough XP or
+credits...); if there is any, it raises one `DraftError` listing them all and
+nothing is applied. The last step, Update Roster F, recalculates and commits
+every Fighter Rating and the Gang Rating (`ratings.update_roster`): the only
+place besides founding where committed ratings change.
+
+Order (FACTS.md section 5): Wrap-up (last battle's Recovery cleared, succumb
+rolls, Lasting Injuries) - Assign territory - Receive rewards (XP, credits,
+reputation) - Collect income - Post-battle actions (Medical Escorts, captives
+sold) - Update Roster: A clean house (Critical fighters without an escort die;
+the dead leave with their gear to the stash), Limited profiles lost in battle
+removed, B Trading Post (sales, then purchases), C boons (a note), D moves,
+E advancements, F ratings - Report results.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from gangmanager.rules import ratings
+from gangmanager.rules.advancement import AdvancementProblem, advance
+from gangmanager.rules.dice import is_d66
+from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
+from gangmanager.rules.injuries import (
+    InjuryProblem,
+    find_result,
+    read_roll,
+    suffer,
+)
+from gangmanager.rules.post_battle_draft import (
+    AdvancementEntry,
+    InjuryEntry,
+    MedicalEscortEntry,
+    PostBattleDraft,
+)
+from gangmanager.rules.post_battle_report import Change, FighterReport, Report
+from gangmanager.rules.post_battle_trading import (
+    TradeProblem,
+    clean_house,
+    delete_limited,
+    fighter_index,
+    move,
+    purchase,
+    sale,
+)
+from gangmanager.rules.ruleset import Ruleset
+
+__all__ = [
+    "APPLIED_STEP_IDS",
+    "STEP_IDS",
+    "DraftError",
+    "PostBattleDraft",
+    "Report",
+    "apply_draft",
+    "step_name",
+]
+
+# Every step the logic knows, in order; a pack may name them (or leave some out).
+STEP_IDS = (
+    "wrap_up",
+    "assign_territory",
+    "receive_rewards",
+    "collect_income",
+    "post_battle_actions",
+    "clean_house",
+    "trading_post",
+    "territory_boons",
+    "distribute_equipment",
+    "advancements",
+    "update_gang_rating",
+    "report_results",
+)
+# The steps that change the gang, in the order `apply_draft` runs them.
+APPLIED_STEP_IDS = tuple(s for s in STEP_IDS if s not in ("assign_territory", "report_results"))
+_FALLBACK_NAMES = {
+    "wrap_up": "Wrap-up",
+    "assign_territory": "Assign territory",
+    "receive_rewards": "Receive rewards",
+    "collect_income": "Collect income",
+    "post_battle_actions": "Post-battle actions",
+    "clean_house": "Clean house",
+    "trading_post": "Trading Post",
+    "territory_boons": "Territory boons",
+    "distribute_equipment": "Distribute equipment",
+    "advancements": "Advancements",
+    "update_gang_rating": "Update Gang Rating",
+    "report_results": "Report results",
+}
+# Seriously Injured fighters at the end succumb on a D6 of this or less.
+SUCCUMB_ON = 2
+# Medical Escort D6: this or less dies, this or more recovers fully.
+ESCORT_DIES_ON = 1
+ESCORT_FULL_RECOVERY_ON = 6
+# The fee is 2D6 x this many credits.
+ESCORT_FEE_PER_PIP = 10
+
+
+class DraftError(ValueError):
+    """Every problem of a draft at once; nothing was applied."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        count = len(self.problems)
+        super().__init__(
+            f"the post-battle draft was not applied ({count} problem{'s' if count != 1 else ''}): "
+            + "; ".join(self.problems)
+        )
+
+
+def step_name(ruleset: Ruleset, step_id: str) -> str:
+    """The pack's name for a step (or substep), else ours."""
+    for step in ruleset.post_battle_steps:
+        if step.id == step_id:
+            return step.name
+        for sub in step.substeps:
+            if sub.id == step_id:
+                return sub.name
+    return _FALLBACK_NAMES.get(step_id, step_id.replace("_", " ").capitalize())
+
+
+_T = TypeVar("_T")
+
+
+class _Sequence:
+    """One run over a draft: a working gang, the report, the problems found."""
+
+    def __init__(self, ruleset: Ruleset, gang: Gang, draft: PostBattleDraft) -> None:
+        self.ruleset = ruleset
+        self.gang = gang
+        self.draft = draft
+        self.problems: list[str] = []
+        self.gang_changes: list[Change] = []
+        self.fighter_changes: dict[str, list[Change]] = {f.name: [] for f in gang.fighters}
+        self.rolls: list[str] = []
+        self.step = ""
+
+    # ---------------------------------------------------------------- helpers
+
+    def enter(self, step_id: str) -> None:
+        self.step = step_name(self.ruleset, step_id)
+
+    def problem(self, text: str) -> None:
+        self.problems.append(text)
+
+    def note(self, fighter: str | None, text: str) -> None:
+        if fighter is None:
+            self.gang_changes.append(Change(self.step, text))
+        else:
+            self.fighter_changes.setdefault(fighter, []).append(Change(self.step, text))
+
+    def index(self, name: str, what: str) -> int | None:
+        index = fighter_index(self.gang, name)
+        if index is None:
+            self.problem(f"{what}: no fighter {name!r} on the roster")
+        return index
+
+    def set_fighter(self, index: int, fighter: Fighter) -> None:
+        fighters = list(self.gang.fighters)
+        fighters[index] = fighter
+        self.gang = self.gang.model_copy(update={"fighters": fighters})
+
+    def attempt(self, what: str, action: Callable[[], _T]) -> _T | None:
+        """Run one entry; a refusal becomes a problem and the gang stays as it was."""
+        try:
+            return action()
+        except (InjuryProblem, AdvancementProblem, TradeProblem) as exc:
+            self.problem(f"{what}: {exc}")
+            return None
+
+    def credits(self, amount: int, text: str, fighter: str | None = None) -> bool:
+        """Pay (negative) or receive credits; refuses a payment the gang cannot make."""
+        if amount < 0 and self.gang.credits + amount < 0:
+            self.problem(f"{text}: not enough credits (costs {-amount}, {self.gang.credits} left)")
+            return False
+        self.gang = self.gang.model_copy(update={"credits": self.gang.credits + amount})
+        self.note(fighter, f"{text} ({amount:+d} credits)" if amount else text)
+        return True
+
+    # ---------------------------------------------------------------- steps
+
+    def wrap_up(self) -> None:
+        self.enter("wrap_up")
+        if self.draft.clear_recovery:
+            for i, fighter in enumerate(self.gang.fighters):
+                if fighter.status in (FighterStatus.IN_RECOVERY, FighterStatus.CONVALESCENCE):
+                    self.set_fighter(i, fighter.model_copy(update={"status": FighterStatus.ACTIVE}))
+                    self.note(fighter.name, f"back from {fighter.status.label}")
+        injured = {fighter_index(self.gang, e.fighter) for e in self.draft.injuries}
+        for entry in self.draft.succumb:
+            index = self.index(entry.fighter, "succumb roll")
+            if index is None:
+                continue
+            name = self.gang.fighters[index].name
+            if entry.roll is None:
+                self.problem(f"{name}: roll the D6 to see if they succumb to their injuries")
+            elif not 1 <= entry.roll <= 6:
+                self.problem(f"{name}: a succumb roll is a D6 (1-6), not {entry.roll}")
+            else:
+                self.rolls.append(f"{name}: succumb D6 rolled {entry.roll}")
+                if entry.roll <= SUCCUMB_ON:
+                    self.note(
+                        name, f"succumbed to their injuries (rolled {entry.roll}): Out of Action"
+                    )
+                    if index not in injured:
+                        self.problem(
+                            f"{name} succumbed (rolled {entry.roll}): add their Lasting Injury"
+                        )
+                else:
+                    self.note(name, f"shrugged off their injuries (rolled {entry.roll})")
+        seen: set[int] = set()
+        for entry in self.draft.injuries:
+            index = self.index(entry.fighter, "Lasting Injury")
+            if index is None:
+                if entry.roll is not None and not is_d66(entry.roll):
+                    self.problem(f"{entry.fighter}: {entry.roll} is not a D66 roll (11-66)")
+                continue
+            if index in seen:
+                self.problem(f"{self.gang.fighters[index].name}: two Lasting Injury entries")
+                continue
+            seen.add(index)
+            self.injury(index, entry)
+
+    def injury(self, index: int, entry: InjuryEntry) -> None:
+        fighter = self.gang.fighters[index]
+        name = fighter.name
+        if entry.roll is None and entry.result is None:
+            self.problem(f"{name}: roll the Lasting Injury (D66) or pick the result")
+            return
+        rolls = list(entry.rolls)
+
+        def resolve() -> None:
+            if entry.roll is not None:
+                result = read_roll(self.ruleset, entry.roll)
+            else:
+                result = find_result(self.ruleset, entry.result or "")
+            outcome = suffer(self.ruleset, fighter, result, rolls, roll=entry.roll)
+            if rolls:
+                raise InjuryProblem(f"{len(rolls)} roll(s) left unused: {rolls}")
+            self.set_fighter(index, outcome.fighter)
+            self.note(name, "Out of Action")
+            for line in outcome.lines:
+                self.note(name, f"Lasting Injury {line}")
+            dice = [entry.roll] if entry.roll is not None else []
+            if dice or entry.rolls:
+                self.rolls.append(
+                    f"{name}: Lasting Injury rolled {', '.join(map(str, [*dice, *entry.rolls]))}"
+                )
+
+        self.attempt(name, resolve)
+
+    def rewards(self) -> None:
+        self.enter("receive_rewards")
+        for name, amount in self.draft.xp.items():
+            index = self.index(name, "XP")
+            if index is None:
+                continue
+            fighter = self.gang.fighters[index]
+            if amount < 0:
+                self.problem(f"{fighter.name}: XP gained cannot be negative ({amount})")
+                continue
+            if amount:
+                self.set_fighter(index, fighter.model_copy(update={"xp": fighter.xp + amount}))
+                self.note(fighter.name, f"+{amount} XP ({fighter.xp} -> {fighter.xp + amount})")
+        if self.draft.credits:
+            self.credits(self.draft.credits, "credits from the battle")
+        if self.draft.reputation:
+            before = self.gang.reputation
+            after = max(1, before + self.draft.reputation)
+            self.gang = self.gang.model_copy(update={"reputation": after})
+            floor = " (never below 1)" if after != before + self.draft.reputation else ""
+            self.note(None, f"Reputation {before} -> {after}{floor}")
+
+    def income(self) -> None:
+        self.enter("collect_income")
+        if self.draft.income:
+            self.credits(self.draft.income, "income")
+
+    def actions(self) -> None:
+        self.enter("post_battle_actions")
+        for entry in self.draft.medical_escorts:
+            self.medical_escort(entry)
+        for captive in self.draft.captives_sold:
+            self.credits(
+                captive.value // 2, f"captive {captive.name} sold (half of {captive.value})"
+            )
+
+    def medical_escort(self, entry: MedicalEscortEntry) -> None:
+        index = self.index(entry.fighter, "Medical Escort")
+        if index is None:
+            return
+        fighter = self.gang.fighters[index]
+        name = fighter.name
+        if fighter.status is not FighterStatus.CRITICAL:
+            self.problem(
+                f"{name}: a Medical Escort is for Critical fighters ({fighter.status.label})"
+            )
+            return
+        if entry.escort is not None:
+            escort = self.index(entry.escort, "Medical Escort")
+            if escort is None:
+                return
+            helper = self.gang.fighters[escort]
+            if helper.category not in (Category.LEADER, Category.CHAMPION) or (
+                helper.status is not FighterStatus.ACTIVE
+            ):
+                self.problem(
+                    f"{helper.name} cannot escort: only an active Leader or Champion takes"
+                    " post-battle actions"
+                )
+                return
+        if entry.cost is not None:
+            fee = entry.cost
+        elif entry.cost_roll is not None and 2 <= entry.cost_roll <= 12:
+            fee = entry.cost_roll * ESCORT_FEE_PER_PIP
+            self.rolls.append(f"{name}: Medical Escort fee 2D6 rolled {entry.cost_roll}")
+        else:
+            self.problem(f"{name}: roll 2D6 (2-12) for the Medical Escort fee, or give the cost")
+            return
+        if entry.roll is None or not 1 <= entry.roll <= 6:
+            self.problem(f"{name}: roll the Medical Escort D6 (1-6)")
+            return
+        if not self.credits(-fee, f"Medical Escort for {name}", name):
+            return
+        self.rolls.append(f"{name}: Medical Escort D6 rolled {entry.roll}")
+        if entry.roll <= ESCORT_DIES_ON:
+            self.set_fighter(index, fighter.model_copy(update={"status": FighterStatus.DEAD}))
+            self.note(name, f"died despite the Medical Escort (rolled {entry.roll})")
+            return
+        if entry.roll >= ESCORT_FULL_RECOVERY_ON:
+            self.set_fighter(index, fighter.model_copy(update={"status": FighterStatus.ACTIVE}))
+            self.note(name, f"full recovery after the Medical Escort (rolled {entry.roll})")
+            return
+        if entry.injury_roll is None:
+            self.problem(f"{name}: stabilised (rolled {entry.roll}): roll their new Lasting Injury")
+            return
+        rolls = list(entry.rolls)
+
+        def stabilise() -> None:
+            result = read_roll(self.ruleset, entry.injury_roll or 0)
+            if result.status in (FighterStatus.CRITICAL, FighterStatus.DEAD):
+                raise InjuryProblem(
+                    f"the new injury {entry.injury_roll} is {result.name}: roll again"
+                )
+            # Stabilised: the worst state they keep is Recovery.
+            calm = fighter.model_copy(update={"status": FighterStatus.ACTIVE})
+            outcome = suffer(self.ruleset, calm, result, rolls, roll=entry.injury_roll)
+            if rolls:
+                raise InjuryProblem(f"{len(rolls)} roll(s) left unused: {rolls}")
+            status = outcome.fighter.status
+            if status is not FighterStatus.CAPTURED:
+                status = FighterStatus.IN_RECOVERY
+            self.set_fighter(index, outcome.fighter.model_copy(update={"status": status}))
+            self.note(
+                name, f"stabilised by the Medical Escort (rolled {entry.roll}), {status.label}"
+            )
+            for line in outcome.lines:
+                self.note(name, f"new Lasting Injury {line}")
+            self.rolls.append(f"{name}: new Lasting Injury rolled {entry.injury_roll}")
+
+        self.attempt(name, stabilise)
+
+    def clean_house(self) -> None:
+        self.enter("clean_house")
+        for i, fighter in enumerate(self.gang.fighters):
+            if fighter.status is FighterStatus.CRITICAL:
+                self.set_fighter(i, fighter.model_copy(update={"status": FighterStatus.DEAD}))
+                self.note(
+                    fighter.name, "died of their Critical Injury (no Medical Escort saved them)"
+                )
+        self.gang, removed = clean_house(self.gang)
+        for name, text in removed:
+            self.note(name, text)
+        for entry in self.draft.limited_deleted:
+            done = self.attempt(entry.fighter, lambda e=entry: delete_limited(self.gang, e))
+            if done is not None:
+                self.gang, text = done
+                owner = self.gang.fighter(entry.fighter)
+                self.note(owner.name if owner else entry.fighter, text)
+
+    def trading_post(self) -> None:
+        self.enter("trading_post")
+        for entry in self.draft.sales:
+            done = self.attempt(f"sale of {entry.item}", lambda e=entry: sale(self.gang, e))
+            if done is not None:
+                self.gang, value, text = done
+                self.credits(value, text, self._who(entry.fighter))
+        for entry in self.draft.purchases:
+            before = self.gang
+            done = self.attempt(
+                f"purchase of {entry.item}", lambda e=entry: purchase(self.ruleset, self.gang, e)
+            )
+            if done is None:
+                continue
+            self.gang, cost, text = done
+            if not self.credits(-cost, f"bought {text}", self._who(entry.fighter)):
+                self.gang = before
+
+    def _who(self, name: str) -> str | None:
+        fighter = self.gang.fighter(name)
+        return fighter.name if fighter is not None else None
+
+    def boons(self) -> None:
+        self.enter("territory_boons")
+        if self.draft.boons.strip():
+            self.note(None, self.draft.boons.strip())
+
+    def distribute(self) -> None:
+        self.enter("distribute_equipment")
+        for entry in self.draft.moves:
+            done = self.attempt(f"moving {entry.item}", lambda e=entry: move(self.gang, e))
+            if done is not None:
+                self.gang, text = done
+                self.note(self._who(entry.to), text)
+
+    def advancements(self) -> None:
+        self.enter("advancements")
+        for entry in self.draft.advancements:
+            self.advancement(entry)
+
+    def advancement(self, entry: AdvancementEntry) -> None:
+        index = self.index(entry.fighter, "advancement")
+        if index is None:
+            return
+        fighter = self.gang.fighters[index]
+        if fighter.status in (FighterStatus.DEAD, FighterStatus.CAPTURED):
+            self.problem(f"{fighter.name} is {fighter.status.label.lower()}: no advancements")
+            return
+        bought = self.attempt(
+            fighter.name,
+            lambda: advance(
+                self.ruleset, self.gang.house, fighter, entry.advancement,
+                roll=entry.roll, skill=entry.skill, skill_set=entry.skill_set,
+            ),
+        )  # fmt: skip
+        if bought is not None:
+            self.set_fighter(index, bought.fighter)
+            self.note(fighter.name, bought.text)
+            if entry.roll is not None:
+                self.rolls.append(
+                    f"{fighter.name}: advancement {entry.advancement} rolled {entry.roll}"
+                )
+
+    def update_ratings(self) -> None:
+        self.enter("update_gang_rating")
+        self.gang = ratings.update_roster(self.gang)
+
+
+def _run(ruleset: Ruleset, gang: Gang, draft: PostBattleDraft, through: str | None) -> _Sequence:
+    run = _Sequence(ruleset, gang, draft)
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("wrap_up", run.wrap_up),
+        ("receive_rewards", run.rewards),
+        ("collect_income", run.income),
+        ("post_battle_actions", run.actions),
+        ("clean_house", run.clean_house),
+        ("trading_post", run.trading_post),
+        ("territory_boons", run.boons),
+        ("distribute_equipment", run.distribute),
+        ("advancements", run.advancements),
+        ("update_gang_rating", run.update_ratings),
+    ]
+    if draft.territory.strip():
+        run.enter("assign_territory")
+        run.note(None, draft.territory.strip())
+    for step_id, action in steps:
+        action()
+        if step_id == through:
+            break
+    return run
+
+
+def apply_steps(
+    ruleset: Ruleset, gang: Gang, draft: PostBattleDraft, through: str
+) -> tuple[Gang, list[str]]:
+    """The gang after the steps up to and including `through` (an `APPLIED_STEP_IDS`
+    entry), and the problems found so far. For previews; nothing is committed before F."""
+    if through not in APPLIED_STEP_IDS:
+        raise ValueError(f"not a post-battle step that changes the gang: {through!r}")
+    run = _run(ruleset, gang, draft, through)
+    return run.gang, run.problems
+
+
+def problems(ruleset: Ruleset, gang: Gang, draft: PostBattleDraft) -> list[str]:
+    """Everything wrong with the draft for this gang (empty when it can be applied)."""
+    return _run(ruleset, gang, draft, None).problems
+
+
+def apply_draft(ruleset: Ruleset, gang: Gang, draft: PostBattleDraft) -> tuple[Gang, Report]:
+    """The whole sequence; raises DraftError listing every problem (then nothing changes)."""
+    run = _run(ruleset, gang, draft, None)
+    if run.problems:
+        raise DraftError(run.problems)
+    after = run.gang
+    report = Report(
+        gang=gang.name,
+        result=draft.result,
+        ruleset=ruleset.id,
+        gang_rating_before=ratings.committed_gang_rating(gang),
+        gang_rating_after=ratings.committed_gang_rating(after),
+        credits_before=gang.credits,
+        credits_after=after.credits,
+        reputation_before=gang.reputation,
+        reputation_after=after.reputation,
+        gang_changes=run.gang_changes,
+        rolls=run.rolls,
+        notes=draft.notes,
+    )
+    for fighter in gang.fighters:
+        now = _same_fighter(after, fighter)
+        report.fighters.append(
+            FighterReport(
+                name=fighter.name,
+                status_before=fighter.status.label,
+                status_after=now.status.label if now is not None else None,
+                rating_before=ratings.committed_fighter_rating(fighter),
+                rating_after=ratings.committed_fighter_rating(now) if now is not None else None,
+                changes=run.fighter_changes.get(fighter.name, []),
+                receipt=ratings.fighter_receipt(now) if now is not None else None,
+            )
+        )
+    return after, report
+
+
+def _same_fighter(gang: Gang, fighter: Fighter) -> Fighter | None:
+    """The fighter in the new gang: by id when stored, else by name."""
+    if fighter.id is not None:
+        return next((f for f in gang.fighters if f.id == fighter.id), None)
+    return gang.fighter(fighter.name)

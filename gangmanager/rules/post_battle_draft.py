@@ -1,0 +1,167 @@
+"""The post-battle draft: everything the player decides after a battle, as plain data.
+
+The wizard fills one draft and saves it as the player goes; the command line
+reads the same schema from a file (`docs/post-battle.md`). Nothing here is
+checked against a gang: `post_battle.apply_draft` does that and reports every
+problem at once. Fighters are named as on the roster (case does not matter).
+An absent key means none; an entry without its roll is a roll still to make.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+# A fighter name, or this word for the gang's stash (purchases, sales, moves).
+STASH = "stash"
+
+
+class _Entry(BaseModel):
+    # A typo in a draft file must not pass silently.
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class InjuryEntry(_Entry):
+    """A fighter who went Out of Action: one Lasting Injury, by D66 roll or by result name."""
+
+    fighter: str = Field(min_length=1)
+    roll: int | None = None
+    result: str | None = None
+    # Dice the injury asks for, in order: Lesson Learned's D3, Multiple
+    # Injuries' D3 then that many D66 rolls (each followed by its own dice).
+    rolls: list[int] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _one_way(self) -> InjuryEntry:
+        if self.roll is not None and self.result is not None:
+            raise ValueError("give either roll or result, not both")
+        return self
+
+
+class SuccumbEntry(_Entry):
+    """A fighter Seriously Injured at the end: D6, 1-2 and they count as Out of Action."""
+
+    fighter: str = Field(min_length=1)
+    roll: int | None = None
+
+
+class MedicalEscortEntry(_Entry):
+    """A Critical fighter taken to a medic: pay 2D6x10 credits, then roll a D6."""
+
+    fighter: str = Field(min_length=1)
+    # The Leader or Champion who escorts them (optional, checked when given).
+    escort: str | None = None
+    # The 2D6 for the fee (2-12, x10 credits), or the fee itself.
+    cost_roll: int | None = None
+    cost: int | None = Field(default=None, ge=0)
+    # The D6 outcome: 1 dies, 2-5 stabilised (re-rolled injury, Recovery), 6 full recovery.
+    roll: int | None = None
+    # On 2-5: the re-rolled Lasting Injury and the dice it asks for.
+    injury_roll: int | None = None
+    rolls: list[int] = Field(default_factory=list)
+
+
+class CaptiveSale(_Entry):
+    """An enemy captive sold to the guilders for half their value."""
+
+    name: str = Field(min_length=1)
+    value: int = Field(ge=0)
+
+
+class LimitedDeletion(_Entry):
+    """A Limited profile deleted in battle; Update Roster removes it for good."""
+
+    fighter: str = Field(min_length=1)
+    weapon: str = Field(min_length=1)
+    profile: str = Field(min_length=1)
+
+
+class SaleEntry(_Entry):
+    """An item sold at the Trading Post, from a fighter or the stash."""
+
+    fighter: str = Field(min_length=1)
+    item: str = Field(min_length=1)
+    # Credits received; absent: half the price paid, rounded down.
+    value: int | None = Field(default=None, ge=0)
+
+
+class PurchaseEntry(_Entry):
+    """An item bought from the ruleset's armoury, for a fighter or the stash.
+
+    `profile` adds a paid profile (special ammo); when the fighter already
+    carries the weapon without it, only the profile is bought. `cost`
+    overrides the armoury price (a rare item's haggled price).
+    """
+
+    fighter: str = Field(min_length=1)
+    item: str = Field(min_length=1)
+    profile: str | None = None
+    cost: int | None = Field(default=None, ge=0)
+
+
+class MoveEntry(_Entry):
+    """Distribute equipment: an item moved from the stash (or a fighter) to a fighter."""
+
+    item: str = Field(min_length=1)
+    to: str = Field(min_length=1)
+    source: str = Field(default=STASH, alias="from", min_length=1)
+
+
+class AdvancementEntry(_Entry):
+    """XP spent on one advancement of the ruleset's table (`bs`, `primary_random`...).
+
+    Gangers and Exotic Beasts roll 2D6 on the Ganger table instead: `roll`
+    is that roll and `advancement` the option taken (`bs`, or `specialist`).
+    Skill advancements name the skill gained (`skill`), or a set and a D6
+    (`skill_set` with `roll`) for a random one.
+    """
+
+    fighter: str = Field(min_length=1)
+    advancement: str = Field(min_length=1)
+    roll: int | None = None
+    skill: str | None = None
+    skill_set: str | None = None
+
+
+class PostBattleDraft(BaseModel):
+    """One post-battle sequence. Keys are a contract (add, never rename)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    result: Literal["win", "loss", "draw"]
+    # The tracked battle this sequence follows, if any (none: played elsewhere).
+    battle_id: int | None = None
+    scenario: str = ""
+    # Wrap-up.
+    clear_recovery: bool = True
+    succumb: list[SuccumbEntry] = Field(default_factory=list)
+    injuries: list[InjuryEntry] = Field(default_factory=list)
+    # Assign territory (a note for the report).
+    territory: str = ""
+    # Receive rewards: gained in this battle (negative for a loss).
+    xp: dict[str, int] = Field(default_factory=dict)
+    credits: int = 0
+    reputation: int = 0
+    # Collect income.
+    income: int = 0
+    # Post-battle actions.
+    medical_escorts: list[MedicalEscortEntry] = Field(default_factory=list)
+    captives_sold: list[CaptiveSale] = Field(default_factory=list)
+    # Update Roster.
+    limited_deleted: list[LimitedDeletion] = Field(default_factory=list)
+    sales: list[SaleEntry] = Field(default_factory=list)
+    purchases: list[PurchaseEntry] = Field(default_factory=list)
+    boons: str = ""
+    moves: list[MoveEntry] = Field(default_factory=list)
+    advancements: list[AdvancementEntry] = Field(default_factory=list)
+    # Report results.
+    notes: str = ""
+    # The wizard page the player was on, to resume there.
+    page: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        """The dict the wizard saves and a draft file holds (aliases such as `from`)."""
+        return self.model_dump(mode="json", by_alias=True, exclude_defaults=True) | {
+            "result": self.result
+        }

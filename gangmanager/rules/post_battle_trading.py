@@ -1,0 +1,228 @@
+"""Update Roster's equipment steps: clean house, the Trading Post, distributing equipment.
+
+The stash holds weapons and wargear alike as `Weapon` (wargear has no
+profiles). Items are named as printed, case ignored; armoury aliases work.
+Each function returns a new gang and raises TradeProblem, leaving the gang
+as it was, when it cannot be done.
+"""
+
+from __future__ import annotations
+
+from gangmanager.rules.gang import Fighter, FighterStatus, Gang
+from gangmanager.rules.post_battle_draft import (
+    STASH,
+    LimitedDeletion,
+    MoveEntry,
+    PurchaseEntry,
+    SaleEntry,
+)
+from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
+from gangmanager.rules.weapons import Item, Weapon, trait_key
+
+
+class TradeProblem(ValueError):
+    """An item that cannot be bought, sold or moved; the message says why."""
+
+
+def is_stash(name: str) -> bool:
+    return name.strip().casefold() == STASH
+
+
+def fighter_index(gang: Gang, name: str) -> int | None:
+    wanted = name.strip().casefold()
+    return next(
+        (i for i, f in enumerate(gang.fighters) if f.name.strip().casefold() == wanted), None
+    )
+
+
+def _replace_fighter(gang: Gang, index: int, fighter: Fighter) -> Gang:
+    fighters = list(gang.fighters)
+    fighters[index] = fighter
+    return gang.model_copy(update={"fighters": fighters})
+
+
+def _named(name: str, aliases: list[str], wanted: str) -> bool:
+    key = trait_key(wanted)
+    return key in {trait_key(name), *(trait_key(a) for a in aliases)}
+
+
+def armoury_weapon(ruleset: Ruleset, name: str) -> ArmouryWeapon | None:
+    return next((w for w in ruleset.weapons if _named(w.name, w.aliases, name)), None)
+
+
+def armoury_item(ruleset: Ruleset, name: str) -> ArmouryItem | None:
+    return next((w for w in ruleset.wargear if _named(w.name, w.aliases, name)), None)
+
+
+def as_stash_item(thing: Weapon | Item) -> Weapon:
+    return thing if isinstance(thing, Weapon) else Weapon(name=thing.name, cost=thing.cost)
+
+
+def _to_fighter(fighter: Fighter, item: Weapon) -> Fighter:
+    """A stash entry with profiles is a weapon; without, wargear."""
+    if item.profiles:
+        return fighter.model_copy(update={"weapons": [*fighter.weapons, item]})
+    gear = Item(name=item.name, cost=item.cost)
+    return fighter.model_copy(update={"wargear": [*fighter.wargear, gear]})
+
+
+def _owner(gang: Gang, name: str) -> int | None:
+    """Index of the fighter, None for the stash; TradeProblem for a stranger."""
+    if is_stash(name):
+        return None
+    index = fighter_index(gang, name)
+    if index is None:
+        raise TradeProblem(f"no fighter {name!r} on the roster")
+    status = gang.fighters[index].status
+    if status in (FighterStatus.DEAD, FighterStatus.CAPTURED):
+        raise TradeProblem(f"{gang.fighters[index].name} is {status.label.lower()}")
+    return index
+
+
+def _standard(weapon: ArmouryWeapon) -> list:
+    return [p for p in weapon.profiles if p.cost == 0] or weapon.profiles[:1]
+
+
+def purchase(ruleset: Ruleset, gang: Gang, entry: PurchaseEntry) -> tuple[Gang, int, str]:
+    """Buy from the armoury: (gang, credits to pay, what was bought)."""
+    index = _owner(gang, entry.fighter)
+    weapon = armoury_weapon(ruleset, entry.item)
+    if weapon is None:
+        item = armoury_item(ruleset, entry.item)
+        if item is None:
+            raise TradeProblem(f"no item {entry.item!r} in the {ruleset.id} armoury")
+        if entry.profile is not None:
+            raise TradeProblem(f"{item.name} has no profiles to buy")
+        cost = item.cost if entry.cost is None else entry.cost
+        if index is None:
+            stash = [*gang.stash, Weapon(name=item.name, cost=cost)]
+            return gang.model_copy(update={"stash": stash}), cost, f"{item.name} to the stash"
+        fighter = gang.fighters[index]
+        bought = fighter.model_copy(
+            update={"wargear": [*fighter.wargear, Item(name=item.name, cost=cost)]}
+        )
+        return _replace_fighter(gang, index, bought), cost, item.name
+    paid = None
+    if entry.profile is not None:
+        paid = next(
+            (p for p in weapon.profiles if trait_key(p.name) == trait_key(entry.profile)), None
+        )
+        if paid is None:
+            names = ", ".join(repr(p.name) for p in weapon.profiles if p.name) or "none"
+            raise TradeProblem(
+                f"{weapon.name} has no profile {entry.profile!r} (profiles: {names})"
+            )
+    owner = gang.fighters[index] if index is not None else None
+    carried = owner.weapon(weapon.name) if owner is not None else None
+    if (
+        paid is not None
+        and paid.cost
+        and carried is not None
+        and carried.profile(paid.name) is None
+    ):
+        # Restocking a profile (a Limited ammo lost in battle): buy the profile alone.
+        cost = paid.cost if entry.cost is None else entry.cost
+        weapons = [
+            w.model_copy(update={"profiles": [*w.profiles, paid.model_copy(update={"cost": cost})]})
+            if w is carried
+            else w
+            for w in owner.weapons  # type: ignore[union-attr]
+        ]
+        assert owner is not None and index is not None
+        gang = _replace_fighter(gang, index, owner.model_copy(update={"weapons": weapons}))
+        return gang, cost, f"{paid.name} for their {weapon.name}"
+    standard = _standard(weapon)
+    extra = paid.cost if paid is not None and paid not in standard else 0
+    cost = weapon.cost + extra if entry.cost is None else entry.cost
+    # The price paid stays with the item: the paid profile keeps its share of it.
+    profile_cost = min(extra, cost)
+    profiles = list(standard)
+    if paid is not None and paid not in standard:
+        profiles.append(paid.model_copy(update={"cost": profile_cost}))
+    bought_weapon = Weapon(name=weapon.name, cost=cost - profile_cost, profiles=profiles)
+    text = weapon.name + (f" with {paid.name}" if extra else "")
+    if index is None:
+        stash = [*gang.stash, bought_weapon]
+        return gang.model_copy(update={"stash": stash}), cost, f"{text} to the stash"
+    assert owner is not None
+    bought = owner.model_copy(update={"weapons": [*owner.weapons, bought_weapon]})
+    return _replace_fighter(gang, index, bought), cost, text
+
+
+def _take_from(gang: Gang, owner: int | None, name: str) -> tuple[Gang, Weapon]:
+    """Remove the first item of that name from a fighter (weapon, then wargear) or the stash."""
+    key = trait_key(name)
+    if owner is None:
+        for i, item in enumerate(gang.stash):
+            if trait_key(item.name) == key:
+                stash = [s for j, s in enumerate(gang.stash) if j != i]
+                return gang.model_copy(update={"stash": stash}), item
+        raise TradeProblem(f"no {name!r} in the stash")
+    fighter = gang.fighters[owner]
+    for i, weapon in enumerate(fighter.weapons):
+        if trait_key(weapon.name) == key:
+            weapons = [w for j, w in enumerate(fighter.weapons) if j != i]
+            gang = _replace_fighter(gang, owner, fighter.model_copy(update={"weapons": weapons}))
+            return gang, weapon
+    for i, gear in enumerate(fighter.wargear):
+        if trait_key(gear.name) == key:
+            wargear = [w for j, w in enumerate(fighter.wargear) if j != i]
+            gang = _replace_fighter(gang, owner, fighter.model_copy(update={"wargear": wargear}))
+            return gang, as_stash_item(gear)
+    raise TradeProblem(f"{fighter.name} carries no {name!r}")
+
+
+def sale(gang: Gang, entry: SaleEntry) -> tuple[Gang, int, str]:
+    """Sell an item: (gang, credits received, what was sold)."""
+    owner = _owner(gang, entry.fighter)
+    gang, item = _take_from(gang, owner, entry.item)
+    value = item.total_cost // 2 if entry.value is None else entry.value
+    where = " from the stash" if owner is None else ""
+    return gang, value, f"sold {item.name}{where} for {value} credits"
+
+
+def move(gang: Gang, entry: MoveEntry) -> tuple[Gang, str]:
+    source = _owner(gang, entry.source)
+    target = _owner(gang, entry.to)
+    if source == target:
+        raise TradeProblem(f"{entry.item!r} is moved from and to the same place")
+    gang, item = _take_from(gang, source, entry.item)
+    if target is None:
+        return gang.model_copy(update={"stash": [*gang.stash, item]}), f"{item.name} to the stash"
+    fighter = gang.fighters[target]
+    origin = "the stash" if source is None else gang.fighters[source].name
+    return _replace_fighter(gang, target, _to_fighter(fighter, item)), f"{item.name} from {origin}"
+
+
+def delete_limited(gang: Gang, entry: LimitedDeletion) -> tuple[Gang, str]:
+    """A Limited profile lost in battle: gone for good (already gone is fine)."""
+    index = fighter_index(gang, entry.fighter)
+    if index is None:
+        raise TradeProblem(f"no fighter {entry.fighter!r} on the roster")
+    fighter = gang.fighters[index]
+    weapon = fighter.weapon(entry.weapon)
+    if weapon is None:
+        raise TradeProblem(f"{fighter.name} carries no {entry.weapon!r}")
+    text = f"{weapon.name}: {entry.profile} (Limited) removed for good"
+    if weapon.profile(entry.profile) is None:
+        return gang, text
+    weapons = [w.without_profile(entry.profile) if w is weapon else w for w in fighter.weapons]
+    return _replace_fighter(gang, index, fighter.model_copy(update={"weapons": weapons})), text
+
+
+def clean_house(gang: Gang) -> tuple[Gang, list[tuple[str, str]]]:
+    """Dead fighters leave the roster; their weapons and wargear go to the stash."""
+    removed: list[tuple[str, str]] = []
+    stash = list(gang.stash)
+    fighters: list[Fighter] = []
+    for fighter in gang.fighters:
+        if fighter.status is not FighterStatus.DEAD:
+            fighters.append(fighter)
+            continue
+        gear = [*fighter.weapons, *(as_stash_item(g) for g in fighter.wargear)]
+        stash += gear
+        names = ", ".join(g.name for g in gear)
+        removed.append(
+            (fighter.name, "removed (dead)" + (f"; to the stash: {names}" if names else ""))
+        )
+    return gang.model_copy(update={"fighters": fighters, "stash": stash}), removed

@@ -1,0 +1,274 @@
+"""The post-battle sequence as use cases: drafts saved as you go, Finish, dry run, undo.
+
+- `save_draft` / `load_draft` / `discard_draft`: the wizard's draft, one small
+  transaction per edit, so a closed wizard or a crash resumes where it was.
+- `dry_run`: the report of what Finish would do; writes nothing.
+- `finish`: applies the whole draft in ONE transaction (roster, draft marked
+  finished, the battle marked done) and returns the rows as they were before
+  and after, so `undo_post_battle` puts the database back exactly and
+  `redo_post_battle` re-applies it.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from gangmanager.persistence.battle_repository import battles as battles_of
+from gangmanager.persistence.database import Database
+from gangmanager.persistence.draft_repository import (
+    GangSnapshot,
+    drafts_of,
+    restore_snapshot,
+    session_of,
+    snapshot_matches,
+    take_snapshot,
+)
+from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.rules.gang import Gang
+from gangmanager.rules.post_battle import DraftError, apply_draft
+from gangmanager.rules.post_battle_draft import (
+    InjuryEntry,
+    LimitedDeletion,
+    PostBattleDraft,
+    SuccumbEntry,
+)
+from gangmanager.rules.post_battle_report import Report
+from gangmanager.services import battle as battle_service
+from gangmanager.services.changes import Changes
+from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.rulesets import Rulesets
+
+GangRef = Gang | int | str
+# XP suggested for each fighter who took part (the log records no enemy casualties).
+XP_FOR_TAKING_PART = 1
+
+
+class PostBattleError(ServiceError):
+    """A draft that cannot be applied: every problem, in one line."""
+
+    def __init__(self, problems: list[str]) -> None:
+        self.problems = list(problems)
+        super().__init__(str(DraftError(self.problems)))
+
+
+def parse_draft(data: object) -> PostBattleDraft:
+    """A draft from JSON data; every schema problem is listed at once."""
+    try:
+        return PostBattleDraft.model_validate(data)
+    except ValidationError as exc:
+        problems = []
+        for error in exc.errors():
+            where = ".".join(str(p) for p in error["loc"]) or "draft"
+            problems.append(f"{where}: {error['msg']}")
+        raise PostBattleError(problems) from None
+
+
+def read_draft_file(path: Path) -> PostBattleDraft:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ServiceError(f"{path}: cannot read ({exc.strerror or exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ServiceError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from None
+    return parse_draft(data)
+
+
+def _gang(uow: UnitOfWork, ref: GangRef) -> Gang:
+    if isinstance(ref, Gang):
+        if ref.id is None:
+            raise ServiceError(f"gang {ref.name!r} is not stored yet")
+        ref = ref.id
+    try:
+        found = uow.gangs.get(ref) if isinstance(ref, int) else uow.gangs.find(ref)
+    except LookupError:
+        found = None
+    if found is None:
+        raise UnknownGangError(str(ref), uow.gangs.names())
+    return found
+
+
+# ------------------------------------------------------------------ drafts
+
+
+@dataclass(frozen=True)
+class SavedDraft:
+    id: int
+    draft: PostBattleDraft
+
+
+def load_draft(db: Database, gang_id: int) -> SavedDraft | None:
+    """The gang's unfinished draft, to resume; None when there is none."""
+    with db.unit_of_work() as uow:
+        stored = drafts_of(uow).current(gang_id)
+    if stored is None:
+        return None
+    return SavedDraft(stored.id, parse_draft(stored.draft))
+
+
+def draft_from_battle(record: battle_service.BattleRecord) -> PostBattleDraft:
+    """A fresh draft filled from an ended battle: who went Out of Action or was
+    Seriously Injured, XP suggested for taking part, Limited profiles lost."""
+    state = record.state
+    return PostBattleDraft(
+        result="draw",
+        battle_id=record.battle_id,
+        scenario=record.scenario,
+        succumb=[SuccumbEntry(fighter=name) for name in state.seriously_injured],
+        injuries=[InjuryEntry(fighter=name) for name in state.out_of_action],
+        xp={f.name: XP_FOR_TAKING_PART for f in state.fighters},
+        limited_deleted=[
+            LimitedDeletion(fighter=d.fighter, weapon=d.weapon, profile=d.profile.name or d.weapon)
+            for d in state.deleted_profiles
+        ],
+    )
+
+
+def start_draft(db: Database, rulesets: Rulesets, gang_id: int) -> SavedDraft:
+    """The gang's unfinished draft, else a new one (from its ended battle, if any), saved."""
+    saved = load_draft(db, gang_id)
+    if saved is not None:
+        return saved
+    record = battle_service.ended_battle(db, gang_id, rulesets)
+    draft = draft_from_battle(record) if record is not None else PostBattleDraft(result="draw")
+    return SavedDraft(save_draft(db, gang_id, draft), draft)
+
+
+def save_draft(db: Database, gang_id: int, draft: PostBattleDraft) -> int:
+    """Save over the gang's unfinished draft (or start one); returns the draft's id."""
+    with db.unit_of_work() as uow:
+        draft_id = drafts_of(uow).save(gang_id, draft.to_json(), draft.battle_id)
+        uow.commit()
+    return draft_id
+
+
+def discard_draft(db: Database, gang_id: int) -> int:
+    with db.unit_of_work() as uow:
+        count = drafts_of(uow).discard(gang_id)
+        uow.commit()
+    return count
+
+
+# ------------------------------------------------------------------ applying
+
+
+def dry_run(db: Database, rulesets: Rulesets, gang: GangRef, draft: PostBattleDraft) -> Report:
+    """What Finish would change; nothing is written."""
+    with db.unit_of_work() as uow:
+        stored = _gang(uow, gang)
+    try:
+        return apply_draft(rulesets.get(stored.ruleset), stored, draft)[1]
+    except DraftError as exc:
+        raise PostBattleError(exc.problems) from None
+
+
+@dataclass(frozen=True)
+class FinishResult:
+    """Everything Finish did, and what undo needs to take it back."""
+
+    before: Gang
+    gang: Gang
+    report: Report
+    draft_id: int
+    rows_before: GangSnapshot
+    rows_after: GangSnapshot
+    changes: Changes
+
+
+def finish(
+    db: Database,
+    rulesets: Rulesets,
+    gang: GangRef,
+    draft: PostBattleDraft,
+    *,
+    draft_id: int | None = None,
+) -> FinishResult:
+    """Apply the whole draft in one transaction; every problem refuses it all.
+
+    `draft_id` is the wizard's saved draft (marked finished); without it the
+    draft is stored as a new, finished one (the command line's history).
+    """
+    with db.unit_of_work() as uow:
+        before = _gang(uow, gang)
+        assert before.id is not None
+        try:
+            after, report = apply_draft(rulesets.get(before.ruleset), before, draft)
+        except DraftError as exc:
+            raise PostBattleError(exc.problems) from None
+        session = session_of(uow)
+        drafts = drafts_of(uow)
+        found = drafts.get(draft_id) if draft_id is not None else None
+        if found is not None and found.gang_id != before.id:
+            raise ServiceError(f"post-battle draft {draft_id} belongs to another gang")
+        extras: dict[str, list[int]] = {"post_battle_drafts": [found.id] if found else []}
+        if draft.battle_id is not None:
+            _check_battle(uow, draft.battle_id, before.id)
+            extras["battles"] = [draft.battle_id]
+        # The rows as they are before anything is written: undo puts these back.
+        rows_before = take_snapshot(session, before.id, extras)
+        if found is not None:
+            draft_id = drafts.update(found.id, draft.to_json(), draft.battle_id)
+        else:
+            draft_id = drafts.add(before.id, draft.to_json(), draft.battle_id)
+            rows_before = rows_before.without_row("post_battle_drafts", draft_id)
+        stored = uow.gangs.replace(after)
+        drafts.finish(draft_id)
+        if draft.battle_id is not None:
+            battle_service.mark_battle_done(uow, draft.battle_id)
+        rows_after = take_snapshot(session, before.id, rows_before.extra_ids())
+        uow.commit()
+    message = (
+        f"Post-battle sequence applied to {stored.name}: Gang Rating"
+        f" {report.gang_rating_before} -> {report.gang_rating_after}"
+    )
+    return FinishResult(
+        before=before,
+        gang=stored,
+        report=report,
+        draft_id=draft_id,
+        rows_before=rows_before,
+        rows_after=rows_after,
+        changes=Changes(gangs_changed=(before.id,), messages=(message,)),
+    )
+
+
+def _check_battle(uow: UnitOfWork, battle_id: int, gang_id: int) -> None:
+    try:
+        stored = battles_of(uow).get(battle_id)
+    except LookupError:
+        stored = None
+    if stored is None or stored.gang_id != gang_id:
+        raise ServiceError(f"no battle {battle_id} of this gang (it may have been deleted)")
+
+
+def _swap(
+    db: Database, expected: GangSnapshot, target: GangSnapshot, what: str, done: str
+) -> Changes:
+    with db.unit_of_work() as uow:
+        session = session_of(uow)
+        try:
+            unchanged = snapshot_matches(session, expected)
+        except LookupError:
+            unchanged = False
+        if not unchanged:
+            raise ServiceError(
+                f"cannot {what} the post-battle sequence: the gang has changed since"
+            )
+        restore_snapshot(session, target)
+        uow.commit()
+    return Changes(gangs_changed=(target.gang_id,), messages=(f"Post-battle sequence {done}",))
+
+
+def undo_post_battle(db: Database, result: FinishResult) -> Changes:
+    """Put every row back as it was before Finish (refused if the gang changed since)."""
+    return _swap(db, result.rows_after, result.rows_before, "undo", "undone")
+
+
+def redo_post_battle(db: Database, result: FinishResult) -> Changes:
+    """Apply the undone sequence again, exactly as Finish left it."""
+    return _swap(db, result.rows_before, result.rows_after, "redo", "applied again")

@@ -1,0 +1,152 @@
+"""`gangmanager post-battle GANG DRAFT.json [--dry-run]` end to end."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from gangmanager.cli import main
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def all_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    with sqlite3.connect(path) as connection:
+        names = [
+            n for (n,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        ]
+        return {
+            n: connection.execute(f"SELECT * FROM {n} ORDER BY rowid").fetchall() for n in names
+        }
+
+
+@pytest.fixture
+def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "gm.sqlite"
+    assert run(capsys, "demo", "--db", str(path))[0] == 0
+    return path
+
+
+def write(tmp_path: Path, draft: dict[str, object]) -> str:
+    path = tmp_path / "draft.json"
+    path.write_text(json.dumps(draft), encoding="utf-8")
+    return str(path)
+
+
+GOOD = {
+    "result": "win",
+    "injuries": [{"fighter": "Rook", "roll": 44}],
+    "xp": {"Mags Varga": 6},
+    "credits": 40,
+    "reputation": 1,
+    "purchases": [{"fighter": "Pip", "item": "Stub gun", "profile": "Dum-dum rounds"}],
+    "advancements": [{"fighter": "Mags Varga", "advancement": "bs"}],
+}
+
+
+def test_dry_run_prints_every_change_and_writes_nothing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    before = all_rows(db)
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", write(tmp_path, GOOD),
+                         "--dry-run", "--db", str(db))  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "Gang Rating 580 -> 610" in out
+    assert "Credits 430 -> 460" in out
+    assert "Mags Varga (Active), Fighter Rating 205 -> 225" in out
+    assert "Rook (Active -> In recovery), Fighter Rating 60 -> 60" in out
+    assert "Eye Injury (44): BS 4+ -> 5+, In recovery" in out
+    assert "Pip (Active), Fighter Rating 45 -> 55" in out
+    assert "bought Stub gun with dum-dum rounds (-10 credits)" in out
+    assert out.rstrip().endswith("Dry run: nothing was written.")
+    assert all_rows(db) == before
+
+
+def test_applying_a_draft_commits_it_and_show_sees_the_new_ratings(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    code, out, _ = run(
+        capsys, "post-battle", "the rust riders", write(tmp_path, GOOD), "--db", str(db)
+    )
+    assert code == 0 and "Gang Rating 580 -> 610" in out
+    assert "Dry run" not in out
+    code, out, _ = run(capsys, "show", "The Rust Riders", "--json", "--db", str(db))
+    shown = json.loads(out)
+    assert shown["rating"] == shown["pending_rating"] == 610
+    assert shown["credits"] == 460 and shown["reputation"] == 2
+    rook = next(f for f in shown["fighters"] if f["name"] == "Rook")
+    assert rook["status"] == "in_recovery" and rook["profile"]["BS"] == "5+"
+
+
+def test_errors_are_reported_together_exit_2_and_nothing_is_applied(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    before = all_rows(db)
+    bad = {
+        "result": "loss",
+        "injuries": [{"fighter": "Nobody", "roll": 44}, {"fighter": "Rook", "roll": 67}],
+        "purchases": [{"fighter": "Pip", "item": "Meltagun", "cost": 900}],
+        "advancements": [{"fighter": "Pip", "advancement": "bs"}],
+    }
+    code, out, err = run(
+        capsys, "post-battle", "The Rust Riders", write(tmp_path, bad), "--db", str(db)
+    )
+    assert (code, out) == (2, "")
+    assert err.count("\n") == 1
+    assert err.startswith("gangmanager: the post-battle draft was not applied (4 problems): ")
+    for problem in (
+        "no fighter 'Nobody' on the roster",
+        "Rook: 67 is not a D66 roll",
+        "not enough credits (costs 900, 430 left)",
+        "not enough XP for Ballistic Skill +1: costs 6, Pip has 0",
+    ):
+        assert problem in err
+    assert all_rows(db) == before
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{", "not JSON"),
+        (json.dumps({"credits": 5}), "result: Field required"),
+        (json.dumps({"result": "win", "xp": {"Rook": "lots"}}), "xp.Rook:"),
+    ],
+)
+def test_a_bad_draft_file_is_one_line_and_exit_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path, content: str, message: str
+) -> None:
+    path = tmp_path / "draft.json"
+    path.write_text(content, encoding="utf-8")
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", str(path), "--db", str(db))
+    assert (code, out) == (2, "")
+    assert message in err and err.count("\n") == 1
+
+
+def test_an_unknown_gang_is_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    code, _, err = run(
+        capsys, "post-battle", "Nobody's Gang", write(tmp_path, GOOD), "--db", str(db)
+    )
+    assert code == 2 and "no gang" in err
+
+
+def test_the_documented_example_draft_applies(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "post-battle.md").read_text("utf-8")
+    example = text.split("```json\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.json"
+    path.write_text(example, encoding="utf-8")
+    code, out, err = run(
+        capsys, "post-battle", "The Rust Riders", str(path), "--dry-run", "--db", str(db)
+    )
+    assert (code, err) == (0, "")
+    assert "Nerves of Steel" in out and "Hobbled" in out

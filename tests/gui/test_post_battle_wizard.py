@@ -1,0 +1,372 @@
+"""pytest-qt walks the post-battle wizard: pages from the pack, saved as you go, Finish, undo."""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtGui import QGuiApplication, QUndoStack
+from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QWizard
+
+from gangmanager.gui.post_battle import PostBattleUndoCommand, PostBattleWizard
+from gangmanager.gui.post_battle.advancements_page import AdvancementsPage
+from gangmanager.gui.post_battle.rating_page import UpdateRatingPage
+from gangmanager.gui.post_battle.report_page import ReportPage, SaveReportDialog
+from gangmanager.gui.post_battle.rewards_page import RewardsPage
+from gangmanager.gui.post_battle.roster_pages import TradingPostPage
+from gangmanager.gui.post_battle.wizard import DiscardDraftDialog
+from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
+from gangmanager.persistence.database import Database, open_database, sqlite_url
+from gangmanager.rules.dice import FixedDice
+from gangmanager.rules.gang import FighterStatus, Gang
+from gangmanager.services import battle, gangs, post_battle
+from gangmanager.services.changes import Changes
+from gangmanager.services.demo import demo_gang
+from gangmanager.services.rulesets import Rulesets
+
+
+@pytest.fixture
+def rulesets(tmp_path: Path) -> Rulesets:
+    return Rulesets(tmp_path / "data")
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "gm.sqlite"
+
+
+@pytest.fixture
+def db(db_path: Path) -> Iterator[Database]:
+    database = open_database(sqlite_url(db_path))
+    yield database
+    database.close()
+
+
+def add_gang(db: Database, rulesets: Rulesets, ruleset: str = "n23") -> Gang:
+    gang = demo_gang(rulesets.get("n23")).model_copy(update={"ruleset": ruleset})
+    return gangs.add_gang(db, gang).gang
+
+
+@pytest.fixture
+def gang(db: Database, rulesets: Rulesets) -> Gang:
+    return add_gang(db, rulesets)
+
+
+def all_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
+    with sqlite3.connect(path) as connection:
+        names = [
+            n for (n,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
+        ]
+        return {
+            n: connection.execute(f"SELECT * FROM {n} ORDER BY rowid").fetchall() for n in names
+        }
+
+
+def open_wizard(
+    qtbot, db: Database, rulesets: Rulesets, gang: Gang, rolls: list[int] | None = None
+) -> PostBattleWizard:
+    assert gang.id is not None
+    wizard = PostBattleWizard(db, rulesets, gang.id, dice=FixedDice(rolls or []))
+    qtbot.addWidget(wizard)
+    wizard.show()
+    qtbot.waitExposed(wizard)
+    return wizard
+
+
+def click_next(qtbot, wizard: PostBattleWizard) -> None:
+    before = wizard.currentId()
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.NextButton), Qt.MouseButton.LeftButton)
+    assert wizard.currentId() == before + 1
+
+
+def go_to(qtbot, wizard: PostBattleWizard, step_id: str) -> None:
+    while wizard.currentPage().step_id != step_id:  # type: ignore[attr-defined]
+        click_next(qtbot, wizard)
+
+
+def type_number(qtbot, spin: QAbstractSpinBox, text: str) -> None:
+    spin.setFocus()
+    spin.lineEdit().selectAll()
+    qtbot.keyClicks(spin.lineEdit(), text)
+
+
+def choose(qtbot, combo: QComboBox, text: str) -> None:
+    """Pick an entry by typing its start, as a player does with the keyboard."""
+    combo.setFocus()
+    qtbot.keyClicks(combo, text)
+    assert combo.currentText().startswith(text), combo.currentText()
+
+
+def click(qtbot, widget: object) -> None:
+    qtbot.mouseClick(widget, Qt.MouseButton.LeftButton)
+
+
+def test_pages_follow_the_pack(qtbot, db: Database, rulesets: Rulesets, gang: Gang) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, gang)
+    assert [p.title() for p in wizard.pages] == [
+        "The battle",
+        "Wrap-up",
+        "Assign territory",
+        "Receive rewards",
+        "Collect income",
+        "Post-battle actions",
+        "Update Roster: A. Clean house",
+        "Update Roster: B. Visit the Trading Post",
+        "Update Roster: C. Territory boons",
+        "Update Roster: D. Distribute equipment",
+        "Update Roster: E. Advancements",
+        "Update Roster: F. Update Gang Rating",
+        "Report results",
+    ]
+
+
+def test_the_older_sequence_of_a_house_pack(qtbot, db: Database, rulesets: Rulesets) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, add_gang(db, rulesets, "house-a"))
+    titles = [p.title() for p in wizard.pages]
+    assert "Assign territory" not in titles and "Receive rewards" not in titles
+    assert titles[2:4] == ["Collect income", "Post-battle actions"]
+    assert "Update Roster: E. Update Gang Rating" in titles
+    # The pack has no rewards step: its income page takes the rewards too.
+    income = wizard.page_for("collect_income")
+    assert isinstance(income, RewardsPage) and income.sections == ("rewards", "income")
+
+
+def test_walk_the_wizard_end_to_end_then_undo_in_one_step(
+    qtbot, qtmodeltester, db: Database, db_path: Path, rulesets: Rulesets, gang: Gang
+) -> None:
+    # Dice for "Roll" buttons: Pip's D66 (5, 4 = Multiple Injuries), then its D3 (2 -> 1)
+    # and the one extra D66 (1, 2 = Impressive Scars).
+    wizard = open_wizard(qtbot, db, rulesets, gang, rolls=[5, 4, 2, 1, 2])
+
+    # The battle: played elsewhere, a win.
+    page = wizard.currentPage()
+    click(qtbot, page.results.button(0))  # type: ignore[attr-defined]
+    qtbot.keyClicks(page.scenario, "Stand-off")  # type: ignore[attr-defined]
+    assert wizard.draft.result == "win" and wizard.draft.scenario == "Stand-off"
+    click_next(qtbot, wizard)
+
+    # Wrap-up: Out of Action entered by hand; one roll typed in, one rolled.
+    wrap_up = wizard.currentPage()
+    assert isinstance(wrap_up, WrapUpPage)
+    rook, pip = wrap_up.row("Rook"), wrap_up.row("Pip")
+    click(qtbot, rook.out_of_action)
+    type_number(qtbot, rook.injury.spin, "44")
+    assert rook.result.text() == "Eye Injury (44): BS 4+ -> 5+, In recovery"
+    click(qtbot, pip.out_of_action)
+    click(qtbot, pip.injury.button)
+    assert (
+        pip.injury.value() == 54
+        and pip.result.text() == "Multiple Injuries: needs a D3 (extra dice)"
+    )
+    assert pip.extra.isEnabled()
+    click(qtbot, pip.extra.button)
+    assert pip.extra.values() == [1, 12]
+    assert [e.model_dump(exclude_defaults=True) for e in wizard.draft.injuries] == [
+        {"fighter": "Rook", "roll": 44},
+        {"fighter": "Pip", "roll": 54, "rolls": [1, 12]},
+    ]
+    assert wrap_up.status.text() == "Every roll is settled."
+    click_next(qtbot, wizard)
+
+    qtbot.keyClicks(wizard.currentPage().text, "Held the Slag Furnace")  # type: ignore[attr-defined]
+    click_next(qtbot, wizard)
+
+    rewards = wizard.currentPage()
+    assert isinstance(rewards, RewardsPage)
+    type_number(qtbot, rewards.credits, "70")
+    type_number(qtbot, rewards.reputation, "1")
+    type_number(qtbot, rewards.xp["Mags Varga"], "6")
+    assert wizard.draft.xp == {"Mags Varga": 6} and wizard.draft.credits == 70
+    click_next(qtbot, wizard)
+    type_number(qtbot, wizard.currentPage().income, "15")  # type: ignore[attr-defined]
+    click_next(qtbot, wizard)
+    assert "Nobody is Critical" in wizard.currentPage().none_critical.text()  # type: ignore[attr-defined]
+    click_next(qtbot, wizard)  # Post-battle actions
+    click_next(qtbot, wizard)  # A. Clean house
+
+    trading = wizard.currentPage()
+    assert isinstance(trading, TradingPostPage)
+    choose(qtbot, trading.buyer, "Tess")
+    choose(qtbot, trading.item, "Lasgun")
+    assert trading.cost.value() == 15
+    click(qtbot, trading.buy)
+    assert trading.bought.list.count() == 1
+    qtmodeltester.check(trading.bought.list.model())
+    assert "Credits: 515 before the Trading Post, 500 after." in trading.status.text()
+    click_next(qtbot, wizard)  # B
+    click_next(qtbot, wizard)  # C
+    click_next(qtbot, wizard)  # D
+
+    advancements = wizard.currentPage()
+    assert isinstance(advancements, AdvancementsPage)
+    choose(qtbot, advancements.fighter, "Mags")
+    choose(qtbot, advancements.advancement, "Ballistic")
+    click(qtbot, advancements.buy)
+    assert [(e.fighter, e.advancement) for e in wizard.draft.advancements] == [("Mags Varga", "bs")]
+    click_next(qtbot, wizard)
+
+    rating = wizard.currentPage()
+    assert isinstance(rating, UpdateRatingPage)
+    model = rating.model
+    qtmodeltester.check(model)
+
+    def cells(row: int, parent: QModelIndex = QModelIndex()) -> list[str]:  # noqa: B008
+        return [model.index(row, c, parent).data() for c in range(3)]
+
+    assert cells(0) == ["Gang Rating", "580", "615"]
+    assert cells(1) == ["Mags Varga", "205", "225"]
+    mags = model.index(1, 0)
+    lines = [cells(r, mags) for r in range(model.rowCount(mags))]
+    assert ["Advancement: Ballistic Skill +1 (advancement)", "", "20"] in lines
+    assert sum(int(line[2]) for line in lines) == 225
+    click_next(qtbot, wizard)
+
+    report = wizard.currentPage()
+    assert isinstance(report, ReportPage)
+    text = report.report_text()
+    assert "Gang Rating 580 -> 615" in text
+    assert "Assign territory: Held the Slag Furnace" in text
+    assert "Lasting Injury Impressive Scars (12): Cl 8+ -> 7+" in text
+    finish = wizard.button(QWizard.WizardButton.FinishButton)
+    assert finish.isEnabled()
+    # Nothing has been applied so far (only the draft was saved as we went).
+    assert gangs.load_gang(db, str(gang.id)) == gang
+    before = all_rows(db_path)
+    with qtbot.waitSignal(wizard.sig_finished) as finished:
+        click(qtbot, finish)
+    result = finished.args[0]
+    assert wizard.result is result
+    stored = gangs.load_gang(db, str(gang.id))
+    assert stored.rating == 615 and stored.credits == 500 and stored.reputation == 2
+    assert stored.fighter("Rook").status is FighterStatus.IN_RECOVERY  # type: ignore[union-attr]
+    assert post_battle.load_draft(db, gang.id) is None  # type: ignore[arg-type]
+    after = all_rows(db_path)
+
+    # The main window pushes the command; undo reverts the whole sequence in one step.
+    seen: list[Changes] = []
+    stack = QUndoStack()
+    stack.push(PostBattleUndoCommand(db, result, seen.append))
+    assert all_rows(db_path) == after and seen == []
+    stack.undo()
+    assert all_rows(db_path) == before | {
+        "post_battle_drafts": all_rows(db_path)["post_battle_drafts"]
+    }
+    assert gangs.load_gang(db, str(gang.id)) == gang
+    assert seen[-1].gangs_changed == (gang.id,)
+    stack.redo()
+    assert all_rows(db_path) == after
+
+
+def test_the_draft_resumes_where_the_wizard_was_closed(
+    qtbot, db: Database, rulesets: Rulesets, gang: Gang
+) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, gang)
+    click(qtbot, wizard.currentPage().results.button(1))  # type: ignore[attr-defined]
+    click_next(qtbot, wizard)
+    row = wizard.currentPage().row("Brann")  # type: ignore[attr-defined]
+    click(qtbot, row.out_of_action)
+    type_number(qtbot, row.injury.spin, "52")
+    go_to(qtbot, wizard, "receive_rewards")
+    type_number(qtbot, wizard.currentPage().xp["Pip"], "3")  # type: ignore[attr-defined]
+    wizard.reject()  # closed: nothing applied, the draft stays
+
+    again = open_wizard(qtbot, db, rulesets, gang)
+    assert again.currentPage().step_id == "receive_rewards"  # type: ignore[attr-defined]
+    assert again.currentPage().xp["Pip"].value() == 3  # type: ignore[attr-defined]
+    assert again.draft.result == "loss"
+    wrap_up = again.page_for("wrap_up")
+    assert isinstance(wrap_up, WrapUpPage)
+    assert wrap_up.row("Brann").out_of_action.isChecked()
+    assert wrap_up.row("Brann").injury.value() == 52
+    assert gangs.load_gang(db, str(gang.id)) == gang
+
+
+def test_finish_stays_disabled_while_a_roll_is_missing(
+    qtbot, db: Database, rulesets: Rulesets, gang: Gang
+) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, gang)
+    click_next(qtbot, wizard)
+    click(qtbot, wizard.currentPage().row("Rook").out_of_action)  # type: ignore[attr-defined]
+    assert (
+        "Rook: roll the Lasting Injury (D66) or pick the result"
+        in wizard.currentPage().status.text()
+    )  # type: ignore[attr-defined]
+    go_to(qtbot, wizard, "report_results")
+    assert not wizard.button(QWizard.WizardButton.FinishButton).isEnabled()
+    assert "cannot be applied yet" in wizard.currentPage().report_text()  # type: ignore[attr-defined]
+    # Picking the result by name settles it.
+    wizard.back()
+    while wizard.currentPage().step_id != "wrap_up":  # type: ignore[attr-defined]
+        wizard.back()
+    choose(qtbot, wizard.currentPage().row("Rook").pick, "46")  # type: ignore[attr-defined]
+    assert wizard.draft.injuries[0].result == "Hobbled"
+    go_to(qtbot, wizard, "report_results")
+    assert wizard.button(QWizard.WizardButton.FinishButton).isEnabled()
+
+
+def test_report_can_be_copied_and_saved(
+    qtbot,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    db: Database,
+    rulesets: Rulesets,
+    gang: Gang,
+) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, gang)
+    go_to(qtbot, wizard, "report_results")
+    page = wizard.currentPage()
+    assert isinstance(page, ReportPage)
+    target = tmp_path / "report.txt"
+    monkeypatch.setattr(SaveReportDialog, "ask", classmethod(lambda cls, parent, name: target))
+    click(qtbot, page.save)
+    assert target.read_text(encoding="utf-8") == page.report_text() + "\n"
+    click(qtbot, page.copy)
+    assert QGuiApplication.clipboard().text() == page.report_text()
+
+
+def test_discard_draft_starts_again(
+    qtbot, monkeypatch: pytest.MonkeyPatch, db: Database, rulesets: Rulesets, gang: Gang
+) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, gang)
+    click(qtbot, wizard.currentPage().results.button(0))  # type: ignore[attr-defined]
+    assert wizard.draft.result == "win"
+    monkeypatch.setattr(DiscardDraftDialog, "ask", classmethod(lambda cls, parent: True))
+    click(qtbot, wizard.button(QWizard.WizardButton.CustomButton1))
+    assert wizard.draft.result == "draw"
+    assert post_battle.load_draft(db, gang.id).draft.result == "draw"  # type: ignore[arg-type, union-attr]
+
+
+def test_a_tracked_battle_prefills_the_wizard_and_is_done_at_finish(
+    qtbot, db: Database, rulesets: Rulesets, gang: Gang
+) -> None:
+    battle.start_battle(db, rulesets, gang.name)
+    battle.apply_events(db, rulesets, gang.name, [
+        {"event": "ammo_test", "fighter": "Dex Hollow", "weapon": "Shotgun",
+         "profile": "executioner ammo", "roll": 2},
+        {"event": "status", "fighter": "Rook", "status": "out_of_action"},
+    ])  # fmt: skip
+    battle.end_battle(db, rulesets, gang.name)
+    wizard = open_wizard(qtbot, db, rulesets, gang, rolls=[3, 1])
+    assert wizard.currentPage().battle.currentData() is not None  # type: ignore[attr-defined]
+    click_next(qtbot, wizard)
+    rook = wizard.currentPage().row("Rook")  # type: ignore[attr-defined]
+    assert rook.out_of_action.isChecked() and rook.injury.value() is None
+    click(qtbot, rook.injury.button)  # 31: Convalescence
+    go_to(qtbot, wizard, "clean_house")
+    assert (
+        wizard.currentPage().limited.list.item(0).text() == "Dex Hollow: Shotgun (executioner ammo)"
+    )  # type: ignore[attr-defined]
+    go_to(qtbot, wizard, "report_results")
+    assert (
+        "Shotgun: executioner ammo (Limited) removed for good" in wizard.currentPage().report_text()
+    )  # type: ignore[attr-defined]
+    click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    assert wizard.result is not None
+    assert battle.ended_battle(db, gang.id, rulesets) is None  # type: ignore[arg-type]
+    stored = gangs.load_gang(db, str(gang.id))
+    dex = stored.fighter("Dex Hollow")
+    assert dex is not None and dex.rating == 145 - 20
