@@ -1,0 +1,88 @@
+"""`gangmanager print`: fighter cards and the roster sheet as a PDF, without a window.
+
+Drawing needs a QGuiApplication (fonts, the PDF writer) but never widgets:
+`painter.gui_application` makes one, offscreen when there is no display. Qt is
+imported only when the command runs, so the other commands start without it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from gangmanager.cli.context import Context
+from gangmanager.printing.card_pages import CardLayout
+from gangmanager.printing.document import PrintError, build_document, card_fighters
+from gangmanager.printing.flow import LayoutError
+from gangmanager.printing.geometry import PAPERS
+from gangmanager.services import gangs
+from gangmanager.services.errors import ServiceError
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser(
+        "print",
+        parents=[common],
+        help="write fighter cards and/or the roster sheet to a PDF",
+        description=(
+            "Without --fighter or --roster: a card for every fighter on the roster. "
+            "--roster alone: the roster sheet only; with --fighter or --cards the cards follow it."
+        ),
+    )
+    p.add_argument("gang", help="gang name or id")
+    p.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE.pdf", help="the PDF to write"
+    )
+    p.add_argument(
+        "--fighter",
+        action="extend",
+        nargs="+",
+        default=[],
+        metavar="NAME",
+        help="print this fighter's card (several names, or the option repeated)",
+    )
+    p.add_argument("--roster", action="store_true", help="print the gang's roster sheet first")
+    p.add_argument(
+        "--cards", action="store_true", help="with --roster: also a card for every fighter"
+    )
+    p.add_argument(
+        "--layout",
+        choices=[layout.value for layout in CardLayout],
+        default=CardLayout.CLASSIC.value,
+        help="classic: three cards a page with cut lines; page: one card a page (default classic)",
+    )
+    p.add_argument("--paper", choices=sorted(PAPERS), default="a4", help="default a4")
+    p.add_argument(
+        "--no-footnotes",
+        action="store_true",
+        help="leave out the base value and source of each modified characteristic",
+    )
+    p.set_defaults(handler=cmd_print)
+
+
+def cmd_print(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        gang = gangs.load_gang(db, args.gang)
+    ruleset = context.rulesets.get(gang.ruleset)
+    try:
+        wants_cards = bool(args.fighter) or args.cards or not args.roster
+        fighters = card_fighters(gang, args.fighter) if wants_cards else []
+        from gangmanager.printing.painter import QtMeasure, gui_application, write_pdf
+
+        _app = gui_application()  # alive until the PDF is written
+        document = build_document(
+            gang,
+            ruleset,
+            QtMeasure(),
+            fighters=fighters,
+            roster=args.roster,
+            layout=CardLayout(args.layout),
+            paper=PAPERS[args.paper],
+            footnotes=not args.no_footnotes,
+        )
+        path = write_pdf(document, args.output)
+    except (PrintError, LayoutError) as exc:
+        raise ServiceError(str(exc)) from None
+    pages = len(document.pages)
+    print(f"{path} ({pages} page{'s' if pages != 1 else ''})")

@@ -1,0 +1,210 @@
+"""Print Preview, Print and Export PDF for a fighter, a selection, or the gang.
+
+`PrintActions` owns the three QActions (with shortcuts) for the main window's
+File menu; the window tells it the gang shown and the fighters selected. Each
+action asks what to print (`PrintOptionsDialog`), lays it out for the paper
+(the printer's, or the chosen one for a PDF) and draws it with the painter
+the command line uses. Every dialog is behind an `ask()` tests can replace.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
+
+from gangmanager.gui.printing.print_options_dialog import CardScope, PrintOptionsDialog
+from gangmanager.printing.document import PrintError, PrintRequest, card_fighters
+from gangmanager.printing.flow import LayoutError
+from gangmanager.printing.painter import (
+    QtMeasure,
+    page_layout,
+    paper_from_layout,
+    render,
+    write_pdf,
+)
+from gangmanager.rules.gang import Gang
+from gangmanager.rules.ruleset import Ruleset
+
+
+class PrintPreview:
+    @staticmethod
+    def dialog(
+        parent: QWidget | None, printer: QPrinter, paint: Callable[[QPrinter], None]
+    ) -> QPrintPreviewDialog:
+        """Qt's print preview; it calls `paint` for every redraw (paper changed, zoom...)."""
+        dialog = QPrintPreviewDialog(printer, parent)
+        # The dialog draws on the printer until it is gone: keep the printer alive with it.
+        dialog._printer = printer  # type: ignore[attr-defined]
+        dialog.setWindowTitle("Print Preview")
+        dialog.paintRequested.connect(paint)
+        return dialog
+
+    @classmethod
+    def ask(
+        cls, parent: QWidget | None, printer: QPrinter, paint: Callable[[QPrinter], None]
+    ) -> bool:
+        return cls.dialog(parent, printer, paint).exec() == QDialog.DialogCode.Accepted
+
+
+class PrinterDialog:
+    @classmethod
+    def ask(cls, parent: QWidget | None, printer: QPrinter) -> bool:
+        return QPrintDialog(printer, parent).exec() == QDialog.DialogCode.Accepted
+
+
+class PdfFileDialog:
+    @classmethod
+    def ask(cls, parent: QWidget | None, suggested: Path) -> Path | None:
+        name, _ = QFileDialog.getSaveFileName(
+            parent, "Export PDF", str(suggested), "PDF files (*.pdf)"
+        )
+        if not name:
+            return None
+        path = Path(name)
+        return path if path.suffix.lower() == ".pdf" else path.with_name(path.name + ".pdf")
+
+
+class PrintFailedMessage:
+    @classmethod
+    def ask(cls, parent: QWidget | None, text: str) -> None:
+        QMessageBox.warning(parent, "Print", text)
+
+
+class PrintActions(QObject):
+    """The File menu's printing actions and what they print."""
+
+    sig_exported = Signal(str)  # the PDF written
+    sig_failed = Signal(str)  # one line saying why nothing was printed
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._parent = parent
+        self._gang: Gang | None = None
+        self._ruleset: Ruleset | None = None
+        self._current: str | None = None
+        self._selected: tuple[str, ...] = ()
+        self._measure: QtMeasure | None = None
+        self.preview_action = QAction("Print Pre&view...", parent)
+        self.preview_action.setShortcut(QKeySequence("Ctrl+Shift+P"))
+        self.print_action = QAction("&Print...", parent)
+        self.print_action.setShortcut(QKeySequence.StandardKey.Print)
+        self.export_action = QAction("Export P&DF...", parent)
+        self.export_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+        for action in self.actions():
+            action.setEnabled(False)
+        self.preview_action.triggered.connect(self._on_preview_action_triggered)
+        self.print_action.triggered.connect(self._on_print_action_triggered)
+        self.export_action.triggered.connect(self._on_export_action_triggered)
+
+    def actions(self) -> list[QAction]:
+        return [self.preview_action, self.print_action, self.export_action]
+
+    def set_gang(self, gang: Gang | None, ruleset: Ruleset | None) -> None:
+        """The gang shown; a fighter no longer in it is forgotten."""
+        self._gang, self._ruleset = gang, ruleset
+        names = {f.name for f in gang.fighters} if gang is not None else set()
+        current = self._current if self._current in names else None
+        self.set_fighters(current, [n for n in self._selected if n in names])
+
+    def set_fighters(self, current: str | None, selected: Sequence[str] = ()) -> None:
+        """The fighter in the editor and the fighters selected in the roster."""
+        self._current = current
+        self._selected = tuple(selected)
+        ready = self._gang is not None and self._ruleset is not None
+        for action in self.actions():
+            action.setEnabled(ready)
+
+    # -- what the actions do, callable directly too ------------------------------------
+
+    def ask_request(self) -> PrintRequest | None:
+        if self._gang is None:
+            return None
+        everyone = [f.name for f in card_fighters(self._gang)]
+        if self._current is not None:
+            scope = CardScope.FIGHTER
+        elif self._selected:
+            scope = CardScope.SELECTION
+        else:
+            scope = CardScope.GANG
+        return PrintOptionsDialog.ask(self._parent, self._current, self._selected, everyone, scope)
+
+    def preview(self, request: PrintRequest) -> bool:
+        return PrintPreview.ask(
+            self._parent, self._printer(request), lambda p: self.paint(p, request)
+        )
+
+    def print_request(self, request: PrintRequest) -> bool:
+        printer = self._printer(request)
+        if not PrinterDialog.ask(self._parent, printer):
+            return False
+        return self.paint(printer, request)
+
+    def export(self, request: PrintRequest, path: Path | None = None) -> Path | None:
+        gang, ruleset = self._target()
+        if path is None:
+            path = PdfFileDialog.ask(self._parent, Path.home() / f"{gang.name}.pdf")
+            if path is None:
+                return None
+        try:
+            written = write_pdf(request.document(gang, ruleset, self.measure()), path)
+        except (PrintError, LayoutError) as exc:
+            self._fail(str(exc))
+            return None
+        self.sig_exported.emit(str(written))
+        return written
+
+    def paint(self, printer: QPrinter, request: PrintRequest) -> bool:
+        """Lay the request out for the printer's paper and draw it there."""
+        gang, ruleset = self._target()
+        try:
+            paper = paper_from_layout(printer.pageLayout())
+            render(request.document(gang, ruleset, self.measure(), paper), printer)
+        except (PrintError, LayoutError) as exc:
+            self._fail(str(exc))
+            return False
+        return True
+
+    def measure(self) -> QtMeasure:
+        if self._measure is None:
+            self._measure = QtMeasure()
+        return self._measure
+
+    def _target(self) -> tuple[Gang, Ruleset]:
+        if self._gang is None or self._ruleset is None:
+            raise PrintError("no gang to print")
+        return self._gang, self._ruleset
+
+    def _printer(self, request: PrintRequest) -> QPrinter:
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        # Our layout keeps its own margins; the painter's origin is the paper's corner.
+        printer.setFullPage(True)
+        printer.setPageLayout(page_layout(request.paper))
+        if self._gang is not None:
+            printer.setDocName(self._gang.name)
+        return printer
+
+    def _fail(self, message: str) -> None:
+        self.sig_failed.emit(message)
+        PrintFailedMessage.ask(self._parent, message)
+
+    # -- slots ---------------------------------------------------------------------------
+
+    def _on_preview_action_triggered(self) -> None:
+        request = self.ask_request()
+        if request is not None:
+            self.preview(request)
+
+    def _on_print_action_triggered(self) -> None:
+        request = self.ask_request()
+        if request is not None:
+            self.print_request(request)
+
+    def _on_export_action_triggered(self) -> None:
+        request = self.ask_request()
+        if request is not None:
+            self.export(request)

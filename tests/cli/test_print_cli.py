@@ -1,0 +1,163 @@
+"""`gangmanager print` end to end: what lands in the PDF, and every refusal."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pypdf
+import pytest
+
+from gangmanager.cli import main
+from gangmanager.content import load_ruleset
+from gangmanager.persistence.database import open_database
+from gangmanager.services import gangs
+from gangmanager.services.demo import demo_gang
+
+from ..printing.stress import STRESS_NAME, STRESS_SUMMARY, with_stress_fighter
+
+ROOT = Path(__file__).resolve().parents[2]
+DEMO_NAMES = ("Mags Varga", "Dex Hollow", "Rook", "Tess Calder", "Brann", "Pip")
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def db(tmp_path: Path, qapp) -> str:
+    """A database holding the demo gang plus the stress fighter (a Qt application exists)."""
+    path = str(tmp_path / "gm.sqlite")
+    ruleset = load_ruleset("n23")
+    database = open_database(f"sqlite:///{path}")
+    try:
+        gangs.add_gang(database, with_stress_fighter(demo_gang(ruleset), ruleset))
+    finally:
+        database.close()
+    return path
+
+
+def read(path: Path) -> tuple[pypdf.PdfReader, str]:
+    reader = pypdf.PdfReader(path)
+    return reader, " ".join(" ".join(page.extract_text() for page in reader.pages).split())
+
+
+def test_default_prints_every_fighters_card(capsys, db: str, tmp_path: Path) -> None:
+    target = tmp_path / "cards.pdf"
+    code, out, err = run(capsys, "print", "The Rust Riders", "-o", str(target), "--db", db)
+    assert (code, err) == (0, "")
+    reader, text = read(target)
+    assert out == f"{target} ({len(reader.pages)} pages)\n"
+    for name in (*DEMO_NAMES, STRESS_NAME):
+        assert text.count(name) == 1, name
+    assert text.count(STRESS_SUMMARY) == 1
+    assert "Territories" not in text
+    # Six one-face cards and a stress card of more faces, three to an A4 page.
+    assert len(reader.pages) >= 3
+    assert {tuple(round(float(v)) for v in p.mediabox[2:]) for p in reader.pages} == {(595, 842)}
+
+
+def test_roster_alone_on_letter(capsys, db: str, tmp_path: Path) -> None:
+    target = tmp_path / "roster.pdf"
+    code, out, _ = run(
+        capsys, "print", "the rust riders", "-o", str(target), "--roster", "--paper", "letter",
+        "--db", db,
+    )  # fmt: skip
+    assert code == 0 and out.endswith("(1 page)\n")
+    reader, text = read(target)
+    assert len(reader.pages) == 1
+    assert tuple(round(float(v)) for v in reader.pages[0].mediabox[2:]) == (612, 792)
+    assert "Territories" in text and "Gang Rating" in text
+    assert "Rules glossary" not in text
+
+
+def test_roster_then_chosen_cards_one_per_page(capsys, db: str, tmp_path: Path) -> None:
+    target = tmp_path / "some.pdf"
+    code, _, _ = run(
+        capsys, "--db", db, "print", "The Rust Riders", "-o", str(target), "--roster",
+        "--fighter", "pip", "Rook", "--fighter", "Mags Varga", "--layout", "page",
+    )  # fmt: skip
+    assert code == 0
+    reader, _ = read(target)
+    assert len(reader.pages) == 4
+    pages = [" ".join(page.extract_text().split()) for page in reader.pages]
+    assert pages[0].startswith("The Rust Riders")
+    # Cards in the order asked, each beginning with the fighter's name.
+    for page, name in zip(pages[1:], ("Pip", "Rook", "Mags Varga"), strict=True):
+        assert page.startswith(f"{name} "), page[:40]
+
+
+def test_roster_with_cards_and_no_footnotes(capsys, db: str, tmp_path: Path) -> None:
+    target = tmp_path / "all.pdf"
+    code, _, _ = run(
+        capsys, "print", "The Rust Riders", "-o", str(target), "--roster", "--cards",
+        "--no-footnotes", "--db", db,
+    )  # fmt: skip
+    assert code == 0
+    _, text = read(target)
+    assert "Territories" in text and "Rules glossary" in text
+    assert "Modified characteristics" not in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["Nobody's Gang"], 'gangmanager: no gang "Nobody\'s Gang"'),
+        (["The Rust Riders", "--fighter", "Nobody"], "has no fighter 'Nobody'; fighters: Mags"),
+    ],
+)
+def test_refusals_are_one_line_and_write_nothing(
+    capsys, db: str, tmp_path: Path, argv: list[str], message: str
+) -> None:
+    target = tmp_path / "out.pdf"
+    code, out, err = run(capsys, "print", *argv, "-o", str(target), "--db", db)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+    assert not target.exists()
+
+
+def test_missing_folder_is_refused(capsys, db: str, tmp_path: Path) -> None:
+    code, _, err = run(
+        capsys, "print", "The Rust Riders", "-o", str(tmp_path / "no" / "x.pdf"), "--db", db
+    )
+    assert code == 2 and err == f"gangmanager: {tmp_path / 'no'}: no such folder\n"
+
+
+def test_bad_layout_and_paper_are_refused_by_the_parser(capsys, db: str) -> None:
+    for option, value in (("--layout", "poster"), ("--paper", "a3")):
+        with pytest.raises(SystemExit) as exit_info:
+            main(["print", "The Rust Riders", "-o", "x.pdf", option, value, "--db", db])
+        assert exit_info.value.code == 2
+        assert "invalid choice" in capsys.readouterr().err
+
+
+SCRIPT = """
+import sys
+from gangmanager.cli import main
+code = main(sys.argv[1:])
+print(code, ",".join(sorted(m for m in sys.modules if m.startswith("PySide6.QtWidgets"))))
+"""
+
+
+def test_prints_without_a_display_and_without_widgets(db: str, tmp_path: Path) -> None:
+    target = tmp_path / "headless.pdf"
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY")
+    }
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")])
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT, "print", "The Rust Riders", "-o", str(target), "--db", db],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    assert result.stdout.splitlines()[-1] == "0 "
+    assert len(pypdf.PdfReader(target).pages) >= 3
