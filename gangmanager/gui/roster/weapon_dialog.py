@@ -100,45 +100,36 @@ class ProfileFields(QWidget):
         )
 
 
-class WeaponDialog(QDialog):
-    """A custom weapon: name, price and its standard profile."""
+class _PurchaseDialog(QDialog):
+    """Shared by the three: a "pay from credits" box, an inline message, OK checks first.
 
-    def __init__(self, credits: int, parent: QWidget | None = None) -> None:
+    Subclasses build their own fields, call `_finish(form, extra)` and define
+    `choice()`, which raises ValueError with the reason while entries are invalid.
+    """
+
+    def __init__(self, title: str, credits: int, parent: QWidget | None) -> None:
         super().__init__(parent)
-        self.setWindowTitle("Custom weapon")
-        self.name = QLineEdit()
-        self.name.setPlaceholderText("Weapon name")
-        self.cost = _cost_box()
-        self.profile_name = QLineEdit()
-        self.profile_name.setPlaceholderText("optional, e.g. solid ammo")
-        self.fields = ProfileFields()
+        self.setWindowTitle(title)
         self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
         self.pay.setChecked(True)
         self.message = QLabel()
         self.message.setStyleSheet("color: #c62828;")
-        form = QFormLayout()
-        form.addRow("&Name", self.name)
-        form.addRow("&Cost", self.cost)
-        form.addRow("&Profile name", self.profile_name)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.buttons.accepted.connect(self._on_buttons_accepted)
         self.buttons.rejected.connect(self.reject)
+
+    def _finish(self, form: QFormLayout, extra: QWidget | None = None) -> None:
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(self.fields)
-        layout.addWidget(self.pay)
-        layout.addWidget(self.message)
-        layout.addWidget(self.buttons)
+        if extra is not None:
+            layout.addWidget(extra)
+        for widget in (self.pay, self.message, self.buttons):
+            layout.addWidget(widget)
 
-    def choice(self) -> WeaponChoice:
-        """ValueError with a one-line reason when the entries are not a weapon."""
-        if not self.name.text().strip():
-            raise ValueError("a weapon needs a name")
-        profile = self.fields.profile(self.profile_name.text(), 0)
-        weapon = Weapon(name=self.name.text().strip(), cost=self.cost.value(), profiles=[profile])
-        return WeaponChoice(weapon, self.pay.isChecked())
+    def choice(self) -> object:
+        raise NotImplementedError
 
     def _on_buttons_accepted(self) -> None:
         try:
@@ -148,13 +139,39 @@ class WeaponDialog(QDialog):
             return
         self.accept()
 
+
+class WeaponDialog(_PurchaseDialog):
+    """A custom weapon: name, price and its standard profile."""
+
+    def __init__(self, credits: int, parent: QWidget | None = None) -> None:
+        super().__init__("Custom weapon", credits, parent)
+        self.name = QLineEdit()
+        self.name.setPlaceholderText("Weapon name")
+        self.cost = _cost_box()
+        self.profile_name = QLineEdit()
+        self.profile_name.setPlaceholderText("optional, e.g. solid ammo")
+        self.fields = ProfileFields()
+        form = QFormLayout()
+        form.addRow("&Name", self.name)
+        form.addRow("&Cost", self.cost)
+        form.addRow("&Profile name", self.profile_name)
+        self._finish(form, self.fields)
+
+    def choice(self) -> WeaponChoice:
+        """ValueError with a one-line reason when the entries are not a weapon."""
+        if not self.name.text().strip():
+            raise ValueError("a weapon needs a name")
+        profile = self.fields.profile(self.profile_name.text(), 0)
+        weapon = Weapon(name=self.name.text().strip(), cost=self.cost.value(), profiles=[profile])
+        return WeaponChoice(weapon, self.pay.isChecked())
+
     @classmethod
     def ask(cls, parent: QWidget | None, credits: int) -> WeaponChoice | None:
         dialog = cls(credits, parent)
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
-class ProfileDialog(QDialog):
+class ProfileDialog(_PurchaseDialog):
     """A paid profile for a carried weapon: one of the armoury's, or a custom one."""
 
     CUSTOM = "Custom profile"
@@ -166,8 +183,7 @@ class ProfileDialog(QDialog):
         credits: int,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle(f"Add a profile to {weapon.name}")
+        super().__init__(f"Add a profile to {weapon.name}", credits, parent)
         self._offers = offers
         self.source = QComboBox()
         for offer in offers:
@@ -176,25 +192,11 @@ class ProfileDialog(QDialog):
         self.name = QLineEdit()
         self.cost = _cost_box()
         self.fields = ProfileFields()
-        self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
-        self.pay.setChecked(True)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #c62828;")
         form = QFormLayout()
         form.addRow("&From", self.source)
         form.addRow("&Name", self.name)
         form.addRow("&Cost", self.cost)
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.accepted.connect(self._on_buttons_accepted)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.fields)
-        layout.addWidget(self.pay)
-        layout.addWidget(self.message)
-        layout.addWidget(self.buttons)
+        self._finish(form, self.fields)
         self.source.currentIndexChanged.connect(self._on_source_current_index_changed)
         self._on_source_current_index_changed(0)
 
@@ -216,14 +218,6 @@ class ProfileDialog(QDialog):
             self.fields.profile(self.name.text(), self.cost.value()), self.pay.isChecked()
         )
 
-    def _on_buttons_accepted(self) -> None:
-        try:
-            self.choice()
-        except ValueError as exc:
-            self.message.setText(reason(exc))
-            return
-        self.accept()
-
     @classmethod
     def ask(
         cls, parent: QWidget | None, weapon: Weapon, offers: list[WeaponProfile], credits: int
@@ -232,29 +226,17 @@ class ProfileDialog(QDialog):
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
-class ItemDialog(QDialog):
+class ItemDialog(_PurchaseDialog):
     """Custom wargear: a name and a price."""
 
     def __init__(self, credits: int, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("Custom wargear")
+        super().__init__("Custom wargear", credits, parent)
         self.name = QLineEdit()
         self.cost = _cost_box()
-        self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
-        self.pay.setChecked(True)
-        self.message = QLabel()
-        self.message.setStyleSheet("color: #c62828;")
-        form = QFormLayout(self)
+        form = QFormLayout()
         form.addRow("&Name", self.name)
         form.addRow("&Cost", self.cost)
-        form.addRow(self.pay)
-        form.addRow(self.message)
-        buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        buttons.accepted.connect(self._on_buttons_accepted)
-        buttons.rejected.connect(self.reject)
-        form.addRow(buttons)
+        self._finish(form)
 
     def choice(self) -> ItemChoice:
         if not self.name.text().strip():
@@ -262,14 +244,6 @@ class ItemDialog(QDialog):
         return ItemChoice(
             Item(name=self.name.text().strip(), cost=self.cost.value()), self.pay.isChecked()
         )
-
-    def _on_buttons_accepted(self) -> None:
-        try:
-            self.choice()
-        except ValueError as exc:
-            self.message.setText(reason(exc))
-            return
-        self.accept()
 
     @classmethod
     def ask(cls, parent: QWidget | None, credits: int) -> ItemChoice | None:
