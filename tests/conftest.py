@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import os
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -31,3 +34,72 @@ def _isolated_user_folders(
     monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
     monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
     monkeypatch.delenv("GANGMANAGER_DB", raising=False)
+
+
+# -- the same tests on SQLite and on PostgreSQL --------------------------------------
+
+# An admin URL of a PostgreSQL server the tests may create and drop databases on,
+# e.g. postgresql://postgres@/postgres?host=/run/postgresql (.ci/run sets it).
+# Without it the PostgreSQL variants of the tests are skipped.
+PG_VARIABLE = "GANGMANAGER_TEST_PG"
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "sqlite_only: a test about SQLite itself (no PG variant)")
+
+
+def pg_admin_url() -> str | None:
+    return os.environ.get(PG_VARIABLE, "").strip() or None
+
+
+@contextmanager
+def pg_database(admin_url: str) -> Iterator[str]:
+    """A new, empty database on the server; yields its URL, drops it afterwards."""
+    from sqlalchemy import create_engine, make_url
+    from sqlalchemy.pool import NullPool
+
+    admin = make_url(admin_url)
+    if admin.drivername == "postgresql":
+        admin = admin.set(drivername="postgresql+psycopg")
+    name = f"gm_test_{uuid.uuid4().hex[:16]}"
+    engine = create_engine(admin, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql(f'CREATE DATABASE "{name}"')
+        try:
+            yield admin.set(database=name).render_as_string(hide_password=False)
+        finally:
+            with engine.connect() as conn:
+                conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def pg_admin() -> str:
+    """The admin URL of the test PostgreSQL server; skips the test without one."""
+    admin = pg_admin_url()
+    if admin is None:
+        pytest.skip(f"set {PG_VARIABLE} to run the PostgreSQL tests")
+    return admin
+
+
+@pytest.fixture
+def new_pg_database() -> Callable[[str], AbstractContextManager[str]]:
+    """`with new_pg_database(admin) as url:` a database of its own, dropped afterwards."""
+    return pg_database
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A URL of an empty database: a SQLite file, then (if configured) a PostgreSQL one."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{(tmp_path / 'gangs.sqlite').resolve()}"
+        return
+    if request.node.get_closest_marker("sqlite_only") is not None:
+        pytest.skip("a test about SQLite itself")
+    admin = pg_admin_url()
+    if admin is None:
+        pytest.skip(f"set {PG_VARIABLE} to run the PostgreSQL variant")
+    with pg_database(admin) as url:
+        yield url

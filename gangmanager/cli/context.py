@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -13,9 +15,9 @@ from gangmanager.exchange.glossary import GlossaryError
 from gangmanager.persistence.database import (
     Database,
     DatabaseError,
-    open_database,
     resolve_database,
 )
+from gangmanager.persistence.server import open_with_password
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
@@ -37,7 +39,9 @@ class Context:
 
     @contextmanager
     def database(self) -> Iterator[Database]:
-        db = open_database(resolve_database(self.db_target, os.environ))
+        # A server that wants a password gets one from PGPASSWORD, ~/.pgpass or a prompt.
+        ask = getpass.getpass if sys.stdin is not None and sys.stdin.isatty() else None
+        db = open_with_password(resolve_database(self.db_target, os.environ), ask)
         try:
             yield db
         finally:

@@ -59,6 +59,7 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
     "injuries.toml": ("injuries",),
     "advancements.toml": ("advancements", "ganger_advancements"),
     "post_battle.toml": ("post_battle_steps",),
+    "campaigns.toml": ("campaign_types",),
 }
 
 # Lists that merge by name: the key naming an entry, and how names compare.
@@ -69,6 +70,7 @@ NAMED_LISTS: dict[str, str] = {
     "houses": "id",
     "skill_sets": "name",
     "advancements": "id",
+    "campaign_types": "id",
 }
 # Tables replaced as a whole when a child pack gives them.
 WHOLE_TABLES: tuple[str, ...] = (

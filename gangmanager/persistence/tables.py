@@ -27,6 +27,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     DateTime,
+    FetchedValue,
     ForeignKey,
     Integer,
     MetaData,
@@ -95,6 +96,10 @@ class GangRow(Base):
     # Committed Gang Rating; NULL until founding computes it.
     rating: Mapped[int | None] = mapped_column(Integer)
     notes: Mapped[str] = mapped_column(Text, default="")
+    # The database role that may change this gang on a shared PostgreSQL server
+    # (row-level security, docs/shared-campaign.md). The server fills it in with
+    # the role that creates the gang, so the ORM never sends it; NULL in SQLite.
+    owner: Mapped[str | None] = mapped_column(String, server_default=FetchedValue())
     # Bumped by SQLAlchemy on every UPDATE (version_id_col): a stale writer fails
     # instead of silently overwriting. The server default fills rows of schema 0001.
     version: Mapped[int] = mapped_column(Integer, server_default=text("1"))
@@ -278,3 +283,7 @@ class PostBattleDraftRow(Base):
     )
     # Set when Finish applied it; a finished draft is history, not resumed.
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+# The campaign tables share this metadata: one schema, one chain of migrations.
+from gangmanager.persistence import campaign_tables  # noqa: E402, F401

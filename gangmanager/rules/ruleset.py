@@ -13,6 +13,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from gangmanager.rules.campaign_types import CampaignType
 from gangmanager.rules.characteristics import (
     CORE_CHARACTERISTICS,
     Characteristic,
@@ -285,6 +286,8 @@ class Ruleset(_Strict):
     post_battle_steps: list[PostBattleStep] = Field(default_factory=list)
     blaze: BlazeRules
     ammo: AmmoRules = Field(default_factory=AmmoRules)
+    # Campaign types (Dominion ...) with their territories and boons: campaigns.toml.
+    campaign_types: list[CampaignType] = Field(default_factory=list)
     # Player-imported rules text by trait or skill name; replaces summaries when shown.
     rules_text: dict[str, str] = Field(default_factory=dict)
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from gangmanager.persistence.database import Database, open_database, sqlite_url
+from gangmanager.persistence.database import Database, open_database
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.rules.profile import Profile
@@ -22,8 +22,9 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def db(db_path: Path) -> Iterator[Database]:
-    database = open_database(sqlite_url(db_path))
+def db(database_url: str) -> Iterator[Database]:
+    """An open database: the SQLite file at `db_path`, then (if configured) PostgreSQL."""
+    database = open_database(database_url)
     yield database
     database.close()
 

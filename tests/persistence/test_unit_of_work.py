@@ -66,6 +66,7 @@ def test_unit_of_work_outside_with_block_refuses() -> None:
         UnitOfWork(None).commit()  # type: ignore[arg-type]
 
 
+@pytest.mark.sqlite_only
 def test_sqlite_connections_have_foreign_keys_and_wal(db: Database) -> None:
     with db.engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA foreign_keys").scalar_one() == 1
@@ -98,6 +99,7 @@ def test_url_never_shows_a_password(tmp_path: Path) -> None:
     assert "\n" not in str(caught.value)
 
 
+@pytest.mark.sqlite_only
 def test_database_url_is_the_file_url(db: Database) -> None:
     assert db.url == f"sqlite:///{db.path}"
     assert repr(db) == f"Database('sqlite:///{db.path}')"

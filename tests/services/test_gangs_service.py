@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import event
 
-from gangmanager.persistence.database import open_database, sqlite_url
+from gangmanager.persistence.database import open_database
 from gangmanager.rules import ratings, roster_ops
 from gangmanager.rules.gang import Category
 from gangmanager.services import gangs
@@ -32,9 +32,9 @@ def test_demo_gang_is_founded_within_budget(rulesets: Rulesets) -> None:
 
 
 def test_add_gang_renames_a_taken_name_and_reports_changes(
-    tmp_path: Path, rulesets: Rulesets
+    database_url: str, rulesets: Rulesets
 ) -> None:
-    with open_database(sqlite_url(tmp_path / "gm.sqlite")) as db:
+    with open_database(database_url) as db:
         first = gangs.add_gang(db, demo_gang(rulesets.get("n23")))
         second = gangs.add_gang(db, demo_gang(rulesets.get("n23")))
         assert first.renamed_from is None
@@ -47,7 +47,7 @@ def test_add_gang_renames_a_taken_name_and_reports_changes(
 
 
 def test_opening_a_gang_takes_the_same_few_statements_for_3_or_30_fighters(
-    tmp_path: Path, rulesets: Rulesets
+    database_url: str, rulesets: Rulesets
 ) -> None:
     base = demo_gang(rulesets.get("n23"))
     small = base.model_copy(update={"name": "Small", "fighters": base.fighters[:3]})
@@ -61,7 +61,7 @@ def test_opening_a_gang_takes_the_same_few_statements_for_3_or_30_fighters(
             ],
         }
     )
-    with open_database(sqlite_url(tmp_path / "gm.sqlite")) as db:
+    with open_database(database_url) as db:
         gangs.add_gang(db, small)
         gangs.add_gang(db, big)
         counts = []

@@ -1,0 +1,256 @@
+"""Campaign commands: `gangmanager campaign new|add|battle|show|report|...`."""
+
+from __future__ import annotations
+
+import argparse
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from gangmanager.cli.context import Context, print_json
+from gangmanager.rules.campaign import Alignment
+from gangmanager.rules.dice import FixedDice
+from gangmanager.services import campaign as service
+from gangmanager.services.errors import ServiceError
+
+
+def _date(text: str) -> date:
+    try:
+        return date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date such as 2026-03-14") from None
+
+
+def _count(text: str) -> tuple[str, int]:
+    gang, sep, number = text.rpartition("=")
+    if not sep or not gang.strip() or not number.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"{text!r} is not GANG=N (enemies taken Out of Action)")
+    return gang.strip(), int(number)
+
+
+def _d6(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 6:
+        raise argparse.ArgumentTypeError(f"a D6 shows 1 to 6, not {text!r}")
+    return int(text)
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    campaign = sub.add_parser("campaign", help="campaigns: gangs, battles, territories, standings")
+    commands = campaign.add_subparsers(
+        dest="campaign_command", metavar="CAMPAIGN_COMMAND", required=True
+    )
+
+    p = commands.add_parser("new", parents=[common], help="set up a campaign")
+    p.add_argument("name")
+    p.add_argument("--type", default="dominion", help="campaign type in the ruleset (dominion)")
+    p.add_argument("--ruleset", default="n23", help="ruleset pack id (default n23)")
+    p.add_argument("--start", type=_date, metavar="YYYY-MM-DD")
+    p.add_argument("--end", type=_date, metavar="YYYY-MM-DD")
+    p.add_argument("--notes", default="", help="the arbitrator's notes")
+    p.set_defaults(handler=cmd_new)
+
+    p = commands.add_parser("add", parents=[common], help="enter a gang in a campaign")
+    p.add_argument("name", help="campaign name or id")
+    p.add_argument("gang", help="gang name or id")
+    p.add_argument("--outlaw", action="store_true", help="the gang is an Outlaw gang")
+    p.set_defaults(handler=cmd_add)
+
+    p = commands.add_parser(
+        "battle",
+        parents=[common],
+        help="record a battle; the territory at stake goes to the winner",
+    )
+    p.add_argument("name", help="campaign name or id")
+    p.add_argument(
+        "--gangs", nargs="+", required=True, metavar="GANG", help="the gangs that fought"
+    )
+    p.add_argument("--winner", metavar="GANG", help="the winner (leave out for a draw)")
+    p.add_argument("--scenario", default="")
+    p.add_argument("--territory", metavar="T", help="the territory at stake")
+    p.add_argument("--attacker", metavar="GANG")
+    p.add_argument("--defender", metavar="GANG")
+    p.add_argument("--date", type=_date, metavar="YYYY-MM-DD", help="default: today")
+    p.add_argument(
+        "--out-of-action",
+        type=_count,
+        nargs="+",
+        default=[],
+        metavar="GANG=N",
+        help="enemies each gang took Out of Action",
+    )
+    p.add_argument(
+        "--income",
+        action="store_true",
+        help="each gang also collects its territory income now (rolled for you)",
+    )
+    p.add_argument("--battle-id", type=int, help="the battle tracker's battle to link")
+    p.set_defaults(handler=cmd_battle)
+
+    p = commands.add_parser("show", parents=[common], help="standings, territories, battles")
+    p.add_argument("name", help="campaign name or id")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_show)
+
+    p = commands.add_parser("report", parents=[common], help="write the report (PDF or JSON)")
+    p.add_argument("name", help="campaign name or id")
+    p.add_argument(
+        "-o", "--output", type=Path, required=True, metavar="FILE", help="a .pdf or .json file"
+    )
+    p.set_defaults(handler=cmd_report)
+
+    p = commands.add_parser("list", parents=[common], help="list the campaigns")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_list)
+
+    p = commands.add_parser("next-cycle", parents=[common], help="close the current cycle")
+    p.add_argument("name", help="campaign name or id")
+    p.set_defaults(handler=cmd_next_cycle)
+
+    p = commands.add_parser(
+        "assign", parents=[common], help="give a territory to a gang (the arbitrator's tool)"
+    )
+    p.add_argument("name", help="campaign name or id")
+    p.add_argument("territory")
+    p.add_argument("gang", nargs="?", help="the new holder; leave out to free the territory")
+    p.set_defaults(handler=cmd_assign)
+
+    p = commands.add_parser("income", parents=[common], help="collect a gang's territory income")
+    p.add_argument("gang", help="gang name or id")
+    p.add_argument("--battle", type=int, metavar="ID", help="the campaign battle it follows")
+    p.add_argument(
+        "--rolled", type=_d6, nargs="+", metavar="N", help="the dice you rolled, in order"
+    )
+    p.add_argument("--preview", action="store_true", help="show the income, store nothing")
+    p.set_defaults(handler=cmd_income)
+
+    p = commands.add_parser("end", parents=[common], help="end the campaign: award the Triumphs")
+    p.add_argument("name", help="campaign name or id")
+    p.set_defaults(handler=cmd_end)
+
+
+def _print(changes: tuple[str, ...]) -> None:
+    for message in changes:
+        print(message)
+
+
+def cmd_new(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        result = service.create_campaign(
+            db,
+            context.rulesets,
+            args.name,
+            type_id=args.type,
+            ruleset_id=args.ruleset,
+            starts_on=args.start,
+            ends_on=args.end,
+            notes=args.notes,
+        )
+    _print(result.changes.messages)
+
+
+def cmd_add(args: argparse.Namespace, context: Context) -> None:
+    alignment = Alignment.OUTLAW if args.outlaw else Alignment.LAW_ABIDING
+    with context.database() as db:
+        result = service.add_gang(db, context.rulesets, args.name, args.gang, alignment=alignment)
+    _print(result.changes.messages)
+
+
+def cmd_battle(args: argparse.Namespace, context: Context) -> None:
+    counts: dict[str, int] = {}
+    for gang, number in args.out_of_action:
+        counts[gang] = counts.get(gang, 0) + number
+    with context.database() as db:
+        result = service.record_battle(
+            db,
+            context.rulesets,
+            args.name,
+            args.gangs,
+            winner=args.winner,
+            scenario=args.scenario,
+            territory=args.territory,
+            attacker=args.attacker,
+            defender=args.defender,
+            fought_on=args.date,
+            out_of_action=counts,
+            battle_id=args.battle_id,
+            collect_income=args.income,
+        )
+    _print(result.changes.messages)
+    print(f"campaign battle {result.battle.id}")
+
+
+def cmd_show(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        state = service.campaign_state(db, context.rulesets, args.name)
+    if args.json:
+        print_json(service.campaign_view(state))
+    else:
+        print(service.campaign_text(state))
+
+
+def cmd_report(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        path = service.write_report(db, context.rulesets, args.name, args.output)
+    print(path)
+
+
+def cmd_list(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        rows = service.list_campaigns(db)
+    if args.json:
+        print_json(
+            [
+                {
+                    "id": r.id,
+                    "name": r.name,
+                    "type": r.type_id,
+                    "ruleset": r.ruleset,
+                    "cycle": r.cycle,
+                    "gangs": r.gangs,
+                    "running": r.running,
+                }
+                for r in rows
+            ]
+        )
+        return
+    for r in rows:
+        status = "running" if r.running else "ended"
+        print(f"{r.id}\t{r.name}\t{r.type_id}\tcycle {r.cycle}\t{r.gangs} gangs\t{status}")
+
+
+def cmd_next_cycle(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        result = service.next_cycle(db, context.rulesets, args.name)
+    _print(result.changes.messages)
+
+
+def cmd_assign(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        result = service.assign_territory(
+            db, context.rulesets, args.name, args.territory, args.gang
+        )
+    _print(result.changes.messages)
+
+
+def cmd_income(args: argparse.Namespace, context: Context) -> None:
+    dice = FixedDice(args.rolled) if args.rolled else None
+    with context.database() as db:
+        try:
+            if args.preview:
+                print(service.income_for(db, context.rulesets, args.gang, dice=dice).text())
+                return
+            result = service.collect_income(
+                db, context.rulesets, args.gang, campaign_battle_id=args.battle, dice=dice
+            )
+        except ValueError as exc:
+            if isinstance(exc, ServiceError):
+                raise
+            raise ServiceError(f"--rolled: {exc}") from None  # not enough typed-in dice
+    print(result.report.text())
+    _print(result.changes.messages)
+
+
+def cmd_end(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        result = service.end_campaign(db, context.rulesets, args.name)
+    _print(result.changes.messages)

@@ -1,0 +1,1 @@
+"""The campaign view: standings, territories, the log of battles and the history chart."""

@@ -1,0 +1,102 @@
+"""The campaign's history: each gang's Gang Rating, Wealth and Reputation, plotted (QtCharts)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCharts import QChart, QChartView, QLineSeries, QValueAxis
+from PySide6.QtCore import QMargins, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+
+from gangmanager.printing.campaign_report import MEASURES, axis_range, gang_colour, history_series
+
+
+class HistoryChartView(QWidget):
+    """Three charts, one per measure; a line per gang, a point per event of the campaign."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.empty_label = QLabel("No history yet: it starts when the first gang joins.")
+        self.empty_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        layout.addWidget(self.empty_label)
+        self.views: dict[str, QChartView] = {}
+        for key, _title in MEASURES:
+            view = QChartView()
+            view.setRenderHint(QPainter.RenderHint.Antialiasing)
+            view.setMinimumHeight(180)
+            self.views[key] = view
+            layout.addWidget(view, 1)
+        self.point_label = QLabel()
+        self.point_label.setWordWrap(True)
+        self.point_label.setTextFormat(Qt.TextFormat.PlainText)
+        layout.addWidget(self.point_label)
+
+    def set_view(self, view: dict[str, Any]) -> None:
+        """Plot `campaign_view(...)["history"]`; gangs keep their joining-order colours."""
+        order = {g["name"]: i for i, g in enumerate(view["gangs"])}
+        has_points = bool(view["history"])
+        self.empty_label.setVisible(not has_points)
+        labels: list[str] = []
+        for key, title in MEASURES:
+            series, labels = history_series(view, key)
+            chart = self._chart(title, series, labels, order)
+            self.views[key].setChart(chart)
+            self.views[key].setVisible(has_points)
+        self.point_label.setText(
+            "Points: " + "; ".join(f"{n} {label}" for n, label in enumerate(labels))
+            if has_points
+            else ""
+        )
+
+    def series_names(self, key: str) -> list[str]:
+        return [s.name() for s in self.views[key].chart().series()]
+
+    def points(self, key: str, gang: str) -> list[tuple[float, float]]:
+        for series in self.views[key].chart().series():
+            if series.name() == gang:
+                assert isinstance(series, QLineSeries)
+                return [(p.x(), p.y()) for p in series.points()]
+        raise KeyError(gang)
+
+    @staticmethod
+    def _chart(
+        title: str,
+        series: dict[str, list[tuple[int, int]]],
+        labels: list[str],
+        order: dict[str, int],
+    ) -> QChart:
+        chart = QChart()
+        chart.setTitle(title)
+        chart.setMargins(QMargins(4, 4, 4, 4))
+        chart.legend().setAlignment(Qt.AlignmentFlag.AlignRight)
+        x_axis = QValueAxis()
+        x_axis.setLabelFormat("%d")
+        last = max(len(labels) - 1, 1)
+        x_axis.setRange(0, last)
+        # A tick on whole points only, at most about a dozen of them.
+        x_axis.setTickType(QValueAxis.TickType.TicksDynamic)
+        x_axis.setTickAnchor(0)
+        x_axis.setTickInterval(max(1, -(-last // 12)))
+        y_axis = QValueAxis()
+        y_axis.setLabelFormat("%d")
+        values = [v for points in series.values() for _, v in points]
+        low, high, step = axis_range(min(values, default=0), max(values, default=1))
+        y_axis.setRange(low, high)
+        y_axis.setTickCount(round((high - low) / step) + 1)
+        chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
+        chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
+        for name, points in series.items():
+            line = QLineSeries()
+            line.setName(name)
+            colour = QColor(gang_colour(order.get(name, len(order))))
+            line.setPen(QPen(colour, 2.5))
+            line.setPointsVisible(True)
+            for seq, value in points:
+                line.append(float(seq), float(value))
+            chart.addSeries(line)
+            line.attachAxis(x_axis)
+            line.attachAxis(y_axis)
+        return chart

@@ -1,0 +1,945 @@
+"""Campaign use cases: one transaction per user action, each returning what changed.
+
+The territory and income flow of the post-battle sequence lives here too, so
+the post-battle wizard can call it: `income_for` (a preview, nothing stored),
+`collect_income` (step 4: credits to the gang, once per battle),
+`assign_territory` (step 2) and `add_log_entry` / `record_snapshot` (step 7).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, date, datetime
+from pathlib import Path
+from typing import Any
+
+from gangmanager.persistence.campaign_repository import (
+    CampaignRepository,
+    CampaignSummary,
+    campaigns,
+)
+from gangmanager.persistence.database import Database
+from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.rules import campaign as rules
+from gangmanager.rules.campaign import (
+    Alignment,
+    Campaign,
+    CampaignBattle,
+    CampaignError,
+    IncomeReport,
+    LogEntry,
+    Result,
+    Role,
+    Side,
+    Snapshot,
+    Standing,
+    Transfer,
+    TriumphAward,
+)
+from gangmanager.rules.campaign_types import Boon, BoonKind, CampaignType
+from gangmanager.rules.dice import Dice, RandomDice
+from gangmanager.rules.gang import Gang
+from gangmanager.rules.ruleset import Ruleset
+from gangmanager.services.changes import Changes
+from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.rulesets import Rulesets
+
+
+class UnknownCampaignError(ServiceError, LookupError):
+    def __init__(self, ref: str, names: list[str]) -> None:
+        known = ", ".join(repr(n) for n in names) or "none"
+        super().__init__(f"no campaign {ref!r}; campaigns in this database: {known}")
+
+
+@dataclass(frozen=True)
+class CampaignResult:
+    campaign: Campaign
+    changes: Changes
+
+
+@dataclass(frozen=True)
+class BattleResult:
+    campaign: Campaign
+    battle: CampaignBattle
+    transfer: Transfer | None
+    # Income collected after the battle, by gang id (when asked to collect it).
+    income: Mapping[int, IncomeReport]
+    changes: Changes
+
+
+@dataclass(frozen=True)
+class IncomeResult:
+    gang: Gang
+    report: IncomeReport
+    collected: int
+    changes: Changes
+
+
+@dataclass(frozen=True)
+class EndResult:
+    campaign: Campaign
+    triumphs: list[TriumphAward]
+    changes: Changes
+
+
+@contextmanager
+def _refused() -> Iterator[None]:
+    """The rules' refusals are shown to the user like any service refusal."""
+    try:
+        yield
+    except CampaignError as exc:
+        raise ServiceError(str(exc)) from None
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+# ------------------------------------------------------------------ reading
+
+
+def list_campaigns(db: Database) -> list[CampaignSummary]:
+    with db.unit_of_work() as uow:
+        return campaigns(uow).list()
+
+
+def load_campaign(db: Database, ref: str) -> Campaign:
+    with db.unit_of_work() as uow:
+        return _find(campaigns(uow), ref)
+
+
+def _find(repo: CampaignRepository, ref: str) -> Campaign:
+    found = repo.find(ref)
+    if found is None:
+        raise UnknownCampaignError(ref, repo.names())
+    return found
+
+
+@dataclass(frozen=True)
+class _Context:
+    """What most actions need, read in their own unit of work."""
+
+    uow: UnitOfWork
+    repo: CampaignRepository
+    campaign: Campaign
+    ruleset: Ruleset
+    ctype: CampaignType
+
+    @property
+    def id(self) -> int:
+        assert self.campaign.id is not None
+        return self.campaign.id
+
+    def gangs(self) -> dict[int, Gang]:
+        return {m.gang_id: self.uow.gangs.get(m.gang_id) for m in self.campaign.gangs}
+
+    def gang(self, ref: str) -> Gang:
+        gang = self.uow.gangs.find(ref)
+        if gang is None:
+            raise UnknownGangError(ref, self.uow.gangs.names())
+        return gang
+
+    def member(self, ref: str) -> Gang:
+        """A gang taking part in this campaign, by name or id."""
+        gang = self.gang(ref)
+        assert gang.id is not None
+        if self.campaign.gang(gang.id) is None:
+            raise ServiceError(f"{gang.name!r} does not take part in {self.campaign.name!r}")
+        return gang
+
+    def log(self, kind: str, text: str, campaign_battle_id: int | None = None) -> str:
+        entry = LogEntry(
+            at=_now(),
+            cycle=self.campaign.cycle,
+            kind=kind,
+            text=text,
+            campaign_battle_id=campaign_battle_id,
+        )
+        self.repo.add_log(self.id, entry)
+        return text
+
+    def snapshot(self, label: str) -> None:
+        points = rules.snapshots(
+            self.campaign, self.gangs(), self.repo.next_seq(self.id), label, _now()
+        )
+        self.repo.add_snapshots(self.id, points)
+
+
+def _context(uow: UnitOfWork, rulesets: Rulesets, ref: str) -> _Context:
+    repo = campaigns(uow)
+    campaign = _find(repo, ref)
+    ruleset = rulesets.get(campaign.ruleset)
+    with _refused():
+        ctype = rules.campaign_type_of(ruleset, campaign.type_id)
+    return _Context(uow, repo, campaign, ruleset, ctype)
+
+
+# ------------------------------------------------------------------ set-up
+
+
+def create_campaign(
+    db: Database,
+    rulesets: Rulesets,
+    name: str,
+    *,
+    type_id: str = "dominion",
+    ruleset_id: str = "n23",
+    starts_on: date | None = None,
+    ends_on: date | None = None,
+    notes: str = "",
+) -> CampaignResult:
+    """A new campaign with every territory of its type in play, unclaimed."""
+    name = name.strip()
+    if not name:
+        raise ServiceError("a campaign needs a name")
+    if starts_on is not None and ends_on is not None and ends_on < starts_on:
+        raise ServiceError(f"the campaign ends ({ends_on}) before it starts ({starts_on})")
+    ruleset = rulesets.get(ruleset_id)
+    with _refused():
+        ctype = rules.campaign_type_of(ruleset, type_id)
+    campaign = rules.new_campaign(
+        name, ruleset, ctype, starts_on=starts_on, ends_on=ends_on, notes=notes
+    )
+    with db.unit_of_work() as uow:
+        repo = campaigns(uow)
+        if any(n.casefold() == name.casefold() for n in repo.names()):
+            raise ServiceError(f"a campaign named {name!r} exists already")
+        stored = repo.add(campaign)
+        assert stored.id is not None
+        context = _Context(uow, repo, stored, ruleset, ctype)
+        text = context.log(
+            "campaign",
+            f"{ctype.name} campaign {name!r} set up with {len(ctype.territories)} territories"
+            f" ({ruleset.name}).",
+        )
+        uow.commit()
+    return CampaignResult(stored, Changes(messages=(text,)))
+
+
+def add_gang(
+    db: Database,
+    rulesets: Rulesets,
+    campaign_ref: str,
+    gang_ref: str,
+    *,
+    alignment: Alignment = Alignment.LAW_ABIDING,
+) -> CampaignResult:
+    """Enter a gang: it gets its hideout (and the Reputation that comes with it)."""
+    with db.unit_of_work() as uow:
+        context = _context(uow, rulesets, campaign_ref)
+        gang = context.gang(gang_ref)
+        assert gang.id is not None
+        running = context.repo.running_campaign_of(gang.id)
+        if running is not None and running[0] != context.id:
+            raise ServiceError(f"{gang.name!r} already takes part in the campaign {running[1]!r}")
+        with _refused():
+            campaign, gained = rules.join(
+                context.campaign, context.ctype, gang, context.ruleset, alignment
+            )
+        campaign = context.repo.save(campaign)
+        hideout = context.ctype.hideout
+        messages = [
+            f"{gang.name} joins the campaign"
+            + (f", with its hideout ({hideout})." if hideout is not None else ".")
+        ]
+        if gained:
+            gang = uow.gangs.replace(
+                gang.model_copy(update={"reputation": max(1, gang.reputation + gained)})
+            )
+            messages.append(f"{gang.name} Reputation +{gained} while it holds its hideout.")
+        context = _Context(uow, context.repo, campaign, context.ruleset, context.ctype)
+        for text in messages:
+            context.log("campaign", text)
+        context.snapshot(f"{gang.name} joins")
+        uow.commit()
+    assert gang.id is not None
+    return CampaignResult(campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages)))
+
+
+def set_details(
+    db: Database,
+    campaign_ref: str,
+    *,
+    name: str | None = None,
+    notes: str | None = None,
+    starts_on: date | None = None,
+    ends_on: date | None = None,
+    version: int | None = None,
+) -> CampaignResult:
+    """Change the name, the arbitrator's notes or the dates (None keeps a value)."""
+    with db.unit_of_work() as uow:
+        repo = campaigns(uow)
+        campaign = _find(repo, campaign_ref)
+        update: dict[str, Any] = {}
+        if name is not None and name.strip() != campaign.name:
+            if not name.strip():
+                raise ServiceError("a campaign needs a name")
+            if any(n.casefold() == name.strip().casefold() for n in repo.names()):
+                raise ServiceError(f"a campaign named {name.strip()!r} exists already")
+            update["name"] = name.strip()
+        if notes is not None:
+            update["notes"] = notes
+        if starts_on is not None:
+            update["starts_on"] = starts_on
+        if ends_on is not None:
+            update["ends_on"] = ends_on
+        if version is not None:
+            update["version"] = version
+        changed = campaign.model_copy(update=update)
+        if changed.starts_on and changed.ends_on and changed.ends_on < changed.starts_on:
+            raise ServiceError(
+                f"the campaign ends ({changed.ends_on}) before it starts ({changed.starts_on})"
+            )
+        stored = repo.save(changed)
+        uow.commit()
+    return CampaignResult(stored, Changes())
+
+
+def next_cycle(db: Database, rulesets: Rulesets, campaign_ref: str) -> CampaignResult:
+    """The arbitrator closes the cycle; the log says which phase begins."""
+    with db.unit_of_work() as uow:
+        context = _context(uow, rulesets, campaign_ref)
+        if not context.campaign.running:
+            raise ServiceError(f"campaign {context.campaign.name!r} has ended")
+        before = rules.current_phase(context.campaign, context.ctype)
+        campaign = context.repo.save(
+            context.campaign.model_copy(update={"cycle": context.campaign.cycle + 1})
+        )
+        context = _Context(uow, context.repo, campaign, context.ruleset, context.ctype)
+        after = rules.current_phase(campaign, context.ctype)
+        text = f"Cycle {campaign.cycle} begins"
+        if after.id != before.id:
+            text += f": the {after.name} phase. {after.summary}".rstrip()
+        else:
+            text += f" ({after.name} phase)."
+        context.log("campaign", text)
+        uow.commit()
+    return CampaignResult(campaign, Changes(messages=(text,)))
+
+
+# ------------------------------------------------------------------ battles
+
+
+def record_battle(
+    db: Database,
+    rulesets: Rulesets,
+    campaign_ref: str,
+    gangs: Sequence[str],
+    *,
+    winner: str | None = None,
+    scenario: str = "",
+    territory: str | None = None,
+    attacker: str | None = None,
+    defender: str | None = None,
+    fought_on: date | None = None,
+    out_of_action: Mapping[str, int] | None = None,
+    battle_id: int | None = None,
+    collect_income: bool = False,
+    dice: Dice | None = None,
+) -> BattleResult:
+    """Record a battle; the territory at stake goes to the winner (Assign Territory).
+
+    With `collect_income` each gang that fought also collects its income
+    (post-battle step 4), rolled with `dice`; the post-battle wizard does that
+    step itself with `collect_income(...)` instead.
+    """
+    with db.unit_of_work() as uow:
+        context = _context(uow, rulesets, campaign_ref)
+        fighting = [context.member(ref) for ref in gangs]
+        by_ref = {ref: gang for ref, gang in zip(gangs, fighting, strict=True)}
+
+        def pick(ref: str | None, what: str) -> Gang | None:
+            if ref is None:
+                return None
+            gang = by_ref.get(ref) or context.gang(ref)
+            if all(gang.id != g.id for g in fighting):
+                raise ServiceError(
+                    f"the {what} {gang.name!r} is not one of the gangs in this battle"
+                )
+            return gang
+
+        won = pick(winner, "winner")
+        attacking = pick(attacker, "attacker")
+        defending = pick(defender, "defender")
+        taken_out: dict[int, int] = {}
+        for ref, count in (out_of_action or {}).items():
+            gang = pick(ref, "gang")
+            assert gang is not None and gang.id is not None
+            if count < 0:
+                raise ServiceError(f"{gang.name}: enemies taken Out of Action cannot be {count}")
+            taken_out[gang.id] = count
+
+        def side(gang: Gang) -> Side:
+            assert gang.id is not None
+            role = (
+                Role.ATTACKER
+                if attacking is not None and attacking.id == gang.id
+                else Role.DEFENDER
+                if defending is not None and defending.id == gang.id
+                else Role.NONE
+            )
+            result = (
+                Result.DRAW if won is None else Result.WON if won.id == gang.id else Result.LOST
+            )
+            return Side(
+                gang_id=gang.id,
+                gang_name=gang.name,
+                role=role,
+                result=result,
+                out_of_action=taken_out.get(gang.id, 0),
+            )
+
+        battle = CampaignBattle(
+            cycle=context.campaign.cycle,
+            fought_on=fought_on or date.today(),
+            scenario=scenario.strip(),
+            territory=territory.strip() if territory and territory.strip() else None,
+            sides=[side(g) for g in fighting],
+            battle_id=battle_id,
+        )
+        with _refused():
+            campaign, moved = rules.record_battle(context.campaign, context.ctype, battle)
+        battle = campaign.battles[-1]
+        stored = context.repo.add_battle(context.id, battle)
+        assert stored.id is not None
+        messages = [context.log("battle", rules.battle_text(stored), stored.id)]
+        changed: set[int] = set()
+        if moved is not None:
+            campaign = context.repo.save(campaign)
+            context = _Context(uow, context.repo, campaign, context.ruleset, context.ctype)
+            changed |= _apply_transfer(uow, moved)
+            messages.append(
+                context.log("territory", rules.transfer_text(campaign, moved), stored.id)
+            )
+        else:
+            campaign = context.repo.get(context.id)
+            context = _Context(uow, context.repo, campaign, context.ruleset, context.ctype)
+        incomes: dict[int, IncomeReport] = {}
+        if collect_income:
+            for gang in fighting:
+                assert gang.id is not None
+                report, text = _collect(context, gang.id, dice or RandomDice(), stored.id)
+                incomes[gang.id] = report
+                changed.add(gang.id)
+                messages.append(text)
+        context.snapshot(f"Battle {len(campaign.battles)}")
+        uow.commit()
+    return BattleResult(
+        campaign,
+        next(b for b in campaign.battles if b.id == stored.id),
+        moved,
+        incomes,
+        Changes(gangs_changed=tuple(sorted(changed)), messages=tuple(messages)),
+    )
+
+
+def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> set[int]:
+    """The Reputation a territory gives goes with it (never below 1)."""
+    changed: set[int] = set()
+    for gang_id, delta in (
+        (moved.from_gang, -moved.reputation_lost),
+        (moved.to_gang, moved.reputation_gained),
+    ):
+        if gang_id is None or not delta:
+            continue
+        gang = uow.gangs.get(gang_id)
+        uow.gangs.replace(gang.model_copy(update={"reputation": max(1, gang.reputation + delta)}))
+        changed.add(gang_id)
+    return changed
+
+
+def assign_territory(
+    db: Database,
+    rulesets: Rulesets,
+    campaign_ref: str,
+    territory: str,
+    gang_ref: str | None,
+    *,
+    campaign_battle_id: int | None = None,
+) -> CampaignResult:
+    """Give a territory to a gang, or back to nobody (`gang_ref` None): post-battle step 2.
+
+    The arbitrator's own tool: no phase rule is checked (a trade for a captive,
+    a correction). The Reputation the territory gives moves with it.
+    """
+    with db.unit_of_work() as uow:
+        context = _context(uow, rulesets, campaign_ref)
+        to_gang = context.member(gang_ref) if gang_ref is not None else None
+        with _refused():
+            campaign, moved = rules.transfer(
+                context.campaign,
+                context.ctype,
+                territory,
+                to_gang.id if to_gang is not None else None,
+            )
+        if moved.from_gang == moved.to_gang:
+            raise ServiceError(f"{moved.territory} is held by that gang already")
+        campaign = context.repo.save(campaign)
+        context = _Context(uow, context.repo, campaign, context.ruleset, context.ctype)
+        changed = _apply_transfer(uow, moved)
+        text = context.log("territory", rules.transfer_text(campaign, moved), campaign_battle_id)
+        context.snapshot(f"{moved.territory} assigned")
+        uow.commit()
+    return CampaignResult(campaign, Changes(gangs_changed=tuple(sorted(changed)), messages=(text,)))
+
+
+# ------------------------------------------------------------------ income
+
+
+def _running_context(uow: UnitOfWork, rulesets: Rulesets, gang: Gang) -> _Context | None:
+    assert gang.id is not None
+    running = campaigns(uow).running_campaign_of(gang.id)
+    return None if running is None else _context(uow, rulesets, str(running[0]))
+
+
+def income_for(
+    db: Database,
+    rulesets: Rulesets,
+    gang_ref: str,
+    *,
+    dice: Dice | None = None,
+    deleted_fighters: int = 0,
+    captives: int = 0,
+    dice_counts: Mapping[str, int] | None = None,
+    entered: Mapping[str, int] | None = None,
+) -> IncomeReport:
+    """The gang's income from its territories, rolled with `dice`; nothing is stored.
+
+    A gang in no running campaign has no territories: an empty report.
+    Pass `FixedDice([...])` for the rolls the player typed in.
+    """
+    with db.unit_of_work() as uow:
+        gang = uow.gangs.find(gang_ref)
+        if gang is None:
+            raise UnknownGangError(gang_ref, uow.gangs.names())
+        context = _running_context(uow, rulesets, gang)
+        if context is None:
+            return IncomeReport(gang.id or 0, ())
+        with _refused():
+            return rules.income_for(
+                context.campaign,
+                context.ctype,
+                gang,
+                dice or RandomDice(),
+                deleted_fighters=deleted_fighters,
+                captives=captives,
+                dice_counts=dice_counts,
+                entered=entered,
+            )
+
+
+def territory_boons(
+    db: Database,
+    rulesets: Rulesets,
+    gang_ref: str,
+    kinds: Sequence[BoonKind] = (BoonKind.RECRUIT, BoonKind.EQUIPMENT, BoonKind.SPECIAL),
+) -> list[tuple[str, Boon]]:
+    """What the gang's territories grant besides income and Reputation (post-battle step C).
+
+    The wizard shows these (free recruits, equipment, special rules) to apply by
+    hand; a gang in no running campaign has none.
+    """
+    with db.unit_of_work() as uow:
+        gang = uow.gangs.find(gang_ref)
+        if gang is None:
+            raise UnknownGangError(gang_ref, uow.gangs.names())
+        assert gang.id is not None
+        context = _running_context(uow, rulesets, gang)
+        if context is None:
+            return []
+        return rules.held_boons(context.campaign, context.ctype, gang.id, kinds)
+
+
+def collect_income(
+    db: Database,
+    rulesets: Rulesets,
+    gang_ref: str,
+    *,
+    report: IncomeReport | None = None,
+    campaign_battle_id: int | None = None,
+    dice: Dice | None = None,
+) -> IncomeResult:
+    """Add the income to the gang's credits (post-battle step 4) and log it.
+
+    `report` is what `income_for` showed the player (else it is rolled now).
+    With `campaign_battle_id` the income is tied to that battle and refused a
+    second time, so the wizard and `campaign battle --income` never pay twice.
+    """
+    with db.unit_of_work() as uow:
+        gang = uow.gangs.find(gang_ref)
+        if gang is None:
+            raise UnknownGangError(gang_ref, uow.gangs.names())
+        assert gang.id is not None
+        context = _running_context(uow, rulesets, gang)
+        if context is None:
+            raise ServiceError(f"{gang.name!r} takes part in no running campaign")
+        if report is not None and report.gang_id != gang.id:
+            raise ServiceError(f"that income report is not for {gang.name!r}")
+        report, text = _collect(
+            context, gang.id, dice or RandomDice(), campaign_battle_id, report=report
+        )
+        stored = uow.gangs.get(gang.id)
+        context.snapshot(f"{gang.name} income")
+        uow.commit()
+    return IncomeResult(
+        stored, report, report.total, Changes(gangs_changed=(gang.id,), messages=(text,))
+    )
+
+
+def _collect(
+    context: _Context,
+    gang_id: int,
+    dice: Dice,
+    campaign_battle_id: int | None,
+    *,
+    report: IncomeReport | None = None,
+) -> tuple[IncomeReport, str]:
+    gang = context.uow.gangs.get(gang_id)
+    if report is None:
+        with _refused():
+            report = rules.income_for(context.campaign, context.ctype, gang, dice)
+    if campaign_battle_id is not None:
+        context.repo.set_income(campaign_battle_id, gang_id, report.total)
+    if report.total:
+        context.uow.gangs.replace(gang.model_copy(update={"credits": gang.credits + report.total}))
+    # Lines worth nothing because nothing was counted (no captive in the mine) are left out.
+    parts = ", ".join(
+        f"{line.territory} {line.amount}"
+        for line in report.lines
+        if line.amount or line.rolls or line.manual
+    )
+    text = f"{gang.name} collects {report.total} credits of income" + (
+        f" ({parts})." if parts else "."
+    )
+    context.log("income", text, campaign_battle_id)
+    return report, text
+
+
+# ------------------------------------------------------------------ the wizard's hooks
+
+
+def add_log_entry(
+    db: Database,
+    campaign_ref: str,
+    text: str,
+    *,
+    kind: str = "post_battle",
+    campaign_battle_id: int | None = None,
+) -> CampaignResult:
+    """A line of the campaign's log in plain words (the post-battle report, a note)."""
+    if not text.strip():
+        raise ServiceError("a log entry needs some text")
+    with db.unit_of_work() as uow:
+        repo = campaigns(uow)
+        campaign = _find(repo, campaign_ref)
+        assert campaign.id is not None
+        repo.add_log(
+            campaign.id,
+            LogEntry(
+                at=_now(),
+                cycle=campaign.cycle,
+                kind=kind,
+                text=" ".join(text.split()),
+                campaign_battle_id=campaign_battle_id,
+            ),
+        )
+        uow.commit()
+    return CampaignResult(campaign, Changes(messages=(text,)))
+
+
+def record_snapshot(
+    db: Database, rulesets: Rulesets, campaign_ref: str, label: str
+) -> CampaignResult:
+    """A point on the history chart for every gang, as they stand now (after Update Roster)."""
+    with db.unit_of_work() as uow:
+        context = _context(uow, rulesets, campaign_ref)
+        context.snapshot(label)
+        uow.commit()
+    return CampaignResult(context.campaign, Changes())
+
+
+def link_battle(db: Database, campaign_battle_id: int, battle_id: int | None) -> None:
+    """Attach the battle tracker's battle to a recorded campaign battle."""
+    with db.unit_of_work() as uow:
+        try:
+            campaigns(uow).link_battle(campaign_battle_id, battle_id)
+        except LookupError as exc:
+            raise ServiceError(str(exc)) from None
+        uow.commit()
+
+
+def campaign_battle_for(db: Database, campaign_battle_id: int) -> tuple[Campaign, CampaignBattle]:
+    with db.unit_of_work() as uow:
+        repo = campaigns(uow)
+        try:
+            campaign_id, battle = repo.battle(campaign_battle_id)
+        except LookupError as exc:
+            raise ServiceError(str(exc)) from None
+        return repo.get(campaign_id), battle
+
+
+# ------------------------------------------------------------------ the end
+
+
+def end_campaign(db: Database, rulesets: Rulesets, campaign_ref: str) -> EndResult:
+    """Close the campaign and award the Triumphs (logged)."""
+    with db.unit_of_work() as uow:
+        context = _context(uow, rulesets, campaign_ref)
+        if not context.campaign.running:
+            raise ServiceError(f"campaign {context.campaign.name!r} has ended already")
+        gangs = context.gangs()
+        awards = rules.triumphs(context.ctype, rules.standings(context.campaign, gangs))
+        campaign = context.repo.save(context.campaign.model_copy(update={"finished_at": _now()}))
+        context = _Context(uow, context.repo, campaign, context.ruleset, context.ctype)
+        context.snapshot("End")
+        messages = [context.log("campaign", "The campaign ends.")]
+        for award in awards:
+            who = " and ".join(award.gangs) or "nobody"
+            messages.append(
+                context.log(
+                    "triumph", f"{award.name}: {who} ({award.measure.label} {award.value})."
+                )
+            )
+        uow.commit()
+    return EndResult(campaign, awards, Changes(messages=tuple(messages)))
+
+
+# ------------------------------------------------------------------ views
+
+
+@dataclass(frozen=True)
+class CampaignState:
+    """Everything the campaign view, `campaign show` and the report show."""
+
+    campaign: Campaign
+    ctype: CampaignType
+    ruleset: Ruleset
+    gangs: dict[int, Gang]
+    standings: list[Standing]
+    triumphs: list[TriumphAward]
+    log: list[LogEntry]
+    history: list[Snapshot]
+
+
+def campaign_state(db: Database, rulesets: Rulesets, ref: str) -> CampaignState:
+    with db.unit_of_work() as uow:
+        context = _context(uow, rulesets, ref)
+        gangs = context.gangs()
+        rows = rules.standings(context.campaign, gangs)
+        return CampaignState(
+            campaign=context.campaign,
+            ctype=context.ctype,
+            ruleset=context.ruleset,
+            gangs=gangs,
+            standings=rows,
+            triumphs=rules.triumphs(context.ctype, rows),
+            log=context.repo.log(context.id),
+            history=context.repo.history(context.id),
+        )
+
+
+def _iso(value: date | datetime | None) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def campaign_view(state: CampaignState) -> dict[str, Any]:
+    """The campaign as `campaign show --json` prints it (a contract for players' scripts)."""
+    campaign, ctype = state.campaign, state.ctype
+    names = {m.gang_id: m.name for m in campaign.gangs}
+    names.update({gid: g.name for gid, g in state.gangs.items()})
+    phase = rules.current_phase(campaign, ctype)
+    fought = {b.id: b.fought_on for b in campaign.battles if b.id is not None}
+
+    def territory(h: rules.Holding) -> dict[str, Any]:
+        tdef = ctype.territory(h.territory)
+        member = campaign.gang(h.gang_id) if h.gang_id is not None else None
+        boons = tdef.boons_for(member.house if member else None) if tdef else []
+        return {
+            "name": h.territory,
+            "holder": names.get(h.gang_id) if h.gang_id is not None else None,
+            "holder_id": h.gang_id,
+            "hideout": h.hideout,
+            "enhanced_house": tdef.enhanced_house if tdef else None,
+            "boons": [{"kind": b.kind.value, "summary": b.summary} for b in boons],
+        }
+
+    return {
+        "id": campaign.id,
+        "name": campaign.name,
+        "ruleset": campaign.ruleset,
+        "type": {"id": ctype.id, "name": ctype.name},
+        "notes": campaign.notes,
+        "starts_on": _iso(campaign.starts_on),
+        "ends_on": _iso(campaign.ends_on),
+        "cycle": campaign.cycle,
+        "cycles": ctype.cycles,
+        "phase": {"id": phase.id, "name": phase.name, "stakes": phase.stakes.value},
+        "running": campaign.running,
+        "finished_at": _iso(campaign.finished_at),
+        "gangs": [
+            {
+                "id": m.gang_id,
+                "name": names.get(m.gang_id, m.name),
+                "house": state.gangs[m.gang_id].house if m.gang_id in state.gangs else "",
+                "alignment": m.alignment.value,
+                "territories": [h.territory for h in campaign.held_by(m.gang_id)],
+            }
+            for m in campaign.gangs
+        ],
+        "territories": [territory(h) for h in campaign.holdings],
+        "standings": [
+            {
+                "gang": s.name,
+                "gang_id": s.gang_id,
+                "rating": s.rating,
+                "wealth": s.wealth,
+                "reputation": s.reputation,
+                "credits": s.credits,
+                "territories": s.territories,
+                "battles": s.battles,
+                "wins": s.wins,
+                "out_of_action": s.out_of_action,
+            }
+            for s in state.standings
+        ],
+        "battles": [
+            {
+                "id": b.id,
+                "cycle": b.cycle,
+                "date": b.fought_on.isoformat(),
+                "scenario": b.scenario,
+                "territory": b.territory,
+                "winner": b.winner.gang_name if b.winner else None,
+                "battle_id": b.battle_id,
+                "gangs": [
+                    {
+                        "name": s.gang_name,
+                        "id": s.gang_id,
+                        "role": s.role.value,
+                        "result": s.result.value,
+                        "out_of_action": s.out_of_action,
+                        "income": s.income,
+                    }
+                    for s in b.sides
+                ],
+                "text": rules.battle_text(b),
+            }
+            for b in campaign.battles
+        ],
+        # Provisional while the campaign runs; final once it has ended.
+        "triumphs": [
+            {
+                "name": t.name,
+                "summary": t.summary,
+                "measure": t.measure.value,
+                "value": t.value,
+                "gangs": list(t.gangs),
+            }
+            for t in state.triumphs
+        ],
+        # `date`: the battle's date for what a battle brought, else the day it was logged.
+        "log": [
+            {
+                "at": _iso(e.at),
+                "date": fought.get(e.campaign_battle_id or 0, e.at.date()).isoformat(),
+                "cycle": e.cycle,
+                "kind": e.kind,
+                "text": e.text,
+                "campaign_battle_id": e.campaign_battle_id,
+            }
+            for e in state.log
+        ],
+        "history": [
+            {
+                "seq": p.seq,
+                "label": p.label,
+                "at": _iso(p.at),
+                "gang": p.gang_name,
+                "gang_id": p.gang_id or None,
+                "rating": p.rating,
+                "wealth": p.wealth,
+                "reputation": p.reputation,
+                "credits": p.credits,
+                "territories": p.territories,
+            }
+            for p in state.history
+        ],
+    }
+
+
+def campaign_text(state: CampaignState) -> str:
+    """A short plain-text summary for `campaign show`."""
+    campaign, ctype = state.campaign, state.ctype
+    status = "running" if campaign.running else "ended"
+    lines = [
+        f"{campaign.name}: {ctype.name} ({state.ruleset.name}), {rules.phase_label(campaign, ctype)},"
+        f" {status}",
+    ]
+    if campaign.starts_on or campaign.ends_on:
+        lines.append(f"From {campaign.starts_on or '?'} to {campaign.ends_on or '?'}")
+    if campaign.notes:
+        lines.append(f"Notes: {campaign.notes}")
+    lines += ["", "Standings:"]
+    lines.append(
+        f"  {'Gang':<24} {'Rating':>6} {'Wealth':>6} {'Rep':>4} {'Terr':>4} {'Btl':>4}"
+        f" {'Wins':>4} {'OOA':>4}"
+    )
+    for s in state.standings:
+        lines.append(
+            f"  {s.name[:24]:<24} {s.rating:>6} {s.wealth:>6} {s.reputation:>4}"
+            f" {s.territories:>4} {s.battles:>4} {s.wins:>4} {s.out_of_action:>4}"
+        )
+    names = {m.gang_id: m.name for m in campaign.gangs}
+    held = [h for h in campaign.holdings if h.gang_id is not None and not h.hideout]
+    lines += [
+        "",
+        f"{ctype.resource} held ({len(held)} of {sum(1 for h in campaign.holdings if not h.hideout)}):",
+    ]
+    lines += [f"  {h.territory}: {names.get(h.gang_id or 0, '?')}" for h in held] or ["  none"]
+    lines += ["", "Battles:"]
+    lines += [
+        f"  {b.fought_on} (cycle {b.cycle}): {rules.battle_text(b)}" for b in campaign.battles
+    ] or ["  none yet"]
+    title = "Triumphs:" if not campaign.running else "Triumphs (if it ended now):"
+    lines += ["", title]
+    for t in state.triumphs:
+        lines.append(
+            f"  {t.name}: {' and '.join(t.gangs) or 'nobody'} ({t.measure.label} {t.value})"
+        )
+    return "\n".join(lines)
+
+
+# ------------------------------------------------------------------ the report
+
+
+def write_report(db: Database, rulesets: Rulesets, ref: str, path: Path) -> Path:
+    """The campaign report as PDF or JSON, by the file's extension; written whole or not at all."""
+    kind = path.suffix.lower()
+    if kind not in (".pdf", ".json"):
+        raise ServiceError(f"{path.name}: a report is a .pdf or a .json file")
+    if not path.parent.is_dir():
+        raise ServiceError(f"{path}: the folder {path.parent} does not exist")
+    view = campaign_view(campaign_state(db, rulesets, ref))
+    tmp = path.with_name(path.name + ".tmp")
+    try:
+        if kind == ".json":
+            report = {
+                "report": {"generated_at": _iso(_now()), "format": "gangmanager/campaign-report"}
+            }
+            tmp.write_text(
+                json.dumps({**report, **view}, indent=2, ensure_ascii=False) + "\n", "utf-8"
+            )
+        else:
+            # Qt is loaded only for a PDF, and only here.
+            from gangmanager.printing.campaign_report import gui_application, write_campaign_pdf
+
+            _app = gui_application()  # alive until the PDF is written
+            write_campaign_pdf(view, tmp)
+        tmp.replace(path)
+    except OSError as exc:
+        tmp.unlink(missing_ok=True)
+        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    return path

@@ -1,0 +1,224 @@
+"""The campaign window: standings, territories, the log, the history chart, notes, the report."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from PySide6.QtCore import Qt
+
+from gangmanager.gui.campaign.campaign_window import CampaignPicker, CampaignWindow, open_campaign
+from gangmanager.persistence.database import Database, open_database, sqlite_url
+from gangmanager.rules.dice import FixedDice
+from gangmanager.services import campaign as service
+from gangmanager.services import gangs
+from gangmanager.services.demo import demo_gang
+from gangmanager.services.rulesets import Rulesets
+
+
+@pytest.fixture
+def rulesets(tmp_path: Path) -> Rulesets:
+    return Rulesets(tmp_path / "data")
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = open_database(sqlite_url(tmp_path / "gm.sqlite"))
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def campaign_id(db: Database, rulesets: Rulesets) -> int:
+    n23 = rulesets.get("n23")
+    for name, house in (("Rust Riders", "orlock"), ("Iron Brothers", "goliath")):
+        gangs.add_gang(db, demo_gang(n23, house).model_copy(update={"name": name}))
+    gangs.add_gang(db, demo_gang(n23).model_copy(update={"name": "Night Veils", "house": "Escher"}))
+    created = service.create_campaign(db, rulesets, "Ash Wars", notes="Tuesday nights")
+    for name in ("Rust Riders", "Iron Brothers", "Night Veils"):
+        service.add_gang(db, rulesets, "Ash Wars", name)
+    service.record_battle(
+        db,
+        rulesets,
+        "Ash Wars",
+        ["Iron Brothers", "Rust Riders"],
+        winner="Iron Brothers",
+        territory="Fighting Pit",
+        out_of_action={"Iron Brothers": 3},
+        collect_income=True,
+        dice=FixedDice([4, 2]),
+    )
+    service.record_battle(
+        db,
+        rulesets,
+        "Ash Wars",
+        ["Night Veils", "Rust Riders"],
+        winner="Night Veils",
+        territory="Narco Den",
+    )
+    assert created.campaign.id is not None
+    return created.campaign.id
+
+
+class Told:
+    """Stands in for the window's message boxes."""
+
+    def __init__(self) -> None:
+        self.told: list[str] = []
+        self.save_to: Path | None = None
+
+    def tell(self, text: str, title: str = "") -> None:
+        self.told.append(text)
+
+    def inform(self, text: str, title: str = "") -> None:
+        self.told.append(text)
+
+    def save_path(self, title: str, filters: str, suggested: str = "") -> Path | None:
+        return self.save_to
+
+
+@pytest.fixture
+def window(qtbot, db: Database, rulesets: Rulesets, campaign_id: int) -> CampaignWindow:
+    shown = CampaignWindow(db, rulesets, campaign_id)
+    qtbot.addWidget(shown)
+    shown.messages = Told()  # type: ignore[assignment]
+    shown.show()
+    return shown
+
+
+def column(model, number: int) -> list[str]:
+    return [model.data(model.index(row, number)) for row in range(model.rowCount())]
+
+
+def test_models_show_standings_territories_and_log(window: CampaignWindow, qtmodeltester) -> None:
+    for model in (window.standings_model, window.territory_model, window.log_model):
+        qtmodeltester.check(model)
+    standings = window.standings_model
+    assert column(standings, 0) == ["Iron Brothers", "Night Veils", "Rust Riders"]
+    assert column(standings, 3) == ["4", "3", "2"]  # Reputation: +2 Fighting Pit, +1 Narco Den
+    assert column(standings, 8) == ["3", "0", "0"]
+    assert standings.headerData(8, Qt.Orientation.Horizontal) == "Out of Action"
+    assert standings.data(standings.index(0, 1), Qt.ItemDataRole.TextAlignmentRole) is not None
+    # Each gang's colour is its line's colour on the chart.
+    colour = standings.data(standings.index(0, 0), Qt.ItemDataRole.DecorationRole)
+    assert colour.name() == "#d62728"  # Iron Brothers joined second
+
+    territories = window.territory_model
+    names = column(territories, 0)
+    holders = column(territories, 1)
+    assert names[:2] == ["Fighting Pit", "Narco Den"]  # by holder
+    assert names[2:5] == ["Settlement (hideout)"] * 3
+    assert holders[5:] == ["unclaimed"] * 24 and len(names) == 26 + 3
+    tip = territories.data(territories.index(0, 0), Qt.ItemDataRole.ToolTipRole)
+    assert "Enhanced Boons for Goliath" in tip and "Recruit:" in tip
+
+    log = column(window.log_model, 2)
+    assert log[0] == "Night Veils claims Narco Den (Night Veils Reputation +1)."
+    assert log[-1].startswith("Dominion campaign 'Ash Wars' set up")
+    assert "Iron Brothers collects 40 credits of income (Settlement 40)." in log
+    assert window.phase_label.text().startswith("Cycle 1 of 7, Occupation phase.")
+    assert "Dominator Iron Brothers and Night Veils" in window.triumphs_label.text()
+
+
+def test_history_chart_plots_every_gang(qtbot, window: CampaignWindow) -> None:
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentWidget() is window.history_view
+    chart = window.history_view
+    assert chart.series_names("reputation") == ["Rust Riders", "Iron Brothers", "Night Veils"]
+    # Points: 3 joinings, then two battles.
+    assert chart.points("reputation", "Iron Brothers") == [
+        (1.0, 2.0),
+        (2.0, 2.0),
+        (3.0, 4.0),
+        (4.0, 4.0),
+    ]
+    assert (
+        chart.points("wealth", "Rust Riders")[-1][1] > chart.points("wealth", "Rust Riders")[0][1]
+    )
+    assert chart.views["rating"].chart().title() == "Gang Rating"
+    assert "3 Battle 1" in chart.point_label.text()
+    qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
+    assert window.tabs.currentIndex() == 0
+
+
+def test_notes_are_saved_with_undo_while_typing(
+    qtbot, window: CampaignWindow, db: Database
+) -> None:
+    assert not window.save_notes_button.isEnabled()
+    window.notes_edit.setFocus()
+    window.notes_edit.moveCursor(window.notes_edit.textCursor().MoveOperation.End)
+    qtbot.keyClicks(window.notes_edit, ", Downtime in week 4")
+    assert window.save_notes_button.isEnabled() and window.undo_action.isEnabled()
+    window.undo_action.trigger()
+    assert window.notes_edit.toPlainText() != "Tuesday nights, Downtime in week 4"
+    window.redo_action.trigger()
+    assert window.notes_edit.toPlainText() == "Tuesday nights, Downtime in week 4"
+    with qtbot.waitSignal(window.sig_campaign_changed) as changed:
+        qtbot.mouseClick(window.save_notes_button, Qt.MouseButton.LeftButton)
+    assert changed.args == [window.campaign_id]
+    assert service.load_campaign(db, "Ash Wars").notes == "Tuesday nights, Downtime in week 4"
+    assert not window.save_notes_button.isEnabled()
+
+
+def test_a_stale_notes_save_is_refused_and_the_text_kept(
+    qtbot, window: CampaignWindow, db: Database, tmp_path: Path
+) -> None:
+    with open_database(sqlite_url(tmp_path / "gm.sqlite")) as other:
+        service.set_details(other, "Ash Wars", notes="The other player's notes")
+    window.notes_edit.selectAll()
+    qtbot.keyClicks(window.notes_edit, "Mine")
+    qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
+    assert window.messages.told == ["changed by someone else — reload"]  # type: ignore[attr-defined]
+    assert window.notes_edit.toPlainText() == "Mine"
+    assert service.load_campaign(db, "Ash Wars").notes == "The other player's notes"
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert window.notes_edit.toPlainText() == "The other player's notes"
+
+
+def test_report_is_written_where_the_player_says(
+    qtbot, window: CampaignWindow, tmp_path: Path
+) -> None:
+    told = window.messages
+    told.save_to = tmp_path / "ash.json"  # type: ignore[attr-defined]
+    qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
+    report = json.loads((tmp_path / "ash.json").read_text("utf-8"))
+    assert report["name"] == "Ash Wars" and len(report["battles"]) == 2
+    told.save_to = tmp_path / "ash"  # type: ignore[attr-defined]
+    window.report_action.trigger()
+    assert (tmp_path / "ash.pdf").read_bytes().startswith(b"%PDF")
+    told.save_to = tmp_path / "missing" / "ash.pdf"  # type: ignore[attr-defined]
+    window.report_action.trigger()
+    assert told.told == [
+        f"{tmp_path / 'missing' / 'ash.pdf'}: the folder {tmp_path / 'missing'} does not exist"
+    ]  # type: ignore[attr-defined]
+
+
+def test_open_campaign_asks_only_when_there_are_several(
+    qtbot, db: Database, rulesets: Rulesets, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    told = Told()
+    with open_database(sqlite_url(tmp_path / "empty.sqlite")) as empty:
+        assert open_campaign(None, empty, rulesets, told) is None  # type: ignore[arg-type]
+    assert told.told[0].startswith("No campaign in this database yet")
+    service.create_campaign(db, rulesets, "Ash Wars")
+    single = open_campaign(None, db, rulesets, told)  # type: ignore[arg-type]
+    assert single is not None
+    qtbot.addWidget(single)
+    service.create_campaign(db, rulesets, "Second")
+    asked: list[list[str]] = []
+
+    def pick(parent: object, names: list[str]) -> str | None:
+        asked.append(names)
+        return "Second"
+
+    monkeypatch.setattr(CampaignPicker, "ask", classmethod(lambda cls, p, n: pick(p, n)))
+    second = open_campaign(None, db, rulesets, told)  # type: ignore[arg-type]
+    assert second is not None
+    qtbot.addWidget(second)
+    assert asked == [["Ash Wars", "Second"]]
+    assert second.windowTitle().startswith("Second")
+    monkeypatch.setattr(CampaignPicker, "ask", classmethod(lambda cls, p, n: None))
+    assert open_campaign(None, db, rulesets, told) is None  # type: ignore[arg-type]

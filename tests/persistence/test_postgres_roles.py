@@ -1,0 +1,179 @@
+"""A role per player on PostgreSQL: the SQL of docs/shared-campaign.md, run for real.
+
+Each player may change only their own gang; another player's edit is refused
+and leaves the gang as it was. Needs GANGMANAGER_TEST_PG (see .ci/run).
+"""
+
+from __future__ import annotations
+
+import re
+import uuid
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager
+from pathlib import Path
+
+import pytest
+from sqlalchemy import Engine, create_engine, make_url, text
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import NullPool
+
+from gangmanager.persistence.database import Database, open_database
+from gangmanager.persistence.repository import NotYourGangError
+from gangmanager.rules.dice import FixedDice
+from gangmanager.services import campaign as campaign_service
+from gangmanager.services import gangs
+from gangmanager.services.demo import demo_gang
+from gangmanager.services.errors import ServiceError
+from gangmanager.services.rulesets import Rulesets
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "shared-campaign.md"
+ROLES = ("arbitrator", "gm_players", "alice", "bob")
+
+
+def doc_sql(name: str) -> str:
+    match = re.search(rf"<!-- sql: {name} -->\n```sql\n(.*?)```", DOC.read_text("utf-8"), re.S)
+    assert match is not None, f"no sql block {name!r} in {DOC.name}"
+    return match.group(1)
+
+
+@pytest.fixture
+def names() -> dict[str, str]:
+    """Cluster-wide role names, unique to this test run."""
+    suffix = uuid.uuid4().hex[:8]
+    return {role: f"{role}_{suffix}" for role in ROLES}
+
+
+def renamed(sql: str, names: dict[str, str]) -> str:
+    for role, name in names.items():
+        sql = re.sub(rf"\b{role}\b", name, sql)
+    return sql
+
+
+def run_sql(engine: Engine, sql: str) -> None:
+    """As psql would: the driver's own execute, without parameters (the SQL holds %I)."""
+    with engine.connect() as conn:
+        driver = conn.connection.driver_connection
+        assert driver is not None
+        driver.execute(sql)
+
+
+def admin_engine(url: str) -> Engine:
+    target = make_url(url)
+    if target.drivername == "postgresql":
+        target = target.set(drivername="postgresql+psycopg")
+    return create_engine(target, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+
+
+@pytest.fixture
+def server(
+    names: dict[str, str],
+    pg_admin: str,
+    new_pg_database: Callable[[str], AbstractContextManager[str]],
+) -> Iterator[tuple[str, dict[str, str]]]:
+    """(URL of a fresh migrated database, role names), roles made by the doc's SQL."""
+    engine = admin_engine(pg_admin)
+    run_sql(engine, renamed(doc_sql("roles"), names))
+    try:
+        with new_pg_database(pg_admin) as url:
+            open_database(url).close()  # the tables, as the arbitrator's first connection
+            as_owner = admin_engine(url)
+            run_sql(as_owner, renamed(doc_sql("policies"), names))
+            as_owner.dispose()
+            yield url, names
+    finally:
+        with engine.connect() as conn:
+            for name in reversed(names.values()):
+                conn.exec_driver_sql(f'DROP ROLE IF EXISTS "{name}"')
+        engine.dispose()
+
+
+def as_player(url: str, role: str) -> Database:
+    """The app's database as that player's role (SET ROLE at connect: no password needed)."""
+    target = make_url(url)
+    engine = create_engine(target, poolclass=NullPool, connect_args={"options": f"-c role={role}"})
+    return Database(engine)
+
+
+def test_each_player_may_change_only_their_own_gang(
+    server: tuple[str, dict[str, str]], tmp_path: Path
+) -> None:
+    url, names = server
+    rulesets = Rulesets(tmp_path / "data")
+    n23 = rulesets.get("n23")
+    with open_database(url) as arbitrator:
+        riders = gangs.add_gang(
+            arbitrator, demo_gang(n23).model_copy(update={"name": "Rust Riders"})
+        )
+        brothers = gangs.add_gang(
+            arbitrator, demo_gang(n23, "goliath").model_copy(update={"name": "Iron Brothers"})
+        )
+        with arbitrator.engine.begin() as conn:
+            conn.execute(
+                text("UPDATE gangs SET owner = :who WHERE id = :id"),
+                [
+                    {"who": names["alice"], "id": riders.gang.id},
+                    {"who": names["bob"], "id": brothers.gang.id},
+                ],
+            )
+        campaign_service.create_campaign(arbitrator, rulesets, "Ash Wars")
+        for name in ("Rust Riders", "Iron Brothers"):
+            campaign_service.add_gang(arbitrator, rulesets, "Ash Wars", name)
+        # The arbitrator records the battle: it changes both gangs (territory, Reputation).
+        fought = campaign_service.record_battle(
+            arbitrator,
+            rulesets,
+            "Ash Wars",
+            ["Rust Riders", "Iron Brothers"],
+            winner="Iron Brothers",
+            territory="Fighting Pit",
+        )
+        bob_before = gangs.load_gang(arbitrator, "Iron Brothers")
+
+    alice = as_player(url, names["alice"])
+    try:
+        # Her own gang: saved.
+        mine = gangs.load_gang(alice, "Rust Riders")
+        with alice.unit_of_work() as uow:
+            saved = uow.gangs.replace(mine.model_copy(update={"credits": mine.credits + 5}))
+            uow.commit()
+        assert saved.credits == mine.credits + 5
+        # Bob's gang: she may read it, not change it, not delete it.
+        his = gangs.load_gang(alice, "Iron Brothers")
+        assert his == bob_before
+        with pytest.raises(NotYourGangError) as refused, alice.unit_of_work() as uow:
+            uow.gangs.replace(his.model_copy(update={"credits": 0, "reputation": 9}))
+        assert str(refused.value) == (
+            "'Iron Brothers' belongs to another player: you may change only your own gang"
+        )
+        with pytest.raises(NotYourGangError), alice.unit_of_work() as uow:
+            uow.gangs.delete(his.id)  # type: ignore[arg-type]
+        # Nor give hers away, nor change the campaign itself.
+        with pytest.raises(DBAPIError, match="row-level security"), alice.engine.begin() as conn:
+            conn.execute(
+                text("UPDATE gangs SET owner = :bob WHERE id = :id"),
+                {"bob": names["bob"], "id": mine.id},
+            )
+        with pytest.raises(ServiceError, match="only the arbitrator may change the campaign"):
+            campaign_service.next_cycle(alice, rulesets, "Ash Wars")
+        # A gang she imports is hers.
+        new = gangs.add_gang(alice, demo_gang(n23).model_copy(update={"name": "Alice's Second"}))
+        with alice.engine.connect() as conn:
+            owner = conn.execute(
+                text("SELECT owner FROM gangs WHERE id = :id"), {"id": new.gang.id}
+            ).scalar_one()
+        assert owner == names["alice"]
+        # The post-battle step she does herself: collect her income after the battle.
+        collected = campaign_service.collect_income(
+            alice,
+            rulesets,
+            "Rust Riders",
+            campaign_battle_id=fought.battle.id,
+            dice=FixedDice([3]),
+        )
+        assert collected.collected == 30
+    finally:
+        alice.close()
+
+    with open_database(url) as arbitrator:
+        assert gangs.load_gang(arbitrator, "Iron Brothers") == bob_before
+        assert gangs.load_gang(arbitrator, "Rust Riders").credits == mine.credits + 5 + 30
