@@ -11,11 +11,11 @@ import sys
 from collections.abc import Sequence
 
 from gangmanager import __version__
-from gangmanager.cli import gangs, rules
+from gangmanager.cli import backups, battle, campaign, gangs, post_battle, printing_cmd, rules
 from gangmanager.cli.context import EXIT_REFUSED, USER_ERRORS, Context
 
 # Modules with `register(subparsers, common)`; their parsers set `handler`.
-FEATURES = (gangs, rules)
+FEATURES = (gangs, rules, backups, post_battle, battle, printing_cmd, campaign)
 
 
 def db_option(parser: argparse.ArgumentParser, default: object = None) -> None:

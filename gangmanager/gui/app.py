@@ -15,12 +15,13 @@ from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gangmanager.gui.common import recent_databases
+from gangmanager.gui.common.password_prompt import ask_password
 from gangmanager.persistence.database import (
     ENVIRONMENT_VARIABLE,
     DatabaseError,
-    open_database,
     resolve_database,
 )
+from gangmanager.persistence.server import open_with_password
 from gangmanager.services import gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
@@ -56,7 +57,7 @@ def run_app(db_arg: str | None) -> int:
     first_start = path is not None and (not path.exists() or path.stat().st_size == 0)
     rulesets = Rulesets()
     try:
-        db = open_database(url)
+        db = open_with_password(url, ask_password)
         if first_start:
             gangs.add_gang(db, demo_gang(rulesets.get("n23")))
     except (DatabaseError, ServiceError) as exc:

@@ -1,118 +1,847 @@
-"""The main window: gangs on the left, the selected gang's roster in the centre."""
+"""The main window: gangs on the left, the gang's roster in the centre, the card below.
+
+Every edit is a `services.roster` command run by `run()`: one transaction,
+pushed on the undo stack, and the window refreshes from the `Changes` it
+returns. The undo history belongs to the open database and survives
+switching gangs; undoing an edit of another gang shows that gang.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QSettings, Qt
-from PySide6.QtGui import QAction, QKeySequence
+from collections.abc import Iterator
+from contextlib import contextmanager
+from itertools import pairwise
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelection, QModelIndex, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
+    QDockWidget,
+    QFrame,
+    QGridLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
+    QSizePolicy,
     QSplitter,
     QTableView,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from gangmanager import __version__
+from gangmanager.gui.common import recent_databases
+from gangmanager.gui.common.gang_list_model import NAME_COLUMN as GANG_NAME_COLUMN
 from gangmanager.gui.common.gang_list_model import GangListModel
-from gangmanager.gui.roster.roster_table_model import RosterTableModel
-from gangmanager.persistence.database import Database
-from gangmanager.rules import ratings
-from gangmanager.services import gangs
+from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.common.password_prompt import ask_password
+from gangmanager.gui.common.receipt_dialog import ReceiptDialog
+from gangmanager.gui.common.restore_backup_dialog import RestoreBackupDialog
+from gangmanager.gui.common.undo import ServiceUndoCommand
+from gangmanager.gui.play_actions import PlayActions
+from gangmanager.gui.printing.card_preview import CardPreview
+from gangmanager.gui.printing.print_actions import PrintActions
+from gangmanager.gui.roster.breakdown import fighter_rating_text, gang_rating_text, wealth_text
+from gangmanager.gui.roster.fighter_editor import FighterEditor
+from gangmanager.gui.roster.gang_details_dialog import GangDetailsDialog
+from gangmanager.gui.roster.gang_header import GangHeader
+from gangmanager.gui.roster.new_fighter_dialog import NewFighterDialog
+from gangmanager.gui.roster.new_gang_wizard import NewGangWizard
+from gangmanager.gui.roster.roster_table_model import NAME_COLUMN, RATING_COLUMN, RosterTableModel
+from gangmanager.persistence.database import (
+    Database,
+    DatabaseError,
+    sqlite_url,
+)
+from gangmanager.persistence.server import open_with_password
+from gangmanager.rules import roster_ops
+from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.ruleset import Ruleset
+from gangmanager.services import backups, gangs, roster
+from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+DATABASE_FILTER = "Gang Manager databases (*.sqlite *.db);;All files (*)"
+GANG_FILTER = "Gang files (*.gang.json *.json);;All files (*)"
+STATUS_TIMEOUT_MS = 8000
+
+
+def _button(action: QAction) -> QToolButton:
+    button = QToolButton()
+    button.setDefaultAction(action)
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+    button.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+    return button
+
 
 class MainWindow(QMainWindow):
-    def __init__(self, db: Database, rulesets: Rulesets) -> None:
+    def __init__(self, db: Database, rulesets: Rulesets, settings: QSettings | None = None) -> None:
         super().__init__()
         self._db = db
         self._rulesets = rulesets
-        self.setWindowTitle(f"Gang Manager - {db.url}")
-        self.gang_model = GangListModel()
-        self.roster_model = RosterTableModel()
+        # Tests pass their own; the app's organisation and name are set in gui/app.py only.
+        self.settings = settings if settings is not None else QSettings()
+        self.messages = Messages(self)
+        self.undo_stack = QUndoStack(self)
+        self._gang: Gang | None = None
+        self._ruleset: Ruleset | None = None
+        self._quiet = False
+        self._build_widgets()
+        self._build_actions()
+        self._build_menus()
+        self.statusBar().showMessage("Every edit is saved at once; Ctrl+Z undoes it.")
+        self._restore_settings()
+        recent_databases.remember(self.settings, db.url)
+        self._update_title()
+        self.refresh_gangs()
 
+    # -- building --------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.gang_model = GangListModel()
+        self.gang_model.sig_rename_requested.connect(
+            self._on_gang_model_rename_requested, Qt.ConnectionType.QueuedConnection
+        )
         self.gang_view = QTableView()
+        self.gang_view.setObjectName("gang_list")
         self.gang_view.setModel(self.gang_model)
         self.gang_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.gang_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.gang_view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        self.gang_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.gang_view.verticalHeader().hide()
-
-        self.header_label = QLabel()
-        self.header_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.roster_view = QTableView()
-        self.roster_view.setModel(self.roster_model)
-        self.roster_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.roster_view.verticalHeader().hide()
-        self.roster_view.horizontalHeader().setSectionResizeMode(
-            QHeaderView.ResizeMode.ResizeToContents
-        )
-
-        centre = QWidget()
-        layout = QVBoxLayout(centre)
-        layout.addWidget(self.header_label)
-        layout.addWidget(self.roster_view)
-        splitter = QSplitter()
-        splitter.addWidget(self.gang_view)
-        splitter.addWidget(centre)
-        splitter.setStretchFactor(1, 3)
-        self.setCentralWidget(splitter)
-        self._build_menus()
-
+        self.gang_view.setTabKeyNavigation(False)
+        self.gang_view.setWordWrap(False)
+        self.gang_view.setAlternatingRowColors(True)
+        header = self.gang_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(GANG_NAME_COLUMN, QHeaderView.ResizeMode.Stretch)
         self.gang_view.selectionModel().selectionChanged.connect(
             self._on_gang_view_selection_changed
         )
-        self.refresh_gangs()
-        settings = QSettings()
-        geometry = settings.value("main_window/geometry")
+
+        self.header = GangHeader()
+        self.header.sig_rating_clicked.connect(self._on_header_rating_clicked)
+        self.header.sig_wealth_clicked.connect(self._on_header_wealth_clicked)
+        self.header.sig_details_clicked.connect(self._on_header_details_clicked)
+
+        self.roster_model = RosterTableModel()
+        self.roster_model.sig_rename_requested.connect(
+            self._on_roster_model_rename_requested, Qt.ConnectionType.QueuedConnection
+        )
+        self.roster_view = QTableView()
+        self.roster_view.setObjectName("roster")
+        self.roster_view.setModel(self.roster_model)
+        self.roster_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.roster_view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.roster_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.roster_view.setAlternatingRowColors(True)
+        self.roster_view.verticalHeader().hide()
+        self.roster_view.setTabKeyNavigation(False)
+        self.roster_view.verticalHeader().setDefaultSectionSize(24)
+        roster_header = self.roster_view.horizontalHeader()
+        roster_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        roster_header.setSectionResizeMode(NAME_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self.roster_view.selectionModel().selectionChanged.connect(
+            self._on_roster_view_selection_changed
+        )
+        self.roster_view.doubleClicked.connect(self._on_roster_view_double_clicked)
+
+        self.editor = FighterEditor(self.messages)
+        self.editor.setObjectName("fighter_editor")
+        self.editor.sig_command.connect(self._on_editor_command)
+        self.editor.sig_breakdown_requested.connect(self._on_editor_breakdown_requested)
+
+    def _build_actions(self) -> None:
+        def action(text: str, slot: object, *keys: QKeySequence | str, tip: str = "") -> QAction:
+            made = QAction(text, self)
+            if keys:
+                made.setShortcuts([QKeySequence(k) for k in keys])
+            if tip:
+                made.setStatusTip(tip)
+                made.setToolTip(tip)
+            made.triggered.connect(slot)  # type: ignore[arg-type]
+            self.addAction(made)
+            return made
+
+        key = QKeySequence.StandardKey
+        self.new_database_action = action("&New database...", self._on_new_database_triggered)
+        self.open_database_action = action(
+            "&Open database...", self._on_open_database_triggered, key.Open
+        )
+        self.import_action = action(
+            "&Import gang...",
+            self._on_import_triggered,
+            "Ctrl+I",
+            tip="A gang file or YakTribe JSON",
+        )
+        self.export_action = action(
+            "&Export gang...",
+            self._on_export_triggered,
+            "Ctrl+E",
+            tip="Save the gang as a gang file",
+        )
+        self.restore_backup_action = action(
+            "Restore &backup...",
+            self._on_restore_backup_triggered,
+            tip="Put back one of the automatic daily copies of this database",
+        )
+        self.quit_action = action("&Quit", self.close, key.Quit)
+
+        self.undo_action = self.undo_stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcuts([QKeySequence(key.Undo)])
+        self.redo_action = self.undo_stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.addAction(self.undo_action)
+        self.addAction(self.redo_action)
+        self.rename_action = action("Re&name", self._on_rename_triggered, "F2")
+        self.delete_action = action(
+            "&Delete", self._on_delete_triggered, key.Delete, tip="Delete what is selected"
+        )
+
+        self.new_gang_action = action(
+            "&New gang...", self._on_new_gang_triggered, "Ctrl+Shift+N", tip="Found a new gang"
+        )
+        self.duplicate_action = action("D&uplicate gang", self._on_duplicate_triggered, "Ctrl+D")
+        self.delete_gang_action = action("De&lete gang...", self._on_delete_gang_triggered)
+        self.details_action = action("Gang &details...", self._on_header_details_clicked, "Ctrl+G")
+        self.rating_action = action(
+            "Gang &Rating breakdown", self._on_header_rating_clicked, "Ctrl+R"
+        )
+        self.wealth_action = action("&Wealth breakdown", self._on_header_wealth_clicked)
+
+        self.new_fighter_action = action(
+            "&New fighter...", self._on_new_fighter_triggered, key.New, tip="Recruit a fighter"
+        )
+        self.remove_fighter_action = action("&Remove fighter...", self._on_remove_fighter_triggered)
+        self.fighter_rating_action = action(
+            "Fighter Rating &breakdown", self._on_fighter_rating_triggered, "Ctrl+Shift+R"
+        )
+        self.add_modifier_action = action(
+            "Add &modifier...", self.editor.add_modifier.click, "Ctrl+M"
+        )
+        self.buy_weapon_action = action("Buy &weapon...", self.editor.buy_weapon.click, "Ctrl+B")
+        self.buy_wargear_action = action(
+            "Buy w&argear...", self.editor.buy_wargear.click, "Ctrl+Shift+B"
+        )
+        self.add_skill_action = action("Add s&kill...", self.editor.add_skill.click, "Ctrl+K")
+
+        self.focus_gangs_action = action("&Gangs", self.gang_view.setFocus, "Alt+1")
+        self.focus_roster_action = action("&Roster", self.roster_view.setFocus, "Alt+2")
+        self.focus_card_action = action("Fighter &card", self.editor.focus_name, "Alt+3")
+        self.about_action = action("&About Gang Manager", self._on_about_triggered)
+
+        self.campaign_action = action(
+            "&Open campaign...",
+            self._on_campaign_triggered,
+            "Ctrl+Shift+C",
+            tip="Territories, standings, battles and history of a campaign",
+        )
+        self.campaign_window: QMainWindow | None = None
+
+        self.play = PlayActions(self, self)
+        self.printing = PrintActions(self)
+        for item in (*self.play.actions(), *self.printing.actions()):
+            self.addAction(item)
+        self.printing.sig_exported.connect(self._on_printing_sig_exported)
+        self.printing.sig_failed.connect(self.tell)
+
+        # The card as it will print, beside the editor; hidden until asked for (F4).
+        self.card_preview = CardPreview()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.card_preview)
+        self.card_dock = QDockWidget("Card as printed", self)
+        self.card_dock.setObjectName("card_dock")
+        self.card_dock.setWidget(scroll)
+        self.card_dock.setMinimumWidth(420)
+        self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
+        self.card_dock.hide()
+        self.card_action = self.card_dock.toggleViewAction()
+        self.card_action.setText("Card &preview")
+        self.card_action.setShortcut(QKeySequence("F4"))
+        self.addAction(self.card_action)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addAction(self.new_database_action)
+        file_menu.addAction(self.open_database_action)
+        self.recent_menu = file_menu.addMenu("&Recent databases")
+        self.recent_menu.aboutToShow.connect(self._on_recent_menu_about_to_show)
+        file_menu.addSeparator()
+        file_menu.addAction(self.import_action)
+        file_menu.addAction(self.export_action)
+        file_menu.addSeparator()
+        for item in self.printing.actions():
+            file_menu.addAction(item)
+        file_menu.addSeparator()
+        file_menu.addAction(self.restore_backup_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addAction(self.undo_action)
+        edit_menu.addAction(self.redo_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.rename_action)
+        edit_menu.addAction(self.delete_action)
+        gang_menu = bar.addMenu("&Gang")
+        for item in (
+            self.new_gang_action,
+            self.duplicate_action,
+            self.delete_gang_action,
+            None,
+            self.details_action,
+            self.rating_action,
+            self.wealth_action,
+        ):
+            gang_menu.addSeparator() if item is None else gang_menu.addAction(item)
+        fighter_menu = bar.addMenu("F&ighter")
+        for item in (
+            self.new_fighter_action,
+            self.remove_fighter_action,
+            None,
+            self.add_modifier_action,
+            self.buy_weapon_action,
+            self.buy_wargear_action,
+            self.add_skill_action,
+            None,
+            self.fighter_rating_action,
+        ):
+            fighter_menu.addSeparator() if item is None else fighter_menu.addAction(item)
+        battle_menu = bar.addMenu("&Battle")
+        for item in self.play.actions():
+            battle_menu.addAction(item)
+        campaign_menu = bar.addMenu("&Campaign")
+        campaign_menu.addAction(self.campaign_action)
+        view_menu = bar.addMenu("&View")
+        for item in (self.focus_gangs_action, self.focus_roster_action, self.focus_card_action):
+            view_menu.addAction(item)
+        view_menu.addSeparator()
+        view_menu.addAction(self.card_action)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about_action)
+
+        gangs_title = QLabel("<b>Gangs</b>")
+        buttons = QGridLayout()
+        buttons.setSpacing(4)
+        self._gang_buttons: list[QWidget] = []
+        for index, (item, text) in enumerate(
+            (
+                (self.new_gang_action, "New..."),
+                (self.duplicate_action, "Duplicate"),
+                (self.delete_gang_action, "Delete..."),
+                (self.import_action, "Import..."),
+                (self.export_action, "Export..."),
+            )
+        ):
+            button = _button(item)
+            button.setText(text)
+            buttons.addWidget(button, index // 3, index % 3)
+            self._gang_buttons.append(button)
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(6, 6, 2, 6)
+        left_layout.addWidget(gangs_title)
+        left_layout.addWidget(self.gang_view, 1)
+        left_layout.addLayout(buttons)
+
+        roster_buttons = QGridLayout()
+        roster_buttons.setSpacing(4)
+        self._roster_buttons: list[QWidget] = []
+        for index, (item, text) in enumerate(
+            ((self.new_fighter_action, "New fighter..."), (self.remove_fighter_action, "Remove..."))
+        ):
+            button = _button(item)
+            button.setText(text)
+            roster_buttons.addWidget(button, 0, index)
+            self._roster_buttons.append(button)
+        roster_buttons.setColumnStretch(2, 1)
+        top = QWidget()
+        top_layout = QVBoxLayout(top)
+        top_layout.setContentsMargins(2, 6, 6, 2)
+        top_layout.setSpacing(4)
+        top_layout.addWidget(self.header)
+        top_layout.addWidget(self.roster_view, 1)
+        top_layout.addLayout(roster_buttons)
+
+        self.centre_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.centre_splitter.setObjectName("centre_splitter")
+        self.centre_splitter.addWidget(top)
+        # The card scrolls rather than forcing its width on the window (small screens).
+        self.editor_area = QScrollArea()
+        self.editor_area.setWidgetResizable(True)
+        self.editor_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.editor_area.setWidget(self.editor)
+        self.centre_splitter.addWidget(self.editor_area)
+        self.centre_splitter.setStretchFactor(0, 2)
+        self.centre_splitter.setStretchFactor(1, 3)
+        self.centre_splitter.setSizes([300, 460])
+        self.splitter = QSplitter()
+        self.splitter.setObjectName("main_splitter")
+        self.splitter.addWidget(left)
+        self.splitter.addWidget(self.centre_splitter)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([280, 1000])
+        self.setCentralWidget(self.splitter)
+        # Left to right, top to bottom: gangs, the gang's header, the roster, the card.
+        chain: list[QWidget] = [
+            self.gang_view,
+            *self._gang_buttons,
+            self.header.rating,
+            self.header.wealth,
+            self.header.details,
+            self.roster_view,
+            *self._roster_buttons,
+            *self.editor.tab_chain,
+        ]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
+
+    def _restore_settings(self) -> None:
+        geometry = self.settings.value("main_window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
             self.resize(1280, 800)
+        for key, splitter in (
+            ("main_window/splitter", self.splitter),
+            ("main_window/centre_splitter", self.centre_splitter),
+        ):
+            state = self.settings.value(key)
+            if state is not None:
+                splitter.restoreState(state)
 
-    def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        quit_action = QAction("&Quit", self)
-        quit_action.setShortcut(QKeySequence.StandardKey.Quit)
-        quit_action.triggered.connect(self.close)
-        file_menu.addAction(quit_action)
-        help_menu = self.menuBar().addMenu("&Help")
-        about = QAction("&About Gang Manager", self)
-        about.triggered.connect(
-            lambda: QMessageBox.about(self, "Gang Manager", f"Gang Manager {__version__}")
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.setValue("main_window/geometry", self.saveGeometry())
+        self.settings.setValue("main_window/splitter", self.splitter.saveState())
+        self.settings.setValue("main_window/centre_splitter", self.centre_splitter.saveState())
+        self.settings.sync()
+        super().closeEvent(event)
+
+    # -- state -----------------------------------------------------------------------
+
+    @property
+    def database(self) -> Database:
+        return self._db
+
+    @property
+    def gang(self) -> Gang | None:
+        return self._gang
+
+    @property
+    def fighter(self) -> Fighter | None:
+        return self.editor.fighter
+
+    @property
+    def rulesets(self) -> Rulesets:
+        return self._rulesets
+
+    def tell(self, text: str) -> None:
+        self.messages.tell(text)
+
+    def show_changes(self, gang_id: int, changes: Changes | None = None) -> None:
+        """Refresh after a change made outside the roster editor (battle, post-battle)."""
+        if changes is not None and changes.messages:
+            self.statusBar().showMessage("; ".join(changes.messages), STATUS_TIMEOUT_MS)
+        self.refresh_gangs(select=gang_id)
+
+    def _on_printing_sig_exported(self, path: str) -> None:
+        self.statusBar().showMessage(f"Saved {path}", STATUS_TIMEOUT_MS)
+
+    def _update_title(self) -> None:
+        where = str(self._db.path) if self._db.path is not None else self._db.url
+        self.setWindowTitle(f"Gang Manager - {where}")
+
+    @contextmanager
+    def _quietly(self) -> Iterator[None]:
+        """Select rows without the selection handlers reloading (the caller loads)."""
+        self._quiet = True
+        try:
+            yield
+        finally:
+            self._quiet = False
+
+    def refresh_gangs(self, select: int | None = None) -> None:
+        """Reload the gang list; show `select`, else the gang shown, else the first."""
+        current = self._gang.id if self._gang is not None else None
+        try:
+            summaries = gangs.list_gangs(self._db)
+        except ServiceError as exc:
+            self.messages.tell(str(exc))
+            summaries = []
+        with self._quietly():
+            self.gang_model.set_gangs(summaries)
+        wanted = next(
+            (
+                gid
+                for gid in (select, current)
+                if gid is not None and self.gang_model.row_of(gid) is not None
+            ),
+            self.gang_model.gang_id(0) if self.gang_model.rowCount() else None,
         )
-        help_menu.addAction(about)
+        if wanted is None:
+            self._show_gang(None)
+        else:
+            self.select_gang(wanted)
 
-    def refresh_gangs(self) -> None:
-        self.gang_model.set_gangs(gangs.list_gangs(self._db))
-        if self.gang_model.rowCount() and not self.gang_view.selectionModel().hasSelection():
-            self.gang_view.selectRow(0)
+    def select_gang(self, gang_id: int, fighter_id: int | None = None) -> None:
+        row = self.gang_model.row_of(gang_id)
+        if row is None:
+            return
+        with self._quietly():
+            self.gang_view.selectRow(row)
+        self._show_gang(gang_id, fighter_id)
+
+    def _show_gang(self, gang_id: int | None, fighter_id: int | None = None) -> None:
+        """Load the gang from the store and show it, keeping the selected fighter."""
+        same = self._gang is not None and self._gang.id == gang_id
+        keep = fighter_id if fighter_id is not None else (self._fighter_id() if same else None)
+        gang: Gang | None = None
+        ruleset: Ruleset | None = None
+        if gang_id is not None:
+            try:
+                gang = gangs.load_gang(self._db, str(gang_id))
+                ruleset = self._rulesets.get(gang.ruleset)
+            except ServiceError as exc:
+                self.messages.tell(str(exc))
+                gang, ruleset = None, None
+        self._gang, self._ruleset = gang, ruleset
+        self.header.set_gang(gang, ruleset)
+        with self._quietly():
+            self.roster_model.set_gang(gang, ruleset)
+            row = self.roster_model.row_of(keep)
+            if row is None and self.roster_model.rowCount():
+                row = 0
+            if row is not None:
+                self.roster_view.selectRow(row)
+        self.play.set_gang(gang.id if gang is not None else None)
+        self.printing.set_gang(gang, ruleset)
+        self._show_fighter(row)
+        has_gang = gang is not None
+        for item in (
+            self.duplicate_action,
+            self.delete_gang_action,
+            self.export_action,
+            self.details_action,
+            self.rating_action,
+            self.wealth_action,
+            self.new_fighter_action,
+        ):
+            item.setEnabled(has_gang)
+
+    def _show_fighter(self, row: int | None) -> None:
+        fighter = self.roster_model.fighter(row) if row is not None else None
+        self.editor.set_fighter(self._gang, fighter, self._ruleset)
+        self.printing.set_fighters(fighter.name if fighter is not None else None)
+        self.card_preview.set_fighter(fighter, self._ruleset)
+        for item in (
+            self.remove_fighter_action,
+            self.fighter_rating_action,
+            self.add_modifier_action,
+            self.buy_weapon_action,
+            self.buy_wargear_action,
+            self.add_skill_action,
+        ):
+            item.setEnabled(fighter is not None)
+
+    def _fighter_id(self) -> int | None:
+        fighter = self.editor.fighter
+        return fighter.id if fighter is not None else None
+
+    # -- running commands ------------------------------------------------------------
+
+    def run(self, command: roster.Command) -> roster.Outcome | None:
+        """Apply one edit, put it on the undo stack and show the result; None if refused."""
+        try:
+            outcome = roster.apply(self._db, command, self._rulesets)
+        except ServiceError as exc:
+            self.messages.tell(str(exc))
+            self._show_gang(self._gang.id if self._gang is not None else None)
+            return None
+        self.undo_stack.push(ServiceUndoCommand(outcome, self._run_step))
+        self._show_outcome(outcome)
+        return outcome
+
+    def _run_step(self, command: roster.Restore) -> roster.Outcome | None:
+        """Undo or redo: refused steps are said and dropped from the history."""
+        try:
+            outcome = roster.apply(self._db, command, self._rulesets)
+        except ServiceError as exc:
+            self.messages.tell(f"{exc}. The step is removed from the undo history.")
+            return None
+        self._show_outcome(outcome)
+        return outcome
+
+    def _show_outcome(self, outcome: roster.Outcome) -> None:
+        changes = outcome.changes
+        shown = self._gang.id if self._gang is not None else None
+        if outcome.gang_id is None:
+            if shown in changes.gangs_removed:
+                self._gang = None
+            self.refresh_gangs()
+        elif changes.gang_list:
+            self.refresh_gangs(select=outcome.gang_id)
+            self.select_gang(outcome.gang_id, outcome.fighter_id)
+        elif outcome.gang_id != shown or outcome.fighter_id is not None or changes.gangs_changed:
+            self.select_gang(outcome.gang_id, outcome.fighter_id)
+        text = "; ".join((outcome.label, *changes.messages))
+        self.statusBar().showMessage(text, STATUS_TIMEOUT_MS)
+
+    # -- gangs -----------------------------------------------------------------------
 
     def _on_gang_view_selection_changed(self, selected: QItemSelection, _: QItemSelection) -> None:
+        if self._quiet:
+            return
         rows = selected.indexes()
-        if not rows:
-            self.roster_model.set_gang(None, None)
-            self.header_label.clear()
+        self._show_gang(self.gang_model.gang_id(rows[0].row()) if rows else None)
+
+    def _on_gang_model_rename_requested(self, gang_id: int, name: str) -> None:
+        self.run(roster.EditGang(gang_id, {"name": name}))
+
+    def _on_new_gang_triggered(self) -> None:
+        gang = NewGangWizard.ask(self, self._rulesets, self.messages)
+        if gang is not None:
+            self.run(roster.CreateGang(gang))
+
+    def _on_duplicate_triggered(self) -> None:
+        if self._gang is not None and self._gang.id is not None:
+            self.run(roster.DuplicateGang(self._gang.id))
+
+    def _on_delete_gang_triggered(self) -> None:
+        gang = self._gang
+        if gang is None or gang.id is None:
             return
-        gang_id = self.gang_model.gang_id(rows[0].row())
+        count = len(gang.fighters)
+        if self.messages.confirm(
+            f"Delete the gang {gang.name} and its {count} fighter{'s' if count != 1 else ''}?"
+            " Its battles go with it. Undo (Ctrl+Z) brings everything back.",
+            "Delete gang",
+        ):
+            self.run(roster.DeleteGang(gang.id))
+
+    def _on_header_details_clicked(self) -> None:
+        if self._gang is None or self._gang.id is None:
+            return
+        fields = GangDetailsDialog.ask(self, self._gang)
+        if fields:
+            self.run(roster.EditGang(self._gang.id, fields))
+
+    def _on_header_rating_clicked(self) -> None:
+        if self._gang is not None:
+            ReceiptDialog.ask(self, f"{self._gang.name}: Gang Rating", gang_rating_text(self._gang))
+
+    def _on_header_wealth_clicked(self) -> None:
+        if self._gang is not None:
+            ReceiptDialog.ask(self, f"{self._gang.name}: wealth", wealth_text(self._gang))
+
+    def _on_import_triggered(self) -> None:
+        path = self.messages.open_path("Import a gang", GANG_FILTER)
+        if path is None:
+            return
         try:
-            gang = gangs.load_gang(self._db, str(gang_id))
-            ruleset = self._rulesets.get(gang.ruleset)
-        except ServiceError as exc:
-            QMessageBox.warning(self, "Gang Manager", str(exc))
+            gang, report = gangs.read_import(path, self._rulesets)
+        except (ServiceError, ValueError) as exc:
+            self.messages.tell(str(exc))
             return
-        self.roster_model.set_gang(gang, ruleset)
-        self.header_label.setText(
-            f"{gang.name} - {gang.house} ({ruleset.name})    "
-            f"Gang Rating {ratings.committed_gang_rating(gang)}    "
-            f"Wealth {ratings.wealth(gang)}    Credits {gang.credits}    "
-            f"Reputation {gang.reputation}    Stash {len(gang.stash)} items"
+        outcome = self.run(roster.CreateGang(gang, verb="Import"))
+        if outcome is not None and report is not None:
+            self.messages.inform(report.text(), "Import report")
+
+    def _on_export_triggered(self) -> None:
+        if self._gang is None or self._gang.id is None:
+            return
+        suggested = f"{self._gang.name}.gang.json"
+        path = self.messages.save_path("Export the gang", GANG_FILTER, suggested)
+        if path is None:
+            return
+        try:
+            written = gangs.export_gang(self._db, str(self._gang.id), path)
+        except ServiceError as exc:
+            self.messages.tell(str(exc))
+            return
+        self.statusBar().showMessage(f"Exported {self._gang.name} to {written}", STATUS_TIMEOUT_MS)
+
+    # -- databases -------------------------------------------------------------------
+
+    def open_database(self, url: str) -> bool:
+        """Switch to another database; its undo history starts empty."""
+        try:
+            db = open_with_password(url, lambda prompt: ask_password(prompt, self))
+        except DatabaseError as exc:
+            self.messages.tell(str(exc))
+            return False
+        old, self._db = self._db, db
+        old.close()
+        self._forget_database_state()
+        recent_databases.remember(self.settings, db.url)
+        self._update_title()
+        self.refresh_gangs()
+        self.statusBar().showMessage(f"Opened {db.path or db.url}", STATUS_TIMEOUT_MS)
+        return True
+
+    def _on_campaign_triggered(self) -> None:
+        # Imported here: QtCharts is loaded only when a campaign is looked at.
+        from gangmanager.gui.campaign.campaign_window import open_campaign
+
+        if self.campaign_window is not None:
+            self.campaign_window.close()
+        window = open_campaign(self, self._db, self._rulesets, self.messages)
+        if window is not None:
+            window.sig_campaign_changed.connect(lambda *_: self.refresh_gangs())
+        self.campaign_window = window
+
+    def _forget_database_state(self) -> None:
+        """After the database changed under us: no undo step or window may outlive it."""
+        if self.campaign_window is not None:
+            self.campaign_window.close()
+            self.campaign_window = None
+        self.play.close_all()
+        self.undo_stack.clear()
+        self._gang = None
+
+    def _on_restore_backup_triggered(self) -> None:
+        if self._db.path is None:
+            self.messages.tell("Backups are kept for database files only, not for a server.")
+            return
+        chosen = RestoreBackupDialog.ask(self, backups.list_backups(self._db.path))
+        if chosen is None:
+            return
+        try:
+            result = backups.restore_and_reopen(self._db, chosen)
+        except ServiceError as exc:
+            self.messages.tell(str(exc))
+            return
+        self._db = result.database
+        self._forget_database_state()
+        self.refresh_gangs()
+        self.statusBar().showMessage(
+            f"Restored {chosen.name}; the database as it was is kept as a backup too",
+            STATUS_TIMEOUT_MS,
         )
 
-    def closeEvent(self, event: object) -> None:
-        QSettings().setValue("main_window/geometry", self.saveGeometry())
-        super().closeEvent(event)  # type: ignore[arg-type]
+    def _on_open_database_triggered(self) -> None:
+        path = self.messages.open_path("Open a database", DATABASE_FILTER)
+        if path is not None:
+            self.open_database(sqlite_url(path))
+
+    def _on_new_database_triggered(self) -> None:
+        path = self.messages.save_path("New database", DATABASE_FILTER, "gangs.sqlite")
+        if path is None:
+            return
+        if path.exists() and path.stat().st_size > 0:
+            self.messages.tell(f"{path} already exists: use Open database to open it.")
+            return
+        self.open_database(sqlite_url(path))
+
+    def _on_recent_menu_about_to_show(self) -> None:
+        self.recent_menu.clear()
+        urls = recent_databases.recent(self.settings)
+        for url in urls:
+            shown = url.removeprefix("sqlite:///")
+            item = self.recent_menu.addAction(shown)
+            item.setEnabled(url != recent_databases.without_password(self._db.url))
+            item.triggered.connect(lambda _checked=False, u=url: self.open_database(u))
+        if not urls:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+
+    # -- fighters --------------------------------------------------------------------
+
+    def _on_roster_view_selection_changed(
+        self, selected: QItemSelection, _: QItemSelection
+    ) -> None:
+        if self._quiet:
+            return
+        rows = selected.indexes()
+        self._show_fighter(rows[0].row() if rows else None)
+
+    def _on_roster_view_double_clicked(self, index: QModelIndex) -> None:
+        if index.column() == RATING_COLUMN:
+            self._on_fighter_rating_triggered()
+        elif index.column() == NAME_COLUMN:
+            self.roster_view.edit(index)
+
+    def _on_roster_model_rename_requested(self, fighter_id: int, name: str) -> None:
+        if self._gang is not None and self._gang.id is not None:
+            self.run(roster.EditFighter(self._gang.id, fighter_id, {"name": name}))
+
+    def _on_editor_command(self, command: roster.Command) -> None:
+        self.run(command)
+
+    def _on_editor_breakdown_requested(self, _fighter_id: int) -> None:
+        self._on_fighter_rating_triggered()
+
+    def _on_fighter_rating_triggered(self) -> None:
+        fighter = self.editor.fighter
+        if fighter is not None:
+            ReceiptDialog.ask(self, f"{fighter.name}: Fighter Rating", fighter_rating_text(fighter))
+
+    def _on_new_fighter_triggered(self) -> None:
+        gang, ruleset = self._gang, self._ruleset
+        if gang is None or gang.id is None or ruleset is None:
+            self.messages.tell("Select or create a gang first.")
+            return
+        choice = NewFighterDialog.ask(self, ruleset, gang.house, gang.credits)
+        if choice is None:
+            return
+        if self.run(roster.AddFighter(gang.id, choice.fighter, pay=choice.pay)) is not None:
+            self.editor.focus_name()
+
+    def _on_remove_fighter_triggered(self) -> None:
+        gang, fighter = self._gang, self.editor.fighter
+        if gang is None or gang.id is None or fighter is None or fighter.id is None:
+            self.messages.tell("Select the fighter to remove.")
+            return
+        value = fighter.cost + roster_ops.equipment_value(fighter)
+        refund = f"Remove and refund {value} credits"
+        answer = self.messages.ask(
+            f"Remove {fighter.name} from {gang.name}? Undo (Ctrl+Z) brings them back."
+            f" Their cost and equipment came to {value} credits.",
+            ["Remove", refund, "Cancel"],
+        )
+        if answer in ("Remove", refund):
+            amount = value if answer == refund else 0
+            self.run(roster.RemoveFighter(gang.id, fighter.id, refund=amount))
+
+    # -- keyboard --------------------------------------------------------------------
+
+    def _focus_in(self, widget: QWidget) -> bool:
+        focus = QApplication.focusWidget()
+        return focus is not None and (focus is widget or widget.isAncestorOf(focus))
+
+    def _on_delete_triggered(self) -> None:
+        if self._focus_in(self.gang_view):
+            self._on_delete_gang_triggered()
+        elif self._focus_in(self.editor) and self.editor.remove_focused():
+            return
+        else:
+            self._on_remove_fighter_triggered()
+
+    def _on_rename_triggered(self) -> None:
+        if self._focus_in(self.gang_view):
+            row = self.gang_view.currentIndex().row()
+            if row >= 0:
+                self.gang_view.edit(self.gang_model.index(row, GANG_NAME_COLUMN))
+        elif self._focus_in(self.roster_view):
+            row = self.roster_view.currentIndex().row()
+            if row >= 0:
+                self.roster_view.edit(self.roster_model.index(row, NAME_COLUMN))
+        else:
+            self.editor.focus_name()
+
+    def _on_about_triggered(self) -> None:
+        QMessageBox.about(
+            self,
+            "Gang Manager",
+            f"Gang Manager {__version__}\nAn offline roster and campaign manager for Necromunda.",
+        )
+
+
+def default_settings_path(folder: Path) -> QSettings:
+    """A QSettings in an ini file under `folder` (tests and portable installs)."""
+    return QSettings(str(folder / "gangmanager.ini"), QSettings.Format.IniFormat)

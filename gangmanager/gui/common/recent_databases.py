@@ -5,21 +5,18 @@ URLs are stored without any password (it comes from the server's own means).
 
 from __future__ import annotations
 
-import re
-
 from PySide6.QtCore import QSettings
+
+from gangmanager.persistence.server import storable_url
 
 RECENT_KEY = "databases/recent"
 LAST_KEY = "databases/last"
 KEEP = 8
 
 
-# scheme://user:password@host... -> scheme://user@host...
-_PASSWORD = re.compile(r"^(?P<head>[A-Za-z][\w+.-]*://[^:/@]*):[^@/]*@")
-
-
 def without_password(url: str) -> str:
-    return _PASSWORD.sub(r"\g<head>@", url)
+    """scheme://user:password@host... -> scheme://user@host... (one rule for the whole app)."""
+    return storable_url(url)
 
 
 def recent(settings: QSettings) -> list[str]:

@@ -1,0 +1,147 @@
+"""The Battle menu of the main window: the battle tracker and the post-battle sequence.
+
+Kept apart from the main window so the roster editor does not grow with every
+feature; the window hands over what these actions need through `PlayHost`.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from PySide6.QtCore import QObject, Qt
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QWidget
+
+from gangmanager.gui.battle.battle_window import BattleWindow
+from gangmanager.gui.post_battle.undo_command import PostBattleUndoCommand
+from gangmanager.gui.post_battle.wizard import PostBattleWizard
+from gangmanager.persistence.database import Database
+from gangmanager.services.changes import Changes
+from gangmanager.services.errors import ServiceError
+from gangmanager.services.post_battle import FinishResult
+from gangmanager.services.rulesets import Rulesets
+
+
+class PlayHost(Protocol):
+    """What the main window offers these actions."""
+
+    @property
+    def database(self) -> Database: ...
+    @property
+    def rulesets(self) -> Rulesets: ...
+    @property
+    def undo_stack(self) -> QUndoStack: ...
+    def show_changes(self, gang_id: int, changes: Changes | None = None) -> None: ...
+    def tell(self, text: str) -> None: ...
+
+
+class _SafeUndo(QUndoCommand):
+    """Shows a refused undo (the gang changed since) instead of raising into Qt."""
+
+    def __init__(self, inner: PostBattleUndoCommand, host: PlayHost) -> None:
+        super().__init__(inner.text())
+        self._inner = inner
+        self._host = host
+
+    def _step(self, step: str) -> None:
+        try:
+            getattr(self._inner, step)()
+        except ServiceError as exc:
+            self._host.tell(f"{exc}. The step is removed from the undo history.")
+            self.setObsolete(True)
+
+    def undo(self) -> None:
+        self._step("undo")
+
+    def redo(self) -> None:
+        self._step("redo")
+
+
+class PlayActions(QObject):
+    def __init__(self, host: PlayHost, parent: QWidget) -> None:
+        super().__init__(parent)
+        self._host = host
+        self._parent = parent
+        self._gang_id: int | None = None
+        # Open windows by gang, kept alive here (no global application object holds them).
+        self._battles: dict[int, BattleWindow] = {}
+        self.track_action = QAction("&Track battle...", parent)
+        self.track_action.setShortcut(QKeySequence("Ctrl+T"))
+        self.track_action.setStatusTip("The battle tracker for this gang; starts a battle if none")
+        self.track_action.triggered.connect(self._on_track_action_triggered)
+        self.post_battle_action = QAction("&Post-battle sequence...", parent)
+        self.post_battle_action.setShortcut(QKeySequence("Ctrl+Shift+T"))
+        self.post_battle_action.setStatusTip("Injuries, rewards, advancements and Update Roster")
+        self.post_battle_action.triggered.connect(self._on_post_battle_action_triggered)
+        self.wizard: PostBattleWizard | None = None
+        self.set_gang(None)
+
+    def actions(self) -> list[QAction]:
+        return [self.track_action, self.post_battle_action]
+
+    def set_gang(self, gang_id: int | None) -> None:
+        self._gang_id = gang_id
+        for action in self.actions():
+            action.setEnabled(gang_id is not None)
+
+    def close_all(self) -> None:
+        """Close every battle window (their database is about to go)."""
+        for window in self._battles.values():
+            window.close()
+            window.deleteLater()
+        self._battles.clear()
+        if self.wizard is not None:
+            self.wizard.reject()
+            self.wizard = None
+
+    def battle_window(self, gang_id: int) -> BattleWindow | None:
+        return self._battles.get(gang_id)
+
+    def _on_track_action_triggered(self) -> None:
+        if self._gang_id is None:
+            return
+        window = self._battles.get(self._gang_id)
+        if window is None:
+            try:
+                window = BattleWindow(self._host.database, self._host.rulesets, self._gang_id)
+            except ServiceError as exc:
+                self._host.tell(str(exc))
+                return
+            window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
+            window.sig_gang_changed.connect(self._on_battle_sig_gang_changed)
+            window.sig_battle_ended.connect(self._on_battle_sig_battle_ended)
+            self._battles[self._gang_id] = window
+        window.show()
+        window.raise_()
+        window.activateWindow()
+
+    def _on_battle_sig_gang_changed(self, gang_id: int) -> None:
+        self._host.show_changes(gang_id)
+
+    def _on_battle_sig_battle_ended(self, _battle_id: int) -> None:
+        self._on_post_battle_action_triggered()
+
+    def _on_post_battle_action_triggered(self) -> None:
+        if self._gang_id is None:
+            return
+        try:
+            wizard = PostBattleWizard(
+                self._host.database, self._host.rulesets, self._gang_id, self._parent
+            )
+        except ServiceError as exc:
+            self._host.tell(str(exc))
+            return
+        wizard.sig_finished.connect(self._on_wizard_sig_finished)
+        self.wizard = wizard
+        wizard.open()
+
+    def _on_wizard_sig_finished(self, result: FinishResult) -> None:
+        gang_id = result.gang.id
+        assert gang_id is not None
+
+        def refresh(changes: Changes) -> None:
+            self._host.show_changes(gang_id, changes)
+
+        undo = PostBattleUndoCommand(self._host.database, result, refresh)
+        self._host.undo_stack.push(_SafeUndo(undo, self._host))
+        refresh(result.changes)
