@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint format clean
+.PHONY: run test test-slow bench package lint format clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,7 +17,21 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check gangmanager tests bench
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m "not slow"
+
+# The slow tests (the bundle) run on a fresh `make package`; `.ci/run` runs them.
+test-slow: package
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m slow
+
+# One table of ratios measured in one run (docs/performance.md); a few minutes on 2 cores.
+bench: $(STAMP)
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench
+
+# A one-folder desktop app in dist/gangmanager/ (packaging/README.md).
+package: $(STAMP)
+	$(BIN)/python -c "import PyInstaller" 2>/dev/null || $(BIN)/python -m pip install --quiet -e '.[package]'
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN \
+		--distpath dist --workpath build/pyinstaller packaging/gangmanager.spec
 
 lint: $(STAMP)
 	$(BIN)/ruff check gangmanager tests bench
@@ -28,4 +42,4 @@ format: $(STAMP)
 	$(BIN)/ruff check --fix gangmanager tests bench
 
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build dist *.egg-info

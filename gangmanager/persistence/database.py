@@ -118,8 +118,10 @@ def open_database(target: str) -> Database:
     """Open (creating or upgrading if needed) the database at a SQLAlchemy URL.
 
     Raises DatabaseError, leaving the file untouched, for a file that is not
-    SQLite, is corrupt, belongs to another program or to a newer Gang Manager.
-    An older schema is backed up next to the file, then upgraded.
+    SQLite, is corrupt, belongs to another program or to a newer Gang Manager,
+    or sits in a read-only folder. An older schema is backed up next to the
+    file, then upgraded. An existing file gets its daily backup into
+    `<stem>.backups/` (see `persistence.backups`).
     """
     url = _parse_url(target)
     path = _sqlite_file(url)
@@ -132,6 +134,11 @@ def open_database(target: str) -> Database:
         plan = _plan(label, state, script)
         if state is None:
             _ensure_folder(path)
+        # Backups build on this module, hence the late import. Refuses a read-only
+        # folder, then takes the daily backup of the file exactly as found.
+        from gangmanager.persistence.backups import before_open
+
+        before_open(path, new=plan is _Plan.CREATE)
     engine = _create_engine(url, label)
     try:
         if plan is None:

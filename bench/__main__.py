@@ -1,0 +1,103 @@
+"""`python -m bench` (or `make bench`): every measure in one run, printed as one table.
+
+Each figure is a ratio of two things measured in the same run on the same
+machine, so the table means the same on a fast and a slow computer. Not
+tests: nothing here fails a build. `docs/performance.md` holds the latest table.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from bench import machine
+from bench.battle_event import measure_battle_event
+from bench.common import Bench, Row
+from bench.memory import measure_peak_memory
+from bench.open_gang import measure_open_gang
+from bench.pdf_export import measure_pdf_export
+from bench.post_battle import measure_post_battle
+from bench.roster_edit import measure_roster_edit
+from bench.startup import measure_cold_start
+from bench.statements import measure_open_statements
+
+MEASURES: tuple[Callable[[Bench], Row], ...] = (
+    measure_cold_start,
+    measure_open_gang,
+    measure_open_statements,
+    measure_roster_edit,
+    measure_battle_event,
+    measure_post_battle,
+    measure_pdf_export,
+    measure_peak_memory,
+)
+HEADINGS = ("Measure", "Ours", "Against", "Ratio", "Target", "Met", "Note")
+
+
+def run_one(measure: Callable[[Bench], Row], bench: Bench) -> Row:
+    """A measure that breaks gives a row saying so; the others still run."""
+    try:
+        return measure(bench)
+    except Exception as exc:  # A benchmark reports, it does not stop.
+        name = measure.__name__.removeprefix("measure_").replace("_", " ")
+        last = traceback.extract_tb(exc.__traceback__)[-1]
+        where = f"{Path(last.filename).name}:{last.lineno}"
+        return Row(
+            name, "-", "-", None, "-", None, f"failed: {type(exc).__name__}: {exc} ({where})"
+        )
+
+
+def table(rows: list[Row]) -> str:
+    cells = [HEADINGS] + [
+        (
+            r.measure,
+            r.ours,
+            r.baseline,
+            "-" if r.ratio is None else f"{r.ratio:.2f}x",
+            r.target,
+            {True: "yes", False: "NO", None: "-"}[r.met],
+            r.note,
+        )
+        for r in rows
+    ]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(HEADINGS))]
+    lines = [
+        "| " + " | ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) + " |"
+        for row in cells
+    ]
+    lines.insert(1, "|" + "|".join("-" * (w + 2) for w in widths) + "|")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
+    parser.add_argument("--repeat", type=int, default=7, help="timed repetitions (default 7)")
+    parser.add_argument("--keep", type=Path, help="keep the scratch databases in this folder")
+    args = parser.parse_args(argv)
+    start = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="gangmanager-bench-") as scratch:
+        work = args.keep or Path(scratch)
+        work.mkdir(parents=True, exist_ok=True)
+        bench = Bench(work, repeat=args.repeat)
+        rows = []
+        for measure in MEASURES:
+            rows.append(run_one(measure, bench))
+            print(f"  measured: {rows[-1].measure}", file=sys.stderr)
+    print("\n".join(machine.describe()))
+    print()
+    print(table(rows))
+    print(f"\n({time.monotonic() - start:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,64 @@
+"""(a) Cold start: a new process to the painted main window with a 30-fighter gang open,
+against a bare PySide6 QMainWindow shown and painted. Target: at most 1.5 times."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+
+from bench.common import Bench, Row, median, ms, python
+
+TARGET = 1.5
+RUNS = 5
+
+
+def paint_runs(bench: Bench) -> dict[str, list[dict[str, float]]]:
+    """`RUNS` starts of each window, taken in turns so both see the same machine.
+
+    Each run: `seconds` from just before the process is started to the end of
+    its first paint, and `max_rss_kib`, the child's peak memory by then.
+    """
+
+    def make() -> dict[str, list[dict[str, float]]]:
+        db = bench.database("one-gang-30", bench.gang(30))
+        runs: dict[str, list[dict[str, float]]] = {"bare": [], "main": []}
+        for _ in range(RUNS + 1):  # The first pair warms the disk cache and is dropped.
+            for mode in runs:
+                start = time.monotonic()
+                done = subprocess.run(
+                    [python(), "-m", "bench.paint_window", mode, "--db", str(db)],
+                    capture_output=True,
+                    text=True,
+                    env=bench.env(),
+                    timeout=120,
+                )
+                if done.returncode != 0:
+                    tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+                    raise RuntimeError(f"the {mode} window did not paint: {tail}")
+                result = json.loads(done.stdout.strip().splitlines()[-1])
+                result["seconds"] = result["painted"] - start
+                runs[mode].append(result)
+        return {mode: results[1:] for mode, results in runs.items()}
+
+    return bench.memo("paint_runs", make)  # type: ignore[return-value]
+
+
+def measure_cold_start(bench: Bench) -> Row:
+    name = "cold start to painted window, 30-fighter gang"
+    try:
+        runs = paint_runs(bench)
+    except (RuntimeError, subprocess.TimeoutExpired) as exc:
+        return Row(name, "-", "-", None, f"<= {TARGET}x", None, f"not measured: {exc}")
+    ours = median([r["seconds"] for r in runs["main"]])
+    bare = median([r["seconds"] for r in runs["bare"]])
+    ratio = ours / bare
+    return Row(
+        name,
+        ms(ours),
+        f"bare QMainWindow {ms(bare)}",
+        ratio,
+        f"<= {TARGET}x",
+        ratio <= TARGET,
+        f"median of {RUNS} starts each",
+    )
