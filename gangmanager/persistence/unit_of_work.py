@@ -4,9 +4,21 @@ from __future__ import annotations
 
 from types import TracebackType
 
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
 from gangmanager.persistence.repository import GangRepository
+from gangmanager.services.errors import ServiceError
+
+# PostgreSQL's "insufficient privilege": row-level security refused a row of another player.
+INSUFFICIENT_PRIVILEGE = "42501"
+NOT_YOURS = "that belongs to another player's gang: on a shared server you may change only your own"
+
+
+def _refused_by_the_server(exc: BaseException | None) -> bool:
+    return isinstance(exc, DBAPIError) and (
+        getattr(exc.orig, "sqlstate", None) == INSUFFICIENT_PRIVILEGE
+    )
 
 
 class UnitOfWork:
@@ -42,6 +54,9 @@ class UnitOfWork:
             session.rollback()
         finally:
             session.close()
+        if _refused_by_the_server(exc):
+            # Any table a player writes to (battles, drafts...): one line, not a traceback.
+            raise ServiceError(NOT_YOURS) from None
 
     def commit(self) -> None:
         self._active().commit()

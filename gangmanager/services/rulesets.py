@@ -6,7 +6,12 @@ from pathlib import Path
 
 import platformdirs
 
-from gangmanager.content import available_rulesets, builtin_rulesets_dir, load_ruleset
+from gangmanager.content import (
+    RulesetError,
+    available_rulesets,
+    builtin_rulesets_dir,
+    load_ruleset,
+)
 from gangmanager.content.rules_text import attach_rules_text, load_rules_text
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.errors import ServiceError
@@ -45,7 +50,11 @@ class Rulesets:
                 raise ServiceError(
                     f"unknown ruleset {ruleset_id!r}; available: {', '.join(self.ids())}"
                 )
-            ruleset = load_ruleset(ruleset_id, self.search_path)
+            try:
+                ruleset = load_ruleset(ruleset_id, self.search_path)
+            except RulesetError as exc:
+                # A broken house pack is a one-line refusal wherever it is used, not a crash.
+                raise ServiceError(str(exc)) from None
             texts = load_rules_text(self.rules_text_dir, ruleset_id)
             self._cache[ruleset_id] = attach_rules_text(ruleset, texts) if texts else ruleset
         return self._cache[ruleset_id]

@@ -20,8 +20,10 @@ from sqlalchemy.pool import NullPool
 from gangmanager.persistence.database import Database, open_database
 from gangmanager.persistence.repository import NotYourGangError
 from gangmanager.rules.dice import FixedDice
+from gangmanager.rules.post_battle_draft import PostBattleDraft
+from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as campaign_service
-from gangmanager.services import gangs
+from gangmanager.services import gangs, post_battle
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
@@ -171,9 +173,15 @@ def test_each_player_may_change_only_their_own_gang(
             dice=FixedDice([3]),
         )
         assert collected.collected == 30
+        # Nor start a battle or a post-battle draft for his gang: one line, nothing written.
+        with pytest.raises(ServiceError, match="belongs to another player"):
+            battle_service.start_battle(alice, rulesets, "Iron Brothers")
+        with pytest.raises(ServiceError, match="belongs to another player"):
+            post_battle.save_draft(alice, his.id, PostBattleDraft(result="win"))  # type: ignore[arg-type]
     finally:
         alice.close()
 
     with open_database(url) as arbitrator:
         assert gangs.load_gang(arbitrator, "Iron Brothers") == bob_before
+        assert battle_service.open_battle(arbitrator, rulesets, "Iron Brothers") is None
         assert gangs.load_gang(arbitrator, "Rust Riders").credits == mine.credits + 5 + 30
