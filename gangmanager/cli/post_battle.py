@@ -16,8 +16,10 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         parents=[common],
         help="apply a post-battle draft (injuries, XP, credits, purchases, advancements)",
         description="Apply the whole post-battle sequence from a draft file (docs/post-battle.md)"
-        " in one transaction, then Update Roster: every rating is recalculated. Every problem"
-        " is reported at once and then nothing is applied.",
+        " in one transaction, then Update Roster: every rating is recalculated. For a gang in a"
+        " running campaign the same transaction moves the territory named in the draft, collects"
+        " the territories' income with the draft's dice and writes the campaign's log and"
+        " history. Every problem is reported at once and then nothing is applied.",
     )
     p.add_argument("gang", help="gang name or id")
     p.add_argument("draft", type=Path, metavar="DRAFT.json", help="the draft file")
@@ -35,3 +37,6 @@ def cmd_post_battle(args: argparse.Namespace, context: Context) -> None:
     print(report.text())
     if args.dry_run:
         print("\nDry run: nothing was written.")
+    elif report.campaign is not None:
+        name = report.campaign.campaign.name
+        print(f"\nCampaign {name!r}: logged, with a point on its history chart.")

@@ -16,7 +16,7 @@ from gangmanager.printing.card_pages import CardLayout
 from gangmanager.printing.document import PrintError, build_document, card_fighters
 from gangmanager.printing.flow import LayoutError
 from gangmanager.printing.geometry import PAPERS
-from gangmanager.services import gangs
+from gangmanager.services import campaign, gangs
 from gangmanager.services.errors import ServiceError
 
 
@@ -64,6 +64,10 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 def cmd_print(args: argparse.Namespace, context: Context) -> None:
     with context.database() as db:
         gang = gangs.load_gang(db, args.gang)
+        # The roster sheet lists what the gang holds in its running campaign.
+        holdings = (
+            campaign.held_territories(db, context.rulesets, str(gang.id)) if args.roster else None
+        )
     ruleset = context.rulesets.get(gang.ruleset)
     try:
         wants_cards = bool(args.fighter) or args.cards or not args.roster
@@ -80,6 +84,7 @@ def cmd_print(args: argparse.Namespace, context: Context) -> None:
             layout=CardLayout(args.layout),
             paper=PAPERS[args.paper],
             footnotes=not args.no_footnotes,
+            holdings=holdings,
         )
         path = write_pdf(document, args.output)
     except (PrintError, LayoutError) as exc:

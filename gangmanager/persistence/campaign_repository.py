@@ -368,21 +368,25 @@ class CampaignRepository:
         if result.rowcount == 0:  # type: ignore[attr-defined]
             raise LookupError(f"no campaign battle with id {campaign_battle_id}")
 
-    def add_log(self, campaign_id: int, entry: LogEntry) -> None:
-        self._session.add(
-            CampaignLogRow(
-                campaign_id=campaign_id,
-                at=entry.at,
-                cycle=entry.cycle,
-                kind=entry.kind,
-                text=entry.text,
-                campaign_battle_id=entry.campaign_battle_id,
-            )
+    def add_log(self, campaign_id: int, entry: LogEntry) -> int:
+        """Append a line; returns its row id (undo of a post-battle sequence names it)."""
+        row = CampaignLogRow(
+            campaign_id=campaign_id,
+            at=entry.at,
+            cycle=entry.cycle,
+            kind=entry.kind,
+            text=entry.text,
+            campaign_battle_id=entry.campaign_battle_id,
         )
+        self._session.add(row)
         self._flush()
+        return row.id
 
-    def add_snapshots(self, campaign_id: int, points: builtins.list[Snapshot]) -> None:
-        self._session.add_all(
+    def add_snapshots(
+        self, campaign_id: int, points: builtins.list[Snapshot]
+    ) -> builtins.list[int]:
+        """Append a point of the history; returns the row ids."""
+        rows = [
             CampaignSnapshotRow(
                 campaign_id=campaign_id,
                 seq=p.seq,
@@ -397,8 +401,10 @@ class CampaignRepository:
                 territories=p.territories,
             )
             for p in points
-        )
+        ]
+        self._session.add_all(rows)
         self._flush()
+        return [row.id for row in rows]
 
     def delete(self, campaign_id: int) -> None:
         result = self._session.execute(delete(CampaignRow).where(CampaignRow.id == campaign_id))

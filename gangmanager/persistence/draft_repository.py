@@ -11,11 +11,21 @@ modifiers, weapons, profiles, wargear, stash, and any table added later),
 plus named extra rows (the draft, the battle). `restore_snapshot` puts them
 back exactly. Battles and their events are outside the roster scope: only
 the rows named as extras are restored, so an undo never deletes a battle.
+
+A sequence in a campaign also writes outside the gang: the campaign's row and
+territories, a battle side's income, log lines and history points, and the
+Reputation of the gang that lost a territory. `read_outside` reads such rows
+(chosen by `RowScope`s, plus whole rosters of other gangs) before and after;
+`with_outside` keeps in both snapshots only the rows that differ, as they were
+and as they became (None: absent). Undo puts those rows back and leaves every
+other row alone (log lines written since, another gang's later edits are
+refused by the check instead).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -135,6 +145,29 @@ class ExtraRows:
     rows: tuple[dict[str, Any], ...]
 
 
+Key = tuple[Any, ...]
+# (table name, primary key) -> the row's values.
+OutsideRows = dict[tuple[str, Key], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class RowScope:
+    """Rows of one table outside the roster, chosen by one column's values."""
+
+    table: str
+    column: str
+    values: tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class OutsideRow:
+    """A row outside the roster as it was (or became); None: it did not exist."""
+
+    table: str
+    key: Key
+    row: dict[str, Any] | None
+
+
 @dataclass(frozen=True)
 class GangSnapshot:
     """Every roster row of one gang, plus chosen extra rows, exactly as stored."""
@@ -144,6 +177,14 @@ class GangSnapshot:
     roster: Rows
     # Single rows outside the roster (a draft, a battle).
     extras: tuple[ExtraRows, ...]
+    # Rows outside the roster that the action changed (see `with_outside`).
+    outside: tuple[OutsideRow, ...] = ()
+    # Other gangs whose rows are among `outside` (a territory's Reputation moved).
+    other_gangs: tuple[int, ...] = ()
+
+    @property
+    def gang_ids(self) -> tuple[int, ...]:
+        return (self.gang_id, *self.other_gangs)
 
     def extra_ids(self) -> dict[str, list[int]]:
         return {extra.table: list(extra.ids) for extra in self.extras}
@@ -154,7 +195,7 @@ class GangSnapshot:
         known = next((e for e in self.extras if e.table == table), ExtraRows(table, (), ()))
         ids = tuple(sorted({*known.ids, row_id}))
         rows = tuple(r for r in known.rows if r["id"] != row_id)
-        return GangSnapshot(self.gang_id, self.roster, (*extras, ExtraRows(table, ids, rows)))
+        return replace(self, extras=(*extras, ExtraRows(table, ids, rows)))
 
 
 def _roster_tables() -> list[Table]:
@@ -256,7 +297,79 @@ def restore_snapshot(session: Session, snapshot: GangSnapshot) -> None:
             elif now != row:
                 session.execute(update(table).where(*_pk_match(table, _pk(table, row))).values(row))
     _restore_extras(session, snapshot)
+    _restore_outside(session, snapshot)
     session.flush()
+
+
+def read_outside(
+    session: Session, scopes: Iterable[RowScope], gangs: Iterable[int] = ()
+) -> OutsideRows:
+    """The rows the scopes choose, and every roster row of `gangs`, keyed by table and key."""
+    found: OutsideRows = {}
+    for gang_id in gangs:
+        for name, rows in _roster_rows(session, gang_id).items():
+            table = _table(name)
+            found.update({(name, _pk(table, row)): row for row in rows})
+    for scope in scopes:
+        if not scope.values:
+            continue
+        table = _table(scope.table)
+        query = select(table).where(table.c[scope.column].in_(scope.values))
+        for result in session.execute(query):
+            row = dict(result._mapping)
+            found[(scope.table, _pk(table, row))] = row
+    return found
+
+
+def with_outside(
+    before: GangSnapshot,
+    after: GangSnapshot,
+    rows_before: Mapping[tuple[str, Key], dict[str, Any]],
+    rows_after: Mapping[tuple[str, Key], dict[str, Any]],
+    other_gangs: Iterable[int] = (),
+) -> tuple[GangSnapshot, GangSnapshot]:
+    """Both snapshots with the outside rows that differ, as they were and as they became."""
+    order = {table.name: index for index, table in enumerate(Base.metadata.sorted_tables)}
+    changed = sorted(
+        (key for key in {*rows_before, *rows_after} if rows_before.get(key) != rows_after.get(key)),
+        key=lambda k: (order[k[0]], repr(k[1])),
+    )
+    others = tuple(sorted(set(other_gangs) - {before.gang_id}))
+    was = tuple(OutsideRow(t, k, rows_before.get((t, k))) for t, k in changed)
+    now = tuple(OutsideRow(t, k, rows_after.get((t, k))) for t, k in changed)
+    return (
+        replace(before, outside=was, other_gangs=others),
+        replace(after, outside=now, other_gangs=others),
+    )
+
+
+def _stored_row(session: Session, table: Table, key: Key) -> dict[str, Any] | None:
+    found = session.execute(select(table).where(*_pk_match(table, key))).first()
+    return dict(found._mapping) if found is not None else None
+
+
+def outside_matches(session: Session, snapshot: GangSnapshot) -> bool:
+    """True when every outside row of the snapshot is stored exactly so (or absent)."""
+    return all(_stored_row(session, _table(o.table), o.key) == o.row for o in snapshot.outside)
+
+
+def _restore_outside(session: Session, snapshot: GangSnapshot) -> None:
+    """Delete the rows that should not exist (children first), then insert or update the
+    others (parents first)."""
+    order = {table.name: index for index, table in enumerate(Base.metadata.sorted_tables)}
+    rows = sorted(snapshot.outside, key=lambda o: order[o.table])
+    for item in reversed(rows):
+        if item.row is None:
+            table = _table(item.table)
+            session.execute(delete(table).where(*_pk_match(table, item.key)))
+    for item in rows:
+        if item.row is None:
+            continue
+        table = _table(item.table)
+        if _stored_row(session, table, item.key) is None:
+            session.execute(insert(table).values(item.row))
+        else:
+            session.execute(update(table).where(*_pk_match(table, item.key)).values(item.row))
 
 
 def _restore_extras(session: Session, snapshot: GangSnapshot) -> None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from gangmanager.printing.card_pages import CardLayout, card_pages
 from gangmanager.printing.elements import Document, Measure
 from gangmanager.printing.geometry import A4, Paper
-from gangmanager.printing.roster_sheet import roster_pages
+from gangmanager.printing.roster_sheet import Holdings, roster_pages
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.ruleset import Ruleset
 
@@ -45,8 +45,11 @@ def build_document(
     layout: CardLayout = CardLayout.CLASSIC,
     paper: Paper = A4,
     footnotes: bool = True,
+    holdings: Holdings | None = None,
 ) -> Document:
-    pages = roster_pages(gang, ruleset, measure, paper) if roster else []
+    """The roster sheet (if asked for) then the cards; `holdings` are the territories the
+    roster sheet lists (None: the gang is in no running campaign)."""
+    pages = roster_pages(gang, ruleset, measure, paper, holdings) if roster else []
     pages += card_pages(fighters, ruleset, measure, paper, layout, footnotes)
     if not pages:
         raise PrintError(f"nothing to print for {gang.name}: no fighters and no roster sheet")
@@ -67,7 +70,12 @@ class PrintRequest:
     footnotes: bool = True
 
     def document(
-        self, gang: Gang, ruleset: Ruleset, measure: Measure, paper: Paper | None = None
+        self,
+        gang: Gang,
+        ruleset: Ruleset,
+        measure: Measure,
+        paper: Paper | None = None,
+        holdings: Holdings | None = None,
     ) -> Document:
         """The document, on `paper` when given (a printer's), else the requested paper."""
         return build_document(
@@ -79,4 +87,5 @@ class PrintRequest:
             layout=self.layout,
             paper=paper or self.paper,
             footnotes=self.footnotes,
+            holdings=holdings,
         )

@@ -1,6 +1,13 @@
-"""The gang's roster sheet: the gang's figures, every fighter on one row, stash, territories."""
+"""The gang's roster sheet: the gang's figures, every fighter on one row, stash, territories.
+
+The territories come from the gang's running campaign, read by the caller and
+passed in as plain data (`Holdings`): the layout reads no database.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
 
 from gangmanager.printing.blocks import (
     Cell,
@@ -36,12 +43,39 @@ WRITING_LINES = 4
 WRITING_LINE_SPACING = 7.0
 # The sheet says so instead of leaving a blank that looks like a bug.
 NO_TERRITORIES = (
-    "None recorded: Gang Manager does not track campaign territories yet. "
+    "None recorded: the gang takes part in no running campaign in Gang Manager. "
     "Write the territories your gang holds here."
 )
 
 
-def roster_pages(gang: Gang, ruleset: Ruleset, measure: Measure, paper: Paper) -> list[Page]:
+class Territory(Protocol):
+    """A territory the gang holds: its name and its boons in our words."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def hideout(self) -> bool: ...
+    @property
+    def boons(self) -> Sequence[str]: ...
+
+
+class Holdings(Protocol):
+    """What the gang holds in its running campaign (`services.campaign.held_territories`)."""
+
+    @property
+    def campaign(self) -> str: ...
+    @property
+    def territories(self) -> Sequence[Territory]: ...
+
+
+def roster_pages(
+    gang: Gang,
+    ruleset: Ruleset,
+    measure: Measure,
+    paper: Paper,
+    holdings: Holdings | None = None,
+) -> list[Page]:
+    """The sheet's pages; without `holdings` (no campaign) the territories are left to write."""
     area = Rect(
         ROSTER_MARGIN,
         ROSTER_MARGIN,
@@ -54,8 +88,7 @@ def roster_pages(gang: Gang, ruleset: Ruleset, measure: Measure, paper: Paper) -
         *_fighters(gang, ruleset, area.w, measure),
         heading("Stash", area.w, HEADING, measure, GAP),
         paragraph(_stash_text(gang), area.w, BODY, measure),
-        heading("Territories", area.w, HEADING, measure, GAP),
-        paragraph(NO_TERRITORIES, area.w, BODY, measure),
+        *_territories(holdings, area.w, measure),
         _writing_lines(area.w),
     ]
     if gang.notes.strip():
@@ -181,6 +214,28 @@ def _fighters(gang: Gang, ruleset: Ruleset, width: float, measure: Measure) -> l
         notes.append("FR*: the pending Fighter Rating differs; it is committed at Update Roster.")
     pieces += [paragraph(note, width, LABEL, measure, gap_before=0.8) for note in notes]
     return pieces
+
+
+def _territories(holdings: Holdings | None, width: float, measure: Measure) -> list[Piece]:
+    if holdings is None:
+        return [
+            heading("Territories", width, HEADING, measure, GAP),
+            paragraph(NO_TERRITORIES, width, BODY, measure),
+        ]
+    pieces = [heading(f"Territories in {holdings.campaign}", width, HEADING, measure, GAP)]
+    if not holdings.territories:
+        return [*pieces, paragraph("None held.", width, BODY, measure)]
+    names = [f"{t.name} (hideout)" if t.hideout else t.name for t in holdings.territories]
+    first = min(
+        max(column_width(names, BODY_BOLD, measure), column_width(["Territory"], LABEL, measure)),
+        width * 0.3,
+    )
+    columns = [Column("Territory", first), Column("Boons", width - first)]
+    rows = [
+        Row([Cell(name, BODY_BOLD), Cell(" ".join(t.boons) or "-")])
+        for name, t in zip(names, holdings.territories, strict=True)
+    ]
+    return [*pieces, *table(columns, rows, LABEL, BODY, measure)]
 
 
 def _stash_text(gang: Gang) -> str:

@@ -15,12 +15,18 @@ sold) - Update Roster: A clean house (Critical fighters without an escort die;
 the dead leave with their gear to the stash), Limited profiles lost in battle
 removed, B Trading Post (sales, then purchases), C boons (a note), D moves,
 E advancements, F ratings - Report results.
+
+For a gang in a running campaign, pass its `CampaignSetting`: Assign territory
+then moves the territory named (with the Reputation it gives) and Collect
+income rolls the territories' income with the draft's dice
+(rules/post_battle_campaign.py); the report's `campaign` says what to store.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from gangmanager.rules import ratings
 from gangmanager.rules.advancement import AdvancementProblem, advance
@@ -31,6 +37,15 @@ from gangmanager.rules.injuries import (
     find_result,
     read_roll,
     suffer,
+)
+from gangmanager.rules.post_battle_campaign import (
+    CampaignOutcome,
+    CampaignSetting,
+    assign_territory,
+    campaign_battle,
+    income_lines,
+    income_report,
+    reputation_change,
 )
 from gangmanager.rules.post_battle_draft import (
     AdvancementEntry,
@@ -53,6 +68,8 @@ from gangmanager.rules.ruleset import Ruleset
 __all__ = [
     "APPLIED_STEP_IDS",
     "STEP_IDS",
+    "CampaignOutcome",
+    "CampaignSetting",
     "DraftError",
     "PostBattleDraft",
     "Report",
@@ -75,8 +92,9 @@ STEP_IDS = (
     "update_gang_rating",
     "report_results",
 )
-# The steps that change the gang, in the order `apply_draft` runs them.
-APPLIED_STEP_IDS = tuple(s for s in STEP_IDS if s not in ("assign_territory", "report_results"))
+# The steps that change the gang (Assign territory: its Reputation, in a campaign), in
+# the order `apply_draft` runs them.
+APPLIED_STEP_IDS = tuple(s for s in STEP_IDS if s != "report_results")
 _FALLBACK_NAMES = {
     "wrap_up": "Wrap-up",
     "assign_territory": "Assign territory",
@@ -129,10 +147,20 @@ _T = TypeVar("_T")
 class _Sequence:
     """One run over a draft: a working gang, the report, the problems found."""
 
-    def __init__(self, ruleset: Ruleset, gang: Gang, draft: PostBattleDraft) -> None:
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        gang: Gang,
+        draft: PostBattleDraft,
+        campaign: CampaignSetting | None = None,
+    ) -> None:
         self.ruleset = ruleset
         self.gang = gang
         self.draft = draft
+        self.setting = campaign
+        # The campaign as the steps leave it (a territory moved at step 2).
+        self.campaign = campaign.campaign if campaign is not None else None
+        self.outcome: CampaignOutcome | None = None
         self.problems: list[str] = []
         self.gang_changes: list[Change] = []
         self.fighter_changes: dict[str, list[Change]] = {f.name: [] for f in gang.fighters}
@@ -253,6 +281,37 @@ class _Sequence:
 
         self.attempt(name, resolve)
 
+    def territory(self) -> None:
+        self.enter("assign_territory")
+        if self.setting is None:
+            if self.draft.campaign_battle_id is not None:
+                self.problems += campaign_battle(None, self.gang, self.draft)[1]
+            if self.draft.territory.strip():
+                self.note(None, self.draft.territory.strip())
+            return
+        battle, problems = campaign_battle(self.setting, self.gang, self.draft)
+        campaign, moved, notes, refused = assign_territory(
+            self.setting, self.gang, self.draft, battle
+        )
+        self.problems += problems + refused
+        for text in notes:
+            self.note(None, text)
+        change = reputation_change(moved, self.gang.id)
+        if change:
+            before = self.gang.reputation
+            after = max(1, before + change)
+            self.gang = self.gang.model_copy(update={"reputation": after})
+            floor = " (never below 1)" if after != before + change else ""
+            self.note(None, f"Reputation {before} -> {after}{floor}")
+        self.campaign = campaign
+        self.outcome = CampaignOutcome(
+            campaign=campaign,
+            campaign_battle_id=battle.id if battle is not None else None,
+            transfer=moved,
+            income=None,
+            income_entered=None,
+        )
+
     def rewards(self) -> None:
         self.enter("receive_rewards")
         for name, amount in self.draft.xp.items():
@@ -277,8 +336,53 @@ class _Sequence:
 
     def income(self) -> None:
         self.enter("collect_income")
-        if self.draft.income:
-            self.credits(self.draft.income, "income")
+        outcome = self.outcome
+        if outcome is None or self.setting is None or self.campaign is None:
+            if self.draft.income:
+                self.credits(self.draft.income, "income")
+            return
+        if self.draft.territory_income is None:
+            if self.draft.income and self._income_open(outcome):
+                self.credits(self.draft.income, "income (entered by hand)")
+                self.outcome = _replace(outcome, income_entered=self.draft.income)
+            return
+        report, problems = income_report(
+            self.setting, self.campaign, self.gang, self.draft.territory_income
+        )
+        self.problems += problems
+        if report is None or not self._income_open(outcome):
+            return
+        if self.draft.income and self.draft.income != report.total:
+            self.problem(
+                f"income: {self.draft.income} credits entered, but the territories"
+                f" give {report.total}"
+            )
+            return
+        for line in income_lines(report):
+            self.note(None, line)
+        for line in report.lines:
+            if line.rolls:
+                rolled = ", ".join(map(str, line.rolls))
+                self.rolls.append(f"{self.gang.name}: {line.territory} income rolled {rolled}")
+        self.credits(report.total, "income from territories")
+        self.outcome = _replace(outcome, income=report)
+
+    def _income_open(self, outcome: CampaignOutcome) -> bool:
+        """False (a problem) when the income after this campaign battle was collected already."""
+        assert self.setting is not None
+        battle = (
+            self.setting.battle(outcome.campaign_battle_id)
+            if outcome.campaign_battle_id is not None
+            else None
+        )
+        side = battle.side(self.gang.id) if battle is not None and self.gang.id else None
+        if side is not None and side.income is not None:
+            self.problem(
+                f"{self.gang.name} collected its income after campaign battle"
+                f" {outcome.campaign_battle_id} already ({side.income} credits)"
+            )
+            return False
+        return True
 
     def actions(self) -> None:
         self.enter("post_battle_actions")
@@ -450,10 +554,21 @@ class _Sequence:
         self.gang = ratings.update_roster(self.gang)
 
 
-def _run(ruleset: Ruleset, gang: Gang, draft: PostBattleDraft, through: str | None) -> _Sequence:
-    run = _Sequence(ruleset, gang, draft)
+def _replace(outcome: CampaignOutcome, **changes: Any) -> CampaignOutcome:
+    return dataclasses.replace(outcome, **changes)
+
+
+def _run(
+    ruleset: Ruleset,
+    gang: Gang,
+    draft: PostBattleDraft,
+    through: str | None,
+    campaign: CampaignSetting | None,
+) -> _Sequence:
+    run = _Sequence(ruleset, gang, draft, campaign)
     steps: list[tuple[str, Callable[[], None]]] = [
         ("wrap_up", run.wrap_up),
+        ("assign_territory", run.territory),
         ("receive_rewards", run.rewards),
         ("collect_income", run.income),
         ("post_battle_actions", run.actions),
@@ -464,9 +579,6 @@ def _run(ruleset: Ruleset, gang: Gang, draft: PostBattleDraft, through: str | No
         ("advancements", run.advancements),
         ("update_gang_rating", run.update_ratings),
     ]
-    if draft.territory.strip():
-        run.enter("assign_territory")
-        run.note(None, draft.territory.strip())
     for step_id, action in steps:
         action()
         if step_id == through:
@@ -475,24 +587,53 @@ def _run(ruleset: Ruleset, gang: Gang, draft: PostBattleDraft, through: str | No
 
 
 def apply_steps(
-    ruleset: Ruleset, gang: Gang, draft: PostBattleDraft, through: str
+    ruleset: Ruleset,
+    gang: Gang,
+    draft: PostBattleDraft,
+    through: str,
+    campaign: CampaignSetting | None = None,
 ) -> tuple[Gang, list[str]]:
     """The gang after the steps up to and including `through` (an `APPLIED_STEP_IDS`
     entry), and the problems found so far. For previews; nothing is committed before F."""
+    after, found, _ = preview_steps(ruleset, gang, draft, through, campaign)
+    return after, found
+
+
+def preview_steps(
+    ruleset: Ruleset,
+    gang: Gang,
+    draft: PostBattleDraft,
+    through: str,
+    campaign: CampaignSetting | None = None,
+) -> tuple[Gang, list[str], CampaignOutcome | None]:
+    """`apply_steps`, plus the campaign as those steps leave it (None without a campaign)."""
     if through not in APPLIED_STEP_IDS:
         raise ValueError(f"not a post-battle step that changes the gang: {through!r}")
-    run = _run(ruleset, gang, draft, through)
-    return run.gang, run.problems
+    run = _run(ruleset, gang, draft, through, campaign)
+    return run.gang, run.problems, run.outcome
 
 
-def problems(ruleset: Ruleset, gang: Gang, draft: PostBattleDraft) -> list[str]:
+def problems(
+    ruleset: Ruleset,
+    gang: Gang,
+    draft: PostBattleDraft,
+    campaign: CampaignSetting | None = None,
+) -> list[str]:
     """Everything wrong with the draft for this gang (empty when it can be applied)."""
-    return _run(ruleset, gang, draft, None).problems
+    return _run(ruleset, gang, draft, None, campaign).problems
 
 
-def apply_draft(ruleset: Ruleset, gang: Gang, draft: PostBattleDraft) -> tuple[Gang, Report]:
-    """The whole sequence; raises DraftError listing every problem (then nothing changes)."""
-    run = _run(ruleset, gang, draft, None)
+def apply_draft(
+    ruleset: Ruleset,
+    gang: Gang,
+    draft: PostBattleDraft,
+    campaign: CampaignSetting | None = None,
+) -> tuple[Gang, Report]:
+    """The whole sequence; raises DraftError listing every problem (then nothing changes).
+
+    With `campaign` (the gang's running campaign) the report's `campaign` says
+    what to store there: the territory moved, the income collected."""
+    run = _run(ruleset, gang, draft, None, campaign)
     if run.problems:
         raise DraftError(run.problems)
     after = run.gang
@@ -509,6 +650,7 @@ def apply_draft(ruleset: Ruleset, gang: Gang, draft: PostBattleDraft) -> tuple[G
         gang_changes=run.gang_changes,
         rolls=run.rolls,
         notes=draft.notes,
+        campaign=run.outcome,
     )
     for fighter in gang.fighters:
         now = _same_fighter(after, fighter)

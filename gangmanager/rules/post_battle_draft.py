@@ -124,6 +124,24 @@ class AdvancementEntry(_Entry):
     skill_set: str | None = None
 
 
+class TerritoryIncome(_Entry):
+    """Collect income in a campaign: the dice each territory's income was rolled with.
+
+    Rolls are listed by territory, in the order rolled; a D3 is given as
+    rolled (1-3). Territories are named as in the campaign (case ignored).
+    """
+
+    rolls: dict[str, list[int]] = Field(default_factory=dict)
+    # How many dice, where the player may choose (Collapsed Dome: 2 to 6).
+    dice: dict[str, int] = Field(default_factory=dict)
+    # Amounts for income that is not a roll (the Gambling Den's card draw).
+    entered: dict[str, int] = Field(default_factory=dict)
+    # Fighters struck off a roster in this battle, either side (Corpse Farm), and
+    # captives put to work (Mine Workings): each brings one more income roll.
+    struck_off: int = Field(default=0, ge=0)
+    captives: int = Field(default=0, ge=0)
+
+
 class PostBattleDraft(BaseModel):
     """One post-battle sequence. Keys are a contract (add, never rename)."""
 
@@ -137,14 +155,27 @@ class PostBattleDraft(BaseModel):
     clear_recovery: bool = True
     succumb: list[SuccumbEntry] = Field(default_factory=list)
     injuries: list[InjuryEntry] = Field(default_factory=list)
-    # Assign territory (a note for the report).
+    # The battle recorded in the gang's running campaign that this sequence follows:
+    # income is tied to it (never collected twice) and the log names it.
+    campaign_battle_id: int | None = None
+    # Assign territory. Without a campaign: a note for the report. In a running
+    # campaign: the territory that changed hands (by name), `territory_result`
+    # won or lost (absent: from `result`), and for a loss who took it
+    # (`territory_to`, a gang of the campaign; absent: the campaign battle's
+    # winner, else nobody).
     territory: str = ""
+    territory_result: Literal["won", "lost"] | None = None
+    territory_to: str | None = None
     # Receive rewards: gained in this battle (negative for a loss).
     xp: dict[str, int] = Field(default_factory=dict)
     credits: int = 0
     reputation: int = 0
-    # Collect income.
+    # Collect income: the credits collected. In a running campaign with
+    # `territory_income`, the income the territories give rolled with its dice
+    # (`income`, when given, must be that total); without it, `income` is the
+    # amount the player worked out at the table.
     income: int = 0
+    territory_income: TerritoryIncome | None = None
     # Post-battle actions.
     medical_escorts: list[MedicalEscortEntry] = Field(default_factory=list)
     captives_sold: list[CaptiveSale] = Field(default_factory=list)

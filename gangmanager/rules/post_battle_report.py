@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from gangmanager.rules.post_battle_campaign import CampaignOutcome
 from gangmanager.rules.ratings import Receipt
 
 
@@ -52,6 +53,8 @@ class Report:
     # Every die used, as "Fighter: what rolled N".
     rolls: list[str] = field(default_factory=list)
     notes: str = ""
+    # In a running campaign: what to store there (territory moved, income collected).
+    campaign: CampaignOutcome | None = None
 
     def fighter(self, name: str) -> FighterReport | None:
         wanted = name.strip().casefold()
@@ -63,6 +66,22 @@ class Report:
             f for f in self.fighters if f.changes or f.removed or f.rating_before != f.rating_after
         ]
 
+    def summary(self) -> str:
+        """One line for the campaign's log: the figures, and who changed status."""
+        figures = [
+            f"Gang Rating {self.gang_rating_before} -> {self.gang_rating_after}",
+            f"credits {self.credits_before} -> {self.credits_after}",
+            f"Reputation {self.reputation_before} -> {self.reputation_after}",
+        ]
+        fighters = []
+        for fighter in self.fighters:
+            if fighter.removed:
+                fighters.append(f"{fighter.name} removed from the roster")
+            elif fighter.status_after != fighter.status_before:
+                fighters.append(f"{fighter.name} {fighter.status_after}")
+        text = f"Post-battle sequence of {self.gang} ({self.result}): {', '.join(figures)}"
+        return text + (f"; {', '.join(fighters)}." if fighters else ".")
+
     def text(self) -> str:
         """Plain words, for the terminal, the clipboard and the campaign log."""
         lines = [
@@ -70,6 +89,12 @@ class Report:
             f"Gang Rating {self.gang_rating_before} -> {self.gang_rating_after}",
             f"Credits {self.credits_before} -> {self.credits_after}",
             f"Reputation {self.reputation_before} -> {self.reputation_after}",
+        ]
+        if self.campaign is not None:
+            battle = self.campaign.campaign_battle_id
+            where = f", after campaign battle {battle}" if battle is not None else ""
+            lines.append(f"Campaign {self.campaign.campaign.name}{where}")
+        lines += [
             "",
             "Gang:",
         ]

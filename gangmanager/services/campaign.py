@@ -1,9 +1,13 @@
 """Campaign use cases: one transaction per user action, each returning what changed.
 
-The territory and income flow of the post-battle sequence lives here too, so
-the post-battle wizard can call it: `income_for` (a preview, nothing stored),
-`collect_income` (step 4: credits to the gang, once per battle),
-`assign_territory` (step 2) and `add_log_entry` / `record_snapshot` (step 7).
+The territory and income flow of the post-battle sequence lives here too:
+`income_for` (a preview, nothing stored), `collect_income` (step 4: credits
+to the gang, once per battle), `assign_territory` (step 2) and
+`add_log_entry` / `record_snapshot` (step 7), each its own transaction for
+the command line and the campaign window. The post-battle sequence's Finish
+does the same inside its own single transaction: `post_battle_setting` reads
+the gang's campaign on Finish's unit of work and `record_post_battle` stores
+what the sequence did there (see services/post_battle.py).
 """
 
 from __future__ import annotations
@@ -16,12 +20,16 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.exc import DBAPIError
+
 from gangmanager.persistence.campaign_repository import (
+    INSUFFICIENT_PRIVILEGE,
     CampaignRepository,
     CampaignSummary,
     campaigns,
 )
 from gangmanager.persistence.database import Database
+from gangmanager.persistence.draft_repository import session_of
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules import campaign as rules
 from gangmanager.rules.campaign import (
@@ -42,6 +50,8 @@ from gangmanager.rules.campaign import (
 from gangmanager.rules.campaign_types import Boon, BoonKind, CampaignType
 from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.post_battle_campaign import CampaignSetting, income_text
+from gangmanager.rules.post_battle_report import Report
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError
@@ -446,7 +456,8 @@ def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> set[int]:
         if gang_id is None or not delta:
             continue
         gang = uow.gangs.get(gang_id)
-        uow.gangs.replace(gang.model_copy(update={"reputation": max(1, gang.reputation + delta)}))
+        # `update` writes the gang row only, not the fighters' rows again.
+        uow.gangs.update(gang.model_copy(update={"reputation": max(1, gang.reputation + delta)}))
         changed.add(gang_id)
     return changed
 
@@ -604,16 +615,8 @@ def _collect(
     if campaign_battle_id is not None:
         context.repo.set_income(campaign_battle_id, gang_id, report.total)
     if report.total:
-        context.uow.gangs.replace(gang.model_copy(update={"credits": gang.credits + report.total}))
-    # Lines worth nothing because nothing was counted (no captive in the mine) are left out.
-    parts = ", ".join(
-        f"{line.territory} {line.amount}"
-        for line in report.lines
-        if line.amount or line.rolls or line.manual
-    )
-    text = f"{gang.name} collects {report.total} credits of income" + (
-        f" ({parts})." if parts else "."
-    )
+        context.uow.gangs.update(gang.model_copy(update={"credits": gang.credits + report.total}))
+    text = income_text(gang.name, report)
     context.log("income", text, campaign_battle_id)
     return report, text
 
@@ -679,6 +682,174 @@ def campaign_battle_for(db: Database, campaign_battle_id: int) -> tuple[Campaign
         except LookupError as exc:
             raise ServiceError(str(exc)) from None
         return repo.get(campaign_id), battle
+
+
+# ------------------------------------------------------------------ inside Finish
+
+
+def post_battle_setting(uow: UnitOfWork, rulesets: Rulesets, gang: Gang) -> CampaignSetting | None:
+    """The gang's running campaign, read on the caller's unit of work (None: none)."""
+    context = _running_context(uow, rulesets, gang)
+    return None if context is None else CampaignSetting(context.campaign, context.ctype)
+
+
+def gang_campaign(db: Database, rulesets: Rulesets, gang_ref: str) -> CampaignSetting | None:
+    """The same in its own unit of work: what the post-battle wizard previews against."""
+    with db.unit_of_work() as uow:
+        gang = uow.gangs.find(gang_ref)
+        if gang is None:
+            raise UnknownGangError(gang_ref, uow.gangs.names())
+        return post_battle_setting(uow, rulesets, gang)
+
+
+@dataclass(frozen=True)
+class PostBattleWrites:
+    """What `record_post_battle` wrote, for Finish's `Changes` and its undo."""
+
+    messages: tuple[str, ...]
+    # Gangs other than the sequence's own whose rows changed (a territory's Reputation).
+    gangs_changed: tuple[int, ...]
+    # Rows added: undo of the sequence deletes exactly these.
+    log_ids: tuple[int, ...]
+    snapshot_ids: tuple[int, ...]
+
+
+def record_post_battle(
+    uow: UnitOfWork,
+    rulesets: Rulesets,
+    setting: CampaignSetting,
+    gang: Gang,
+    report: Report,
+    *,
+    battle_id: int | None = None,
+) -> PostBattleWrites:
+    """Store in the campaign what a post-battle sequence did, on Finish's unit of work.
+
+    `gang` is the gang as Finish stored it (its own Reputation and credits
+    already include the territory and the income). Here: the territory moves
+    (the Reputation of the other gang with it), the income is tied to the
+    campaign battle (never collected twice) and logged, the tracked battle is
+    linked to the campaign battle, the report goes into the log in one line,
+    and the history gets a point after Update Roster. Nothing is committed.
+    """
+    outcome = report.campaign
+    assert outcome is not None and gang.id is not None and setting.campaign.id is not None
+    context = _context(uow, rulesets, str(setting.campaign.id))
+    campaign_battle_id = outcome.campaign_battle_id
+    messages: list[str] = []
+    log_ids: list[int] = []
+    changed: set[int] = set()
+
+    def log(kind: str, text: str) -> None:
+        entry = LogEntry(
+            at=_now(),
+            cycle=context.campaign.cycle,
+            kind=kind,
+            text=" ".join(text.split()),
+            campaign_battle_id=campaign_battle_id,
+        )
+        log_ids.append(context.repo.add_log(context.id, entry))
+
+    if outcome.transfer is not None:
+        # Saved over the campaign as Finish read it: a change since is refused (stale).
+        campaign = context.repo.save(outcome.campaign)
+        context = _Context(uow, context.repo, campaign, context.ruleset, context.ctype)
+        others = outcome.transfer
+        for gang_id, delta in (
+            (others.from_gang, -others.reputation_lost),
+            (others.to_gang, others.reputation_gained),
+        ):
+            if gang_id is None or gang_id == gang.id or not delta:
+                continue
+            other = uow.gangs.get(gang_id)
+            reputation = max(1, other.reputation + delta)
+            uow.gangs.update(other.model_copy(update={"reputation": reputation}))
+            changed.add(gang_id)
+        text = rules.transfer_text(campaign, outcome.transfer)
+        log("territory", text)
+        messages.append(text)
+    total = outcome.income_total
+    if total is not None:
+        if campaign_battle_id is not None:
+            context.repo.set_income(campaign_battle_id, gang.id, total)
+        if outcome.income is not None:
+            text = income_text(gang.name, outcome.income)
+        else:
+            text = f"{gang.name} collects {total} credits of income (entered by hand)."
+        log("income", text)
+        messages.append(text)
+    if campaign_battle_id is not None and battle_id is not None:
+        found = setting.battle(campaign_battle_id)
+        if found is not None and found.battle_id is None:
+            _link_if_allowed(uow, campaign_battle_id, battle_id)
+    log("post_battle", report.summary())
+    points = rules.snapshots(
+        context.campaign,
+        context.gangs(),
+        context.repo.next_seq(context.id),
+        f"{gang.name}: Update Roster",
+        _now(),
+    )
+    snapshot_ids = context.repo.add_snapshots(context.id, points)
+    return PostBattleWrites(
+        messages=tuple(messages),
+        gangs_changed=tuple(sorted(changed)),
+        log_ids=tuple(log_ids),
+        snapshot_ids=tuple(snapshot_ids),
+    )
+
+
+def _link_if_allowed(uow: UnitOfWork, campaign_battle_id: int, battle_id: int) -> None:
+    """Link the tracked battle to the campaign battle; a nicety a player's role on a shared
+    server may not be allowed (the campaign is the arbitrator's), so a refusal is skipped."""
+    session = session_of(uow)
+    try:
+        with session.begin_nested():
+            campaigns(uow).link_battle(campaign_battle_id, battle_id)
+    except DBAPIError as exc:
+        if getattr(exc.orig, "sqlstate", None) != INSUFFICIENT_PRIVILEGE:
+            raise
+
+
+# ------------------------------------------------------------------ for the roster sheet
+
+
+@dataclass(frozen=True)
+class HeldTerritory:
+    """A territory the gang holds, with its boons' summaries (our words)."""
+
+    name: str
+    hideout: bool
+    boons: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class GangTerritories:
+    campaign: str
+    territories: tuple[HeldTerritory, ...]
+
+
+def held_territories(db: Database, rulesets: Rulesets, gang_ref: str) -> GangTerritories | None:
+    """What the gang holds in its running campaign (hideout first); None: no campaign."""
+    with db.unit_of_work() as uow:
+        gang = uow.gangs.find(gang_ref)
+        if gang is None:
+            raise UnknownGangError(gang_ref, uow.gangs.names())
+        assert gang.id is not None
+        context = _running_context(uow, rulesets, gang)
+        if context is None:
+            return None
+        boons: dict[str, list[str]] = {}
+        for territory, boon in rules.held_boons(context.campaign, context.ctype, gang.id):
+            boons.setdefault(territory, []).append(boon.summary)
+        held = sorted(context.campaign.held_by(gang.id), key=lambda h: not h.hideout)
+        return GangTerritories(
+            campaign=context.campaign.name,
+            territories=tuple(
+                HeldTerritory(h.territory, h.hideout, tuple(boons.get(h.territory, ())))
+                for h in held
+            ),
+        )
 
 
 # ------------------------------------------------------------------ the end

@@ -4,9 +4,11 @@
   transaction per edit, so a closed wizard or a crash resumes where it was.
 - `dry_run`: the report of what Finish would do; writes nothing.
 - `finish`: applies the whole draft in ONE transaction (roster, draft marked
-  finished, the battle marked done) and returns the rows as they were before
-  and after, so `undo_post_battle` puts the database back exactly and
-  `redo_post_battle` re-applies it.
+  finished, the battle marked done and, for a gang in a running campaign,
+  the territory moved, the income tied to the campaign battle, the log and
+  the history) and returns the rows as they were before and after, so
+  `undo_post_battle` puts the database back exactly and `redo_post_battle`
+  re-applies it.
 """
 
 from __future__ import annotations
@@ -16,20 +18,26 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
+from sqlalchemy.exc import DBAPIError
 
 from gangmanager.persistence.battle_repository import battles as battles_of
+from gangmanager.persistence.campaign_repository import INSUFFICIENT_PRIVILEGE
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.draft_repository import (
     GangSnapshot,
+    RowScope,
     drafts_of,
+    outside_matches,
+    read_outside,
     restore_snapshot,
     session_of,
     snapshot_matches,
     take_snapshot,
+    with_outside,
 )
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.gang import Gang
-from gangmanager.rules.post_battle import DraftError, apply_draft
+from gangmanager.rules.post_battle import CampaignSetting, DraftError, apply_draft
 from gangmanager.rules.post_battle_draft import (
     InjuryEntry,
     LimitedDeletion,
@@ -38,6 +46,7 @@ from gangmanager.rules.post_battle_draft import (
 )
 from gangmanager.rules.post_battle_report import Report
 from gangmanager.services import battle as battle_service
+from gangmanager.services import campaign as campaign_service
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError
 from gangmanager.services.rulesets import Rulesets
@@ -158,11 +167,12 @@ def discard_draft(db: Database, gang_id: int) -> int:
 
 
 def dry_run(db: Database, rulesets: Rulesets, gang: GangRef, draft: PostBattleDraft) -> Report:
-    """What Finish would change; nothing is written."""
+    """What Finish would change (in the gang's campaign too); nothing is written."""
     with db.unit_of_work() as uow:
         stored = _gang(uow, gang)
+        setting = campaign_service.post_battle_setting(uow, rulesets, stored)
     try:
-        return apply_draft(rulesets.get(stored.ruleset), stored, draft)[1]
+        return apply_draft(rulesets.get(stored.ruleset), stored, draft, setting)[1]
     except DraftError as exc:
         raise PostBattleError(exc.problems) from None
 
@@ -196,8 +206,9 @@ def finish(
     with db.unit_of_work() as uow:
         before = _gang(uow, gang)
         assert before.id is not None
+        setting = campaign_service.post_battle_setting(uow, rulesets, before)
         try:
-            after, report = apply_draft(rulesets.get(before.ruleset), before, draft)
+            after, report = apply_draft(rulesets.get(before.ruleset), before, draft, setting)
         except DraftError as exc:
             raise PostBattleError(exc.problems) from None
         session = session_of(uow)
@@ -211,21 +222,40 @@ def finish(
             extras["battles"] = [draft.battle_id]
         # The rows as they are before anything is written: undo puts these back.
         rows_before = take_snapshot(session, before.id, extras)
+        scopes, others = _campaign_scope(setting, report, before.id)
+        outside_before = read_outside(session, scopes, others)
         if found is not None:
             draft_id = drafts.update(found.id, draft.to_json(), draft.battle_id)
         else:
             draft_id = drafts.add(before.id, draft.to_json(), draft.battle_id)
             rows_before = rows_before.without_row("post_battle_drafts", draft_id)
-        stored = uow.gangs.replace(after)
+        # Only what the sequence changed is written (a fighter's XP, a lost weapon...):
+        # the statements do not grow with the roster (bench/post_battle.py).
+        stored = uow.gangs.update(after)
         drafts.finish(draft_id)
         if draft.battle_id is not None:
             battle_service.mark_battle_done(uow, draft.battle_id)
+        messages = [
+            f"Post-battle sequence applied to {stored.name}: Gang Rating"
+            f" {report.gang_rating_before} -> {report.gang_rating_after}"
+        ]
+        changed = [before.id]
+        if setting is not None:
+            writes = campaign_service.record_post_battle(
+                uow, rulesets, setting, stored, report, battle_id=draft.battle_id
+            )
+            messages += writes.messages
+            changed += writes.gangs_changed
+            # Rows added are named by id: a line another player logs meanwhile is not ours.
+            scopes += [
+                RowScope("campaign_log", "id", writes.log_ids),
+                RowScope("campaign_snapshots", "id", writes.snapshot_ids),
+            ]
         rows_after = take_snapshot(session, before.id, rows_before.extra_ids())
+        rows_before, rows_after = with_outside(
+            rows_before, rows_after, outside_before, read_outside(session, scopes, others), others
+        )
         uow.commit()
-    message = (
-        f"Post-battle sequence applied to {stored.name}: Gang Rating"
-        f" {report.gang_rating_before} -> {report.gang_rating_after}"
-    )
     return FinishResult(
         before=before,
         gang=stored,
@@ -233,8 +263,33 @@ def finish(
         draft_id=draft_id,
         rows_before=rows_before,
         rows_after=rows_after,
-        changes=Changes(gangs_changed=(before.id,), messages=(message,)),
+        changes=Changes(gangs_changed=tuple(changed), messages=tuple(messages)),
     )
+
+
+def _campaign_scope(
+    setting: CampaignSetting | None, report: Report, gang_id: int
+) -> tuple[list[RowScope], list[int]]:
+    """The campaign rows Finish may change, and the other gangs a territory takes
+    Reputation from or gives it to (their rosters are read whole, for undo)."""
+    outcome = report.campaign
+    if setting is None or outcome is None or setting.campaign.id is None:
+        return [], []
+    campaign_id = (setting.campaign.id,)
+    scopes = [
+        RowScope("campaigns", "id", campaign_id),
+        RowScope("campaign_gangs", "campaign_id", campaign_id),
+        RowScope("campaign_territories", "campaign_id", campaign_id),
+    ]
+    if outcome.campaign_battle_id is not None:
+        battle = (outcome.campaign_battle_id,)
+        scopes += [
+            RowScope("campaign_battles", "id", battle),
+            RowScope("campaign_battle_gangs", "campaign_battle_id", battle),
+        ]
+    moved = outcome.transfer
+    touched = {moved.from_gang, moved.to_gang} if moved is not None else set()
+    return scopes, sorted(g for g in touched if g is not None and g != gang_id)
 
 
 def _check_battle(uow: UnitOfWork, battle_id: int, gang_id: int) -> None:
@@ -259,9 +314,22 @@ def _swap(
             raise ServiceError(
                 f"cannot {what} the post-battle sequence: the gang has changed since"
             )
-        restore_snapshot(session, target)
+        if not outside_matches(session, expected):
+            raise ServiceError(
+                f"cannot {what} the post-battle sequence: the campaign or another gang"
+                " has changed since"
+            )
+        try:
+            restore_snapshot(session, target)
+        except DBAPIError as exc:
+            if getattr(exc.orig, "sqlstate", None) != INSUFFICIENT_PRIVILEGE:
+                raise
+            # A player's role on a shared server may not delete the campaign's log lines.
+            raise ServiceError(
+                f"cannot {what} the post-battle sequence: permission denied on this server"
+            ) from None
         uow.commit()
-    return Changes(gangs_changed=(target.gang_id,), messages=(f"Post-battle sequence {done}",))
+    return Changes(gangs_changed=target.gang_ids, messages=(f"Post-battle sequence {done}",))
 
 
 def undo_post_battle(db: Database, result: FinishResult) -> Changes:

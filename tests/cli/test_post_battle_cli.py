@@ -9,6 +9,10 @@ from pathlib import Path
 import pytest
 
 from gangmanager.cli import main
+from gangmanager.content import load_ruleset
+from gangmanager.persistence.database import open_database, sqlite_url
+from gangmanager.services import gangs
+from gangmanager.services.demo import demo_gang
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -150,3 +154,61 @@ def test_the_documented_example_draft_applies(
     )
     assert (code, err) == (0, "")
     assert "Nerves of Steel" in out and "Hobbled" in out
+
+
+def test_a_campaign_gang_moves_a_territory_and_collects_its_income(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    database = open_database(sqlite_url(db))
+    try:
+        goliaths = demo_gang(load_ruleset("n23"), "goliath")
+        gangs.add_gang(database, goliaths.model_copy(update={"name": "Iron Brothers"}))
+    finally:
+        database.close()
+    where = ("--db", str(db))
+    for argv in (
+        ("campaign", "new", "Ash Wars"),
+        ("campaign", "add", "Ash Wars", "The Rust Riders"),
+        ("campaign", "add", "Ash Wars", "Iron Brothers"),
+        ("campaign", "assign", "Ash Wars", "Slag Furnace", "Iron Brothers"),
+        ("campaign", "battle", "Ash Wars", "--gangs", "The Rust Riders", "Iron Brothers",
+         "--winner", "The Rust Riders"),
+    ):  # fmt: skip
+        assert run(capsys, *argv, *where)[0] == 0, argv
+    draft = {
+        "result": "win",
+        "campaign_battle_id": 1,
+        "territory": "Slag Furnace",
+        "territory_income": {"rolls": {"Settlement": [5], "Slag Furnace": [2]}},
+        "xp": {"Mags Varga": 2},
+    }
+    before = all_rows(db)
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", write(tmp_path, draft),
+                         "--dry-run", *where)  # fmt: skip
+    assert (code, err) == (0, "")
+    assert "Campaign Ash Wars, after campaign battle 1" in out
+    assert all_rows(db) == before
+
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", write(tmp_path, draft), *where)
+    assert (code, err) == (0, "")
+    assert "Assign territory: The Rust Riders takes Slag Furnace from Iron Brothers" in out
+    assert "Collect income: Slag Furnace: D6x5 rolled 2 = 10 credits" in out
+    assert "Credits 430 -> 490" in out
+    assert out.rstrip().endswith("Campaign 'Ash Wars': logged, with a point on its history chart.")
+    code, out, _ = run(capsys, "campaign", "show", "Ash Wars", "--json", *where)
+    view = json.loads(out)
+    furnace = next(t for t in view["territories"] if t["name"] == "Slag Furnace")
+    assert furnace["holder"] == "The Rust Riders"
+    riders = next(g for g in view["battles"][0]["gangs"] if g["name"] == "The Rust Riders")
+    assert riders["income"] == 60
+    assert [e["kind"] for e in view["log"][-3:]] == ["territory", "income", "post_battle"]
+    brothers = next(s for s in view["standings"] if s["gang"] == "Iron Brothers")
+    assert brothers["reputation"] == 2  # the Goliaths' +2 went with the Slag Furnace
+
+    # The same draft again: the income after battle 1 was collected; nothing is written.
+    again = all_rows(db)
+    code, _, err = run(capsys, "post-battle", "The Rust Riders", write(tmp_path, draft), *where)
+    assert code == 2
+    assert "collected its income after campaign battle 1 already (60 credits)" in err
+    assert len(err.strip().splitlines()) == 1
+    assert all_rows(db) == again

@@ -72,7 +72,28 @@ def test_roster_alone_on_letter(capsys, db: str, tmp_path: Path) -> None:
     assert len(reader.pages) == 1
     assert tuple(round(float(v)) for v in reader.pages[0].mediabox[2:]) == (612, 792)
     assert "Territories" in text and "Gang Rating" in text
+    assert "None recorded: the gang takes part in no running campaign" in text
     assert "Rules glossary" not in text
+
+
+def test_roster_lists_the_territories_held_in_the_running_campaign(
+    capsys, db: str, tmp_path: Path
+) -> None:
+    for argv in (
+        ("campaign", "new", "Ash Wars"),
+        ("campaign", "add", "Ash Wars", "The Rust Riders"),
+        ("campaign", "assign", "Ash Wars", "Slag Furnace", "The Rust Riders"),
+    ):
+        assert run(capsys, *argv, "--db", db)[0] == 0, argv
+    target = tmp_path / "roster.pdf"
+    code, _, err = run(capsys, "print", "The Rust Riders", "-o", str(target), "--roster",
+                       "--db", db)  # fmt: skip
+    assert (code, err) == (0, "")
+    _, text = read(target)
+    assert "Territories in Ash Wars" in text
+    assert text.count("Slag Furnace") == 1 and text.count("Settlement (hideout)") == 1
+    assert "Slag Furnace D6x5 credits at each income." in text
+    assert "None recorded" not in text
 
 
 def test_roster_then_chosen_cards_one_per_page(capsys, db: str, tmp_path: Path) -> None:

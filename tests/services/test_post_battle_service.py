@@ -237,13 +237,20 @@ def test_undo_leaves_campaign_rows_written_after_finish_alone(
     campaign.add_gang(db, rulesets, "Slag Wars", gang.name)
     before = all_rows(db_path)
     result = post_battle.finish(db, rulesets, gang, PostBattleDraft.model_validate(DRAFT))
-    # The campaign logs the report and charts the new ratings after Finish.
-    campaign.add_log_entry(db, "Slag Wars", result.report.text())
-    campaign.record_snapshot(db, rulesets, "Slag Wars", "after the battle")
-    campaign_rows = {k: v for k, v in all_rows(db_path).items() if k.startswith("campaign")}
+    # Finish logged the report and charted the new ratings in the same transaction.
+    written = {k: v for k, v in all_rows(db_path).items() if k.startswith("campaign")}
+    assert written["campaign_log"][-1][4:6] == ("post_battle", result.report.summary())
+    # Then the arbitrator writes more.
+    campaign.add_log_entry(db, "Slag Wars", "The Sump floods.", kind="note")
+    campaign.record_snapshot(db, rulesets, "Slag Wars", "after the flood")
+    later = {k: v for k, v in all_rows(db_path).items() if k.startswith("campaign")}
     post_battle.undo_post_battle(db, result)
     after_undo = all_rows(db_path)
-    assert {k: v for k, v in after_undo.items() if k.startswith("campaign")} == campaign_rows
-    assert {k: v for k, v in after_undo.items() if not k.startswith("campaign")} == {
-        k: v for k, v in before.items() if not k.startswith("campaign")
+    # Every row as before Finish, plus what was written after it (and nothing of Finish's).
+    appended = ("campaign_log", "campaign_snapshots")
+    for table in appended:
+        added_later = [row for row in later[table] if row not in written[table]]
+        assert after_undo[table] == before[table] + added_later
+    assert {k: v for k, v in after_undo.items() if k not in appended} == {
+        k: v for k, v in before.items() if k not in appended
     }

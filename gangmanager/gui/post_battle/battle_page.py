@@ -1,4 +1,8 @@
-"""The first page: which battle (or none, played elsewhere), the result and the scenario."""
+"""The first page: which battle (or none, played elsewhere), the result and the scenario.
+
+In a running campaign it also offers the gang's battles recorded there whose
+post-battle sequence is still to do: income is tied to the one picked.
+"""
 
 from __future__ import annotations
 
@@ -18,12 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.post_battle.step_page import StepPage
+from gangmanager.rules.campaign import CampaignBattle, Result
 from gangmanager.rules.ratings import committed_fighter_rating, committed_gang_rating
 
 if TYPE_CHECKING:
     from gangmanager.gui.post_battle.wizard import PostBattleWizard
 
 RESULTS = ("win", "loss", "draw")
+_RESULT_OF = {Result.WON: "win", Result.LOST: "loss", Result.DRAW: "draw"}
 
 
 class BattlePage(StepPage):
@@ -54,6 +60,26 @@ class BattlePage(StepPage):
         self.scenario.setPlaceholderText("e.g. Stand-off")
         form = QFormLayout()
         form.addRow("Battle:", self.battle)
+        self.campaign_battle: QComboBox | None = None
+        if host.campaign is not None:
+            self.campaign_battle = QComboBox()
+            self.campaign_battle.setAccessibleName("Battle recorded in the campaign")
+            self.campaign_battle.addItem("Not recorded in the campaign", None)
+            for fought in reversed(host.campaign.campaign.battles):
+                side = fought.side(host.gang_id)
+                done = side is None or (
+                    side.income is not None and fought.id != host.draft.campaign_battle_id
+                )
+                if not done:
+                    self.campaign_battle.addItem(self._battle_text(fought), fought.id)
+            self.campaign_battle.setToolTip(
+                f"The battle as recorded in {host.campaign.campaign.name}: the income"
+                " collected is tied to it, never twice"
+            )
+            form.addRow("Campaign battle:", self.campaign_battle)
+            self.campaign_battle.currentIndexChanged.connect(
+                self._on_campaign_battle_current_index_changed
+            )
         form.addRow("Result:", buttons)
         form.addRow("Scenario:", self.scenario)
         self.layout_.addLayout(form)
@@ -103,10 +129,26 @@ class BattlePage(StepPage):
             f"<table cellspacing='0' cellpadding='4'><tr>{head}</tr>{cells}</table>"
         )
 
+    def _battle_text(self, fought: CampaignBattle) -> str:
+        """`Battle 3, 2026-03-04: won against Iron Brothers (Stand-off), Tunnels at stake`."""
+        side = fought.side(self.host.gang_id)
+        assert side is not None
+        others = " and ".join(s.gang_name for s in fought.sides if s is not side)
+        how = {Result.WON: "won against", Result.LOST: "lost to", Result.DRAW: "drew with"}
+        text = f"Battle {fought.id}, {fought.fought_on}: {how[side.result]} {others}"
+        if fought.scenario:
+            text += f" ({fought.scenario})"
+        if fought.territory:
+            text += f", {fought.territory} at stake"
+        return text
+
     def load(self) -> None:
         draft = self.host.draft
         index = self.battle.findData(draft.battle_id)
         self.battle.setCurrentIndex(max(0, index))
+        if self.campaign_battle is not None:
+            found = self.campaign_battle.findData(draft.campaign_battle_id)
+            self.campaign_battle.setCurrentIndex(max(0, found))
         self.results.button(RESULTS.index(draft.result)).setChecked(True)
         self.scenario.setText(draft.scenario)
 
@@ -114,6 +156,22 @@ class BattlePage(StepPage):
         if not self._loading:
             self.host.choose_battle(self.battle.currentData())
             self.initializePage()
+
+    def _on_campaign_battle_current_index_changed(self, _index: int) -> None:
+        if self._loading or self.campaign_battle is None or self.host.campaign is None:
+            return
+        chosen = self.campaign_battle.currentData()
+        fought = self.host.campaign.battle(chosen) if chosen is not None else None
+        side = fought.side(self.host.gang_id) if fought is not None else None
+        if fought is None or side is None:
+            self.edited(campaign_battle_id=None)
+        else:
+            # The result as recorded in the campaign; the player may still change it.
+            scenario = self.host.draft.scenario or fought.scenario
+            self.edited(
+                campaign_battle_id=fought.id, result=_RESULT_OF[side.result], scenario=scenario
+            )
+        self.initializePage()
 
     def _on_results_id_clicked(self, index: int) -> None:
         self.edited(result=RESULTS[index])

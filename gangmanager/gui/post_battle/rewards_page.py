@@ -1,4 +1,8 @@
-"""Receive rewards (credits, XP per fighter, reputation) and Collect income."""
+"""Receive rewards (credits, XP per fighter, reputation) and Collect income.
+
+In a running campaign the income is the territories' (`CampaignIncomeBox`):
+each line's dice typed in or rolled, the credits worked out as Finish will.
+"""
 
 from __future__ import annotations
 
@@ -13,8 +17,11 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from gangmanager.gui.post_battle.income_box import CampaignIncomeBox
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.rules.gang import FighterStatus
+from gangmanager.rules.post_battle_campaign import income_dice, income_report
+from gangmanager.rules.post_battle_draft import TerritoryIncome
 
 if TYPE_CHECKING:
     from gangmanager.gui.post_battle.wizard import PostBattleWizard
@@ -80,7 +87,12 @@ class RewardsPage(StepPage):
             scroll.setWidget(box)
             self.layout_.addWidget(note)
             self.layout_.addWidget(scroll, 1)
-        if INCOME in sections:
+        self.campaign_income: CampaignIncomeBox | None = None
+        if INCOME in sections and host.campaign is not None:
+            self.campaign_income = CampaignIncomeBox(host.roll)
+            self.campaign_income.sig_changed.connect(self._on_campaign_income_sig_changed)
+            self.layout_.addWidget(self.campaign_income)
+        elif INCOME in sections:
             form = QFormLayout()
             form.addRow("Income from territories:", self.income)
             self.layout_.addLayout(form)
@@ -107,16 +119,37 @@ class RewardsPage(StepPage):
         )
         gang, _ = self.host.preview(steps[-1])
         draft = self.host.draft
+        income = draft.income
+        if self.campaign_income is not None:
+            income = self._show_campaign_income()
         ledger = [f"Credits now {self.host.gang.credits}"]
         if draft.credits:
             ledger.append(f"from the battle {draft.credits:+d}")
-        if draft.income:
-            ledger.append(f"income {draft.income:+d}")
+        if income:
+            ledger.append(f"income {income:+d}")
         self.show_problems(
             self.host.step_problems(steps),
             f"{', '.join(ledger)}: {gang.credits} credits after this step;"
             f" Reputation {self.host.gang.reputation} -> {gang.reputation}.",
         )
+
+    def _show_campaign_income(self) -> int:
+        """Lay out the income lines of what the gang holds after Assign territory; the total."""
+        box, setting = self.campaign_income, self.host.campaign
+        assert box is not None and setting is not None
+        before = self.host.preview_campaign("assign_territory")
+        gang, _ = self.host.preview("receive_rewards")
+        campaign = before.campaign if before is not None else setting.campaign
+        income = self.host.draft.territory_income or TerritoryIncome()
+        box.set_lines(income_dice(setting, campaign, gang, income), income)
+        report, _ = income_report(setting, campaign, gang, income)
+        box.show_report(report)
+        return report.total if report is not None else 0
+
+    def _on_campaign_income_sig_changed(self) -> None:
+        assert self.campaign_income is not None
+        # The draft's income is the territories' total: Finish works it out from the dice.
+        self.edited(territory_income=self.campaign_income.value(), income=0)
 
     def _on_credits_value_changed(self, value: int) -> None:
         self.edited(credits=value)

@@ -1,4 +1,5 @@
-"""Grab every page of the wizard, filled in after a tracked battle, for the user guide.
+"""Grab every page of the wizard, filled in after a tracked battle, for the user guide;
+then the pages that change for a gang in a running campaign (post-battle-campaign-*.png).
 
     QT_QPA_PLATFORM=offscreen python -m gangmanager.gui.post_battle.screenshots docs/screenshots
 
@@ -17,8 +18,8 @@ from PySide6.QtWidgets import QApplication
 from gangmanager.gui.post_battle.wizard import PostBattleWizard
 from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.rules.dice import RandomDice
-from gangmanager.rules.post_battle_draft import PostBattleDraft
-from gangmanager.services import battle, gangs
+from gangmanager.rules.post_battle_draft import PostBattleDraft, TerritoryIncome
+from gangmanager.services import battle, campaign, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
@@ -92,6 +93,57 @@ def grab_pages(folder: Path, work: Path) -> list[Path]:
         db.close()
 
 
+# The pages a campaign changes, and the income dice typed in on one of them.
+CAMPAIGN_PAGES = ("battle", "assign_territory", "collect_income", "territory_boons")
+ROLLS = {"Settlement": [4], "Old Ruins": [2], "Collapsed Dome": [6, 3, 1], "Slag Furnace": [5]}
+
+
+def grab_campaign_pages(folder: Path, work: Path) -> list[Path]:
+    """The Rust Riders beat the Iron Brothers in Ash Wars and take their Slag Furnace."""
+    rulesets = Rulesets(work / "data")
+    db = open_database(sqlite_url(work / "campaign.sqlite"))
+    try:
+        n23 = rulesets.get("n23")
+        gang = gangs.add_gang(db, demo_gang(n23, "orlock")).gang
+        gangs.add_gang(db, demo_gang(n23, "goliath").model_copy(update={"name": "Iron Brothers"}))
+        assert gang.id is not None
+        campaign.create_campaign(db, rulesets, "Ash Wars")
+        for name in (gang.name, "Iron Brothers"):
+            campaign.add_gang(db, rulesets, "Ash Wars", name)
+        campaign.assign_territory(db, rulesets, "Ash Wars", "Slag Furnace", "Iron Brothers")
+        for territory in ("Old Ruins", "Collapsed Dome", "Promethium Cache"):
+            campaign.assign_territory(db, rulesets, "Ash Wars", territory, gang.name)
+        recorded = campaign.record_battle(
+            db, rulesets, "Ash Wars", [gang.name, "Iron Brothers"], winner=gang.name,
+            scenario="Stand-off",
+        )  # fmt: skip
+        wizard = PostBattleWizard(db, rulesets, gang.id, dice=RandomDice(7))
+        wizard.update_draft(
+            result="win",
+            scenario="Stand-off",
+            campaign_battle_id=recorded.battle.id,
+            territory="Slag Furnace",
+            territory_result="won",
+            territory_income=TerritoryIncome(rolls=ROLLS, dice={"Collapsed Dome": 3}),
+            boons="Two free incendiary charges for Brann and Rook.",
+        )
+        wizard.resize(*SIZE)
+        wizard.show()
+        saved: list[Path] = []
+        for number in range(len(wizard.pages)):
+            QApplication.processEvents()
+            step = wizard.currentPage().step_id  # type: ignore[attr-defined]
+            if step in CAMPAIGN_PAGES:
+                name = f"post-battle-campaign-{number:02d}-{step.replace('_', '-')}.png"
+                wizard.grab().save(str(folder / name))
+                saved.append(folder / name)
+            wizard.next()
+        wizard.close()
+        return saved
+    finally:
+        db.close()
+
+
 def main(argv: list[str]) -> int:
     folder = Path(argv[1] if len(argv) > 1 else "docs/screenshots")
     folder.mkdir(parents=True, exist_ok=True)
@@ -99,6 +151,8 @@ def main(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication(argv)
     with tempfile.TemporaryDirectory() as work:
         for path in grab_pages(folder, Path(work)):
+            print(path)
+        for path in grab_campaign_pages(folder, Path(work)):
             print(path)
     del app
     return 0

@@ -5,6 +5,11 @@ at once, so closing the wizard or a crash resumes it), previews run the rules
 on a copy, and Finish applies the whole draft in one transaction. Afterwards
 `result` (and `sig_finished`) carry what undo needs: push
 `PostBattleUndoCommand(db, result, ...)` on the window's undo stack.
+
+For a gang in a running campaign the wizard reads the campaign once
+(`campaign`): Assign territory offers its territories, Collect income rolls
+the territories' income, Territory boons lists what they grant, and the
+previews run against it; Finish stores all of it in the same transaction.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 from gangmanager.gui.post_battle.actions_page import ActionsPage
 from gangmanager.gui.post_battle.advancements_page import AdvancementsPage
 from gangmanager.gui.post_battle.battle_page import BattlePage
+from gangmanager.gui.post_battle.boons_page import BoonsPage
 from gangmanager.gui.post_battle.note_page import NotePage
 from gangmanager.gui.post_battle.rating_page import UpdateRatingPage
 from gangmanager.gui.post_battle.report_page import ReportPage
@@ -27,20 +33,24 @@ from gangmanager.gui.post_battle.roster_pages import (
     TradingPostPage,
 )
 from gangmanager.gui.post_battle.step_page import StepPage
+from gangmanager.gui.post_battle.territory_page import TerritoryPage
 from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
 from gangmanager.persistence.database import Database
 from gangmanager.rules.dice import Dice, RandomDice, d3, d66, two_d6
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.post_battle import (
     APPLIED_STEP_IDS,
+    CampaignOutcome,
+    CampaignSetting,
     DraftError,
     apply_draft,
-    apply_steps,
+    preview_steps,
     step_name,
 )
-from gangmanager.rules.post_battle_draft import PostBattleDraft
+from gangmanager.rules.post_battle_draft import PostBattleDraft, TerritoryIncome
 from gangmanager.rules.post_battle_report import Report
 from gangmanager.services import battle as battle_service
+from gangmanager.services import campaign as campaign_service
 from gangmanager.services import gangs, post_battle
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.post_battle import FinishResult
@@ -106,8 +116,11 @@ class PostBattleWizard(QWizard):
             saved = post_battle.start_draft(db, rulesets, gang_id)
         self.draft_id: int | None = saved.id
         self.draft: PostBattleDraft = saved.draft
+        self.campaign: CampaignSetting | None = campaign_service.gang_campaign(
+            db, rulesets, str(gang_id)
+        )
         self.result: FinishResult | None = None
-        self._previews: dict[str, tuple[Gang, list[str]]] = {}
+        self._previews: dict[str, tuple[Gang, list[str], CampaignOutcome | None]] = {}
         self._report: tuple[Report | None, list[str]] | None = None
         self._resumed = False
 
@@ -120,6 +133,7 @@ class PostBattleWizard(QWizard):
         for page_id, page in enumerate(self.pages):
             self.setPage(page_id, page)
         self.resize(1120, 720)
+        self._start_campaign()
         self.currentIdChanged.connect(self._on_self_current_id_changed)
         self.customButtonClicked.connect(self._on_self_custom_button_clicked)
 
@@ -170,9 +184,13 @@ class PostBattleWizard(QWizard):
         if step_id == "collect_income":
             sections = (INCOME,) if "receive_rewards" in present else (REWARDS, INCOME)
             return RewardsPage(self, step_id, title, summary, sections)
+        if step_id == "assign_territory" and self.campaign is not None:
+            return TerritoryPage(self, step_id, title, summary)
         if step_id == "assign_territory":
             return NotePage(self, step_id, title, summary, "territory",
                             "Territory won or lost (a note for the report):")  # fmt: skip
+        if step_id == "territory_boons" and self.campaign is not None:
+            return BoonsPage(self, step_id, title, summary)
         if step_id == "territory_boons":
             return NotePage(self, step_id, title, summary, "boons",
                             "Boons from held territories (a note for the report; buy recruits"
@@ -214,6 +232,7 @@ class PostBattleWizard(QWizard):
 
         self.update_draft(
             battle_id=battle_id,
+            campaign_battle_id=draft.campaign_battle_id or self.campaign_battle_of(battle_id),
             scenario=draft.scenario or found.scenario,
             succumb=merged(list(draft.succumb), list(found.succumb)),
             injuries=merged(list(draft.injuries), list(found.injuries)),
@@ -223,8 +242,18 @@ class PostBattleWizard(QWizard):
 
     def preview(self, through: str) -> tuple[Gang, list[str]]:
         """The gang after the steps up to `through`, and the problems so far (cached)."""
+        gang, problems, _ = self._preview(through)
+        return gang, problems
+
+    def preview_campaign(self, through: str) -> CampaignOutcome | None:
+        """The campaign as the steps up to `through` leave it (None: no campaign)."""
+        return self._preview(through)[2]
+
+    def _preview(self, through: str) -> tuple[Gang, list[str], CampaignOutcome | None]:
         if through not in self._previews:
-            self._previews[through] = apply_steps(self.ruleset, self.gang, self.draft, through)
+            self._previews[through] = preview_steps(
+                self.ruleset, self.gang, self.draft, through, self.campaign
+            )
         return self._previews[through]
 
     def step_problems(self, step_ids: list[str]) -> list[str]:
@@ -240,10 +269,33 @@ class PostBattleWizard(QWizard):
         """The report Finish would give, or the problems in the way."""
         if self._report is None:
             try:
-                self._report = (apply_draft(self.ruleset, self.gang, self.draft)[1], [])
+                report = apply_draft(self.ruleset, self.gang, self.draft, self.campaign)[1]
+                self._report = (report, [])
             except DraftError as exc:
                 self._report = (None, exc.problems)
         return self._report
+
+    def _start_campaign(self) -> None:
+        """In a campaign, income comes from the territories (ask for their dice), and a
+        tracked battle recorded in the campaign is the campaign battle."""
+        if self.campaign is None:
+            return
+        changes: dict[str, object] = {}
+        if self.draft.territory_income is None and not self.draft.income:
+            changes["territory_income"] = TerritoryIncome()
+        if self.draft.campaign_battle_id is None:
+            found = self.campaign_battle_of(self.draft.battle_id)
+            if found is not None:
+                changes["campaign_battle_id"] = found
+        if changes:
+            self.update_draft(**changes)
+
+    def campaign_battle_of(self, battle_id: int | None) -> int | None:
+        """The campaign battle the tracked battle was recorded as, if any."""
+        if self.campaign is None or battle_id is None:
+            return None
+        found = next((b for b in self.campaign.campaign.battles if b.battle_id == battle_id), None)
+        return found.id if found is not None else None
 
     def roll(self, kind: str) -> int:
         """One roll of the app's dice: D3, D6, 2D6 or D66."""
@@ -299,4 +351,5 @@ class PostBattleWizard(QWizard):
         self.draft_id, self.draft = saved.id, saved.draft
         self._previews.clear()
         self._report = None
+        self._start_campaign()
         self.restart()
