@@ -7,6 +7,7 @@ so features can be added without touching the others.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -50,6 +51,11 @@ def run(args: argparse.Namespace, context: Context | None = None) -> int:
     except USER_ERRORS as exc:
         print(f"gangmanager: {exc}", file=sys.stderr)
         return EXIT_REFUSED
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly like other command-line tools,
+        # and keep Python from complaining again when it flushes stdout at exit.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 

@@ -42,7 +42,7 @@ from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import fill_missing_ratings
-from gangmanager.rules.ruleset import ArmouryWeapon, Ruleset
+from gangmanager.rules.ruleset import ArmouryWeapon, FighterType, Ruleset
 from gangmanager.rules.weapons import Item, Weapon
 
 __all__ = [
@@ -256,6 +256,19 @@ def _contains(tokens: tuple[str, ...], words: tuple[str, ...]) -> bool:
     return any(tokens[i : i + size] == words for i in range(len(tokens) - size + 1))
 
 
+def known_type(type_text: str, ruleset: Ruleset | None) -> FighterType | None:
+    """The ruleset's fighter type a YakTribe type names ("Road Captain (Leader)")."""
+    tokens = name_tokens(type_text)
+    if not tokens or ruleset is None:
+        return None
+    wanted = {tokens, name_tokens(split_qualifier(type_text)[0])}
+    for house in ruleset.houses:
+        for fighter_type in house.fighter_types:
+            if name_tokens(fighter_type.name) in wanted:
+                return fighter_type
+    return None
+
+
 def guess_category(type_text: str, ruleset: Ruleset | None = None) -> Category | None:
     """Category from a fighter type's text; None when nothing points to one.
 
@@ -265,12 +278,9 @@ def guess_category(type_text: str, ruleset: Ruleset | None = None) -> Category |
     tokens = name_tokens(type_text)
     if not tokens:
         return None
-    if ruleset is not None:
-        wanted = {tokens, name_tokens(split_qualifier(type_text)[0])}
-        for house in ruleset.houses:
-            for fighter_type in house.fighter_types:
-                if name_tokens(fighter_type.name) in wanted:
-                    return fighter_type.category
+    fighter_type = known_type(type_text, ruleset)
+    if fighter_type is not None:
+        return fighter_type.category
     for words, category in _CATEGORY_WORDS:
         if _contains(tokens, words):
             return category
@@ -466,7 +476,8 @@ def _fighter(
 
     fighter = Fighter(
         name=owner.name,
-        type=type_text,
+        # The ruleset's own spelling ("Road Captain", not "Road Captain (Leader)").
+        type=known.name if (known := known_type(type_text, ruleset)) else type_text,
         category=category,
         cost=base,
         xp=xp,
@@ -552,7 +563,7 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
     try:
         gang = Gang(
             name=name,
-            house=house.id if house is not None else gang_type,
+            house=house.name if house is not None else gang_type,
             ruleset=ruleset.id,
             credits=credits,
             reputation=reputation,

@@ -222,3 +222,28 @@ def test_newer_schema_is_refused_unchanged(capsys, db: str) -> None:
     assert code == 2 and out == ""
     assert "newer Gang Manager" in err and err.count("\n") == 1
     assert Path(db).read_bytes() == before
+
+
+def test_output_piped_into_head_stops_quietly(
+    capsys, db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    run(capsys, "demo", "--db", db)
+    spare = os.open(os.devnull, os.O_WRONLY)
+
+    class GoneReader(io.StringIO):
+        """stdout whose reader (`| head`) has gone away."""
+
+        def write(self, text: str) -> int:
+            raise BrokenPipeError(32, "Broken pipe")
+
+        def fileno(self) -> int:
+            return spare
+
+    monkeypatch.setattr(sys, "stdout", GoneReader())
+    try:
+        assert main(["show", "The Rust Riders", "--json", "--db", db]) == 1
+    finally:
+        os.close(spare)
+    assert "Traceback" not in capsys.readouterr().err

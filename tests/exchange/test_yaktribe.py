@@ -134,7 +134,7 @@ def imported() -> tuple[Gang, object]:
 def test_gang_level_values(imported):
     gang, _ = imported
     assert gang.name == "The Rust Saints"
-    assert gang.house == "orlocks"  # found in the ruleset by its name "Orlock"
+    assert gang.house == "Orlock"  # the ruleset's own name, as the demo and the wizard store it
     assert gang.ruleset == "test"
     assert (gang.credits, gang.reputation) == (115, 7)
     assert gang.rating == 740  # YakTribe's gang_rating is the committed one
@@ -188,6 +188,14 @@ def test_ratings_and_base_costs(imported):
         assert (fighter.rating, fighter.cost) == (rating, base), fighter.name
         if fighter.name != "Kell":
             assert pending_fighter_rating(fighter) == rating, fighter.name
+
+
+def test_known_types_take_the_ruleset_spelling(imported):
+    gang, _ = imported
+    types = {f.name: f.type for f in gang.fighters}
+    # "Road Captain (Leader)" is the ruleset's Road Captain; others stay as written.
+    assert types["Brakka Voss"] == "Road Captain"
+    assert types["Jessa Kray"] == "Arms Master (Champion)"
 
 
 def test_categories_and_statuses(imported):
