@@ -30,13 +30,21 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 def cmd_post_battle(args: argparse.Namespace, context: Context) -> None:
     draft = post_battle.read_draft_file(args.draft)
     with context.database() as db:
+        # No `battle_id` key: the gang's ended battle is attached, as the wizard does.
+        draft, attached = post_battle.attach_ended_battle(db, context.rulesets, args.gang, draft)
         if args.dry_run:
             report = post_battle.dry_run(db, context.rulesets, args.gang, draft)
         else:
             report = post_battle.finish(db, context.rulesets, args.gang, draft).report
+    if attached is not None:
+        verb = "Would attach" if args.dry_run else "Attached"
+        print(f"{verb} battle {attached} (ended, waiting for its post-battle sequence).\n")
     print(report.text())
     if args.dry_run:
         print("\nDry run: nothing was written.")
-    elif report.campaign is not None:
+        return
+    if attached is not None:
+        print(f"\nBattle {attached} is done.")
+    if report.campaign is not None:
         name = report.campaign.campaign.name
         print(f"\nCampaign {name!r}: logged, with a point on its history chart.")

@@ -8,7 +8,8 @@ in `PACK_FILES`. `extends = "<id>"` in `pack.toml` inherits another pack:
   entry of the same name in place, new entries are appended;
 * whole tables (characteristics, injuries, ganger advancements, post-battle
   steps) are replaced when the child gives them;
-* objects (blaze, ammo, rules_text, rename_traits) merge key by key, deeply;
+* objects (blaze, ammo, post_battle_rules, rules_text, rename_traits) merge
+  key by key, deeply;
   a list inside them (`blaze.actions`) is replaced wholesale.
 
 No Qt, no SQLAlchemy: this module only reads files and builds models.
@@ -58,7 +59,7 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
     "skills.toml": ("skill_sets",),
     "injuries.toml": ("injuries",),
     "advancements.toml": ("advancements", "ganger_advancements"),
-    "post_battle.toml": ("post_battle_steps",),
+    "post_battle.toml": ("post_battle_steps", "post_battle_rules"),
     "campaigns.toml": ("campaign_types",),
 }
 
@@ -80,7 +81,13 @@ WHOLE_TABLES: tuple[str, ...] = (
     "post_battle_steps",
 )
 # Objects merged key by key.
-DEEP_OBJECTS: tuple[str, ...] = ("blaze", "ammo", "rules_text", "rename_traits")
+DEEP_OBJECTS: tuple[str, ...] = (
+    "blaze",
+    "ammo",
+    "post_battle_rules",
+    "rules_text",
+    "rename_traits",
+)
 
 _STATS = ("rng_s", "rng_l", "acc_s", "acc_l", "str", "strength", "ap", "d", "am")
 _PROFILE_KEYS = frozenset((*_STATS, "name", "traits", "cost"))

@@ -26,8 +26,6 @@ from gangmanager.rules.weapons import trait_key
 ROLLS_ON_GANGER_TABLE = frozenset({Category.GANGER, Category.EXOTIC_BEAST})
 # No escalation for these (FACTS.md section 7).
 NO_ESCALATION = frozenset({Category.JUVE, Category.PROSPECT})
-# XP a Ganger spends on one roll of the Ganger table.
-GANGER_ADVANCE_XP = 6
 # The Ganger table option that promotes a Ganger.
 SPECIALIST = "specialist"
 
@@ -247,12 +245,12 @@ def _ganger_advance(ruleset: Ruleset, fighter: Fighter, choice: str, roll: int |
         raise AdvancementProblem(
             f"Ganger table {roll} ({row.name}) offers {' or '.join(row.options)}, not {choice!r}"
         )
-    if fighter.xp < GANGER_ADVANCE_XP:
+    table_xp = ruleset.post_battle_rules.ganger_advance_xp
+    if fighter.xp < table_xp:
         raise AdvancementProblem(
-            f"not enough XP for the Ganger table: costs {GANGER_ADVANCE_XP},"
-            f" {fighter.name} has {fighter.xp}"
+            f"not enough XP for the Ganger table: costs {table_xp}, {fighter.name} has {fighter.xp}"
         )
-    paid = fighter.model_copy(update={"xp": fighter.xp - GANGER_ADVANCE_XP})
+    paid = fighter.model_copy(update={"xp": fighter.xp - table_xp})
     if wanted == SPECIALIST:
         if fighter.category is not Category.GANGER:
             raise AdvancementProblem(f"only a Ganger can be promoted to Specialist (roll {roll})")
@@ -274,7 +272,7 @@ def _ganger_advance(ruleset: Ruleset, fighter: Fighter, choice: str, roll: int |
         text = f"{advancement.name} ({_step_text(ruleset, fighter, paid, modifier)})"
     return Bought(
         paid,
-        GANGER_ADVANCE_XP,
+        table_xp,
         row.credits,
-        f"Ganger table {roll}: {text}, -{GANGER_ADVANCE_XP} XP, +{row.credits} credits to cost",
+        f"Ganger table {roll}: {text}, -{table_xp} XP, +{row.credits} credits to cost",
     )

@@ -28,8 +28,10 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, TypeVar
 
+from gangmanager.rules import campaign as campaign_rules
 from gangmanager.rules import ratings
 from gangmanager.rules.advancement import AdvancementProblem, advance
+from gangmanager.rules.campaign_types import BoonKind
 from gangmanager.rules.dice import is_d66
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.injuries import (
@@ -38,6 +40,7 @@ from gangmanager.rules.injuries import (
     read_roll,
     suffer,
 )
+from gangmanager.rules.post_battle_boons import grants_of, take_boon
 from gangmanager.rules.post_battle_campaign import (
     CampaignOutcome,
     CampaignSetting,
@@ -109,13 +112,7 @@ _FALLBACK_NAMES = {
     "update_gang_rating": "Update Gang Rating",
     "report_results": "Report results",
 }
-# Seriously Injured fighters at the end succumb on a D6 of this or less.
-SUCCUMB_ON = 2
-# Medical Escort D6: this or less dies, this or more recovers fully.
-ESCORT_DIES_ON = 1
-ESCORT_FULL_RECOVERY_ON = 6
-# The fee is 2D6 x this many credits.
-ESCORT_FEE_PER_PIP = 10
+# Succumb, Medical Escort fee and outcomes: the ruleset's `post_battle_rules`.
 
 
 class DraftError(ValueError):
@@ -230,7 +227,7 @@ class _Sequence:
                 self.problem(f"{name}: a succumb roll is a D6 (1-6), not {entry.roll}")
             else:
                 self.rolls.append(f"{name}: succumb D6 rolled {entry.roll}")
-                if entry.roll <= SUCCUMB_ON:
+                if entry.roll <= self.ruleset.post_battle_rules.succumb_on:
                     self.note(
                         name, f"succumbed to their injuries (rolled {entry.roll}): Out of Action"
                     )
@@ -420,7 +417,7 @@ class _Sequence:
         if entry.cost is not None:
             fee = entry.cost
         elif entry.cost_roll is not None and 2 <= entry.cost_roll <= 12:
-            fee = entry.cost_roll * ESCORT_FEE_PER_PIP
+            fee = entry.cost_roll * self.ruleset.post_battle_rules.escort_fee_per_pip
             self.rolls.append(f"{name}: Medical Escort fee 2D6 rolled {entry.cost_roll}")
         else:
             self.problem(f"{name}: roll 2D6 (2-12) for the Medical Escort fee, or give the cost")
@@ -431,11 +428,11 @@ class _Sequence:
         if not self.credits(-fee, f"Medical Escort for {name}", name):
             return
         self.rolls.append(f"{name}: Medical Escort D6 rolled {entry.roll}")
-        if entry.roll <= ESCORT_DIES_ON:
+        if entry.roll <= self.ruleset.post_battle_rules.escort_dies_on:
             self.set_fighter(index, fighter.model_copy(update={"status": FighterStatus.DEAD}))
             self.note(name, f"died despite the Medical Escort (rolled {entry.roll})")
             return
-        if entry.roll >= ESCORT_FULL_RECOVERY_ON:
+        if entry.roll >= self.ruleset.post_battle_rules.escort_full_recovery_on:
             self.set_fighter(index, fighter.model_copy(update={"status": FighterStatus.ACTIVE}))
             self.note(name, f"full recovery after the Medical Escort (rolled {entry.roll})")
             return
@@ -512,6 +509,26 @@ class _Sequence:
         self.enter("territory_boons")
         if self.draft.boons.strip():
             self.note(None, self.draft.boons.strip())
+        if not self.draft.boons_taken:
+            return
+        if self.setting is None or self.campaign is None or self.gang.id is None:
+            self.problem("boons taken: the gang holds no territory (it is in no running campaign)")
+            return
+        held = campaign_rules.held_boons(
+            self.campaign, self.setting.ctype, self.gang.id, (BoonKind.RECRUIT, BoonKind.EQUIPMENT)
+        )
+        grants = grants_of(held)
+        for entry in self.draft.boons_taken:
+            what = entry.fighter_type or entry.item
+            done = self.attempt(
+                f"boon {what!r} from {entry.territory}",
+                lambda e=entry: take_boon(self.ruleset, self.gang, e, grants),
+            )
+            if done is not None:
+                self.gang, text = done
+                # A recruit is not in the report's list of fighters: the gang notes them.
+                fighter = None if entry.kind == "recruit" else self._who(entry.fighter)
+                self.note(fighter, text)
 
     def distribute(self) -> None:
         self.enter("distribute_equipment")

@@ -108,6 +108,30 @@ class MoveEntry(_Entry):
     source: str = Field(default=STASH, alias="from", min_length=1)
 
 
+class BoonTaken(_Entry):
+    """A free recruit or item a held territory grants, taken at Update Roster C.
+
+    `fighter_type` (recruit) or `item` (equipment) must be named by one of the
+    territory's boons. A recruit may be given a `name`; an item goes to
+    `fighter` (default: the stash).
+    """
+
+    territory: str = Field(min_length=1)
+    kind: Literal["recruit", "equipment"]
+    item: str | None = None
+    fighter_type: str | None = None
+    name: str | None = None
+    fighter: str = Field(default=STASH, min_length=1)
+
+    @model_validator(mode="after")
+    def _what(self) -> BoonTaken:
+        if self.kind == "recruit" and not self.fighter_type:
+            raise ValueError("a recruit boon names its fighter_type")
+        if self.kind == "equipment" and not self.item:
+            raise ValueError("an equipment boon names its item")
+        return self
+
+
 class AdvancementEntry(_Entry):
     """XP spent on one advancement of the ruleset's table (`bs`, `primary_random`...).
 
@@ -184,6 +208,8 @@ class PostBattleDraft(BaseModel):
     sales: list[SaleEntry] = Field(default_factory=list)
     purchases: list[PurchaseEntry] = Field(default_factory=list)
     boons: str = ""
+    # Free recruits and equipment taken from the held territories' boons.
+    boons_taken: list[BoonTaken] = Field(default_factory=list)
     moves: list[MoveEntry] = Field(default_factory=list)
     advancements: list[AdvancementEntry] = Field(default_factory=list)
     # Report results.

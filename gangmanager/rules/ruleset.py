@@ -266,6 +266,27 @@ class AmmoRules(_Strict):
     limited_rating_deferred: bool = True
 
 
+class PostBattleRules(_Strict):
+    """The post-battle sequence's dice thresholds and costs (post_battle.toml)."""
+
+    # A Seriously Injured fighter at the end succumbs (counts as Out of Action)
+    # on a D6 of this or less.
+    succumb_on: int = Field(default=2, ge=0, le=6)
+    # Medical Escort: the fee is 2D6 x this many credits; on the D6 this or less
+    # dies, this or more recovers fully, in between stabilised.
+    escort_fee_per_pip: int = Field(default=10, ge=0)
+    escort_dies_on: int = Field(default=1, ge=0, le=6)
+    escort_full_recovery_on: int = Field(default=6, ge=1, le=7)
+    # XP a Ganger (or Exotic Beast) pays for a roll on the Ganger table.
+    ganger_advance_xp: int = Field(default=6, ge=0)
+
+    @model_validator(mode="after")
+    def _escort_order(self) -> PostBattleRules:
+        if self.escort_dies_on >= self.escort_full_recovery_on:
+            raise ValueError("escort_dies_on must be below escort_full_recovery_on")
+        return self
+
+
 class Ruleset(_Strict):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
@@ -284,6 +305,7 @@ class Ruleset(_Strict):
     advancements: list[Advancement] = Field(default_factory=list)
     ganger_advancements: list[GangerResult] = Field(default_factory=list)
     post_battle_steps: list[PostBattleStep] = Field(default_factory=list)
+    post_battle_rules: PostBattleRules = Field(default_factory=PostBattleRules)
     blaze: BlazeRules
     ammo: AmmoRules = Field(default_factory=AmmoRules)
     # Campaign types (Dominion ...) with their territories and boons: campaigns.toml.

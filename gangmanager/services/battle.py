@@ -356,7 +356,10 @@ def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleR
         ended = battles(uow).set_status(stored.id, ENDED)
         record = _record(ended, gang, rulesets)
         uow.commit()
-    lines = [f"{gang.name}: battle ended after round {record.state.round}."]
+    lines = [
+        f"{gang.name}: battle {record.battle_id} ended after round {record.state.round};"
+        " run the post-battle sequence."
+    ]
     lines += [f"Still waiting: {p.text}" for p in record.state.prompts]
     return BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines)))
 

@@ -138,6 +138,39 @@ def draft_from_battle(record: battle_service.BattleRecord) -> PostBattleDraft:
     )
 
 
+def attach_ended_battle(
+    db: Database, rulesets: Rulesets, gang: GangRef, draft: PostBattleDraft
+) -> tuple[PostBattleDraft, int | None]:
+    """A draft file without a `battle_id` key follows the gang's ended battle, as in the wizard.
+
+    The draft takes the battle's id, its scenario (unless the draft names one) and the
+    Limited profiles deleted in it (removed for good at Update Roster). The battle's Out
+    of Action list and XP are not merged: in a file an absent key means none. An
+    explicit `"battle_id": null` opts out. Returns the draft and the battle attached.
+    """
+    if "battle_id" in draft.model_fields_set:
+        return draft, None
+    with db.unit_of_work() as uow:
+        gang_id = _gang(uow, gang).id
+    assert gang_id is not None
+    record = battle_service.ended_battle(db, gang_id, rulesets)
+    if record is None:
+        return draft, None
+    found = draft_from_battle(record)
+    mine = {(e.fighter.casefold(), e.weapon.casefold()) for e in draft.limited_deleted}
+    lost = [
+        e for e in found.limited_deleted if (e.fighter.casefold(), e.weapon.casefold()) not in mine
+    ]
+    attached = draft.model_copy(
+        update={
+            "battle_id": record.battle_id,
+            "scenario": draft.scenario or found.scenario,
+            "limited_deleted": [*draft.limited_deleted, *lost],
+        }
+    )
+    return attached, record.battle_id
+
+
 def start_draft(db: Database, rulesets: Rulesets, gang_id: int) -> SavedDraft:
     """The gang's unfinished draft, else a new one (from its ended battle, if any), saved."""
     saved = load_draft(db, gang_id)

@@ -127,7 +127,7 @@ def test_a_scripted_battle(capsys, db: str, tmp_path: Path, ruleset_id: str) -> 
     assert code == 2 and "no event to undo" in err
 
     code, out, _ = run(capsys, "battle", "end", GANG, "--db", db)
-    assert code == 0 and "battle ended after round 1" in out
+    assert code == 0 and "battle 1 ended after round 1; run the post-battle sequence" in out
     code, out, err = run(capsys, "battle", "show", GANG, "--db", db)
     assert (code, out) == (2, "")
     assert (

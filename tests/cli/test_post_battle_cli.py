@@ -10,6 +10,7 @@ import pytest
 
 from gangmanager.cli import main
 from gangmanager.content import load_ruleset
+from gangmanager.persistence.battle_repository import battles
 from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.services import gangs
 from gangmanager.services.demo import demo_gang
@@ -212,3 +213,56 @@ def test_a_campaign_gang_moves_a_territory_and_collects_its_income(
     assert "collected its income after campaign battle 1 already (60 credits)" in err
     assert len(err.strip().splitlines()) == 1
     assert all_rows(db) == again
+
+
+def test_a_tracked_battle_is_attached_and_done_at_finish(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    gang, base = "The Rust Riders", ("--db", str(db))
+    before = json.loads(run(capsys, "show", gang, "--json", *base)[1])
+    assert run(capsys, "battle", "start", gang, "--scenario", "Ambush", *base)[0] == 0
+    events = tmp_path / "events.json"
+    limited = {"fighter": "Dex Hollow", "event": "ammo_test", "weapon": "Shotgun",
+               "profile": "Executioner ammo", "roll": 5}  # fmt: skip
+    events.write_text(json.dumps([limited, {"fighter": "Rook", "event": "new_round"}]))
+    assert run(capsys, "battle", "apply", gang, str(events), *base)[0] == 0
+    code, out, _ = run(capsys, "battle", "end", gang, *base)
+    assert code == 0 and "battle 1 ended after round 2; run the post-battle sequence" in out
+    middle = json.loads(run(capsys, "show", gang, "--json", *base)[1])
+    assert middle["rating"] == before["rating"]
+    pending = middle["pending_rating"]
+    assert pending == before["pending_rating"] - 20
+
+    draft = write(tmp_path, {"result": "draw"})
+    code, out, err = run(capsys, "post-battle", gang, draft, "--dry-run", *base)
+    assert (code, err) == (0, "")
+    assert out.startswith("Would attach battle 1 ")
+    assert "Shotgun: executioner ammo (Limited) removed for good" in out
+    assert "Gang Rating 580 -> 560" in out
+    assert json.loads(run(capsys, "show", gang, "--json", *base)[1]) == middle
+
+    code, out, err = run(capsys, "post-battle", gang, draft, *base)
+    assert (code, err) == (0, "")
+    assert out.startswith("Attached battle 1 ") and "Battle 1 is done." in out
+    after = json.loads(run(capsys, "show", gang, "--json", *base)[1])
+    assert after["rating"] == after["pending_rating"] == pending
+    # Done: neither shown as going on nor attached again.
+    code, out, _ = run(capsys, "post-battle", gang, draft, "--dry-run", *base)
+    assert code == 0 and "attach" not in out.lower()
+    database = open_database(sqlite_url(db))
+    try:
+        with database.unit_of_work() as uow:
+            assert battles(uow).get(1).status == "done"
+    finally:
+        database.close()
+
+
+def test_a_draft_with_battle_id_null_does_not_attach(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    base = ("--db", str(db))
+    assert run(capsys, "battle", "start", "The Rust Riders", *base)[0] == 0
+    assert run(capsys, "battle", "end", "The Rust Riders", *base)[0] == 0
+    draft = write(tmp_path, {"result": "win", "battle_id": None})
+    code, out, _ = run(capsys, "post-battle", "The Rust Riders", draft, *base)
+    assert code == 0 and "attach" not in out.lower() and "is done" not in out

@@ -23,11 +23,6 @@ from gangmanager.gui.post_battle.roll_input import DiceListInput, RollInput
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.rules.gang import Category, FighterStatus
 from gangmanager.rules.injuries import InjuryProblem, next_die, read_roll
-from gangmanager.rules.post_battle import (
-    ESCORT_DIES_ON,
-    ESCORT_FEE_PER_PIP,
-    ESCORT_FULL_RECOVERY_ON,
-)
 from gangmanager.rules.post_battle_draft import CaptiveSale, MedicalEscortEntry
 
 if TYPE_CHECKING:
@@ -43,17 +38,18 @@ class EscortRow:
         host = page.host
         self.name = name
         self._ruleset = host.ruleset
+        rules = self._rules = host.ruleset.post_battle_rules
         self.label = QLabel(name)
         self.taken = QCheckBox("Medical Escort")
         self.escort = QComboBox()
         self.escort.addItems([_NOBODY, *escorts])
         self.escort.setToolTip("The Leader or Champion who takes them (optional)")
         self.fee = RollInput("2D6", host.roll)
-        self.fee.setToolTip(f"The fee: 2D6 x {ESCORT_FEE_PER_PIP} credits")
+        self.fee.setToolTip(f"The fee: 2D6 x {rules.escort_fee_per_pip} credits")
         self.outcome = RollInput("D6", host.roll)
         self.outcome.setToolTip(
-            f"{ESCORT_DIES_ON}: dies; 2-5: stabilised with a new Lasting Injury and in Recovery;"
-            f" {ESCORT_FULL_RECOVERY_ON}: full recovery"
+            f"{rules.escort_dies_on} or less: dies; {rules.escort_full_recovery_on} or more: full"
+            " recovery; in between: stabilised with a new Lasting Injury and in Recovery"
         )
         self.injury = RollInput("D66", host.roll)
         self.extra = DiceListInput(host.roll, self._needs)
@@ -97,19 +93,22 @@ class EscortRow:
         for widget in (self.escort, self.fee, self.outcome):
             widget.setEnabled(taken)
         outcome = self.outcome.value()
+        rules = self._rules
         stabilised = (
-            taken and outcome is not None and ESCORT_DIES_ON < outcome < ESCORT_FULL_RECOVERY_ON
+            taken
+            and outcome is not None
+            and rules.escort_dies_on < outcome < rules.escort_full_recovery_on
         )
         self.injury.setEnabled(stabilised)
         self.extra.setEnabled(stabilised and self._needs([]) is not None)
         fee = self.fee.value()
         text = "dies at clean house without an escort"
         if taken:
-            text = f"fee {fee * ESCORT_FEE_PER_PIP} credits" if fee else "roll the fee"
+            text = f"fee {fee * rules.escort_fee_per_pip} credits" if fee else "roll the fee"
             if outcome is not None:
                 text += "; " + (
-                    "dies" if outcome <= ESCORT_DIES_ON
-                    else "full recovery" if outcome >= ESCORT_FULL_RECOVERY_ON
+                    "dies" if outcome <= rules.escort_dies_on
+                    else "full recovery" if outcome >= rules.escort_full_recovery_on
                     else "stabilised, In Recovery"
                 )  # fmt: skip
         self.result.setText(text)

@@ -18,7 +18,6 @@ from gangmanager.gui.post_battle.entry_list import EntryList
 from gangmanager.gui.post_battle.roll_input import RollInput
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.rules.advancement import (
-    GANGER_ADVANCE_XP,
     ROLLS_ON_GANGER_TABLE,
     AdvancementProblem,
     ganger_result,
@@ -145,7 +144,7 @@ class AdvancementsPage(StepPage):
             if roll is None:
                 self.explain.setText(
                     f"{fighter.category.label}s roll 2D6 on the Ganger table"
-                    f" ({GANGER_ADVANCE_XP} XP); {fighter.name} has {fighter.xp} XP."
+                    f" ({ruleset.post_battle_rules.ganger_advance_xp} XP); {fighter.name} has {fighter.xp} XP."
                 )
             else:
                 try:

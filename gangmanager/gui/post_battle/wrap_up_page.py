@@ -20,7 +20,6 @@ from gangmanager.gui.post_battle.roll_input import DiceListInput, RollInput
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.rules.gang import Fighter, FighterStatus
 from gangmanager.rules.injuries import InjuryProblem, find_result, next_die, read_roll, suffer
-from gangmanager.rules.post_battle import SUCCUMB_ON
 from gangmanager.rules.post_battle_draft import InjuryEntry, SuccumbEntry
 from gangmanager.rules.ruleset import InjuryResult
 
@@ -167,7 +166,7 @@ class WrapUpPage(StepPage):
         hint = QLabel(
             "Tick who went Out of Action and who was Seriously Injured at the end (entered by"
             " hand when the battle was played elsewhere). A Seriously Injured fighter who"
-            f" rolls {SUCCUMB_ON} or less counts as Out of Action."
+            f" rolls {host.ruleset.post_battle_rules.succumb_on} or less counts as Out of Action."
         )
         hint.setWordWrap(True)
         grid_widget = QWidget()
@@ -220,7 +219,11 @@ class WrapUpPage(StepPage):
         for row in self.rows:
             # A fighter who succumbs counts as Out of Action.
             roll = row.succumb.value()
-            if row.seriously_injured.isChecked() and roll is not None and roll <= SUCCUMB_ON:
+            if (
+                row.seriously_injured.isChecked()
+                and roll is not None
+                and roll <= self.host.ruleset.post_battle_rules.succumb_on
+            ):
                 row.out_of_action.blockSignals(True)
                 row.out_of_action.setChecked(True)
                 row.out_of_action.blockSignals(False)
