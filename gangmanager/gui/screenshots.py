@@ -65,7 +65,7 @@ def _save_over(window: QWidget, dialog: QWidget, path: Path) -> None:
 
 
 def _dress_dex(db: Database, ruleset: Ruleset, gang: Gang) -> None:
-    """Give Dex Hollow a full card: three weapons with paid profiles, modifiers, gear, skills."""
+    """Give Dex Hollow a full card: weapons with paid profiles, modifiers, gear, skills, injuries."""
     assert gang.id is not None
     dex = next(f for f in gang.fighters if f.name == "Dex Hollow")
     assert dex.id is not None
@@ -91,6 +91,8 @@ def _dress_dex(db: Database, ruleset: Ruleset, gang: Gang) -> None:
         for name, cost in (("Mesh armour", 15), ("Photo-goggles", 35), ("Respirator", 15))
     ]
     commands += [roster.AddSkill(gang.id, dex.id, s) for s in ("Nerves of Steel", "Dodge")]
+    # A name-only injury (no profile change), beside the Eye Injury and its modifier.
+    commands.append(roster.AddInjury(gang.id, dex.id, "Bitter Enmity"))
     for command in commands:
         roster.apply(db, command)
 
@@ -125,6 +127,7 @@ def main(argv: list[str]) -> int:
             ),
         )
         roster.apply(db, roster.AddSkill(stored.id, leader.id, "Nerves of Steel"))
+        roster.apply(db, roster.AddInjury(stored.id, leader.id, "Old Battle Wound"))
         settings = QSettings(str(work / "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(db, rulesets, settings)
         window.resize(*SIZE)

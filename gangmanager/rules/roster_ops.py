@@ -223,6 +223,24 @@ def remove_skill(gang: Gang, index: int, skill_index: int) -> Gang:
     return _with_fighter(gang, index, fighter.model_copy(update={"skills": skills}))
 
 
+def add_injury(gang: Gang, index: int, injury: str) -> Gang:
+    """Record a Lasting Injury by name; the same injury may be suffered more than once."""
+    fighter = gang.fighters[index]
+    name = " ".join(injury.split())
+    if not name:
+        raise RosterError("an injury needs a name")
+    return _with_fighter(
+        gang, index, fighter.model_copy(update={"injuries": [*fighter.injuries, name]})
+    )
+
+
+def remove_injury(gang: Gang, index: int, injury_index: int) -> Gang:
+    fighter = gang.fighters[index]
+    injuries = list(fighter.injuries)
+    del injuries[injury_index]
+    return _with_fighter(gang, index, fighter.model_copy(update={"injuries": injuries}))
+
+
 def add_profile(gang: Gang, index: int, weapon_index: int, profile: WeaponProfile) -> Gang:
     """A paid profile (special ammo) bought for a weapon the fighter carries."""
     fighter = gang.fighters[index]

@@ -193,6 +193,24 @@ class RemoveSkill:
 
 
 @dataclass(frozen=True)
+class AddInjury:
+    """A Lasting Injury by name only; its profile change is a modifier (AddModifier)."""
+
+    gang_id: int
+    fighter_id: int
+    name: str
+
+
+@dataclass(frozen=True)
+class RemoveInjury:
+    """The name only; a matching modifier stays (RemoveModifier takes both)."""
+
+    gang_id: int
+    fighter_id: int
+    index: int
+
+
+@dataclass(frozen=True)
 class Restore:
     """Put a gang's stored rows back (undo and redo of any command above)."""
 
@@ -221,6 +239,8 @@ Command = (
     | RemoveWargear
     | AddSkill
     | RemoveSkill
+    | AddInjury
+    | RemoveInjury
     | Restore
 )
 
@@ -560,6 +580,21 @@ def _remove_skill(gang: Gang, c: RemoveSkill, _: CharacteristicTable) -> Edited:
     return edited, f"Remove skill {skill} from {fighter.name}", index, ()
 
 
+def _add_injury(gang: Gang, c: AddInjury, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    edited = roster_ops.add_injury(gang, index, c.name)
+    injury = edited.fighters[index].injuries[-1]
+    return edited, f"Add injury {injury} to {gang.fighters[index].name}", index, ()
+
+
+def _remove_injury(gang: Gang, c: RemoveInjury, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    fighter = gang.fighters[index]
+    injury = fighter.injuries[c.index]
+    edited = roster_ops.remove_injury(gang, index, c.index)
+    return edited, f"Remove injury {injury} from {fighter.name}", index, ()
+
+
 _EDITS: dict[type, Callable[[Gang, Any, CharacteristicTable], Edited]] = {
     EditGang: _edit_gang,
     AddFighter: _add_fighter,
@@ -576,4 +611,6 @@ _EDITS: dict[type, Callable[[Gang, Any, CharacteristicTable], Edited]] = {
     RemoveWargear: _remove_wargear,
     AddSkill: _add_skill,
     RemoveSkill: _remove_skill,
+    AddInjury: _add_injury,
+    RemoveInjury: _remove_injury,
 }

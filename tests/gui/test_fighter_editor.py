@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QLabel
 
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.gui.roster.armoury_dialog import ArmouryChoice, ArmouryDialog
+from gangmanager.gui.roster.injury_dialog import NAME_ONLY_NOTE, InjuryChoice, InjuryDialog
 from gangmanager.gui.roster.modifier_dialog import ModifierChoice, ModifierDialog
 from gangmanager.gui.roster.skill_dialog import SkillDialog
 from gangmanager.gui.roster.weapon_dialog import (
@@ -23,6 +24,7 @@ from gangmanager.gui.roster.weapons_model import TRAITS_COLUMN
 from gangmanager.rules import ratings, roster_ops
 from gangmanager.rules.gang import Category, FighterStatus
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
+from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from .roster_helpers import dump, focus, recorder, select_fighter, stored_fighter, stored_gang
@@ -375,11 +377,126 @@ def test_skills_are_added_with_their_rules_text_and_removed(
     assert stored_fighter(window, "Rook").skills == []
 
 
-@pytest.mark.parametrize("button", ["remove_wargear", "remove_skill", "remove_weapon"])
+# -- injuries ------------------------------------------------------------------------------
+
+
+def _pick_injury(qtbot, dialog: InjuryDialog, name: str) -> None:
+    row = next(
+        r
+        for r in range(dialog.table.count())
+        if dialog.table.item(r).data(Qt.ItemDataRole.UserRole) == name
+    )
+    rect = dialog.table.visualItemRect(dialog.table.item(row))
+    qtbot.mouseClick(dialog.table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_the_injury_dialog_records_the_name_or_also_its_modifier(qtbot, rulesets: Rulesets) -> None:
+    n23 = rulesets.get("n23")
+    rook = demo_gang(n23).fighter("Rook")
+    assert rook is not None
+    dialog = InjuryDialog(rook, n23)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.findChild(QLabel, "name_only_note").text() == NAME_ONLY_NOTE
+    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert dialog.message.text() == "pick an injury or type its name"
+    assert dialog.result() == 0
+    _pick_injury(qtbot, dialog, "Eye Injury")
+    assert dialog.name.text() == "Eye Injury"
+    assert dialog.with_modifier.isEnabled() and not dialog.with_modifier.isChecked()
+    assert "BS: -1" in dialog.with_modifier.text()
+    assert dialog.choice() == InjuryChoice("Eye Injury")
+    dialog.with_modifier.click()
+    choice = dialog.choice()
+    assert choice is not None and choice.modifier is not None
+    eye = next(i for i in n23.injuries if i.name == "Eye Injury")
+    assert choice == InjuryChoice("Eye Injury", roster_ops.injury_modifier(eye), None)
+    # A typed name outside the table is recorded as typed, with no modifier to offer.
+    dialog.name.selectAll()
+    qtbot.keyClicks(dialog.name, "  Bitten   by a rat ")
+    assert not dialog.with_modifier.isEnabled() and not dialog.with_modifier.isChecked()
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.choice() == InjuryChoice("Bitten by a rat")
+
+
+def test_injuries_are_listed_added_by_name_and_undone_exactly(
+    qtbot, window: MainWindow, monkeypatch, rulesets: Rulesets
+) -> None:
+    select_fighter(qtbot, window, "Rook")
+    editor = window.editor
+    assert editor.injuries.count() == 0 and editor.add_injury.isEnabled()
+    before = dump(window.database)
+    monkeypatch.setattr(InjuryDialog, "ask", lambda *a: InjuryChoice("Eye Injury"))
+    qtbot.mouseClick(editor.add_injury, Qt.MouseButton.LeftButton)
+    rook = stored_fighter(window, "Rook")
+    assert (rook.injuries, rook.modifiers) == (["Eye Injury"], [])
+    assert editor.injuries.item(0).text() == "Eye Injury"
+    tip = editor.injuries.item(0).toolTip()
+    assert "As a modifier: BS: -1" in tip and "No matching modifier" in tip
+    assert window.undo_stack.undoText() == "Add injury Eye Injury to Rook"
+    # A typed name that is not in the table; Ctrl+J adds one from anywhere in the window.
+    monkeypatch.setattr(InjuryDialog, "ask", lambda *a: InjuryChoice("Bitten by a rat"))
+    qtbot.keyClick(window, Qt.Key.Key_J, Qt.KeyboardModifier.ControlModifier)
+    assert stored_fighter(window, "Rook").injuries == ["Eye Injury", "Bitten by a rat"]
+    assert editor.injuries.item(1).toolTip() == "Not in this ruleset's Lasting Injury table"
+    window.undo_stack.undo()
+    window.undo_stack.undo()
+    assert dump(window.database) == before
+    assert editor.injuries.count() == 0
+
+
+def test_an_injury_with_its_modifier_changes_the_profile_and_removal_asks(
+    qtbot, window: MainWindow, monkeypatch, rulesets: Rulesets
+) -> None:
+    n23 = rulesets.get("n23")
+    eye = next(i for i in n23.injuries if i.name == "Eye Injury")
+    modifier = roster_ops.injury_modifier(eye)
+    select_fighter(qtbot, window, "Rook")
+    editor = window.editor
+    bs = editor.profile.effective["BS"].text()
+    before = dump(window.database)
+    monkeypatch.setattr(InjuryDialog, "ask", lambda *a: InjuryChoice("Eye Injury", modifier))
+    qtbot.mouseClick(editor.add_injury, Qt.MouseButton.LeftButton)
+    rook = stored_fighter(window, "Rook")
+    assert (rook.injuries, rook.modifiers) == (["Eye Injury"], [modifier])
+    assert editor.profile.effective["BS"].text() != bs
+    assert "No matching modifier" not in editor.injuries.item(0).toolTip()
+    assert window.undo_stack.count() == 1  # name and modifier: one edit
+    with_both = dump(window.database)
+    # Removing the name offers to take the modifier too.
+    editor.injuries.setCurrentRow(0)
+    recorder(window).answers = ["Cancel"]
+    qtbot.mouseClick(editor.remove_injury, Qt.MouseButton.LeftButton)
+    assert "also has the modifier Lasting Injury: Eye Injury" in recorder(window).asked[0]
+    assert dump(window.database) == with_both
+    recorder(window).answers = ["Only the name"]
+    focus(qtbot, editor.injuries)
+    qtbot.keyClick(editor.injuries, Qt.Key.Key_Delete)
+    rook = stored_fighter(window, "Rook")
+    assert (rook.injuries, rook.modifiers) == ([], [modifier])
+    window.undo_stack.undo()
+    assert dump(window.database) == with_both
+    editor.injuries.setCurrentRow(0)
+    recorder(window).answers = ["Remove the name and its modifier"]
+    qtbot.mouseClick(editor.remove_injury, Qt.MouseButton.LeftButton)
+    rook = stored_fighter(window, "Rook")
+    assert (rook.injuries, rook.modifiers) == ([], [])
+    assert editor.profile.effective["BS"].text() == bs
+    window.undo_stack.undo()
+    assert dump(window.database) == with_both
+    window.undo_stack.undo()
+    assert dump(window.database) == before
+
+
+@pytest.mark.parametrize(
+    "button", ["remove_wargear", "remove_skill", "remove_weapon", "remove_injury"]
+)
 def test_remove_buttons_without_a_selection_say_so(qtbot, window: MainWindow, button: str) -> None:
     select_fighter(qtbot, window, "Pip")
     getattr(window.editor, button).setEnabled(True)
-    for view in (window.editor.wargear, window.editor.skills):
+    for view in (window.editor.wargear, window.editor.skills, window.editor.injuries):
         view.setCurrentRow(-1)
     window.editor.weapons.clearSelection()
     qtbot.mouseClick(getattr(window.editor, button), Qt.MouseButton.LeftButton)

@@ -166,3 +166,14 @@ def test_skills_are_not_doubled() -> None:
     assert gang.fighters[0].skills == ["Nerves of Steel"]
     with pytest.raises(RosterError, match="already has the skill"):
         roster_ops.add_skill(gang, 0, "nerves of steel")
+
+
+def test_injuries_are_recorded_by_name_even_twice_and_removed_by_position() -> None:
+    gang = Gang(name="G", fighters=[fighter("A", Category.GANGER)])
+    gang = roster_ops.add_injury(gang, 0, "  Head   Injury ")
+    gang = roster_ops.add_injury(gang, 0, "Head Injury")
+    assert gang.fighters[0].injuries == ["Head Injury", "Head Injury"]
+    with pytest.raises(RosterError, match="an injury needs a name"):
+        roster_ops.add_injury(gang, 0, "   ")
+    gang = roster_ops.remove_injury(gang, 0, 1)
+    assert gang.fighters[0].injuries == ["Head Injury"]

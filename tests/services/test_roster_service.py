@@ -113,6 +113,7 @@ EDITS: dict[str, Callable[[Gang], roster.Command]] = {
     ),
     "remove wargear": lambda g: roster.RemoveWargear(g.id, fighter_id(g, "Mags Varga"), 0, 10),
     "add skill": lambda g: roster.AddSkill(g.id, fighter_id(g, "Rook"), "Nerves of Steel"),
+    "add injury": lambda g: roster.AddInjury(g.id, fighter_id(g, "Rook"), "Eye Injury"),
     "delete gang": lambda g: roster.DeleteGang(g.id),
     "duplicate gang": lambda g: roster.DuplicateGang(g.id),
 }
@@ -141,6 +142,29 @@ def test_remove_skill_and_its_undo(db: Database, gang: Gang) -> None:
     outcome = roster.apply(db, roster.RemoveSkill(gang.id, rook, 0))
     assert reload(db, gang).fighter("Rook").skills == []
     roster.undo(db, outcome)
+    assert dump(db) == before
+
+
+def test_remove_injury_keeps_the_modifier_and_undo_restores_exactly(
+    db: Database, gang: Gang
+) -> None:
+    rook = fighter_id(gang, "Rook")
+    eye = Modifier(
+        source="Lasting Injury: Eye Injury", kind=ModifierKind.INJURY, changes={"BS": -1}
+    )
+    roster.apply(db, roster.AddModifier(gang.id, rook, eye, injury="Eye Injury"))
+    added = roster.apply(db, roster.AddInjury(gang.id, rook, "Old Wound"))
+    assert added.label == "Add injury Old Wound to Rook"
+    assert reload(db, gang).fighter("Rook").injuries == ["Eye Injury", "Old Wound"]
+    before = dump(db)
+    outcome = roster.apply(db, roster.RemoveInjury(gang.id, rook, 0))
+    assert outcome.label == "Remove injury Eye Injury from Rook"
+    stored = reload(db, gang).fighter("Rook")
+    assert (stored.injuries, stored.modifiers) == (["Old Wound"], [eye])
+    roster.undo(db, outcome)
+    assert dump(db) == before
+    with pytest.raises(ServiceError, match="an injury needs a name"):
+        roster.apply(db, roster.AddInjury(gang.id, rook, " "))
     assert dump(db) == before
 
 

@@ -13,7 +13,7 @@ from itertools import pairwise
 from typing import Any
 
 from PySide6.QtCore import QItemSelection, Qt, Signal
-from PySide6.QtGui import QFocusEvent, QFont
+from PySide6.QtGui import QAction, QFocusEvent, QFont, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.roster.armoury_dialog import ArmouryDialog
+from gangmanager.gui.roster.injury_dialog import InjuryDialog, injury_effect, table_injury
 from gangmanager.gui.roster.modifier_dialog import ModifierDialog
 from gangmanager.gui.roster.profile_editor import ProfileEditor
 from gangmanager.gui.roster.skill_dialog import SkillDialog, fighter_type
@@ -42,6 +43,7 @@ from gangmanager.gui.roster.weapon_dialog import ItemDialog, ProfileDialog, Weap
 from gangmanager.gui.roster.weapons_model import TRAITS_COLUMN, WeaponsTableModel
 from gangmanager.rules import ratings, roster_ops
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
+from gangmanager.rules.modifiers import ModifierKind
 from gangmanager.rules.ruleset import ArmouryItem, Ruleset
 from gangmanager.rules.weapons import Item, Weapon
 from gangmanager.services import roster
@@ -214,6 +216,23 @@ class FighterEditor(QWidget):
         self.add_skill.clicked.connect(self._on_add_skill_clicked)
         self.remove_skill = QPushButton("Remove")
         self.remove_skill.clicked.connect(self._on_remove_skill_clicked)
+        self.injuries = QListWidget()
+        self.injuries.setObjectName("injuries")
+        self.injuries.setToolTip("Lasting Injuries by name; their profile changes are modifiers")
+        self.add_injury = QPushButton("Add in&jury...")
+        self.add_injury.setToolTip(
+            "Record a Lasting Injury by name, from the ruleset's table or typed"
+        )
+        self.add_injury.clicked.connect(self._on_add_injury_clicked)
+        # Ctrl+J anywhere in the window, as Ctrl+K adds a skill; a menu can list this action.
+        self.add_injury_action = QAction("Add in&jury...", self)
+        self.add_injury_action.setShortcut(QKeySequence("Ctrl+J"))
+        self.add_injury_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
+        self.add_injury_action.triggered.connect(self.add_injury.click)
+        self.addAction(self.add_injury_action)
+        self.add_injury.setToolTip(self.add_injury.toolTip() + " (Ctrl+J)")
+        self.remove_injury = QPushButton("Remove")
+        self.remove_injury.clicked.connect(self._on_remove_injury_clicked)
 
         identity = QVBoxLayout()
         identity.setSpacing(4)
@@ -253,6 +272,7 @@ class FighterEditor(QWidget):
             3,
         )
         lists.addLayout(column("Skills", self.skills, self.add_skill, self.remove_skill), 2)
+        lists.addLayout(column("Injuries", self.injuries, self.add_injury, self.remove_injury), 2)
 
         self.placeholder = QLabel("Select a fighter in the roster, or press Ctrl+N to recruit one.")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -294,6 +314,9 @@ class FighterEditor(QWidget):
             self.skills,
             self.add_skill,
             self.remove_skill,
+            self.injuries,
+            self.add_injury,
+            self.remove_injury,
             self.breakdown,
         ]
         for first, second in pairwise(self.tab_chain):
@@ -325,7 +348,7 @@ class FighterEditor(QWidget):
             for box in (self.name, self.notes):
                 box.clear()
             self.weapons_model.set_weapons([], None)
-            for view in (self.modifiers, self.wargear, self.skills):
+            for view in (self.modifiers, self.wargear, self.skills, self.injuries):
                 view.clear()
             self.slots.clear()
             return
@@ -361,6 +384,7 @@ class FighterEditor(QWidget):
             row = QListWidgetItem(skill)
             row.setToolTip(ruleset.rules_text_for(skill) or "(no rules text in this ruleset)")
             self.skills.addItem(row)
+        self._fill_injuries(fighter, ruleset)
         self._on_weapons_selection_changed(QItemSelection(), QItemSelection())
 
     @staticmethod
@@ -385,6 +409,34 @@ class FighterEditor(QWidget):
             row = QListWidgetItem(f"{modifier.source}: {summary}{cost}")
             row.setToolTip(f"{modifier.kind.value.capitalize()}: {modifier.source}")
             self.modifiers.addItem(row)
+
+    def _fill_injuries(self, fighter: Fighter, ruleset: Ruleset) -> None:
+        self.injuries.clear()
+        for name in fighter.injuries:
+            row = QListWidgetItem(name)
+            entry = table_injury(ruleset, name)
+            if entry is None:
+                tip = "Not in this ruleset's Lasting Injury table"
+            else:
+                effect = injury_effect(entry)
+                tip = entry.summary + (f"\nAs a modifier: {effect}" if effect else "")
+            if self._injury_modifier(fighter, name) is None and entry and entry.changes:
+                tip += "\nNo matching modifier: the profile does not show this injury"
+            row.setToolTip(tip)
+            self.injuries.addItem(row)
+
+    @staticmethod
+    def _injury_modifier(fighter: Fighter, name: str) -> int | None:
+        """Index of the modifier added for this injury from the table, if any."""
+        source = roster.INJURY_PREFIX + name
+        return next(
+            (
+                i
+                for i, m in enumerate(fighter.modifiers)
+                if m.kind is ModifierKind.INJURY and m.source == source
+            ),
+            None,
+        )
 
     def _fill_slots(self, fighter: Fighter, ruleset: Ruleset) -> None:
         used = roster_ops.slots_used(fighter, ruleset)
@@ -621,6 +673,43 @@ class FighterEditor(QWidget):
             return
         self._emit(lambda g, f: roster.RemoveSkill(g, f, row))
 
+    def _on_add_injury_clicked(self) -> None:
+        if self._fighter is None or self._ruleset is None:
+            return
+        choice = InjuryDialog.ask(self, self._fighter, self._ruleset)
+        if choice is None:
+            return
+        modifier = choice.modifier
+        if modifier is None:
+            self._emit(lambda g, f: roster.AddInjury(g, f, choice.name))
+        else:
+            self._emit(
+                lambda g, f: roster.AddModifier(
+                    g, f, modifier, injury=choice.name, skill=choice.skill
+                )
+            )
+
+    def _on_remove_injury_clicked(self) -> None:
+        row = self.injuries.currentRow()
+        if row < 0 or self._fighter is None:
+            self.messages.tell("Select the injury to remove.")
+            return
+        name = self._fighter.injuries[row]
+        modifier = self._injury_modifier(self._fighter, name)
+        if modifier is None:
+            self._emit(lambda g, f: roster.RemoveInjury(g, f, row))
+            return
+        both = "Remove the name and its modifier"
+        answer = self.messages.ask(
+            f"{self._fighter.name} also has the modifier {roster.INJURY_PREFIX}{name}."
+            " Remove it too, so the profile no longer shows the injury?",
+            [both, "Only the name", "Cancel"],
+        )
+        if answer == both:
+            self._emit(lambda g, f: roster.RemoveModifier(g, f, modifier))
+        elif answer == "Only the name":
+            self._emit(lambda g, f: roster.RemoveInjury(g, f, row))
+
     # -- keyboard --------------------------------------------------------------------
 
     def remove_focused(self) -> bool:
@@ -631,6 +720,7 @@ class FighterEditor(QWidget):
             self.weapons: self._on_remove_weapon_clicked,
             self.wargear: self._on_remove_wargear_clicked,
             self.skills: self._on_remove_skill_clicked,
+            self.injuries: self._on_remove_injury_clicked,
         }
         for widget, action in actions.items():
             if focus is widget:
