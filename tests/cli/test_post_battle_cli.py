@@ -266,3 +266,42 @@ def test_a_draft_with_battle_id_null_does_not_attach(
     draft = write(tmp_path, {"result": "win", "battle_id": None})
     code, out, _ = run(capsys, "post-battle", "The Rust Riders", draft, *base)
     assert code == 0 and "attach" not in out.lower() and "is done" not in out
+
+
+def test_a_campaign_gang_takes_a_free_item_its_territory_grants(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    where = ("--db", str(db))
+    for argv in (
+        ("campaign", "new", "Ash Wars"),
+        ("campaign", "add", "Ash Wars", "The Rust Riders"),
+        ("campaign", "assign", "Ash Wars", "Promethium Cache", "The Rust Riders"),
+    ):
+        assert run(capsys, *argv, *where)[0] == 0, argv
+    # Sludge Sea grants choke gas grenades, but the Rust Riders do not hold it.
+    refused = {
+        "result": "win",
+        "boons_taken": [
+            {"territory": "Promethium Cache", "kind": "equipment", "item": "Incendiary charges"},
+            {"territory": "Sludge Sea", "kind": "equipment", "item": "Choke gas grenades"},
+        ],
+    }
+    before = all_rows(db)
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", write(tmp_path, refused),
+                         *where)  # fmt: skip
+    assert (code, out) == (2, "")
+    assert len(err.strip().splitlines()) == 1
+    assert "Sludge Sea grants no equipment 'Choke gas grenades' to this gang" in err
+    assert all_rows(db) == before
+
+    taken = {"result": "win", "boons_taken": refused["boons_taken"][:1]}  # type: ignore[index]
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", write(tmp_path, taken), *where)
+    assert (code, err) == (0, "")
+    assert "free from Promethium Cache" in out
+    database = open_database(sqlite_url(db))
+    try:
+        riders = gangs.load_gang(database, "The Rust Riders")
+    finally:
+        database.close()
+    assert [(w.name, w.cost) for w in riders.stash] == [("Incendiary charge", 0)]
+    assert riders.credits == 430

@@ -235,3 +235,59 @@ def test_without_a_campaign_the_pages_are_as_before(
     income = wizard.page_for("collect_income")
     assert isinstance(income, RewardsPage) and income.campaign_income is None
     assert wizard.page_for("battle").campaign_battle is None  # type: ignore[attr-defined]
+
+
+def test_a_free_item_of_a_held_territory_is_taken_undone_retaken_and_stashed(
+    qtbot, qtmodeltester, db: Database, rulesets: Rulesets
+) -> None:
+    campaign.assign_territory(db, rulesets, "Ash Wars", "Promethium Cache", RIDERS)
+    riders = gangs.load_gang(db, RIDERS)
+    wizard = open_wizard(qtbot, db, rulesets, rolls=[])
+    choose(qtbot, wizard.currentPage().campaign_battle, "Battle 1")  # type: ignore[attr-defined]
+    go_to(qtbot, wizard, "collect_income")
+    box = wizard.currentPage().campaign_income  # type: ignore[attr-defined]
+    for territory, roll in (("Settlement", "4"), ("Old Ruins", "2")):
+        dice = box.row(territory).dice
+        assert dice is not None
+        qtbot.keyClicks(dice.edit, roll)
+
+    go_to(qtbot, wizard, "territory_boons")
+    page = wizard.currentPage()
+    assert isinstance(page, BoonsPage)
+    qtmodeltester.check(page.taken.list.model())
+    offers = [page.offer.itemText(i) for i in range(page.offer.count())]
+    assert offers == ["Promethium Cache: Incendiary charges (equipment)"] * 3
+    assert page.owner.currentText() == "Stash" and page.owner.isEnabled()
+    assert not page.name.isEnabled()  # no recruit picked
+
+    # Taken for Mags Varga first, then undone before Finish: the copy is offered again.
+    choose(qtbot, page.owner, "Mags")
+    click(qtbot, page.take)
+    assert [e.fighter for e in wizard.draft.boons_taken] == ["Mags Varga"]
+    assert page.offer.count() == 2
+    assert page.taken.list.item(0).text() == (
+        "Incendiary charges from Promethium Cache, free: to Mags Varga"
+    )
+    page.taken.list.setCurrentRow(0)
+    click(qtbot, page.taken.remove)
+    assert wizard.draft.boons_taken == [] and page.taken.list.count() == 0
+    assert page.offer.count() == 3
+
+    qtbot.keyClick(page.owner, Qt.Key.Key_Home)  # back to the stash, the first entry
+    assert page.owner.currentText() == "Stash"
+    click(qtbot, page.take)
+    assert [(e.territory, e.kind, e.item, e.fighter) for e in wizard.draft.boons_taken] == [
+        ("Promethium Cache", "equipment", "Incendiary charges", "stash")
+    ]
+    assert page.taken.list.item(0).text() == (
+        "Incendiary charges from Promethium Cache, free: to Stash"
+    )
+    assert page.status.text() == "Stash after this step: Incendiary charge."
+
+    go_to(qtbot, wizard, "report_results")
+    assert "free from Promethium Cache" in wizard.currentPage().report_text()  # type: ignore[attr-defined]
+    with qtbot.waitSignal(wizard.sig_finished):
+        click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    after = gangs.load_gang(db, RIDERS)
+    assert [(w.name, w.cost) for w in after.stash] == [("Incendiary charge", 0)]
+    assert after.credits == riders.credits + 60  # income only: the item cost nothing
