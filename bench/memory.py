@@ -1,4 +1,4 @@
-"""(d) Peak memory (resident set, getrusage) of the app with a 30-fighter gang open,
+"""(d) Peak memory (resident set, VmHWM) of the app with a 30-fighter gang open,
 against the bare window. Target: at most 1.5 times. Same child processes as (a)."""
 
 from __future__ import annotations

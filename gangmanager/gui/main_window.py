@@ -4,6 +4,8 @@ Every edit is a `services.roster` command run by `run()`: one transaction,
 pushed on the undo stack, and the window refreshes from the `Changes` it
 returns. The undo history belongs to the open database and survives
 switching gangs; undoing an edit of another gang shows that gang.
+Dialogs are imported by the slots that open them, not before the first
+paint (docs/performance.md).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from itertools import pairwise
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QSettings, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
@@ -40,18 +43,12 @@ from gangmanager.gui.common.gang_list_model import NAME_COLUMN as GANG_NAME_COLU
 from gangmanager.gui.common.gang_list_model import GangListModel
 from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.common.password_prompt import ask_password
-from gangmanager.gui.common.receipt_dialog import ReceiptDialog
-from gangmanager.gui.common.restore_backup_dialog import RestoreBackupDialog
 from gangmanager.gui.common.undo import ServiceUndoCommand
 from gangmanager.gui.play_actions import PlayActions
-from gangmanager.gui.printing.card_preview import CardPreview
 from gangmanager.gui.printing.print_actions import PrintActions
 from gangmanager.gui.roster.breakdown import fighter_rating_text, gang_rating_text, wealth_text
 from gangmanager.gui.roster.fighter_editor import FighterEditor
-from gangmanager.gui.roster.gang_details_dialog import GangDetailsDialog
 from gangmanager.gui.roster.gang_header import GangHeader
-from gangmanager.gui.roster.new_fighter_dialog import NewFighterDialog
-from gangmanager.gui.roster.new_gang_wizard import NewGangWizard
 from gangmanager.gui.roster.roster_table_model import NAME_COLUMN, RATING_COLUMN, RosterTableModel
 from gangmanager.persistence.database import (
     Database,
@@ -62,10 +59,13 @@ from gangmanager.persistence.server import open_with_password
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
-from gangmanager.services import backups, gangs, roster
+from gangmanager.services import gangs, roster
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
+
+if TYPE_CHECKING:
+    from gangmanager.gui.printing.card_preview import CardPreview
 
 DATABASE_FILTER = "Gang Manager databases (*.sqlite *.db);;All files (*)"
 GANG_FILTER = "Gang files (*.gang.json *.json);;All files (*)"
@@ -252,16 +252,22 @@ class MainWindow(QMainWindow):
         self.printing.sig_failed.connect(self.tell)
 
         # The card as it will print, beside the editor; hidden until asked for (F4).
-        self.card_preview = CardPreview()
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.card_preview)
+        # Its CardPreview (and the printing code) is built when the dock is first shown.
+        self._card_preview: CardPreview | None = None
+        self._card_scroll = QScrollArea()
+        self._card_scroll.setWidgetResizable(True)
         self.card_dock = QDockWidget("Card as printed", self)
         self.card_dock.setObjectName("card_dock")
-        self.card_dock.setWidget(scroll)
+        self.card_dock.setWidget(self._card_scroll)
         self.card_dock.setMinimumWidth(420)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
+        # Floating at a readable size: docked, it would squeeze the editor at 1280x800
+        # (it can still be docked by dragging it to the side).
+        self.card_dock.setFloating(True)
+        self.card_dock.resize(640, 860)
         self.card_dock.hide()
+        # Connected once hidden: making the dock float shows it for a moment.
+        self.card_dock.visibilityChanged.connect(self._on_card_dock_visibility_changed)
         self.card_action = self.card_dock.toggleViewAction()
         self.card_action.setText("Card &preview")
         self.card_action.setShortcut(QKeySequence("F4"))
@@ -310,6 +316,7 @@ class MainWindow(QMainWindow):
             self.buy_weapon_action,
             self.buy_wargear_action,
             self.add_skill_action,
+            self.editor.add_injury_action,
             None,
             self.fighter_rating_action,
         ):
@@ -442,6 +449,24 @@ class MainWindow(QMainWindow):
     def rulesets(self) -> Rulesets:
         return self._rulesets
 
+    @property
+    def card_preview(self) -> CardPreview:
+        """The card as it will print, showing the fighter in the editor."""
+        return self._card_preview or self._build_card_preview()
+
+    def _build_card_preview(self) -> CardPreview:
+        from gangmanager.gui.printing.card_preview import CardPreview
+
+        preview = CardPreview()
+        self._card_scroll.setWidget(preview)
+        preview.set_fighter(self.editor.fighter, self._ruleset)
+        self._card_preview = preview
+        return preview
+
+    def _on_card_dock_visibility_changed(self, visible: bool) -> None:
+        if visible and self._card_preview is None:
+            self._build_card_preview()
+
     def tell(self, text: str) -> None:
         self.messages.tell(text)
 
@@ -539,7 +564,8 @@ class MainWindow(QMainWindow):
         fighter = self.roster_model.fighter(row) if row is not None else None
         self.editor.set_fighter(self._gang, fighter, self._ruleset)
         self.printing.set_fighters(fighter.name if fighter is not None else None)
-        self.card_preview.set_fighter(fighter, self._ruleset)
+        if self._card_preview is not None:
+            self._card_preview.set_fighter(fighter, self._ruleset)
         for item in (
             self.remove_fighter_action,
             self.fighter_rating_action,
@@ -547,6 +573,7 @@ class MainWindow(QMainWindow):
             self.buy_weapon_action,
             self.buy_wargear_action,
             self.add_skill_action,
+            self.editor.add_injury_action,
         ):
             item.setEnabled(fighter is not None)
 
@@ -605,6 +632,8 @@ class MainWindow(QMainWindow):
         self.run(roster.EditGang(gang_id, {"name": name}))
 
     def _on_new_gang_triggered(self) -> None:
+        from gangmanager.gui.roster.new_gang_wizard import NewGangWizard
+
         gang = NewGangWizard.ask(self, self._rulesets, self.messages)
         if gang is not None:
             self.run(roster.CreateGang(gang))
@@ -628,15 +657,21 @@ class MainWindow(QMainWindow):
     def _on_header_details_clicked(self) -> None:
         if self._gang is None or self._gang.id is None:
             return
+        from gangmanager.gui.roster.gang_details_dialog import GangDetailsDialog
+
         fields = GangDetailsDialog.ask(self, self._gang)
         if fields:
             self.run(roster.EditGang(self._gang.id, fields))
 
     def _on_header_rating_clicked(self) -> None:
+        from gangmanager.gui.common.receipt_dialog import ReceiptDialog
+
         if self._gang is not None:
             ReceiptDialog.ask(self, f"{self._gang.name}: Gang Rating", gang_rating_text(self._gang))
 
     def _on_header_wealth_clicked(self) -> None:
+        from gangmanager.gui.common.receipt_dialog import ReceiptDialog
+
         if self._gang is not None:
             ReceiptDialog.ask(self, f"{self._gang.name}: wealth", wealth_text(self._gang))
 
@@ -709,6 +744,9 @@ class MainWindow(QMainWindow):
         if self._db.path is None:
             self.messages.tell("Backups are kept for database files only, not for a server.")
             return
+        from gangmanager.gui.common.restore_backup_dialog import RestoreBackupDialog
+        from gangmanager.services import backups
+
         chosen = RestoreBackupDialog.ask(self, backups.list_backups(self._db.path))
         if chosen is None:
             return
@@ -778,6 +816,8 @@ class MainWindow(QMainWindow):
 
     def _on_fighter_rating_triggered(self) -> None:
         fighter = self.editor.fighter
+        from gangmanager.gui.common.receipt_dialog import ReceiptDialog
+
         if fighter is not None:
             ReceiptDialog.ask(self, f"{fighter.name}: Fighter Rating", fighter_rating_text(fighter))
 
@@ -786,6 +826,8 @@ class MainWindow(QMainWindow):
         if gang is None or gang.id is None or ruleset is None:
             self.messages.tell("Select or create a gang first.")
             return
+        from gangmanager.gui.roster.new_fighter_dialog import NewFighterDialog
+
         choice = NewFighterDialog.ask(self, ruleset, gang.house, gang.credits)
         if choice is None:
             return

@@ -2,24 +2,29 @@
 
 Kept apart from the main window so the roster editor does not grow with every
 feature; the window hands over what these actions need through `PlayHost`.
+The battle tracker and the post-battle wizard (with the rules and services
+behind them) are imported when first opened, not before the window's first
+paint (docs/performance.md).
 """
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
-from gangmanager.gui.battle.battle_window import BattleWindow
-from gangmanager.gui.post_battle.undo_command import PostBattleUndoCommand
-from gangmanager.gui.post_battle.wizard import PostBattleWizard
-from gangmanager.persistence.database import Database
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.post_battle import FinishResult
-from gangmanager.services.rulesets import Rulesets
+
+if TYPE_CHECKING:
+    from gangmanager.gui.battle.battle_window import BattleWindow
+    from gangmanager.gui.post_battle.undo_command import PostBattleUndoCommand
+    from gangmanager.gui.post_battle.wizard import PostBattleWizard
+    from gangmanager.persistence.database import Database
+    from gangmanager.services.post_battle import FinishResult
+    from gangmanager.services.rulesets import Rulesets
 
 
 class PlayHost(Protocol):
@@ -102,6 +107,8 @@ class PlayActions(QObject):
             return
         window = self._battles.get(self._gang_id)
         if window is None:
+            from gangmanager.gui.battle.battle_window import BattleWindow
+
             try:
                 window = BattleWindow(self._host.database, self._host.rulesets, self._gang_id)
             except ServiceError as exc:
@@ -124,6 +131,8 @@ class PlayActions(QObject):
     def _on_post_battle_action_triggered(self) -> None:
         if self._gang_id is None:
             return
+        from gangmanager.gui.post_battle.wizard import PostBattleWizard
+
         try:
             wizard = PostBattleWizard(
                 self._host.database, self._host.rulesets, self._gang_id, self._parent
@@ -136,6 +145,8 @@ class PlayActions(QObject):
         wizard.open()
 
     def _on_wizard_sig_finished(self, result: FinishResult) -> None:
+        from gangmanager.gui.post_battle.undo_command import PostBattleUndoCommand
+
         gang_id = result.gang.id
         assert gang_id is not None
 

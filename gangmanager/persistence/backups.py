@@ -28,7 +28,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from alembic.script import ScriptDirectory
 from sqlalchemy import make_url
 from sqlalchemy.exc import ArgumentError
 
@@ -38,7 +37,6 @@ from gangmanager.persistence.database import (
     _Plan,
     _plan,
     _read_only_uri,
-    alembic_config,
 )
 
 KEEP = 10
@@ -225,7 +223,7 @@ def check_backup(backup: Path) -> None:
         state = _inspect_file(backup)  # Refuses non-SQLite, corrupt and unreadable files.
         if state is None:
             raise BackupError(f"{backup}: not a Gang Manager database (the file is empty)")
-        plan = _plan(str(backup), state, ScriptDirectory.from_config(alembic_config()))
+        plan = _plan(str(backup), state)
     except BackupError:
         raise
     except DatabaseError as exc:

@@ -4,10 +4,16 @@ Opening a SQLite file is careful: the file is inspected read-only before
 anything may write to it (even `PRAGMA journal_mode=WAL` writes), so a file
 that is refused is left exactly as it was. Only then is the engine created,
 the file backed up if it needs an upgrade, and Alembic run to head.
+
+Alembic (with Mako and Pygments, a few hundred milliseconds at start-up) is
+imported only to create or upgrade a schema: whether a file is at head is
+decided from the revision ids written in the migration files
+(`known_revisions`), which a test checks against Alembic's own reading.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 import sqlite3
 from collections.abc import Mapping
@@ -15,21 +21,22 @@ from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
 from enum import Enum
+from functools import cache
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import platformdirs
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
 from sqlalchemy import URL, Connection, Engine, create_engine, event, inspect, make_url
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
 from gangmanager.persistence.unit_of_work import UnitOfWork
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 ENVIRONMENT_VARIABLE = "GANGMANAGER_DB"
@@ -44,6 +51,16 @@ class DatabaseError(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(re.sub(r"\s*[\r\n]+\s*", " ", message).strip())
+
+
+def __getattr__(name: str) -> Any:
+    """`command`, Alembic's, imported on first use like the rest of Alembic here
+    (a test stubs `database.command.upgrade` to fail an upgrade half-way)."""
+    if name == "command":
+        from alembic import command
+
+        return command
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def default_database_path() -> Path:
@@ -72,6 +89,8 @@ def sqlite_url(path: Path) -> str:
 
 def alembic_config() -> Config:
     """Alembic configured from the package folder; no alembic.ini needed."""
+    from alembic.config import Config
+
     config = Config()
     # ConfigParser interpolates %, so a path containing one must be escaped.
     config.set_main_option("script_location", str(MIGRATIONS).replace("%", "%%"))
@@ -126,12 +145,11 @@ def open_database(target: str) -> Database:
     url = _parse_url(target)
     path = _sqlite_file(url)
     label = str(path) if path is not None else url.render_as_string(hide_password=True)
-    script = ScriptDirectory.from_config(alembic_config())
     plan: _Plan | None = None
     if path is not None:
         # Everything about the file is decided before anything writes to it.
         state = _inspect_file(path)
-        plan = _plan(label, state, script)
+        plan = _plan(label, state)
         if state is None:
             _ensure_folder(path)
         # Backups build on this module, hence the late import. Refuses a read-only
@@ -143,7 +161,7 @@ def open_database(target: str) -> Database:
     try:
         if plan is None:
             with engine.connect() as connection:
-                plan = _plan(label, _inspect_connection(connection), script)
+                plan = _plan(label, _inspect_connection(connection))
         if plan is _Plan.UPGRADE and path is not None:
             backup(path)
         if plan is not _Plan.OPEN:
@@ -286,6 +304,8 @@ def _inspect_file(path: Path) -> _State | None:
 
 def _inspect_connection(connection: Connection) -> _State:
     """The same facts as `_inspect_file`, for databases that are not SQLite files."""
+    from alembic.runtime.migration import MigrationContext
+
     tables = frozenset(inspect(connection).get_table_names())
     revisions: tuple[str, ...] = ()
     if VERSION_TABLE in tables:
@@ -294,20 +314,106 @@ def _inspect_connection(connection: Connection) -> _State:
     return _State(tables, revisions)
 
 
-def _plan(label: str, state: _State | None, script: ScriptDirectory) -> _Plan:
+@dataclass(frozen=True)
+class Revisions:
+    """The schema revisions this app knows: all of them, and the heads to upgrade to."""
+
+    known: frozenset[str]
+    heads: frozenset[str]
+
+    @classmethod
+    def of(cls, script: ScriptDirectory) -> Revisions:
+        """As Alembic reads them (it imports every migration module)."""
+        known = frozenset(revision.revision for revision in script.walk_revisions())
+        return cls(known, frozenset(script.get_heads()))
+
+
+# A module-level `name = literal` line of a migration file (`name: type = literal` too).
+_HEADER_LINE = re.compile(
+    r"^(?P<name>revision|down_revision|branch_labels|depends_on)\b[^=\n]*=\s*(?P<value>.+?)\s*$",
+    re.MULTILINE,
+)
+# Alembic's own rule for which files of the versions folder are revisions.
+_REVISION_FILE = re.compile(r"^(?!\.\#|__init__).*\.py$")
+
+
+def known_revisions() -> Revisions:
+    """The revisions of `migrations/versions`, read without importing Alembic.
+
+    Each file's `revision` and `down_revision` are taken from their literal
+    values; a file this reading is not sure of (a value that is not a plain
+    literal, a name set twice, branch labels or dependencies) hands the whole
+    question to Alembic instead, so the answer is always Alembic's.
+    """
+    return _known_revisions(MIGRATIONS / "versions")
+
+
+@cache
+def _known_revisions(versions: Path) -> Revisions:
+    parsed = _parse_revision_files(versions)
+    if parsed is None:
+        from alembic.script import ScriptDirectory
+
+        return Revisions.of(ScriptDirectory.from_config(alembic_config()))
+    known = frozenset(parsed)
+    below = {down for downs in parsed.values() for down in downs}
+    return Revisions(known, known - below)
+
+
+def _parse_revision_files(versions: Path) -> dict[str, tuple[str, ...]] | None:
+    """revision -> its down revisions, from every revision file; None when unsure."""
+    graph: dict[str, tuple[str, ...]] = {}
+    try:
+        files = [f for f in versions.iterdir() if _REVISION_FILE.match(f.name) and f.is_file()]
+        texts = [f.read_text(encoding="utf-8") for f in files]
+    except (OSError, UnicodeDecodeError):
+        return None
+    for text in texts:
+        values: dict[str, list[object]] = {}
+        for match in _HEADER_LINE.finditer(text):
+            try:
+                value = ast.literal_eval(match.group("value"))
+            except (ValueError, SyntaxError):
+                return None
+            values.setdefault(match.group("name"), []).append(value)
+        if any(len(found) > 1 for found in values.values()):
+            return None
+        revision = values.get("revision", [None])[0]
+        down = values.get("down_revision", [...])[0]
+        extras = [values.get(name, [None])[0] for name in ("branch_labels", "depends_on")]
+        if not isinstance(revision, str) or revision in graph or any(extras):
+            return None
+        if down is None:
+            downs: tuple[str, ...] = ()
+        elif isinstance(down, str):
+            downs = (down,)
+        elif isinstance(down, tuple | list) and all(isinstance(d, str) for d in down):
+            downs = tuple(down)
+        else:
+            return None
+        graph[revision] = downs
+    return graph
+
+
+def _plan(label: str, state: _State | None, script: ScriptDirectory | None = None) -> _Plan:
+    """What to do with a database: create it, upgrade it or open it as it is.
+
+    The revisions are read from the migration files (`known_revisions`) unless
+    an Alembic `script` directory is given.
+    """
     if state is None or (state.tables <= {VERSION_TABLE} and not state.revisions):
         return _Plan.CREATE
     ours = VERSION_TABLE in state.tables and state.tables >= CORE_TABLES
     if not ours or not state.revisions:
         found = ", ".join(sorted(state.tables - {VERSION_TABLE})[:3])
         raise DatabaseError(f"{label}: not a Gang Manager database (it has tables {found})")
-    known = {revision.revision for revision in script.walk_revisions()}
-    unknown = [revision for revision in state.revisions if revision not in known]
+    revisions = known_revisions() if script is None else Revisions.of(script)
+    unknown = [revision for revision in state.revisions if revision not in revisions.known]
     if unknown:
         raise DatabaseError(
             f"{label}: made by a newer Gang Manager (schema {', '.join(unknown)}); update the app"
         )
-    if set(state.revisions) == set(script.get_heads()):
+    if set(state.revisions) == revisions.heads:
         return _Plan.OPEN
     return _Plan.UPGRADE
 
@@ -360,6 +466,8 @@ def _upgrade(engine: Engine, url: URL, path: Path | None) -> None:
     drops and recreates tables, and with foreign keys on, dropping `gangs`
     would cascade into every fighter. Foreign keys are checked before commit.
     """
+    from alembic import command
+
     migrate_with = engine
     if path is not None:
         migrate_with = _create_engine(url, str(path), foreign_keys=False, poolclass=NullPool)

@@ -126,14 +126,24 @@ class GangRepository:
     def find(self, name_or_id: str) -> Gang | None:
         """By id when all digits (then by name), else by name ignoring case."""
         wanted = name_or_id.strip()
-        ids_and_names = self._session.execute(select(GangRow.id, GangRow.name)).all()
-        if wanted.isdigit() and any(gid == int(wanted) for gid, _ in ids_and_names):
-            return self.get(int(wanted))
+        # Each lookup reads only the gang it finds, so opening one gang costs the
+        # same among a thousand as alone (bench/open_gang.py).
+        gang_id = _as_id(wanted)
+        if gang_id is not None:
+            row = self._load_or_none(gang_id)
+            if row is not None:
+                return mapping.gang_from_row(row)
         # Exact spelling first, so "Orlocks" and "ORLOCKS" stay distinguishable.
-        exact = [gid for gid, name in ids_and_names if name == wanted]
-        folded = [gid for gid, name in ids_and_names if name.casefold() == wanted.casefold()]
-        matches = exact or folded
-        return self.get(min(matches)) if matches else None
+        exact = self._session.scalar(select(func.min(GangRow.id)).where(GangRow.name == wanted))
+        if exact is not None:
+            return self.get(exact)
+        # Python's casefold, not SQL's lower() (ASCII only in SQLite): read the names.
+        folded = [
+            gid
+            for gid, name in self._session.execute(select(GangRow.id, GangRow.name))
+            if name.casefold() == wanted.casefold()
+        ]
+        return self.get(min(folded)) if folded else None
 
     def unique_name(self, name: str) -> str:
         """`name` if no gang has it (ignoring case), else `name (2)`, `name (3)`..."""
@@ -321,14 +331,32 @@ class GangRepository:
             raise StaleGangError from None
 
     def _load(self, gang_id: int, *, fresh: bool = False) -> GangRow:
+        row = self._load_or_none(gang_id, fresh=fresh)
+        if row is None:
+            raise LookupError(f"no gang with id {gang_id}")
+        return row
+
+    def _load_or_none(self, gang_id: int, *, fresh: bool = False) -> GangRow | None:
         query = select(GangRow).where(GangRow.id == gang_id).options(*_whole_gang())
         if fresh:  # read what is stored now, not what this session loaded earlier
             query = query.execution_options(populate_existing=True)
         # unique(): the joined stash repeats the gang row once per item.
-        row = self._session.scalars(query).unique().one_or_none()
-        if row is None:
-            raise LookupError(f"no gang with id {gang_id}")
-        return row
+        return self._session.scalars(query).unique().one_or_none()
+
+
+# The largest id SQLite (and PostgreSQL's bigint) can store; a longer number is a name.
+_MAX_ID = 2**63 - 1
+
+
+def _as_id(text: str) -> int | None:
+    """The gang id `text` spells in digits, else None."""
+    if not text.isdigit():
+        return None
+    try:
+        value = int(text)
+    except ValueError:  # digits int() does not read, such as "²"
+        return None
+    return value if value <= _MAX_ID else None
 
 
 # ---------------------------------------------------------------- row snapshots

@@ -66,8 +66,12 @@ def test_a_finished_post_battle_is_one_step_on_the_edit_menu(
 
 def test_f4_shows_the_card_as_it_will_print(qtbot, window: MainWindow) -> None:
     assert not window.card_dock.isVisible()
+    width = window.width()
     qtbot.keyClick(window, Qt.Key.Key_F4)
     assert window.card_dock.isVisible()
+    # A window of its own: the editor keeps its room, the card a readable size.
+    assert window.card_dock.isFloating() and window.width() == width
+    assert window.card_dock.width() >= 600
     fighter = window.fighter
     assert fighter is not None
     assert window.card_preview.faces and not window.card_preview.message
@@ -116,3 +120,9 @@ def test_campaign_menu_opens_the_campaign_of_the_database(
     assert opened is not None and opened.isVisible()
     qtbot.addWidget(opened)
     assert "Ash Wars" in opened.windowTitle()
+
+
+def test_fighter_menu_offers_add_injury(window: MainWindow) -> None:
+    items = [text.replace("&", "") for text in _menu_actions(window, "F&ighter")]
+    assert "Add injury..." in items
+    assert window.editor.add_injury_action.isEnabled() == (window.fighter is not None)

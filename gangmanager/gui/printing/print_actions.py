@@ -5,30 +5,50 @@ File menu; the window tells it the gang shown and the fighters selected. Each
 action asks what to print (`PrintOptionsDialog`), lays it out for the paper
 (the printer's, or the chosen one for a PDF) and draws it with the painter
 the command line uses. Every dialog is behind an `ask()` tests can replace.
+
+Qt's print support and the layout code are imported when an action is first
+used, not before the main window's first paint (docs/performance.md).
+
+The roster sheet lists the territories the gang holds in its running
+campaign: `holdings` reads them when a sheet is laid out (by default from the
+parent window's `database` and `rulesets`, as the main window has them).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtPrintSupport import QPrintDialog, QPrinter, QPrintPreviewDialog
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
-from gangmanager.gui.printing.print_options_dialog import CardScope, PrintOptionsDialog
-from gangmanager.printing.document import PrintError, PrintRequest, card_fighters
-from gangmanager.printing.flow import LayoutError
-from gangmanager.printing.painter import (
-    QtMeasure,
-    page_layout,
-    paper_from_layout,
-    render,
-    write_pdf,
-)
-from gangmanager.rules.gang import Gang
-from gangmanager.rules.ruleset import Ruleset
+if TYPE_CHECKING:
+    from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
+
+    from gangmanager.printing.document import PrintRequest
+    from gangmanager.printing.painter import QtMeasure
+    from gangmanager.printing.roster_sheet import Holdings
+    from gangmanager.rules.gang import Gang
+    from gangmanager.rules.ruleset import Ruleset
+
+
+def __getattr__(name: str) -> Any:
+    """`page_layout` as before the import moved (tests size their printers with it)."""
+    if name == "page_layout":
+        from gangmanager.printing.painter import page_layout
+
+        return page_layout
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def _print_errors() -> tuple[type[Exception], ...]:
+    """What a layout refuses with: said to the user, nothing printed."""
+    from gangmanager.printing.document import PrintError
+    from gangmanager.printing.flow import LayoutError
+
+    return (PrintError, LayoutError)
 
 
 class PrintPreview:
@@ -37,6 +57,8 @@ class PrintPreview:
         parent: QWidget | None, printer: QPrinter, paint: Callable[[QPrinter], None]
     ) -> QPrintPreviewDialog:
         """Qt's print preview; it calls `paint` for every redraw (paper changed, zoom...)."""
+        from PySide6.QtPrintSupport import QPrintPreviewDialog
+
         dialog = QPrintPreviewDialog(printer, parent)
         # The dialog draws on the printer until it is gone: keep the printer alive with it.
         dialog._printer = printer  # type: ignore[attr-defined]
@@ -54,6 +76,8 @@ class PrintPreview:
 class PrinterDialog:
     @classmethod
     def ask(cls, parent: QWidget | None, printer: QPrinter) -> bool:
+        from PySide6.QtPrintSupport import QPrintDialog
+
         return QPrintDialog(printer, parent).exec() == QDialog.DialogCode.Accepted
 
 
@@ -75,15 +99,38 @@ class PrintFailedMessage:
         QMessageBox.warning(parent, "Print", text)
 
 
+HoldingsSource = Callable[["Gang"], "Holdings | None"]
+
+
+def window_holdings(window: object) -> HoldingsSource:
+    """The territories of a gang read from the window's database (None: no campaign)."""
+
+    def read(gang: Gang) -> Holdings | None:
+        db = getattr(window, "database", None)
+        rulesets = getattr(window, "rulesets", None)
+        if db is None or rulesets is None or gang.id is None:
+            return None
+        from gangmanager.services.campaign import held_territories
+        from gangmanager.services.errors import ServiceError
+
+        try:
+            return held_territories(db, rulesets, str(gang.id))
+        except ServiceError:
+            return None  # the gang is gone: the sheet still prints, without territories
+
+    return read
+
+
 class PrintActions(QObject):
     """The File menu's printing actions and what they print."""
 
     sig_exported = Signal(str)  # the PDF written
     sig_failed = Signal(str)  # one line saying why nothing was printed
 
-    def __init__(self, parent: QWidget) -> None:
+    def __init__(self, parent: QWidget, holdings: HoldingsSource | None = None) -> None:
         super().__init__(parent)
         self._parent = parent
+        self._holdings = holdings or window_holdings(parent)
         self._gang: Gang | None = None
         self._ruleset: Ruleset | None = None
         self._current: str | None = None
@@ -122,6 +169,9 @@ class PrintActions(QObject):
     # -- what the actions do, callable directly too ------------------------------------
 
     def ask_request(self) -> PrintRequest | None:
+        from gangmanager.gui.printing.print_options_dialog import CardScope, PrintOptionsDialog
+        from gangmanager.printing.document import card_fighters
+
         if self._gang is None:
             return None
         everyone = [f.name for f in card_fighters(self._gang)]
@@ -145,14 +195,19 @@ class PrintActions(QObject):
         return self.paint(printer, request)
 
     def export(self, request: PrintRequest, path: Path | None = None) -> Path | None:
+        from gangmanager.printing.painter import write_pdf
+
         gang, ruleset = self._target()
         if path is None:
             path = PdfFileDialog.ask(self._parent, Path.home() / f"{gang.name}.pdf")
             if path is None:
                 return None
         try:
-            written = write_pdf(request.document(gang, ruleset, self.measure()), path)
-        except (PrintError, LayoutError) as exc:
+            document = request.document(
+                gang, ruleset, self.measure(), holdings=self._roster_holdings(request)
+            )
+            written = write_pdf(document, path)
+        except _print_errors() as exc:
             self._fail(str(exc))
             return None
         self.sig_exported.emit(str(written))
@@ -160,26 +215,43 @@ class PrintActions(QObject):
 
     def paint(self, printer: QPrinter, request: PrintRequest) -> bool:
         """Lay the request out for the printer's paper and draw it there."""
+        from gangmanager.printing.painter import paper_from_layout, render
+
         gang, ruleset = self._target()
         try:
             paper = paper_from_layout(printer.pageLayout())
-            render(request.document(gang, ruleset, self.measure(), paper), printer)
-        except (PrintError, LayoutError) as exc:
+            holdings = self._roster_holdings(request)
+            render(request.document(gang, ruleset, self.measure(), paper, holdings), printer)
+        except _print_errors() as exc:
             self._fail(str(exc))
             return False
         return True
 
+    def _roster_holdings(self, request: PrintRequest) -> Holdings | None:
+        """Read only for a roster sheet, and anew each time: a campaign moves on."""
+        if not request.roster or self._gang is None:
+            return None
+        return self._holdings(self._gang)
+
     def measure(self) -> QtMeasure:
         if self._measure is None:
+            from gangmanager.printing.painter import QtMeasure
+
             self._measure = QtMeasure()
         return self._measure
 
     def _target(self) -> tuple[Gang, Ruleset]:
         if self._gang is None or self._ruleset is None:
+            from gangmanager.printing.document import PrintError
+
             raise PrintError("no gang to print")
         return self._gang, self._ruleset
 
     def _printer(self, request: PrintRequest) -> QPrinter:
+        from PySide6.QtPrintSupport import QPrinter
+
+        from gangmanager.printing.painter import page_layout
+
         printer = QPrinter(QPrinter.PrinterMode.HighResolution)
         # Our layout keeps its own margins; the painter's origin is the paper's corner.
         printer.setFullPage(True)

@@ -1,0 +1,25 @@
+"""The launcher: a plain start goes to the window without loading the commands."""
+
+from __future__ import annotations
+
+import pytest
+
+from gangmanager import launcher
+
+
+@pytest.mark.parametrize(
+    ("argv", "db"),
+    [([], None), (["--db", "x.sqlite"], "x.sqlite"), (["--db=y.sqlite"], "y.sqlite")],
+)
+def test_plain_starts_open_the_window_directly(
+    monkeypatch: pytest.MonkeyPatch, argv: list[str], db: str | None
+) -> None:
+    opened: list[str | None] = []
+    monkeypatch.setattr("gangmanager.gui.app.run_app", lambda target: opened.append(target) or 0)
+    assert launcher.main(argv) == 0
+    assert opened == [db]
+
+
+@pytest.mark.parametrize("argv", [["list"], ["--db", "a", "list"], ["--db"], ["--version"]])
+def test_anything_else_goes_through_the_full_parser(argv: list[str]) -> None:
+    assert launcher._window_start(argv) is None
