@@ -477,7 +477,7 @@ def post_battle(shots: Shots, window: MainWindow) -> None:
 def print_cards(shots: Shots, window: MainWindow) -> None:
     window.roster_view.selectRow(fighter_row(window, "Vask"))
     window.card_action.trigger()
-    shots.widget(window, "guide-card-preview.png")
+    shots.widget(window.card_dock, "guide-card-preview.png")
     shots.menu(window, "File", "guide-print-menu.png", hover="Print Preview")
 
     def options_answer(cls: type, parent: QWidget, *args: Any) -> Any:
