@@ -6,29 +6,18 @@ user copied (same id) wins over the shipped one.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from platformdirs import user_data_dir
+
+from gangmanager.resources import resource_dir
 
 APP_NAME = "gangmanager"
 
 
 def builtin_rulesets_dir() -> Path:
-    """`resources/rulesets` beside the `gangmanager` package (repo or editable install).
-
-    A frozen build (PyInstaller) may put `resources/` under `sys._MEIPASS`, and a
-    future wheel may ship it inside the package; both are looked for first. When
-    none exists, the project-root path is returned (and simply holds no packs).
-    """
-    package_dir = Path(__file__).resolve().parent.parent
-    project_root_dir = package_dir.parent / "resources" / "rulesets"
-    candidates: list[Path] = []
-    frozen_root = getattr(sys, "_MEIPASS", None)
-    if frozen_root:
-        candidates.append(Path(frozen_root) / "resources" / "rulesets")
-    candidates += [project_root_dir, package_dir / "resources" / "rulesets"]
-    return next((path for path in candidates if path.is_dir()), project_root_dir)
+    """`resources/rulesets` (see `gangmanager.resources` for where that is looked for)."""
+    return resource_dir("rulesets")
 
 
 def user_rulesets_dir() -> Path:

@@ -5,26 +5,22 @@ A4 pages: the heading, the arbitrator's notes, standings, Triumphs,
 territories, the history charts (Gang Rating, Wealth, Reputation), battles and
 the log. Text wraps and flows onto new pages; a table repeats its header.
 
-Needs a QGuiApplication (fonts, the PDF writer): `gui_application()` makes an
+Needs a QGuiApplication (fonts, the PDF writer): `painter.gui_application()` makes an
 offscreen one when there is none, so the command line can write reports.
 """
 
 from __future__ import annotations
 
 import math
-import os
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QMarginsF, QPointF, QRectF, Qt
+from PySide6.QtCore import QMarginsF, QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
-    QFontDatabase,
     QFontMetricsF,
-    QGuiApplication,
     QPageLayout,
     QPageSize,
     QPainter,
@@ -34,7 +30,8 @@ from PySide6.QtGui import (
 )
 
 from gangmanager import __version__
-from gangmanager.printing.fonts import SANS, font_files
+from gangmanager.printing.fonts import SANS
+from gangmanager.printing.painter import load_fonts
 
 # One colour per gang, in the order they joined; the window's chart uses the same.
 GANG_COLOURS = (
@@ -57,20 +54,9 @@ def gang_colour(index: int) -> str:
     return GANG_COLOURS[index % len(GANG_COLOURS)]
 
 
-def gui_application() -> QCoreApplication:
-    """The running Qt application, or a new offscreen QGuiApplication when there is none."""
-    headless = not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
-    if headless and sys.platform.startswith("linux"):
-        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    return QGuiApplication.instance() or QGuiApplication(["gangmanager"])
-
-
 def _family() -> str:
-    """The shipped sans font when it loads, else Qt's default sans."""
-    for path in font_files():
-        if "Condensed" not in path.name:
-            QFontDatabase.addApplicationFont(str(path))
-    return SANS if SANS in QFontDatabase.families() else "Sans Serif"
+    """The shipped sans font when it loads (the cards' loader), else Qt's default sans."""
+    return SANS if SANS in load_fonts() else "Sans Serif"
 
 
 class _Pages:

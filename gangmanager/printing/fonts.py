@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
+
+from gangmanager.resources import resource_dir
 
 # Family names as the font files declare them.
 SANS = "DejaVu Sans"
@@ -11,15 +12,8 @@ SANS_CONDENSED = "DejaVu Sans Condensed"
 
 
 def fonts_dir() -> Path:
-    """`resources/fonts` beside the package, or inside a frozen build / the package."""
-    package_dir = Path(__file__).resolve().parent.parent
-    project_root_dir = package_dir.parent / "resources" / "fonts"
-    candidates: list[Path] = []
-    frozen_root = getattr(sys, "_MEIPASS", None)
-    if frozen_root:
-        candidates.append(Path(frozen_root) / "resources" / "fonts")
-    candidates += [project_root_dir, package_dir / "resources" / "fonts"]
-    return next((path for path in candidates if path.is_dir()), project_root_dir)
+    """`resources/fonts`, found like the ruleset packs (`gangmanager.resources`)."""
+    return resource_dir("fonts")
 
 
 def font_files() -> list[Path]:

@@ -1105,7 +1105,8 @@ def write_report(db: Database, rulesets: Rulesets, ref: str, path: Path) -> Path
             )
         else:
             # Qt is loaded only for a PDF, and only here.
-            from gangmanager.printing.campaign_report import gui_application, write_campaign_pdf
+            from gangmanager.printing.campaign_report import write_campaign_pdf
+            from gangmanager.printing.painter import gui_application
 
             _app = gui_application()  # alive until the PDF is written
             write_campaign_pdf(view, tmp)
