@@ -10,10 +10,18 @@ from pathlib import Path
 
 import pytest
 
+from gangmanager.services.rulesets import Rulesets
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared"
+
+
+@pytest.fixture
+def rulesets(tmp_path: Path) -> Rulesets:
+    """The shipped rulesets, with a throwaway folder for the player's own packs and text."""
+    return Rulesets(tmp_path / "data")
 
 
 @pytest.fixture

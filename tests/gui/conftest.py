@@ -21,11 +21,6 @@ from .roster_helpers import Recorder, seed
 
 
 @pytest.fixture
-def rulesets(tmp_path: Path) -> Rulesets:
-    return Rulesets(tmp_path / "data")
-
-
-@pytest.fixture
 def db(tmp_path: Path) -> Iterator[Database]:
     database = open_database(sqlite_url(tmp_path / "gm.sqlite"))
     yield database

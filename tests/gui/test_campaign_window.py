@@ -20,11 +20,6 @@ from gangmanager.services.rulesets import Rulesets
 
 
 @pytest.fixture
-def rulesets(tmp_path: Path) -> Rulesets:
-    return Rulesets(tmp_path / "data")
-
-
-@pytest.fixture
 def db(tmp_path: Path) -> Iterator[Database]:
     database = open_database(sqlite_url(tmp_path / "gm.sqlite"))
     yield database

@@ -31,11 +31,6 @@ BROTHERS = "Iron Brothers"
 
 
 @pytest.fixture
-def rulesets(tmp_path: Path) -> Rulesets:
-    return Rulesets(tmp_path / "data")
-
-
-@pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "gm.sqlite"
 

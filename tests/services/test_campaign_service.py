@@ -7,7 +7,6 @@ Triumphs, the log and the history; refusals write nothing.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -19,11 +18,6 @@ from gangmanager.services import gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
-
-
-@pytest.fixture
-def rulesets(tmp_path: Path) -> Rulesets:
-    return Rulesets(tmp_path / "data")
 
 
 @pytest.fixture

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from sqlalchemy import event
 
@@ -13,11 +11,6 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError, UnknownGangError
 from gangmanager.services.gang_view import gang_view
 from gangmanager.services.rulesets import Rulesets
-
-
-@pytest.fixture
-def rulesets(tmp_path: Path) -> Rulesets:
-    return Rulesets(tmp_path / "data")
 
 
 def test_demo_gang_is_founded_within_budget(rulesets: Rulesets) -> None:

@@ -26,11 +26,6 @@ BROTHERS = "Iron Brothers"
 
 
 @pytest.fixture
-def rulesets(tmp_path: Path) -> Rulesets:
-    return Rulesets(tmp_path / "data")
-
-
-@pytest.fixture
 def db(database_url: str) -> Iterator[Database]:
     database = open_database(database_url)
     yield database

@@ -47,11 +47,6 @@ def counting(engine: Engine) -> Iterator[list[str]]:
 
 
 @pytest.fixture
-def rulesets(tmp_path: Path) -> Rulesets:
-    return Rulesets(tmp_path / "data")
-
-
-@pytest.fixture
 def db(tmp_path: Path) -> Iterator[Database]:
     database = open_database(sqlite_url(tmp_path / "gm.sqlite"))
     yield database
