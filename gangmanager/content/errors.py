@@ -50,6 +50,7 @@ LABELS: dict[str, str] = {
     "wargear": "wargear",
     "houses": "house",
     "fighter_types": "fighter type",
+    "gang_additions": "gang addition",
     "skill_sets": "skill set",
     "skills": "skill",
     "injuries": "injury",

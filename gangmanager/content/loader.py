@@ -56,6 +56,7 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
     "traits.toml": ("traits",),
     "armoury.toml": ("weapons", "wargear"),
     "houses.toml": ("houses",),
+    "gang_additions.toml": ("gang_additions",),
     "skills.toml": ("skill_sets",),
     "injuries.toml": ("injuries",),
     "advancements.toml": ("advancements", "ganger_advancements"),
@@ -69,6 +70,7 @@ NAMED_LISTS: dict[str, str] = {
     "weapons": "name",
     "wargear": "name",
     "houses": "id",
+    "gang_additions": "name",
     "skill_sets": "name",
     "advancements": "id",
     "campaign_types": "id",
@@ -230,32 +232,36 @@ def _check_characteristic(path: Path, label: str, row: dict[str, Any]) -> None:
             raise RulesetError(path, f"unknown key {key!r} (expected one of: {keys})", label)
 
 
-def _check_house(path: Path, label: str, house: dict[str, Any]) -> None:
+def _check_fighter_type(path: Path, label: str, fighter_type: dict[str, Any]) -> None:
     """Fighter profiles may be written as one line: `5" 3+ 3+ 3 3 3 4+ 2 4+ 5+ 5+ 5+`."""
+    profile = fighter_type.get("profile")
+    if isinstance(profile, str):
+        parts = profile.split()
+        if len(parts) != len(CODES):
+            raise RulesetError(
+                path,
+                f"profile: a profile line has {len(CODES)} values "
+                f"({' '.join(CODES)}), got {len(parts)}",
+                label,
+            )
+        fighter_type["profile"] = dict(zip(CODES, parts, strict=True))
+
+
+def _check_house(path: Path, label: str, house: dict[str, Any]) -> None:
     fighter_types = house.get("fighter_types", [])
     if not isinstance(fighter_types, list):
         return
     for index, fighter_type in enumerate(fighter_types):
-        if not isinstance(fighter_type, dict):
-            continue
-        profile = fighter_type.get("profile")
-        if isinstance(profile, str):
-            parts = profile.split()
-            if len(parts) != len(CODES):
-                where = f"{label}, {entry_label('fighter_types', index, fighter_type)}"
-                raise RulesetError(
-                    path,
-                    f"profile: a profile line has {len(CODES)} values "
-                    f"({' '.join(CODES)}), got {len(parts)}",
-                    where,
-                )
-            fighter_type["profile"] = dict(zip(CODES, parts, strict=True))
+        if isinstance(fighter_type, dict):
+            where = f"{label}, {entry_label('fighter_types', index, fighter_type)}"
+            _check_fighter_type(path, where, fighter_type)
 
 
 _ENTRY_CHECKS: dict[str, Callable[[Path, str, dict[str, Any]], None]] = {
     "weapons": _check_weapon,
     "characteristics": _check_characteristic,
     "houses": _check_house,
+    "gang_additions": _check_fighter_type,
 }
 
 

@@ -262,10 +262,10 @@ def known_type(type_text: str, ruleset: Ruleset | None) -> FighterType | None:
     if not tokens or ruleset is None:
         return None
     wanted = {tokens, name_tokens(split_qualifier(type_text)[0])}
-    for house in ruleset.houses:
-        for fighter_type in house.fighter_types:
-            if name_tokens(fighter_type.name) in wanted:
-                return fighter_type
+    types = [t for house in ruleset.houses for t in house.fighter_types]
+    for fighter_type in [*types, *ruleset.gang_additions]:
+        if name_tokens(fighter_type.name) in wanted:
+            return fighter_type
     return None
 
 

@@ -117,9 +117,7 @@ def find_skill(
 
 def _allowed_sets(ruleset: Ruleset, house: str, fighter: Fighter, kind: str) -> list[str] | None:
     """The fighter type's primary or secondary sets; None when the type is unknown."""
-    found = ruleset.house(house) if house else None
-    types = found.fighter_types if found is not None else []
-    fighter_type = next((t for t in types if trait_key(t.name) == trait_key(fighter.type)), None)
+    fighter_type = ruleset.fighter_type(house or None, fighter.type)
     if fighter_type is None:
         return None
     if kind.startswith("primary"):

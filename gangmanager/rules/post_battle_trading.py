@@ -16,7 +16,7 @@ from gangmanager.rules.post_battle_draft import (
     PurchaseEntry,
     SaleEntry,
 )
-from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
+from gangmanager.rules.ruleset import ArmouryWeapon, Ruleset
 from gangmanager.rules.weapons import Item, Weapon, trait_key
 
 
@@ -39,19 +39,6 @@ def _replace_fighter(gang: Gang, index: int, fighter: Fighter) -> Gang:
     fighters = list(gang.fighters)
     fighters[index] = fighter
     return gang.model_copy(update={"fighters": fighters})
-
-
-def _named(name: str, aliases: list[str], wanted: str) -> bool:
-    key = trait_key(wanted)
-    return key in {trait_key(name), *(trait_key(a) for a in aliases)}
-
-
-def armoury_weapon(ruleset: Ruleset, name: str) -> ArmouryWeapon | None:
-    return next((w for w in ruleset.weapons if _named(w.name, w.aliases, name)), None)
-
-
-def armoury_item(ruleset: Ruleset, name: str) -> ArmouryItem | None:
-    return next((w for w in ruleset.wargear if _named(w.name, w.aliases, name)), None)
 
 
 def as_stash_item(thing: Weapon | Item) -> Weapon:
@@ -86,9 +73,9 @@ def _standard(weapon: ArmouryWeapon) -> list:
 def purchase(ruleset: Ruleset, gang: Gang, entry: PurchaseEntry) -> tuple[Gang, int, str]:
     """Buy from the armoury: (gang, credits to pay, what was bought)."""
     index = _owner(gang, entry.fighter)
-    weapon = armoury_weapon(ruleset, entry.item)
+    weapon = ruleset.weapon_entry(entry.item)
     if weapon is None:
-        item = armoury_item(ruleset, entry.item)
+        item = ruleset.wargear_item(entry.item)
         if item is None:
             raise TradeProblem(f"no item {entry.item!r} in the {ruleset.id} armoury")
         if entry.profile is not None:

@@ -35,7 +35,7 @@ from gangmanager.rules.ruleset import (
     Ruleset,
     Skill,
 )
-from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
+from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
 
 _M = TypeVar("_M", bound=BaseModel)
 
@@ -356,15 +356,34 @@ def composition_warnings(gang: Gang) -> list[str]:
     return warnings
 
 
-def recruit(fighter_type: FighterType, name: str) -> Fighter:
-    """A new fighter of a house type, at the type's base cost and profile."""
-    return Fighter(
+def recruit(fighter_type: FighterType, name: str, ruleset: Ruleset | None = None) -> Fighter:
+    """A new fighter of a type, at the type's base cost and profile.
+
+    With the ruleset, the equipment the type comes with is carried too, at no
+    cost: its price is part of the type's.
+    """
+    fighter = Fighter(
         name=" ".join(name.split()) or fighter_type.name,
         type=fighter_type.name,
         category=fighter_type.category,
         cost=fighter_type.cost,
         profile=fighter_type.profile,
     )
+    if ruleset is None or not fighter_type.equipment:
+        return fighter
+    weapons: list[Weapon] = []
+    wargear: list[Item] = []
+    for wanted in fighter_type.equipment:
+        entry = armoury_entry(ruleset, wanted)
+        if entry is not None:
+            weapon = armoury_weapon(entry)
+            weapons.append(weapon.model_copy(update={"cost": 0}))
+        else:
+            item = ruleset.wargear_item(wanted)
+            if item is None:
+                raise RosterError(f"{fighter_type.name}: no {wanted!r} in the {ruleset.id} armoury")
+            wargear.append(Item(name=item.name, cost=0))
+    return fighter.model_copy(update={"weapons": weapons, "wargear": wargear})
 
 
 def armoury_weapon(entry: ArmouryWeapon) -> Weapon:
@@ -381,15 +400,7 @@ def paid_profiles(entry: ArmouryWeapon | None, weapon: Weapon) -> list[WeaponPro
 
 
 def armoury_entry(ruleset: Ruleset, weapon_name: str) -> ArmouryWeapon | None:
-    key = trait_key(weapon_name)
-    return next(
-        (
-            w
-            for w in ruleset.weapons
-            if key in (trait_key(w.name), *(trait_key(a) for a in w.aliases))
-        ),
-        None,
-    )
+    return ruleset.weapon_entry(weapon_name)
 
 
 def equipment_value(fighter: Fighter) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -287,6 +287,16 @@ class PostBattleRules(_Strict):
         return self
 
 
+_Named = TypeVar("_Named", ArmouryWeapon, ArmouryItem)
+
+
+def _by_name(entries: list[_Named], name: str) -> _Named | None:
+    key = trait_key(name)
+    return next(
+        (e for e in entries if key in {trait_key(e.name), *map(trait_key, e.aliases)}), None
+    )
+
+
 class Ruleset(_Strict):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
@@ -300,6 +310,8 @@ class Ruleset(_Strict):
     weapons: list[ArmouryWeapon] = Field(default_factory=list)
     wargear: list[ArmouryItem] = Field(default_factory=list)
     houses: list[House] = Field(default_factory=list)
+    # Hangers-on, Hired Guns and the like that any house may take (gang_additions.toml).
+    gang_additions: list[FighterType] = Field(default_factory=list)
     skill_sets: list[SkillSet] = Field(default_factory=list)
     injuries: list[InjuryResult] = Field(default_factory=list)
     advancements: list[Advancement] = Field(default_factory=list)
@@ -320,6 +332,7 @@ class Ruleset(_Strict):
             ("weapon", [w.name for w in self.weapons]),
             ("wargear", [w.name for w in self.wargear]),
             ("house", [h.id for h in self.houses]),
+            ("gang addition", [t.name for t in self.gang_additions]),
             ("advancement", [a.id for a in self.advancements]),
         ):
             seen: set[str] = set()
@@ -378,6 +391,27 @@ class Ruleset(_Strict):
     def house(self, house_id: str) -> House | None:
         key = trait_key(house_id)
         return next((h for h in self.houses if key in (trait_key(h.id), trait_key(h.name))), None)
+
+    def weapon_entry(self, name: str) -> ArmouryWeapon | None:
+        """An armoury weapon by name or alias, case and spacing ignored."""
+        return _by_name(self.weapons, name)
+
+    def wargear_item(self, name: str) -> ArmouryItem | None:
+        """An armoury wargear entry by name or alias."""
+        return _by_name(self.wargear, name)
+
+    def fighter_types_for(self, house_id: str | None) -> list[FighterType]:
+        """The house list, then the gang additions any house may take (a house type
+        hides an addition of the same name)."""
+        found = self.house(house_id) if house_id else None
+        own = list(found.fighter_types) if found is not None else []
+        names = {trait_key(t.name) for t in own}
+        return own + [t for t in self.gang_additions if trait_key(t.name) not in names]
+
+    def fighter_type(self, house_id: str | None, name: str) -> FighterType | None:
+        """A fighter type by name, from the house list or the gang additions."""
+        key = trait_key(name)
+        return next((t for t in self.fighter_types_for(house_id) if trait_key(t.name) == key), None)
 
     def injury_for(self, roll: int) -> InjuryResult | None:
         return next((i for i in self.injuries if i.covers(roll)), None)

@@ -197,6 +197,20 @@ def test_unknown_pack_id_lists_the_available_ones(user_dir: Path) -> None:
             },
             'houses.toml: house "orlock", fighter type "Boss": unknown category \'boss\'',
         ),
+        (
+            {
+                "gang_additions": '[[gang_additions]]\nname = "Doc"\ncategory = "hanger_on"\n'
+                "cost = 50\nprofile = '5\" 5+ 5+'\n"
+            },
+            'gang_additions.toml: gang addition "Doc": profile: a profile line has 12 values',
+        ),
+        (
+            {
+                "gang_additions": '[[gang_additions]]\nname = "Doc"\ncategory = "hanger_on"\n'
+                "cost = 50\nprofile = '5\" 5+ 5+ 2 3 1 4+ 1 9+ 8+ 7+ 5+'\nkit = []\n"
+            },
+            "gang_additions.toml: gang addition \"Doc\": unknown key 'kit'",
+        ),
     ],
 )
 def test_file_level_errors(

@@ -12,6 +12,7 @@ from gangmanager.content import available_rulesets, builtin_rulesets_dir
 from gangmanager.rules.characteristics import CORE_CHARACTERISTICS
 from gangmanager.rules.gang import Category, FighterStatus
 from gangmanager.rules.profile import Profile
+from gangmanager.rules.roster_ops import RosterError, equipment_value, recruit
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 
 PACK_IDS = ("n23", "house-a", "house-b")
@@ -198,6 +199,7 @@ def test_summaries_are_our_own_words(load: Load, pack_id: str, shared_seeds: Pat
     runs = {tuple(words[i : i + 8]) for words in seed_words for i in range(len(words) - 7)}
     ruleset = load(pack_id)
     texts = [t.summary for t in ruleset.traits] + [a.summary for a in ruleset.blaze.actions]
+    texts += [t.summary for t in ruleset.gang_additions]
     for text in texts:
         words = _words(text)
         copied = [" ".join(words[i : i + 8]) for i in range(len(words) - 7)]
@@ -235,6 +237,62 @@ def test_two_houses_each_with_one_leader(load: Load) -> None:
         assert len(leaders) == 1, house.id
         for fighter_type in house.fighter_types:
             fighter_type.profile.validate_ranges(ruleset.table)
+
+
+@pytest.mark.parametrize("pack_id", ["n23", "house-a", "house-b"])
+def test_gang_additions_come_with_their_kit_for_every_house(load: Load, pack_id: str) -> None:
+    ruleset = load(pack_id)
+    additions = {t.name: t.category for t in ruleset.gang_additions}
+    assert additions == {
+        "Rogue Doc": Category.HANGER_ON,
+        "Ammo-jack": Category.HANGER_ON,
+        "Hive Scum": Category.HIRED_GUN,
+    }
+    for house in ruleset.houses:
+        types = ruleset.fighter_types_for(house.id)
+        assert types[: len(house.fighter_types)] == house.fighter_types  # the house list first
+        assert [t.name for t in types[len(house.fighter_types) :]] == list(additions)
+    for fighter_type in ruleset.gang_additions:
+        fighter_type.profile.validate_ranges(ruleset.table)
+        fighter = recruit(fighter_type, "", ruleset)
+        kit = [*(w.name for w in fighter.weapons), *(i.name for i in fighter.wargear)]
+        assert len(kit) == len(fighter_type.equipment)
+        assert fighter.cost == fighter_type.cost and equipment_value(fighter) == 0
+
+
+def test_every_recruit_a_territory_names_is_a_fighter_type(load: Load) -> None:
+    """No recruit boon of the shipped campaigns names a type the pack cannot recruit."""
+    ruleset = load("n23")
+    named = {
+        name
+        for ctype in ruleset.campaign_types
+        for territory in ctype.territories
+        for boon in (*territory.boons, *territory.enhanced_boons)
+        for name in boon.recruits
+    }
+    assert named == {"Rogue Doc", "Ammo-jack", "Hive Scum"}
+    for house in ruleset.houses:
+        assert all(ruleset.fighter_type(house.id, name) for name in named), house.id
+
+
+def test_a_house_type_hides_an_addition_of_the_same_name(load: Load) -> None:
+    ruleset = load("n23")
+    orlock = ruleset.house("orlock")
+    assert orlock is not None
+    doc = orlock.fighter_types[0].model_copy(update={"name": "Rogue Doc"})
+    houses = [h.model_copy(update={"fighter_types": [doc]}) if h is orlock else h
+              for h in ruleset.houses]  # fmt: skip
+    changed = ruleset.model_copy(update={"houses": houses})
+    assert changed.fighter_type("orlock", "rogue doc") == doc
+    assert [t.name for t in changed.fighter_types_for("orlock")].count("Rogue Doc") == 1
+    assert changed.fighter_type(None, "Rogue Doc") == ruleset.gang_additions[0]
+
+
+def test_kit_missing_from_the_armoury_is_a_clear_error(load: Load) -> None:
+    ruleset = load("n23")
+    doc = ruleset.gang_additions[0].model_copy(update={"equipment": ["Medikitt"]})
+    with pytest.raises(RosterError, match="Rogue Doc: no 'Medikitt' in the n23 armoury"):
+        recruit(doc, "Doc", ruleset)
 
 
 # -- injuries ----------------------------------------------------------------------

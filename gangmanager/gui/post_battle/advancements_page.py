@@ -186,12 +186,9 @@ class AdvancementsPage(StepPage):
 
     def _allowed_sets(self, kind: str) -> set[str]:
         fighter = self._current_by_data()
-        house = self.host.ruleset.house(self.host.gang.house) if self.host.gang.house else None
-        if fighter is None or house is None or kind == "any_random":
+        if fighter is None or kind == "any_random":
             return set()
-        found = next(
-            (t for t in house.fighter_types if trait_key(t.name) == trait_key(fighter.type)), None
-        )
+        found = self.host.ruleset.fighter_type(self.host.gang.house, fighter.type)
         if found is None:
             return set()
         sets = (

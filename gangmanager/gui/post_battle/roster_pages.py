@@ -25,7 +25,6 @@ from gangmanager.rules.post_battle_draft import (
     PurchaseEntry,
     SaleEntry,
 )
-from gangmanager.rules.post_battle_trading import armoury_weapon
 from gangmanager.rules.weapons import Weapon
 
 if TYPE_CHECKING:
@@ -244,7 +243,7 @@ class TradingPostPage(StepPage):
     # -- buying --------------------------------------------------------------
 
     def _on_item_current_index_changed(self, _index: int) -> None:
-        weapon = armoury_weapon(self.host.ruleset, str(self.item.currentData()))
+        weapon = self.host.ruleset.weapon_entry(str(self.item.currentData()))
         self.profile.blockSignals(True)
         self.profile.clear()
         self.profile.addItem("standard", None)
@@ -258,7 +257,7 @@ class TradingPostPage(StepPage):
 
     def _price(self) -> int:
         name = str(self.item.currentData())
-        weapon = armoury_weapon(self.host.ruleset, name)
+        weapon = self.host.ruleset.weapon_entry(name)
         if weapon is None:
             gear = next((g for g in self.host.ruleset.wargear if g.name == name), None)
             return gear.cost if gear is not None else 0

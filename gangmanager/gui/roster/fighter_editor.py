@@ -393,8 +393,7 @@ class FighterEditor(QWidget):
             box.setText(text)
 
     def _fill_types(self, gang: Gang, ruleset: Ruleset, fighter: Fighter) -> None:
-        house = ruleset.house(gang.house) if gang.house else None
-        names = [t.name for t in house.fighter_types] if house else []
+        names = [t.name for t in ruleset.fighter_types_for(gang.house)]
         if [self.type.itemText(i) for i in range(self.type.count())] != names:
             self.type.clear()
             self.type.addItems(names)

@@ -38,8 +38,8 @@ class NewFighterDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New fighter")
-        found = ruleset.house(house) if house else None
-        self._types: list[FighterType] = list(found.fighter_types) if found else []
+        self._ruleset = ruleset
+        self._types: list[FighterType] = ruleset.fighter_types_for(house or None)
         self._table = ruleset.table
         self.name = QLineEdit()
         self.name.setPlaceholderText("Name")
@@ -108,7 +108,9 @@ class NewFighterDialog(QDialog):
             raise ValueError("a fighter needs a name")
         kind = self._kind()
         if kind is not None:
-            return FighterChoice(roster_ops.recruit(kind, name), self.pay.isChecked())
+            return FighterChoice(
+                roster_ops.recruit(kind, name, self._ruleset), self.pay.isChecked()
+            )
         try:
             profile = Profile.from_line(self.profile.text())
             profile.validate_ranges(self._table)

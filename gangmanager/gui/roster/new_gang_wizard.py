@@ -103,7 +103,7 @@ class GangDraft:
             )
 
     def recruit(self, kind: FighterType, name: str) -> Fighter:
-        fighter = roster_ops.recruit(kind, name)
+        fighter = roster_ops.recruit(kind, name, self.ruleset)
         self._afford(fighter.cost, fighter.name)
         self.fighters.append(fighter)
         return fighter
@@ -280,8 +280,7 @@ class RecruitPage(QWizardPage):
     def initializePage(self) -> None:
         draft = self._draft
         assert draft.ruleset is not None
-        house = draft.ruleset.house(draft.house) if draft.house else None
-        self._types = list(house.fighter_types) if house else []
+        self._types = draft.ruleset.fighter_types_for(draft.house)
         self.types.setRowCount(len(self._types))
         for row, kind in enumerate(self._types):
             printed = list(kind.profile.printed(draft.ruleset.table).values())

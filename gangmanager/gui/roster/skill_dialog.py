@@ -20,11 +20,7 @@ from gangmanager.rules.ruleset import FighterType, Ruleset
 
 
 def fighter_type(ruleset: Ruleset, house: str, type_name: str) -> FighterType | None:
-    found = ruleset.house(house) if house else None
-    if found is None:
-        return None
-    wanted = type_name.strip().casefold()
-    return next((t for t in found.fighter_types if t.name.casefold() == wanted), None)
+    return ruleset.fighter_type(house or None, type_name)
 
 
 class SkillDialog(QDialog):
