@@ -13,6 +13,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from gangmanager.rules.gang import Category
+
 
 class _Strict(BaseModel):
     # Unknown keys are errors: a typo in a house pack must not pass silently.
@@ -68,6 +70,37 @@ class IncomeRoll(BaseModel):
         return f"{count}D{self.sides}{times}"
 
 
+class SixesResult(_Strict):
+    """What a recruit roll with at least `sixes` sixes brings: a fighter of `category`."""
+
+    sixes: int = Field(ge=1)
+    category: Category
+
+
+class RecruitRoll(_Strict):
+    """A recruit boon decided by dice (Settlement): roll `dice` D6 and count the sixes;
+    the result needing the most sixes that were rolled applies, none when too few."""
+
+    dice: int = Field(ge=1, le=6)
+    results: list[SixesResult] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _fits(self) -> RecruitRoll:
+        for result in self.results:
+            if result.sixes > self.dice:
+                raise ValueError(f"{result.sixes} sixes cannot come from {self.dice} dice")
+        return self
+
+    def category_for(self, dice: list[int]) -> Category | None:
+        """The category a roll brings; None when it brings nobody."""
+        sixes = dice.count(6)
+        met = [r for r in self.results if r.sixes <= sixes]
+        return max(met, key=lambda r: r.sixes).category if met else None
+
+    def text(self) -> str:
+        return f"{self.dice}D6"
+
+
 class Boon(_Strict):
     """One boon of a territory. `summary` is our own short wording."""
 
@@ -94,6 +127,10 @@ class Boon(_Strict):
     # Free recruits and equipment, by name (a name listed twice comes twice).
     recruits: list[str] = Field(default_factory=list)
     equipment: list[str] = Field(default_factory=list)
+    # A free recruit from the house list whose category a roll decides (Settlement).
+    recruit_roll: RecruitRoll | None = None
+    # The recruits join before each battle for that battle only (Hired Guns), not the roster.
+    for_one_battle: bool = False
 
     @field_validator("income", "boosted_income")
     @classmethod
@@ -108,6 +145,10 @@ class Boon(_Strict):
             raise ValueError(f"a {self.kind.value} boon has no income (use kind = 'income')")
         if self.kind is not BoonKind.REPUTATION and self.reputation:
             raise ValueError(f"a {self.kind.value} boon has no reputation")
+        if self.kind is not BoonKind.RECRUIT and (self.recruits or self.recruit_roll):
+            raise ValueError(f"a {self.kind.value} boon has no recruits (use kind = 'recruit')")
+        if self.kind is not BoonKind.EQUIPMENT and self.equipment:
+            raise ValueError(f"a {self.kind.value} boon has no equipment")
         if (self.boosted_by is None) != (self.boosted_income is None):
             raise ValueError("boosted_by and boosted_income go together")
         return self

@@ -40,7 +40,7 @@ from gangmanager.rules.injuries import (
     read_roll,
     suffer,
 )
-from gangmanager.rules.post_battle_boons import grants_of, take_boon
+from gangmanager.rules.post_battle_boons import Grants, take_boon
 from gangmanager.rules.post_battle_campaign import (
     CampaignOutcome,
     CampaignSetting,
@@ -517,11 +517,13 @@ class _Sequence:
         held = campaign_rules.held_boons(
             self.campaign, self.setting.ctype, self.gang.id, (BoonKind.RECRUIT, BoonKind.EQUIPMENT)
         )
-        grants = grants_of(held)
+        grants = Grants(held)
         for entry in self.draft.boons_taken:
-            what = entry.fighter_type or entry.item
+            what = (
+                "recruit roll" if entry.dice is not None else repr(entry.fighter_type or entry.item)
+            )
             done = self.attempt(
-                f"boon {what!r} from {entry.territory}",
+                f"boon {what} from {entry.territory}",
                 lambda e=entry: take_boon(self.ruleset, self.gang, e, grants),
             )
             if done is not None:

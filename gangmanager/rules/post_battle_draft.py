@@ -9,7 +9,7 @@ An absent key means none; an entry without its roll is a roll still to make.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -112,21 +112,26 @@ class BoonTaken(_Entry):
     """A free recruit or item a held territory grants, taken at Update Roster C.
 
     `fighter_type` (recruit) or `item` (equipment) must be named by one of the
-    territory's boons. A recruit may be given a `name`; an item goes to
-    `fighter` (default: the stash).
+    territory's boons. A recruit decided by a roll (Settlement) gives the
+    `dice` rolled instead, and a `fighter_type` only when the house list has
+    several of the category rolled. A recruit may be given a `name`; an item
+    goes to `fighter` (default: the stash).
     """
 
     territory: str = Field(min_length=1)
     kind: Literal["recruit", "equipment"]
     item: str | None = None
     fighter_type: str | None = None
+    dice: list[Annotated[int, Field(ge=1, le=6)]] | None = Field(default=None, min_length=1)
     name: str | None = None
     fighter: str = Field(default=STASH, min_length=1)
 
     @model_validator(mode="after")
     def _what(self) -> BoonTaken:
-        if self.kind == "recruit" and not self.fighter_type:
-            raise ValueError("a recruit boon names its fighter_type")
+        if self.kind == "recruit" and not self.fighter_type and self.dice is None:
+            raise ValueError("a recruit boon names its fighter_type, or gives the dice rolled")
+        if self.kind == "equipment" and self.dice is not None:
+            raise ValueError("an equipment boon has no dice")
         if self.kind == "equipment" and not self.item:
             raise ValueError("an equipment boon names its item")
         return self

@@ -305,3 +305,39 @@ def test_a_campaign_gang_takes_a_free_item_its_territory_grants(
         database.close()
     assert [(w.name, w.cost) for w in riders.stash] == [("Incendiary charge", 0)]
     assert riders.credits == 430
+
+
+def test_the_settlement_roll_and_a_hanger_on_join_from_the_cli(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    where = ("--db", str(db))
+    for argv in (
+        ("campaign", "new", "Ash Wars"),
+        ("campaign", "add", "Ash Wars", "The Rust Riders"),
+        ("campaign", "assign", "Ash Wars", "Workshop", "The Rust Riders"),
+    ):
+        assert run(capsys, *argv, *where)[0] == 0, argv
+    settlement = {"territory": "Settlement", "kind": "recruit", "dice": [6, 6], "name": "Brick"}
+    workshop = {"territory": "Workshop", "kind": "recruit", "fighter_type": "Ammo-jack"}
+    draft = {"result": "win", "boons_taken": [settlement, workshop]}
+    before = all_rows(db)
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", write(tmp_path, draft), *where,
+                         "--dry-run")  # fmt: skip
+    assert (code, err) == (0, "") and all_rows(db) == before
+    assert "Brick (Gunner) joins free from Settlement (rolled 6, 6)" in out
+    assert "Ammo-jack (Ammo-jack) joins free from Workshop" in out
+
+    wrong = {"result": "win", "boons_taken": [{**settlement, "dice": [6, 6, 6]}]}
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", write(tmp_path, wrong), *where)
+    assert (code, out) == (2, "") and "the roll is 2D6: give 2 dice, got 3" in err
+    assert all_rows(db) == before
+
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", write(tmp_path, draft), *where)
+    assert (code, err) == (0, "")
+    database = open_database(sqlite_url(db))
+    try:
+        riders = gangs.load_gang(database, "The Rust Riders")
+    finally:
+        database.close()
+    joined = [(f.name, f.type, f.category.value) for f in riders.fighters[-2:]]
+    assert joined == [("Brick", "Gunner", "ganger"), ("Ammo-jack", "Ammo-jack", "hanger_on")]

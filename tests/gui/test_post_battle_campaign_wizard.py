@@ -251,23 +251,30 @@ def test_a_free_item_of_a_held_territory_is_taken_undone_retaken_and_stashed(
     assert isinstance(page, BoonsPage)
     qtmodeltester.check(page.taken.list.model())
     offers = [page.offer.itemText(i) for i in range(page.offer.count())]
-    assert offers == ["Promethium Cache: Incendiary charges (equipment)"] * 3
+    assert offers == [
+        "Settlement: roll 2D6 for a free recruit",  # the hideout's boon
+        *["Promethium Cache: Incendiary charges (equipment)"] * 3,
+    ]
+    assert page.name.isEnabled() and page.dice_row.isEnabled() and len(page.dice) == 2
+    page.offer.setCurrentIndex(1)
     assert page.owner.currentText() == "Stash" and page.owner.isEnabled()
     assert not page.name.isEnabled()  # no recruit picked
+    assert not page.dice_row.isEnabled() and page.dice == []
 
     # Taken for Mags Varga first, then undone before Finish: the copy is offered again.
     choose(qtbot, page.owner, "Mags")
     click(qtbot, page.take)
     assert [e.fighter for e in wizard.draft.boons_taken] == ["Mags Varga"]
-    assert page.offer.count() == 2
+    assert page.offer.count() == 3
     assert page.taken.list.item(0).text() == (
         "Incendiary charges from Promethium Cache, free: to Mags Varga"
     )
     page.taken.list.setCurrentRow(0)
     click(qtbot, page.taken.remove)
     assert wizard.draft.boons_taken == [] and page.taken.list.count() == 0
-    assert page.offer.count() == 3
+    assert page.offer.count() == 4
 
+    page.offer.setCurrentIndex(1)
     qtbot.keyClick(page.owner, Qt.Key.Key_Home)  # back to the stash, the first entry
     assert page.owner.currentText() == "Stash"
     click(qtbot, page.take)
@@ -286,3 +293,50 @@ def test_a_free_item_of_a_held_territory_is_taken_undone_retaken_and_stashed(
     after = gangs.load_gang(db, RIDERS)
     assert [(w.name, w.cost) for w in after.stash] == [("Incendiary charge", 0)]
     assert after.credits == riders.credits + 60  # income only: the item cost nothing
+
+
+def test_the_settlement_roll_brings_a_free_juve_from_the_house_list(
+    qtbot, db: Database, rulesets: Rulesets
+) -> None:
+    riders = gangs.load_gang(db, RIDERS)
+    wizard = open_wizard(qtbot, db, rulesets, rolls=[6, 2])  # what the Roll buttons give
+    choose(qtbot, wizard.currentPage().campaign_battle, "Battle 1")  # type: ignore[attr-defined]
+    go_to(qtbot, wizard, "collect_income")
+    box = wizard.currentPage().campaign_income  # type: ignore[attr-defined]
+    for territory, roll in (("Settlement", "4"), ("Old Ruins", "2")):
+        dice = box.row(territory).dice
+        assert dice is not None
+        qtbot.keyClicks(dice.edit, roll)
+
+    go_to(qtbot, wizard, "territory_boons")
+    page = wizard.currentPage()
+    assert isinstance(page, BoonsPage)
+    assert page.offer.currentText() == "Settlement: roll 2D6 for a free recruit"
+    types = [page.rolled_type.itemText(i) for i in range(page.rolled_type.count())]
+    assert types[0] == "As the dice decide" and "Greenhorn (Juve)" in types
+    click(qtbot, page.take)  # nothing rolled yet: refused, nothing taken
+    assert wizard.draft.boons_taken == []
+    assert "Roll the 2D6 first" in page.status.text()
+
+    for die in page.dice:
+        click(qtbot, die.button)
+    assert [d.value() for d in page.dice] == [6, 2]
+    qtbot.keyClicks(page.name, "Kid Cobalt")
+    click(qtbot, page.take)
+    assert [(e.territory, e.dice, e.fighter_type, e.name) for e in wizard.draft.boons_taken] == [
+        ("Settlement", [6, 2], None, "Kid Cobalt")
+    ]
+    assert page.offer.count() == 0  # one roll per battle
+    assert page.taken.list.item(0).text() == (
+        "Rolled 6, 2 at Settlement: Kid Cobalt joins free if the dice bring one"
+    )
+
+    go_to(qtbot, wizard, "report_results")
+    report = wizard.currentPage().report_text()  # type: ignore[attr-defined]
+    assert "Kid Cobalt (Greenhorn) joins free from Settlement (rolled 6, 2)" in report
+    with qtbot.waitSignal(wizard.sig_finished):
+        click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
+    after = gangs.load_gang(db, RIDERS)
+    kid = after.fighter("Kid Cobalt")
+    assert kid is not None and kid.type == "Greenhorn" and kid.cost == 35
+    assert after.credits == riders.credits + 60  # income only: the recruit cost nothing

@@ -15,10 +15,12 @@ from PySide6.QtWidgets import (
     QListWidget,
     QPushButton,
     QVBoxLayout,
+    QWidget,
 )
 
 from gangmanager.gui.post_battle.entry_list import EntryList
 from gangmanager.gui.post_battle.note_page import NotePage
+from gangmanager.gui.post_battle.roll_input import RollInput
 from gangmanager.gui.post_battle.roster_pages import (
     STASH_LABEL,
     _fighters,
@@ -28,38 +30,20 @@ from gangmanager.gui.post_battle.roster_pages import (
 )
 from gangmanager.rules import campaign as campaign_rules
 from gangmanager.rules.campaign_types import BoonKind
-from gangmanager.rules.post_battle_boons import offered
+from gangmanager.rules.post_battle_boons import Offer, offered, still_offered
 from gangmanager.rules.post_battle_campaign import boons_of
 from gangmanager.rules.post_battle_draft import BoonTaken
-from gangmanager.rules.weapons import trait_key
 
 if TYPE_CHECKING:
     from gangmanager.gui.post_battle.wizard import PostBattleWizard
 
-# (territory, "recruit" | "equipment", fighter type or item) of one boon that can be taken.
-Offer = tuple[str, str, str]
-
-
-def _same(offer: Offer, entry: BoonTaken) -> bool:
-    wanted = entry.fighter_type if entry.kind == "recruit" else entry.item
-    return (
-        offer[0].casefold() == entry.territory.strip().casefold()
-        and offer[1] == entry.kind
-        and trait_key(offer[2]) == trait_key(wanted or "")
-    )
-
-
-def still_offered(offers: list[Offer], taken: list[BoonTaken]) -> list[Offer]:
-    """The offers left once each taken boon has used up one matching copy."""
-    left = list(offers)
-    for entry in taken:
-        found = next((i for i, offer in enumerate(left) if _same(offer, entry)), None)
-        if found is not None:
-            del left[found]
-    return left
-
 
 def taken_line(entry: BoonTaken) -> str:
+    if entry.dice is not None:
+        rolled = ", ".join(map(str, entry.dice))
+        who = " ".join(filter(None, (entry.name, f"({entry.fighter_type})" if entry.fighter_type
+                                     else None))) or "the recruit rolled"  # fmt: skip
+        return f"Rolled {rolled} at {entry.territory}: {who} joins free if the dice bring one"
     if entry.kind == "recruit":
         name = f"{entry.name} ({entry.fighter_type})" if entry.name else entry.fighter_type
         return f"{name} joins free, from {entry.territory}"
@@ -91,11 +75,25 @@ class BoonsPage(NotePage):
         self.name = QLineEdit()
         self.name.setPlaceholderText("the fighter type's name unless you give one")
         self.name.setAccessibleName("Recruit's name")
+        # A recruit decided by the dice (Settlement): one D6 box per die, and the type
+        # when the house list has several of the category rolled.
+        self.dice_row = QWidget()
+        self.dice_layout = QHBoxLayout(self.dice_row)
+        self.dice_layout.setContentsMargins(0, 0, 0, 0)
+        self.dice_layout.addStretch(1)
+        self.dice: list[RollInput] = []
+        self.rolled_type = QComboBox()
+        self.rolled_type.setAccessibleName("Recruit's fighter type")
+        self.rolled_type.setToolTip(
+            "Only needed when your house list has several of the kind rolled"
+        )
         self.take = QPushButton("&Take")
         self.take.setToolTip("Take the boon picked (undo with Remove below)")
         form = QFormLayout(box)
         form.addRow("&Boon:", self.offer)
         form.addRow("Item &for:", self.owner)
+        form.addRow("&Dice rolled:", self.dice_row)
+        form.addRow("T&ype:", self.rolled_type)
         form.addRow("Recruit's na&me:", self.name)
         take_row = QHBoxLayout()
         take_row.addStretch(1)
@@ -148,8 +146,8 @@ class BoonsPage(NotePage):
         left = still_offered(self.offers(), taken)
         self.offer.blockSignals(True)
         self.offer.clear()
-        for territory, kind, what in left:
-            self.offer.addItem(f"{territory}: {what} ({kind})", (territory, kind, what))
+        for offer in left:
+            self.offer.addItem(offer.label(), offer)
         self.offer.blockSignals(False)
         self._on_offer_current_index_changed(self.offer.currentIndex())
         self.taken.set_lines([taken_line(e) for e in taken])
@@ -164,30 +162,62 @@ class BoonsPage(NotePage):
         return [self.boons.item(i).text() for i in range(self.boons.count())]
 
     def _on_offer_current_index_changed(self, _index: int) -> None:
-        offer = self.offer.currentData()
-        kind = offer[1] if offer else None
+        offer: Offer | None = self.offer.currentData()
+        kind = offer.kind if offer else None
         self.take.setEnabled(offer is not None)
         self.owner.setEnabled(kind == "equipment")
         self.name.setEnabled(kind == "recruit")
+        self._set_dice(offer.roll.dice if offer and offer.roll else 0)
+        self.rolled_type.setEnabled(bool(offer and offer.roll))
+
+    def _set_dice(self, count: int) -> None:
+        while len(self.dice) > count:
+            self.dice.pop().deleteLater()
+        while len(self.dice) < count:
+            die = RollInput("D6", self.host.roll)
+            self.dice_layout.insertWidget(len(self.dice), die)
+            self.dice.append(die)
+        self.dice_row.setEnabled(count > 0)
+        self.rolled_type.clear()
+        if count:
+            self.rolled_type.addItem("As the dice decide", None)
+            house = self.host.ruleset.house(self.host.gang.house or "")
+            for fighter_type in house.fighter_types if house else []:
+                label = f"{fighter_type.name} ({fighter_type.category.label})"
+                self.rolled_type.addItem(label, fighter_type.name)
 
     def _on_take_clicked(self) -> None:
-        offer = self.offer.currentData()
-        if not offer:
+        offer: Offer | None = self.offer.currentData()
+        if offer is None:
             return
-        territory, kind, what = offer
-        if kind == "recruit":
+        name = self.name.text().strip() or None
+        if offer.roll is not None:
+            dice = [d.value() for d in self.dice]
+            if None in dice:
+                self.show_problems(
+                    [], f"Roll the {offer.roll.text()} first (or type what you rolled)."
+                )
+                return
             entry = BoonTaken(
-                territory=territory,
+                territory=offer.territory,
                 kind="recruit",
-                fighter_type=what,
-                name=self.name.text().strip() or None,
+                dice=[d for d in dice if d is not None],
+                fighter_type=self.rolled_type.currentData(),
+                name=name,
+            )
+            for die in self.dice:
+                die.set_value(None)
+            self.name.clear()
+        elif offer.kind == "recruit":
+            entry = BoonTaken(
+                territory=offer.territory, kind="recruit", fighter_type=offer.name, name=name
             )
             self.name.clear()
         else:
             entry = BoonTaken(
-                territory=territory,
+                territory=offer.territory,
                 kind="equipment",
-                item=what,
+                item=offer.name,
                 fighter=_owner_name(self.owner.currentText()),
             )
         self.edited(boons_taken=[*self.host.draft.boons_taken, entry])

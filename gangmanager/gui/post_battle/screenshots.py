@@ -18,7 +18,7 @@ from PySide6.QtWidgets import QApplication
 from gangmanager.gui.post_battle.wizard import PostBattleWizard
 from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.rules.dice import RandomDice
-from gangmanager.rules.post_battle_draft import PostBattleDraft, TerritoryIncome
+from gangmanager.rules.post_battle_draft import BoonTaken, PostBattleDraft, TerritoryIncome
 from gangmanager.services import battle, campaign, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
@@ -111,7 +111,7 @@ def grab_campaign_pages(folder: Path, work: Path) -> list[Path]:
         for name in (gang.name, "Iron Brothers"):
             campaign.add_gang(db, rulesets, "Ash Wars", name)
         campaign.assign_territory(db, rulesets, "Ash Wars", "Slag Furnace", "Iron Brothers")
-        for territory in ("Old Ruins", "Collapsed Dome", "Promethium Cache"):
+        for territory in ("Old Ruins", "Collapsed Dome", "Promethium Cache", "Workshop"):
             campaign.assign_territory(db, rulesets, "Ash Wars", territory, gang.name)
         recorded = campaign.record_battle(
             db, rulesets, "Ash Wars", [gang.name, "Iron Brothers"], winner=gang.name,
@@ -125,7 +125,15 @@ def grab_campaign_pages(folder: Path, work: Path) -> list[Path]:
             territory="Slag Furnace",
             territory_result="won",
             territory_income=TerritoryIncome(rolls=ROLLS, dice={"Collapsed Dome": 3}),
-            boons="Two free incendiary charges for Brann and Rook.",
+            boons="Re-rolled one failed Ammo test for a Blaze weapon (Promethium Cache).",
+            boons_taken=[
+                BoonTaken(
+                    territory="Workshop", kind="recruit", fighter_type="Ammo-jack", name="Slugs"
+                ),
+                BoonTaken(
+                    territory="Promethium Cache", kind="equipment", item="Incendiary charges"
+                ),
+            ],
         )
         wizard.resize(*SIZE)
         wizard.show()
