@@ -30,7 +30,9 @@ class Category(StrEnum):
 
     @property
     def label(self) -> str:
-        return self.value.replace("_", "-" if self is Category.HANGER_ON else " ").title()
+        if self is Category.HANGER_ON:
+            return "Hanger-on"
+        return self.value.replace("_", " ").title()
 
 
 class FighterStatus(StrEnum):

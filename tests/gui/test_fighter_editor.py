@@ -156,9 +156,9 @@ def test_a_custom_type_is_typed(qtbot, window: MainWindow) -> None:
     combo = window.editor.type
     focus(qtbot, combo)
     combo.lineEdit().selectAll()
-    qtbot.keyClicks(combo, "Hive Scum")
+    qtbot.keyClicks(combo, "Pit Slave")
     qtbot.keyClick(combo, Qt.Key.Key_Return)
-    assert stored_fighter(window, "Brann").type == "Hive Scum"
+    assert stored_fighter(window, "Brann").type == "Pit Slave"
 
 
 # -- modifiers --------------------------------------------------------------------------

@@ -54,7 +54,10 @@ def test_recruit_equip_and_finish_founds_the_gang(qtbot, rulesets: Rulesets) -> 
     qtbot.keyClicks(wizard.gang_page.name, "Iron Ravens")
     _next(qtbot, wizard)
     page = wizard.recruit_page
-    assert page.types.rowCount() == 6
+    names = [page.types.item(r, 0).text() for r in range(page.types.rowCount())]
+    assert len(names) == 9  # six Orlock types, then the gang additions
+    assert names[6:] == ["Rogue Doc", "Ammo-jack", "Hive Scum"]
+    assert page.types.item(6, 1).text() == "Hanger-on"
     assert [page.types.item(0, c).text() for c in range(4)] == [
         "Road Captain",
         "Leader",

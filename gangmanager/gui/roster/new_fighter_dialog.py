@@ -48,7 +48,7 @@ class NewFighterDialog(QDialog):
             self.type.addItem(f"{kind.name} ({kind.category.label}, {kind.cost} credits)")
         self.type.addItem(CUSTOM)
         self.type_name = QLineEdit()
-        self.type_name.setPlaceholderText("Type, e.g. Hive Scum")
+        self.type_name.setPlaceholderText("Type, e.g. Pit Slave")
         self.category = QComboBox()
         for category in Category:
             self.category.addItem(category.label, category)

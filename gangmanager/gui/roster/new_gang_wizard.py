@@ -256,7 +256,7 @@ class RecruitPage(QWizardPage):
         self.message = QLabel()
         self.message.setWordWrap(True)
         left = QVBoxLayout()
-        left.addWidget(QLabel("Fighter types of the house"))
+        left.addWidget(QLabel("Fighter types: the house list, then Hangers-on and Hired Guns"))
         left.addWidget(self.types, 1)
         row = QHBoxLayout()
         row.addWidget(self.recruit_name, 1)
