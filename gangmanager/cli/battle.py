@@ -112,6 +112,8 @@ def battle_text(record: battle.BattleRecord) -> str:
         )
         if fighter["markers"]:
             head += ", markers " + " ".join(fighter["markers"])
+        if fighter["hired_for"]:
+            head += f", hired for this battle ({fighter['hired_for']})"
         lines.append(head)
         lines.append("  " + " ".join(fighter["profile"].values()))
         for weapon in fighter["weapons"]:

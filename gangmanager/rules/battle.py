@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from gangmanager.rules import battle_ammo, battle_blaze, battle_fighters
+from gangmanager.rules import battle_ammo, battle_blaze, battle_fighters, battle_hire
 from gangmanager.rules.battle_events import (
     ActivateEvent,
     AmmoTestEvent,
@@ -29,6 +29,7 @@ from gangmanager.rules.battle_events import (
     ExtinguishEvent,
     FireEvent,
     FleshWoundEvent,
+    HireEvent,
     MarkerEvent,
     NerveTestEvent,
     NewRoundEvent,
@@ -42,12 +43,11 @@ from gangmanager.rules.battle_roster import (
     restore_deleted_profiles,
     restore_profile,
 )
-from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack, WeaponTrack
-from gangmanager.rules.battle_table import Table
+from gangmanager.rules.battle_state import BattleState
+from gangmanager.rules.battle_table import Table, fighter_track
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
-from gangmanager.rules.ruleset import Mechanic, Ruleset
-from gangmanager.rules.weapons import WeaponProfile
+from gangmanager.rules.ruleset import Ruleset
 
 __all__ = [
     "apply_event",
@@ -106,34 +106,14 @@ def crew_fighters(gang: Gang, crew: Sequence[int | str], *, strict: bool = True)
     return [f for f in gang.fighters if f in chosen]
 
 
-def _profile_track(ruleset: Ruleset, weapon: str, profile: WeaponProfile) -> ProfileTrack:
-    mechanics: set[Mechanic] = set()
-    rapid_fire: int | None = None
-    for trait in profile.traits:
-        definition = ruleset.trait_def(trait)
-        if definition is None:
-            continue
-        mechanics.update(definition.mechanics)
-        if Mechanic.RAPID_FIRE in definition.mechanics and (trait.param or "").isdigit():
-            rapid_fire = int(trait.param or 0)
-    return ProfileTrack(weapon, profile, frozenset(mechanics), rapid_fire)
-
-
 def new_state(
     ruleset: Ruleset, gang: Gang, crew: Sequence[int | str], *, strict: bool = True
 ) -> BattleState:
     fighters = crew_fighters(gang, crew, strict=strict)
     if not fighters:
         raise BattleError(f"{gang.name} has nobody who can fight")
-    state = BattleState(ruleset=ruleset.id)
-    for fighter in fighters:
-        track = FighterTrack(fighter=fighter, table=ruleset.table)
-        track.wounds = track.max_wounds
-        track.weapons = [
-            WeaponTrack(w.name, [_profile_track(ruleset, w.name, p) for p in w.profiles])
-            for w in fighter.weapons
-        ]
-        state.fighters.append(track)
+    state = BattleState(ruleset=ruleset.id, house=gang.house or None)
+    state.fighters = [fighter_track(ruleset, f) for f in fighters]
     return state
 
 
@@ -193,5 +173,6 @@ _HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
     NerveTestEvent: battle_blaze.nerve_test,
     ActivateEvent: battle_fighters.activate,
     EndActivationEvent: battle_fighters.end_activation,
+    HireEvent: battle_hire.hire,
     NewRoundEvent: battle_fighters.new_round,
 }

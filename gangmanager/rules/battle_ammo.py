@@ -98,9 +98,10 @@ def ammo_test(table: Table, event: AmmoTestEvent) -> AmmoTestEvent:
     elif profile.has(Mechanic.LIMITED):
         removed = _removed(fighter, weapon_index, weapon, profile)
         profile.state = ProfileState.DELETED
-        text += (
-            ": failed; Limited: the profile is struck off the card"
-            f" (pending Fighter Rating -{profile.profile.cost} until Update Roster)"
+        text += ": failed; Limited: the profile is struck off the card" + (
+            " for this battle"
+            if fighter.hired
+            else f" (pending Fighter Rating -{profile.profile.cost} until Update Roster)"
         )
     elif failures >= 2 and profile.has(Mechanic.RAPID_FIRE):
         profile.state = ProfileState.JAMMED

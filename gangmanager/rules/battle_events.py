@@ -210,6 +210,16 @@ class EndActivationEvent(_FighterEvent):
     event: Literal["end_activation"] = "end_activation"
 
 
+class HireEvent(_Event):
+    """A Hired Gun a held territory grants joins the crew for this battle only."""
+
+    event: Literal["hire"] = "hire"
+    fighter_type: str = Field(min_length=1)
+    # Left out (or blank): the type's name and the first number free, `Hive Scum 1`.
+    name: str | None = None
+    territory: str = Field(min_length=1)
+
+
 class NewRoundEvent(_Event):
     event: Literal["new_round"] = "new_round"
     # Accepted (and ignored) so every line of a script may carry a fighter.
@@ -230,6 +240,7 @@ BattleEvent = Annotated[
     | NerveTestEvent
     | ActivateEvent
     | EndActivationEvent
+    | HireEvent
     | NewRoundEvent,
     Field(discriminator="event"),
 ]
@@ -248,6 +259,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "nerve_test",
     "activate",
     "end_activation",
+    "hire",
     "new_round",
 )
 

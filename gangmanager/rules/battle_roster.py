@@ -9,6 +9,7 @@ from gangmanager.rules.battle_events import (
     AmmoTestEvent,
     BattleError,
     BattleEvent,
+    HireEvent,
     ReloadEvent,
     RemovedProfile,
 )
@@ -91,9 +92,20 @@ def _shift_ratings(gang: Gang, index: int, amount: int) -> Gang:
     return gang.model_copy(update={"fighters": fighters, "rating": rating})
 
 
+def hired_names(events: Iterable[BattleEvent]) -> set[str]:
+    """Names (case folded) of the Hired Guns the events hired: their cards are not the roster's."""
+    return {e.name.casefold() for e in events if isinstance(e, HireEvent) and e.name}
+
+
 def restore_deleted_profiles(gang: Gang, events: Iterable[BattleEvent]) -> Gang:
     """The roster as the battle started: profiles deleted by events put back, last first."""
-    for event in reversed(list(events)):
-        if isinstance(event, AmmoTestEvent | ReloadEvent) and event.removed is not None:
+    events = list(events)
+    hired = hired_names(events)
+    for event in reversed(events):
+        if (
+            isinstance(event, AmmoTestEvent | ReloadEvent)
+            and event.removed is not None
+            and event.fighter.casefold() not in hired
+        ):
             gang = restore_profile(gang, event.fighter, event.weapon, event.removed)
     return gang

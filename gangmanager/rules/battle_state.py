@@ -87,10 +87,17 @@ class FighterTrack:
     flesh_wounds: int = 0
     markers: set[Marker] = field(default_factory=set)
     weapons: list[WeaponTrack] = field(default_factory=list)
+    # The territory that granted a Hired Gun for this battle only; None for the gang's own.
+    hired_for: str | None = None
 
     @property
     def name(self) -> str:
         return self.fighter.name
+
+    @property
+    def hired(self) -> bool:
+        """Hired for this battle: not on the roster, so the post-battle sequence skips them."""
+        return self.hired_for is not None
 
     @property
     def max_wounds(self) -> int:
@@ -141,6 +148,7 @@ class FighterTrack:
             "markers": [m.value for m in self.sorted_markers()],
             "profile": self.live_profile(),
             "weapons": [w.view() for w in self.weapons],
+            "hired_for": self.hired_for,
         }
 
 
@@ -155,6 +163,8 @@ class DeletedProfile:
 @dataclass
 class BattleState:
     ruleset: str
+    # The gang's house: its own fighter types come before the gang additions for a hire.
+    house: str | None = None
     round: int = 1
     fighters: list[FighterTrack] = field(default_factory=list)
     prompts: list[Prompt] = field(default_factory=list)
@@ -173,21 +183,26 @@ class BattleState:
     def prompts_for(self, name: str) -> list[Prompt]:
         return [p for p in self.prompts if p.fighter == name]
 
-    # -- what the post-battle sequence reads ---------------------------------
+    # -- what the post-battle sequence reads: the gang's own fighters only ----
+
+    @property
+    def roster_fighters(self) -> list[FighterTrack]:
+        """The crew from the roster; Hired Guns for this battle never join it."""
+        return [f for f in self.fighters if not f.hired]
 
     @property
     def out_of_action(self) -> list[str]:
-        return [f.name for f in self.fighters if f.status is BattleStatus.OUT_OF_ACTION]
+        return [f.name for f in self.roster_fighters if f.status is BattleStatus.OUT_OF_ACTION]
 
     @property
     def seriously_injured(self) -> list[str]:
-        return [f.name for f in self.fighters if f.status is BattleStatus.SERIOUSLY_INJURED]
+        return [f.name for f in self.roster_fighters if f.status is BattleStatus.SERIOUSLY_INJURED]
 
     @property
     def deleted_profiles(self) -> list[DeletedProfile]:
         return [
             DeletedProfile(f.name, f.fighter.id, w.name, p.profile)
-            for f in self.fighters
+            for f in self.roster_fighters
             for w in f.weapons
             for p in w.profiles
             if p.state is ProfileState.DELETED

@@ -19,7 +19,33 @@ from gangmanager.rules.battle_state import (
     WeaponTrack,
 )
 from gangmanager.rules.dice import Dice
-from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.gang import Fighter
+from gangmanager.rules.ruleset import Mechanic, Ruleset
+from gangmanager.rules.weapons import WeaponProfile
+
+
+def _profile_track(ruleset: Ruleset, weapon: str, profile: WeaponProfile) -> ProfileTrack:
+    mechanics: set[Mechanic] = set()
+    rapid_fire: int | None = None
+    for trait in profile.traits:
+        definition = ruleset.trait_def(trait)
+        if definition is None:
+            continue
+        mechanics.update(definition.mechanics)
+        if Mechanic.RAPID_FIRE in definition.mechanics and (trait.param or "").isdigit():
+            rapid_fire = int(trait.param or 0)
+    return ProfileTrack(weapon, profile, frozenset(mechanics), rapid_fire)
+
+
+def fighter_track(ruleset: Ruleset, fighter: Fighter, hired_for: str | None = None) -> FighterTrack:
+    """A fighter as the battle starts with them: every wound, every profile ready."""
+    track = FighterTrack(fighter=fighter, table=ruleset.table, hired_for=hired_for)
+    track.wounds = track.max_wounds
+    track.weapons = [
+        WeaponTrack(w.name, [_profile_track(ruleset, w.name, p) for p in w.profiles])
+        for w in fighter.weapons
+    ]
+    return track
 
 
 class Table:

@@ -6,6 +6,11 @@ profile deletes that profile from the stored gang in the same transaction
 as the event (committed ratings untouched, the pending rating lower by the
 profile's price); undoing the event puts it back.
 
+A `hire` event (a Hired Gun for this battle only) is stored only when the
+gang's running campaign grants it: a held territory's `for_one_battle` boon
+lists that type, and fewer of them were hired in this battle than it lists.
+Hired Guns never touch the stored gang.
+
 For the post-battle sequence: `ended_battle` gives the last battle handed
 over (its final state and events) and `mark_battle_done` closes it for good.
 """
@@ -34,14 +39,20 @@ from gangmanager.rules.battle_events import (
     AmmoTestEvent,
     BattleError,
     BattleEvent,
+    HireEvent,
     ReloadEvent,
     event_payload,
     normalise_word,
     parse_event,
 )
+from gangmanager.rules.battle_hire import HireOffer, granted_offer, hire_offers
+from gangmanager.rules.battle_roster import hired_names
 from gangmanager.rules.battle_state import BattleState
+from gangmanager.rules.campaign import held_boons
+from gangmanager.rules.campaign_types import Boon, BoonKind
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Gang
+from gangmanager.services import campaign as campaign_service
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError
 from gangmanager.services.rulesets import Rulesets
@@ -92,10 +103,11 @@ class BattleRecord:
         }
 
     def profile_states(self) -> dict[tuple[str, str, str], str]:
-        """(fighter, weapon, profile) -> ready / out_of_ammo / jammed / spent / deleted."""
+        """(fighter, weapon, profile) -> ready / out_of_ammo / jammed / spent / deleted,
+        for the roster's fighters (what `show` marks on the gang's cards)."""
         return {
             (f.name, w.name, p.name): p.state.value
-            for f in self.state.fighters
+            for f in self.state.roster_fighters
             for w in f.weapons
             for p in w.profiles
         }
@@ -221,6 +233,27 @@ def mark_battle_done(uow: UnitOfWork, battle_id: int) -> None:
     repository.set_status(battle_id, battle_repository.DONE)
 
 
+def _held_recruit_boons(uow: UnitOfWork, rulesets: Rulesets, gang: Gang) -> list[tuple[str, Boon]]:
+    """The recruit boons of what the gang holds in its running campaign; refused without one."""
+    setting = campaign_service.post_battle_setting(uow, rulesets, gang)
+    if setting is None or gang.id is None:
+        raise BattleError(
+            f"{gang.name} takes part in no running campaign: no territory grants it Hired Guns"
+        )
+    return held_boons(setting.campaign, setting.ctype, gang.id, [BoonKind.RECRUIT])
+
+
+def battle_hire_offers(db: Database, rulesets: Rulesets, gang_ref: str | int) -> list[HireOffer]:
+    """The Hired Guns the gang may still hire in its battle going on; none outside a campaign."""
+    with db.unit_of_work() as uow:
+        gang, stored = _open(uow, gang_ref)
+        try:
+            held = _held_recruit_boons(uow, rulesets, gang)
+        except BattleError:
+            return []
+        return hire_offers(held, _parse_stored(stored))
+
+
 def profile_states(
     db: Database, rulesets: Rulesets, gang_ref: str | int
 ) -> dict[tuple[str, str, str], str] | None:
@@ -286,13 +319,23 @@ def apply_events(
         repository = battles(uow)
         roster = gang
         applied: list[BattleEvent] = []
+        # Read once, at the first hire of the batch.
+        held: list[tuple[str, Boon]] | None = None
         first_line = len(state.log)
         for number, raw in enumerate(events, start=1):
             kind = _kind(raw)
             try:
                 event = raw if not isinstance(raw, Mapping) else parse_event(raw)
+                if isinstance(event, HireEvent):
+                    if held is None:
+                        held = _held_recruit_boons(uow, rulesets, gang)
+                    event = _granted_hire(held, [*past, *applied], event)
                 done = apply_event(ruleset, state, event, dice)
-                if isinstance(done, AmmoTestEvent | ReloadEvent) and done.removed is not None:
+                if (
+                    isinstance(done, AmmoTestEvent | ReloadEvent)
+                    and done.removed is not None
+                    and _on_roster(state, done.fighter)
+                ):
                     roster = remove_deleted_profile(
                         roster,
                         done.fighter,
@@ -311,6 +354,22 @@ def apply_events(
     lines = tuple(state.log[first_line:])
     changed = (gang.id,) if roster is not gang and gang.id is not None else ()
     return BattleResult(record, tuple(applied), lines, Changes(gangs_changed=changed))
+
+
+def _granted_hire(
+    held: list[tuple[str, Boon]], events: list[BattleEvent], event: HireEvent
+) -> HireEvent:
+    """The hire spelled as the campaign spells it; BattleError when it is not granted."""
+    offer = granted_offer(hire_offers(held, events), event)
+    return event.model_copy(
+        update={"territory": offer.territory, "fighter_type": offer.fighter_type}
+    )
+
+
+def _on_roster(state: BattleState, name: str) -> bool:
+    """The fighter's card is the roster's: a Hired Gun loses a Limited profile for the battle only."""
+    track = state.fighter(name)
+    return track is not None and not track.hired
 
 
 def _kind(raw: Mapping[str, Any] | BattleEvent) -> str:
@@ -333,7 +392,11 @@ def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRe
         except BattleError as exc:
             raise ServiceError(f"the last event cannot be read: {exc}") from None
         roster = gang
-        if isinstance(event, AmmoTestEvent | ReloadEvent) and event.removed is not None:
+        if (
+            isinstance(event, AmmoTestEvent | ReloadEvent)
+            and event.removed is not None
+            and event.fighter.casefold() not in hired_names(_parse_stored(stored))
+        ):
             deferred = rulesets.get(stored.ruleset).ammo.limited_rating_deferred
             roster = restore_profile(
                 gang, event.fighter, event.weapon, event.removed, deferred=deferred
@@ -342,9 +405,8 @@ def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRe
                 uow.gangs.replace(roster)
         record = _record(repository.get(stored.id), roster, rulesets)
         uow.commit()
-    line = f"Undone: {event.event.replace('_', ' ')}" + (
-        f" ({event.fighter})" if getattr(event, "fighter", None) else ""
-    )
+    who = getattr(event, "fighter", None) or getattr(event, "name", None)
+    line = f"Undone: {event.event.replace('_', ' ')}" + (f" ({who})" if who else "")
     changed = (gang.id,) if roster is not gang and gang.id is not None else ()
     return BattleResult(record, (event,), (line + ".",), Changes(gangs_changed=changed))
 

@@ -122,7 +122,9 @@ def load_draft(db: Database, gang_id: int) -> SavedDraft | None:
 
 def draft_from_battle(record: battle_service.BattleRecord) -> PostBattleDraft:
     """A fresh draft filled from an ended battle: who went Out of Action or was
-    Seriously Injured, XP suggested for taking part, Limited profiles lost."""
+    Seriously Injured, XP suggested for taking part, Limited profiles lost.
+
+    Only the gang's own fighters: Hired Guns for one battle are not on the roster."""
     state = record.state
     return PostBattleDraft(
         result="draw",
@@ -130,7 +132,7 @@ def draft_from_battle(record: battle_service.BattleRecord) -> PostBattleDraft:
         scenario=record.scenario,
         succumb=[SuccumbEntry(fighter=name) for name in state.seriously_injured],
         injuries=[InjuryEntry(fighter=name) for name in state.out_of_action],
-        xp={f.name: XP_FOR_TAKING_PART for f in state.fighters},
+        xp={f.name: XP_FOR_TAKING_PART for f in state.roster_fighters},
         limited_deleted=[
             LimitedDeletion(fighter=d.fighter, weapon=d.weapon, profile=d.profile.name or d.weapon)
             for d in state.deleted_profiles

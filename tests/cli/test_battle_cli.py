@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 GANG = "The Rust Riders"
 FIGHTER_KEYS = {
     "name", "fighter_id", "status", "ready", "activation", "wounds", "max_wounds",
-    "flesh_wounds", "markers", "profile", "weapons",
+    "flesh_wounds", "markers", "profile", "weapons", "hired_for",
 }  # fmt: skip
 
 
@@ -282,3 +282,51 @@ def test_gang_show_reports_the_ammo_state_while_a_battle_is_open(
     gang = show_json(capsys, db, "show", GANG, "--json")
     tess = next(f for f in gang["fighters"] if f["name"] == "Tess Calder")
     assert tess["weapons"][0]["profiles"][0]["state"] == "ready"
+
+
+def test_a_hired_gun_the_fighting_pit_grants(capsys, db: str, tmp_path: Path) -> None:
+    add_gang(db, "n23", tmp_path / "data")
+    hire = {"event": "hire", "fighter_type": "Hive Scum", "territory": "Fighting Pit"}
+    path = write(tmp_path, "hire.json", [hire])
+    run(capsys, "battle", "start", GANG, "--crew", "Rook", "--db", db)
+    # Not in a campaign: refused in one line, nothing stored.
+    code, out, err = run(capsys, "battle", "apply", GANG, path, "--db", db)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert err == (
+        f"gangmanager: {path}: event 1 (hire): {GANG} takes part in no running campaign:"
+        " no territory grants it Hired Guns; nothing was applied\n"
+    )
+    for argv in (
+        ("campaign", "new", "Ash Wars"),
+        ("campaign", "add", "Ash Wars", GANG),
+        ("campaign", "assign", "Ash Wars", "Fighting Pit", GANG),
+    ):
+        assert run(capsys, *argv, "--db", db)[0] == 0, argv
+
+    both = write(tmp_path, "both.json", [hire, {**hire, "name": "Grub"}])
+    code, out, err = run(capsys, "battle", "apply", GANG, both, "--db", db)
+    assert (code, err) == (0, "")
+    assert out.splitlines() == [
+        "Round 1: Hive Scum 1 joins the crew for this battle (Fighting Pit).",
+        "Round 1: Grub joins the crew for this battle (Fighting Pit).",
+    ]
+    view = show_json(capsys, db, "battle", "show", GANG, "--json")
+    assert [(f["name"], f["hired_for"]) for f in view["fighters"]] == [
+        ("Rook", None), ("Hive Scum 1", "Fighting Pit"), ("Grub", "Fighting Pit")
+    ]  # fmt: skip
+    assert view["events"][1] == {**hire, "name": "Grub"}
+    code, out, _ = run(capsys, "battle", "show", GANG, "--db", db)
+    assert (
+        "Grub: active, ready, wounds 1/1, flesh_wounds 0, hired for this battle (Fighting Pit)"
+        in out
+    )
+
+    # A third is refused; undo sends Grub away again.
+    code, out, err = run(capsys, "battle", "apply", GANG, path, "--db", db)
+    assert (code, out) == (2, "") and len(err.splitlines()) == 1
+    assert "Fighting Pit grants 2 Hive Scum per battle: all of them are hired already" in err
+    assert len(show_json(capsys, db, "battle", "show", GANG, "--json")["events"]) == 2
+    code, out, _ = run(capsys, "battle", "undo", GANG, "--db", db)
+    assert (code, out) == (0, "Undone: hire (Grub).\n")
+    names = [f["name"] for f in show_json(capsys, db, "battle", "show", GANG, "--json")["fighters"]]
+    assert names == ["Rook", "Hive Scum 1"]

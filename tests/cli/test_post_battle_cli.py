@@ -341,3 +341,37 @@ def test_the_settlement_roll_and_a_hanger_on_join_from_the_cli(
         database.close()
     joined = [(f.name, f.type, f.category.value) for f in riders.fighters[-2:]]
     assert joined == [("Brick", "Gunner", "ganger"), ("Ammo-jack", "Ammo-jack", "hanger_on")]
+
+
+def test_a_hired_gun_out_of_action_is_not_the_post_battles_business(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    where = ("--db", str(db))
+    events = tmp_path / "events.json"
+    events.write_text(
+        json.dumps(
+            [
+                {"event": "hire", "fighter_type": "Hive Scum", "territory": "Fighting Pit"},
+                {"event": "status", "fighter": "Hive Scum 1", "status": "Out of Action"},
+            ]
+        ),
+        encoding="utf-8",
+    )
+    for argv in (
+        ("campaign", "new", "Ash Wars"),
+        ("campaign", "add", "Ash Wars", "The Rust Riders"),
+        ("campaign", "assign", "Ash Wars", "Fighting Pit", "The Rust Riders"),
+        ("battle", "start", "The Rust Riders", "--crew", "Rook"),
+        ("battle", "apply", "The Rust Riders", str(events)),
+        ("battle", "end", "The Rust Riders"),
+    ):
+        assert run(capsys, *argv, *where)[0] == 0, argv
+    # The Hired Gun never was on the roster: a draft naming it is refused.
+    wrong = write(tmp_path, {"result": "win", "injuries": [{"fighter": "Hive Scum 1", "roll": 44}]})
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", wrong, *where)
+    assert (code, out) == (2, "") and "Hive Scum 1" in err
+    draft = write(tmp_path, {"result": "win", "xp": {"Rook": 1}})
+    code, out, err = run(capsys, "post-battle", "The Rust Riders", draft, *where)
+    assert (code, err) == (0, "")
+    assert out.startswith("Attached battle 1 ") and "Battle 1 is done." in out
+    assert "Hive Scum" not in out

@@ -14,14 +14,16 @@ from gangmanager.gui.battle.battle_window import BattleWindow
 from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog, ConfirmDialog
 from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
 from gangmanager.gui.battle.fighter_tile import FighterTile
+from gangmanager.gui.battle.hire_dialog import HireDialog
 from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules import ratings
 from gangmanager.rules.battle import apply_event, new_state
 from gangmanager.rules.battle_events import Marker, parse_event
+from gangmanager.rules.battle_hire import HireOffer
 from gangmanager.rules.dice import FixedDice, RandomDice
 from gangmanager.rules.weapons import Weapon
-from gangmanager.services import battle, gangs
+from gangmanager.services import battle, campaign, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
@@ -401,3 +403,92 @@ def test_battle_view_paints_at_1280x800(qtbot, db, rulesets, gang_id, tmp_path: 
     assert (image.width(), image.height()) == (1280, 800)
     assert image.save(str(tmp_path / "battle-view.png"))
     assert window.prompt_model.rowCount() == 1
+
+
+# ---------------------------------------------------------------- Hired Guns
+
+
+@pytest.fixture
+def pit_gang_id(db: Database, rulesets: Rulesets) -> int:
+    """The n23 demo gang holds the Fighting Pit (two Hive Scum per battle) in Ash Wars."""
+    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    assert stored.id is not None
+    campaign.create_campaign(db, rulesets, "Ash Wars")
+    campaign.add_gang(db, rulesets, "Ash Wars", stored.name)
+    campaign.assign_territory(db, rulesets, "Ash Wars", "Fighting Pit", stored.name)
+    return stored.id
+
+
+def test_the_hire_action_adds_a_hired_gun_tile(
+    qtbot, db, rulesets, pit_gang_id, monkeypatch
+) -> None:
+    chosen: list[tuple[int, str] | None] = [(0, ""), None, (0, "Grub")]
+    asked: list[list[str]] = []
+
+    def ask(cls, parent, offers, state):
+        asked.append([o.label() for o in offers])
+        answer = chosen.pop(0)
+        return None if answer is None else (offers[answer[0]], answer[1])
+
+    monkeypatch.setattr(HireDialog, "ask", classmethod(ask))
+    battle.start_battle(db, rulesets, pit_gang_id, crew=["Rook"])
+    window = open_window(qtbot, db, rulesets, pit_gang_id)
+    assert window.hire_action.isEnabled() and not window.hire_button.isHidden()
+    assert list(window.tiles) == ["Rook"]
+
+    # The keyboard shortcut, no name typed: the default one.
+    qtbot.keyClick(window, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
+    assert asked == [["Hive Scum from Fighting Pit (2 of 2 left)"]]
+    assert list(window.tiles) == ["Rook", "Hive Scum 1"]
+    scum = tile(window, "Hive Scum 1")
+    assert not scum.hired_label.isHidden()
+    assert scum.hired_label.text() == "Hired Gun: Fighting Pit"
+    assert tile(window, "Rook").hired_label.isHidden()
+    assert (
+        window.message_label.text() == "Hive Scum 1 joins the crew for this battle (Fighting Pit)."
+    )
+    # The new tile makes events like any other.
+    pick(qtbot, scum.status_combo, Qt.Key.Key_Down)
+    assert window.record.state.fighter("Hive Scum 1").status.value == "engaged"
+
+    # Cancelled: nothing hired.
+    click(qtbot, window.hire_button)
+    assert len(window.record.events) == 2
+    click(qtbot, window.hire_button)
+    assert asked[-1] == ["Hive Scum from Fighting Pit (1 of 2 left)"]
+    assert list(window.tiles) == ["Rook", "Hive Scum 1", "Grub"]
+    # Both hired: nothing left to hire this battle.
+    assert not window.hire_action.isEnabled() and not window.hire_button.isEnabled()
+    assert "hired already" in window.hire_button.toolTip()
+
+    qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert list(window.tiles) == ["Rook", "Hive Scum 1"]
+    assert window.hire_action.isEnabled()
+
+
+def test_no_hire_for_a_gang_no_territory_grants_it(qtbot, db, rulesets, gang_id) -> None:
+    battle.start_battle(db, rulesets, gang_id)
+    window = open_window(qtbot, db, rulesets, gang_id)
+    assert not window.hire_action.isEnabled()
+    assert window.hire_button.isHidden()
+    assert window.hire_action.toolTip() == (
+        "No territory the gang holds grants Hired Guns for one battle"
+    )
+
+
+def test_hire_dialog_offers_and_names(qtbot, rulesets) -> None:
+    ruleset = rulesets.get("n23")
+    state = new_state(ruleset, demo_gang(ruleset), ["Rook"])
+    hire = {"event": "hire", "fighter_type": "Hive Scum", "territory": "Fighting Pit"}
+    apply_event(ruleset, state, parse_event(hire))
+    offers = [HireOffer("Fighting Pit", "Hive Scum", 2, 1)]
+    dialog = HireDialog(offers, state)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert dialog.offer_combo.currentText() == "Hive Scum from Fighting Pit (1 of 2 left)"
+    assert dialog.name_edit.placeholderText() == "Hive Scum 2"
+    assert dialog.chosen() == (offers[0], "")
+    qtbot.keyClicks(dialog.name_edit, "  Grub ")
+    assert dialog.chosen() == (offers[0], "Grub")
+    with qtbot.waitSignal(dialog.accepted):
+        click(qtbot, dialog.buttons.button(dialog.buttons.StandardButton.Ok))

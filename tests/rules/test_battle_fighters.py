@@ -241,6 +241,10 @@ def _random_event(draw: st.DrawFn) -> dict[str, object]:
         event["helpers"] = draw(st.integers(0, 1))
     elif kind == "blaze_hit":
         event["damaged"] = draw(st.booleans())
+    elif kind == "hire":
+        # Named or not: the names a replay gives must be the same.
+        event = {"event": kind, "fighter_type": "Hive Scum", "territory": "Fighting Pit"}
+        event |= draw(st.sampled_from([{}, {"name": "Rook"}, {"name": "Grub"}]))
     return event
 
 

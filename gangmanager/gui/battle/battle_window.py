@@ -4,6 +4,9 @@ Every button makes one event; the window asks for what the event still
 needs (dice typed in or rolled, who acts, a confirmation before a Limited
 profile is deleted), then hands it to `services.battle`, which stores it at
 once. The window shows the battle as the service returns it.
+
+Hired Guns a held territory grants for one battle (the Fighting Pit's Hive
+Scum) are hired from the Battle menu; each gets a tile of its own.
 """
 
 from __future__ import annotations
@@ -31,11 +34,13 @@ from gangmanager.gui.battle.battle_models import LogListModel, PromptListModel
 from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog, ConfirmDialog
 from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
 from gangmanager.gui.battle.fighter_tile import FighterTile
+from gangmanager.gui.battle.hire_dialog import HireDialog
 from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.battle.start_page import StartPage
 from gangmanager.persistence.database import Database
 from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_events import BattleError, parse_event
+from gangmanager.rules.battle_hire import HireOffer
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
 from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.ruleset import Mechanic, Ruleset
@@ -73,6 +78,8 @@ class BattleWindow(QMainWindow):
         self._record: battle.BattleRecord | None = None
         self._ruleset: Ruleset | None = None
         self.tiles: dict[str, FighterTile] = {}
+        # What the gang's territories still grant for this battle (Hired Guns).
+        self._hire_offers: list[HireOffer] = []
 
         self.start_page = StartPage()
         self.header_label = QLabel()
@@ -80,11 +87,13 @@ class BattleWindow(QMainWindow):
         font = self.header_label.font()
         font.setBold(True)
         self.header_label.setFont(font)
+        self.hire_button = QPushButton("Hire Hired Gun...")
         self.new_round_button = QPushButton("New round")
         self.undo_button = QPushButton("Undo")
         self.end_button = QPushButton("End battle")
         header = QHBoxLayout()
         header.addWidget(self.header_label, 1)
+        header.addWidget(self.hire_button)
         header.addWidget(self.new_round_button)
         header.addWidget(self.undo_button)
         header.addWidget(self.end_button)
@@ -92,10 +101,10 @@ class BattleWindow(QMainWindow):
         self.tile_area = QWidget()
         self.tile_grid = QGridLayout(self.tile_area)
         self.tile_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(self.tile_area)
+        self.tile_scroll = QScrollArea()
+        self.tile_scroll.setWidgetResizable(True)
+        self.tile_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.tile_scroll.setWidget(self.tile_area)
 
         self.prompt_model = PromptListModel()
         self.prompt_view = QListView()
@@ -121,7 +130,7 @@ class BattleWindow(QMainWindow):
         side.setStretchFactor(1, 2)
 
         body = QSplitter()
-        body.addWidget(scroll)
+        body.addWidget(self.tile_scroll)
         body.addWidget(side)
         body.setStretchFactor(0, 3)
         body.setStretchFactor(1, 1)
@@ -141,6 +150,7 @@ class BattleWindow(QMainWindow):
         self._build_menus()
 
         self.start_page.sig_start_requested.connect(self._on_start_page_sig_start_requested)
+        self.hire_button.clicked.connect(self.hire_action.trigger)
         self.new_round_button.clicked.connect(self.new_round_action.trigger)
         self.undo_button.clicked.connect(self.undo_action.trigger)
         self.end_button.clicked.connect(self.end_action.trigger)
@@ -160,6 +170,10 @@ class BattleWindow(QMainWindow):
         self.new_round_action.setShortcut(QKeySequence("Ctrl+N"))
         self.new_round_action.triggered.connect(self._on_new_round_action_triggered)
         menu.addAction(self.new_round_action)
+        self.hire_action = QAction("&Hire Hired Gun...", self)
+        self.hire_action.setShortcut(QKeySequence("Ctrl+H"))
+        self.hire_action.triggered.connect(self._on_hire_action_triggered)
+        menu.addAction(self.hire_action)
         self.end_action = QAction("&End battle...", self)
         self.end_action.setShortcut(QKeySequence("Ctrl+E"))
         self.end_action.triggered.connect(self._on_end_action_triggered)
@@ -194,9 +208,16 @@ class BattleWindow(QMainWindow):
         self._enable_actions()
 
     def _show(self, record: battle.BattleRecord) -> None:
-        if self._record is None or self._record.battle_id != record.battle_id:
+        names = [f.name for f in record.state.fighters]
+        # A new battle, or a Hired Gun hired (or undone): the tiles follow the crew.
+        if (
+            self._record is None
+            or self._record.battle_id != record.battle_id
+            or list(self.tiles) != names
+        ):
             self._build_tiles(record)
         self._record = record
+        self._hire_offers = self._read_hire_offers()
         state = record.state
         scenario = f" - {record.scenario}" if record.scenario else ""
         self.header_label.setText(
@@ -225,6 +246,12 @@ class BattleWindow(QMainWindow):
             )
             self.tiles[fighter.name] = tile
 
+    def _read_hire_offers(self) -> list[HireOffer]:
+        try:
+            return battle.battle_hire_offers(self._db, self._rulesets, self._gang_id)
+        except ServiceError:
+            return []
+
     def _ruleset_name(self) -> str:
         return self._ruleset.name if self._ruleset is not None else ""
 
@@ -233,8 +260,26 @@ class BattleWindow(QMainWindow):
         self.undo_action.setEnabled(going_on and bool(self._record and self._record.events))
         self.new_round_action.setEnabled(going_on)
         self.end_action.setEnabled(going_on)
+        self._enable_hire(going_on)
         self.undo_button.setEnabled(self.undo_action.isEnabled())
         self.resolve_button.setEnabled(going_on and self.prompt_model.rowCount() > 0)
+
+    def _enable_hire(self, going_on: bool) -> None:
+        left = going_on and any(o.left > 0 for o in self._hire_offers)
+        self.hire_action.setEnabled(left)
+        self.hire_button.setEnabled(left)
+        # The button only for a gang whose territories grant Hired Guns at all.
+        self.hire_button.setVisible(going_on and bool(self._hire_offers))
+        if left:
+            tip = "Hired Guns a territory grants: " + "; ".join(
+                o.label() for o in self._hire_offers
+            )
+        elif self._hire_offers:
+            tip = "Every Hired Gun the gang's territories grant is hired already"
+        else:
+            tip = "No territory the gang holds grants Hired Guns for one battle"
+        self.hire_action.setToolTip(tip)
+        self.hire_button.setToolTip(tip)
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.message_label.setText(text)
@@ -321,6 +366,16 @@ class BattleWindow(QMainWindow):
         if getattr(done, "removed", None) is None:
             return True
         term = self._ruleset.ammo.term
+        owner = self._record.state.fighter(event["fighter"])
+        if owner is not None and owner.hired:
+            return ConfirmDialog.ask(
+                self,
+                "Delete a Limited profile?",
+                f"{profile.label} failed its {term} and is Limited: it is deleted from"
+                f" {event['fighter']}'s card for the rest of this battle"
+                " (Undo puts it back if this was a mistake).",
+                "Delete profile",
+            )
         return ConfirmDialog.ask(
             self,
             "Delete a Limited profile?",
@@ -422,6 +477,22 @@ class BattleWindow(QMainWindow):
         self._say(result.lines[0])
         if result.changes.gangs_changed:
             self.sig_gang_changed.emit(self._gang_id)
+
+    def _on_hire_action_triggered(self) -> None:
+        offers = [o for o in self._hire_offers if o.left > 0]
+        if self._record is None or not offers:
+            return
+        chosen = HireDialog.ask(self, offers, self._record.state)
+        if chosen is None:
+            return
+        offer, name = chosen
+        event = {"event": "hire", "fighter_type": offer.fighter_type, "territory": offer.territory}
+        if name:
+            event["name"] = name
+        if self.apply([event]):
+            hired = self._record.state.fighters[-1].name if self._record else ""
+            if hired in self.tiles:
+                self.tile_scroll.ensureWidgetVisible(self.tiles[hired])
 
     def _on_new_round_action_triggered(self) -> None:
         if self._record is not None:

@@ -47,6 +47,7 @@ STATE_COLOURS: dict[ProfileState, str] = {
     ProfileState.DELETED: "#757575",
 }
 _STATUSES = list(BattleStatus)
+HIRED_COLOUR = "#5d4037"
 
 
 _CHIPS_PER_ROW = 5
@@ -97,8 +98,19 @@ class FighterTile(QFrame):
         self.name_label.setFont(font)
         self.status_label = QLabel()
         self.activation_label = QLabel()
+        # A Hired Gun for this battle only says so, and where it comes from.
+        self.hired_label = QLabel()
+        if track.hired_for is not None:
+            self.hired_label.setText(f"Hired Gun: {track.hired_for}")
+            self.hired_label.setStyleSheet(_badge(HIRED_COLOUR))
+            self.hired_label.setToolTip(
+                f"{track.fighter.type} hired for this battle only ({track.hired_for} grants it):"
+                " not on the roster, left out of the post-battle sequence"
+            )
+        self.hired_label.setVisible(track.hired_for is not None)
         head = QHBoxLayout()
         head.addWidget(self.name_label)
+        head.addWidget(self.hired_label)
         head.addStretch(1)
         head.addWidget(self.activation_label)
         head.addWidget(self.status_label)

@@ -105,7 +105,7 @@ class BattlePage(StepPage):
         fought: dict[str, str] = {}
         if self.host.battle is not None:
             state = self.host.battle.state
-            fought = {f.name: f.status.label for f in state.fighters}
+            fought = {f.name: f.status.label for f in state.roster_fighters}
         cells = "".join(
             f"<tr><td>{escape(f.name)}</td><td>{escape(f.type)}</td>"
             f"<td>{f.status.label}</td><td align='right'>{committed_fighter_rating(f)}</td>"
