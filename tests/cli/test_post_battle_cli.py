@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -15,21 +14,13 @@ from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.services import gangs
 from gangmanager.services.demo import demo_gang
 
+from ..db_rows import all_rows
+
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
-
-
-def all_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(path) as connection:
-        names = [
-            n for (n,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        ]
-        return {
-            n: connection.execute(f"SELECT * FROM {n} ORDER BY rowid").fetchall() for n in names
-        }
 
 
 @pytest.fixture

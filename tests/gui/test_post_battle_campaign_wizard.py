@@ -3,7 +3,6 @@ battle, a territory won, the territories' income rolled, their boons, Finish, un
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -25,6 +24,8 @@ from gangmanager.services import campaign, gangs
 from gangmanager.services.changes import Changes
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
+
+from ..db_rows import all_rows
 
 RIDERS = "The Rust Riders"
 BROTHERS = "Iron Brothers"
@@ -52,16 +53,6 @@ def db(db_path: Path, rulesets: Rulesets) -> Iterator[Database]:
     )
     yield database
     database.close()
-
-
-def all_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(path) as connection:
-        names = [
-            n for (n,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        ]
-        return {
-            n: connection.execute(f"SELECT * FROM {n} ORDER BY rowid").fetchall() for n in names
-        }
 
 
 def click(qtbot, widget: QWidget) -> None:

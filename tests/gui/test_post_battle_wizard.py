@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,6 +27,8 @@ from gangmanager.services.changes import Changes
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from ..db_rows import all_rows
+
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
@@ -49,16 +50,6 @@ def add_gang(db: Database, rulesets: Rulesets, ruleset: str = "n23") -> Gang:
 @pytest.fixture
 def gang(db: Database, rulesets: Rulesets) -> Gang:
     return add_gang(db, rulesets)
-
-
-def all_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(path) as connection:
-        names = [
-            n for (n,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        ]
-        return {
-            n: connection.execute(f"SELECT * FROM {n} ORDER BY rowid").fetchall() for n in names
-        }
 
 
 def open_wizard(

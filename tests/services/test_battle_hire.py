@@ -3,7 +3,6 @@ never more than it lists, nothing stored on refusal, and never on the roster aft
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -15,6 +14,8 @@ from gangmanager.services import battle, campaign, gangs, post_battle
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
+
+from ..db_rows import all_rows
 
 GANG = "The Rust Riders"
 HIRE = {"event": "hire", "fighter_type": "Hive Scum", "territory": "Fighting Pit"}
@@ -30,16 +31,6 @@ def db(db_path: Path) -> Iterator[Database]:
     database = open_database(sqlite_url(db_path))
     yield database
     database.close()
-
-
-def all_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(path) as connection:
-        names = [
-            n for (n,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        ]
-        return {
-            n: connection.execute(f"SELECT * FROM {n} ORDER BY rowid").fetchall() for n in names
-        }
 
 
 def add_riders(db: Database, rulesets: Rulesets) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +22,8 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..db_rows import all_rows
+
 
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
@@ -34,16 +35,6 @@ def db(db_path: Path) -> Iterator[Database]:
     database = open_database(sqlite_url(db_path))
     yield database
     database.close()
-
-
-def all_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    with sqlite3.connect(path) as connection:
-        names = [
-            n for (n,) in connection.execute("SELECT name FROM sqlite_master WHERE type='table'")
-        ]
-        return {
-            n: connection.execute(f"SELECT * FROM {n} ORDER BY rowid").fetchall() for n in names
-        }
 
 
 @pytest.fixture

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import os
-import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -19,6 +18,8 @@ from gangmanager.services import campaign, gangs, post_battle
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
+
+from ..db_rows import all_rows
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -51,20 +52,6 @@ def db(db_path: Path) -> Iterator[Database]:
 @pytest.fixture
 def gang(db: Database, rulesets: Rulesets) -> Gang:
     return gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
-
-
-def all_rows(path: Path) -> dict[str, list[tuple[object, ...]]]:
-    """Every row of every table, straight from the file."""
-    with sqlite3.connect(path) as connection:
-        tables = [
-            name
-            for (name,) in connection.execute(
-                "SELECT name FROM sqlite_master WHERE type='table' ORDER BY name"
-            )
-        ]
-        return {
-            t: connection.execute(f"SELECT * FROM {t} ORDER BY rowid").fetchall() for t in tables
-        }
 
 
 def test_a_draft_is_saved_as_you_go_and_overwritten_not_duplicated(
