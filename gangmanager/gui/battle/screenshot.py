@@ -12,99 +12,101 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from gangmanager.persistence.database import Database
+    from gangmanager.services.rulesets import Rulesets
+
+
+# The throwaway database before the window opens: (db, rulesets, gang name, gang id).
+Prepare = Callable[["Database", "Rulesets", str, int], None]
+
+
+def _grab_battle(target: Path, ruleset_id: str, prepare: Prepare) -> Path:
+    """The demo gang of the pack in a throwaway database, prepared, the window grabbed."""
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from gangmanager.gui.battle.battle_window import BattleWindow
+    from gangmanager.persistence.database import open_database, sqlite_url
+    from gangmanager.rules.dice import RandomDice
+    from gangmanager.services import gangs
+    from gangmanager.services.demo import demo_gang
+    from gangmanager.services.rulesets import Rulesets
+
+    app = QApplication.instance() or QApplication([])
+    with tempfile.TemporaryDirectory() as folder:
+        rulesets = Rulesets(Path(folder) / "data")
+        gang = demo_gang(rulesets.get(ruleset_id)).model_copy(update={"ruleset": ruleset_id})
+        with open_database(sqlite_url(Path(folder) / "gm.sqlite")) as db:
+            gang_id = gangs.add_gang(db, gang).gang.id
+            assert gang_id is not None
+            prepare(db, rulesets, gang.name, gang_id)
+            window = BattleWindow(db, rulesets, gang_id, dice=RandomDice(1))
+            window.resize(1280, 800)
+            window.show()
+            app.processEvents()
+            target.parent.mkdir(parents=True, exist_ok=True)
+            window.grab().save(str(target))
+            window.close()
+    return target
+
+
+def _house_a_battle(db: Database, rulesets: Rulesets, _name: str, gang_id: int) -> None:
+    from gangmanager.services import battle
+
+    battle.start_battle(db, rulesets, gang_id, scenario="Border Dispute")
+    battle.apply_events(
+        db,
+        rulesets,
+        gang_id,
+        [
+            {"fighter": "Mags Varga", "event": "marker", "marker": "hidden"},
+            {"fighter": "Mags Varga", "event": "end_activation"},
+            {"fighter": "Dex Hollow", "event": "ammo_test", "weapon": "Shotgun",
+             "profile": "executioner ammo", "roll": 2},
+            {"fighter": "Tess Calder", "event": "ammo_test", "weapon": "Autogun",
+             "roll": 1},
+            {"fighter": "Rook", "event": "blaze", "roll": 2},
+            {"fighter": "Rook", "event": "end_activation"},
+            {"fighter": "Pip", "event": "status", "status": "pinned"},
+            {"fighter": "Pip", "event": "flesh_wound"},
+            {"fighter": "Brann", "event": "wound"},
+        ],
+    )  # fmt: skip
+
+
+def _hired_battle(db: Database, rulesets: Rulesets, name: str, gang_id: int) -> None:
+    from gangmanager.services import battle, campaign
+
+    campaign.create_campaign(db, rulesets, "Ash Wars")
+    campaign.add_gang(db, rulesets, "Ash Wars", name)
+    campaign.assign_territory(db, rulesets, "Ash Wars", "Fighting Pit", name)
+    battle.start_battle(
+        db, rulesets, gang_id, scenario="Stand-off", crew=["Mags Varga", "Rook", "Pip"]
+    )
+    battle.apply_events(
+        db,
+        rulesets,
+        gang_id,
+        [
+            {"event": "hire", "fighter_type": "Hive Scum", "territory": "Fighting Pit"},
+            {"fighter": "Mags Varga", "event": "end_activation"},
+            {"fighter": "Hive Scum 1", "event": "status", "status": "pinned"},
+            {"fighter": "Hive Scum 1", "event": "wound"},
+        ],
+    )  # fmt: skip
 
 
 def grab(target: Path) -> Path:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
-
-    from gangmanager.gui.battle.battle_window import BattleWindow
-    from gangmanager.persistence.database import open_database, sqlite_url
-    from gangmanager.rules.dice import RandomDice
-    from gangmanager.services import battle, gangs
-    from gangmanager.services.demo import demo_gang
-    from gangmanager.services.rulesets import Rulesets
-
-    app = QApplication.instance() or QApplication([])
-    with tempfile.TemporaryDirectory() as folder:
-        rulesets = Rulesets(Path(folder) / "data")
-        gang = demo_gang(rulesets.get("house-a")).model_copy(update={"ruleset": "house-a"})
-        with open_database(sqlite_url(Path(folder) / "gm.sqlite")) as db:
-            gang_id = gangs.add_gang(db, gang).gang.id
-            assert gang_id is not None
-            battle.start_battle(db, rulesets, gang_id, scenario="Border Dispute")
-            battle.apply_events(
-                db,
-                rulesets,
-                gang_id,
-                [
-                    {"fighter": "Mags Varga", "event": "marker", "marker": "hidden"},
-                    {"fighter": "Mags Varga", "event": "end_activation"},
-                    {"fighter": "Dex Hollow", "event": "ammo_test", "weapon": "Shotgun",
-                     "profile": "executioner ammo", "roll": 2},
-                    {"fighter": "Tess Calder", "event": "ammo_test", "weapon": "Autogun",
-                     "roll": 1},
-                    {"fighter": "Rook", "event": "blaze", "roll": 2},
-                    {"fighter": "Rook", "event": "end_activation"},
-                    {"fighter": "Pip", "event": "status", "status": "pinned"},
-                    {"fighter": "Pip", "event": "flesh_wound"},
-                    {"fighter": "Brann", "event": "wound"},
-                ],
-            )  # fmt: skip
-            window = BattleWindow(db, rulesets, gang_id, dice=RandomDice(1))
-            window.resize(1280, 800)
-            window.show()
-            app.processEvents()
-            target.parent.mkdir(parents=True, exist_ok=True)
-            window.grab().save(str(target))
-            window.close()
-    return target
+    return _grab_battle(target, "house-a", _house_a_battle)
 
 
 def grab_hired(target: Path) -> Path:
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtWidgets import QApplication
-
-    from gangmanager.gui.battle.battle_window import BattleWindow
-    from gangmanager.persistence.database import open_database, sqlite_url
-    from gangmanager.rules.dice import RandomDice
-    from gangmanager.services import battle, campaign, gangs
-    from gangmanager.services.demo import demo_gang
-    from gangmanager.services.rulesets import Rulesets
-
-    app = QApplication.instance() or QApplication([])
-    with tempfile.TemporaryDirectory() as folder:
-        rulesets = Rulesets(Path(folder) / "data")
-        gang = demo_gang(rulesets.get("n23"))
-        with open_database(sqlite_url(Path(folder) / "gm.sqlite")) as db:
-            gang_id = gangs.add_gang(db, gang).gang.id
-            assert gang_id is not None
-            campaign.create_campaign(db, rulesets, "Ash Wars")
-            campaign.add_gang(db, rulesets, "Ash Wars", gang.name)
-            campaign.assign_territory(db, rulesets, "Ash Wars", "Fighting Pit", gang.name)
-            battle.start_battle(
-                db, rulesets, gang_id, scenario="Stand-off", crew=["Mags Varga", "Rook", "Pip"]
-            )
-            battle.apply_events(
-                db,
-                rulesets,
-                gang_id,
-                [
-                    {"event": "hire", "fighter_type": "Hive Scum", "territory": "Fighting Pit"},
-                    {"fighter": "Mags Varga", "event": "end_activation"},
-                    {"fighter": "Hive Scum 1", "event": "status", "status": "pinned"},
-                    {"fighter": "Hive Scum 1", "event": "wound"},
-                ],
-            )  # fmt: skip
-            window = BattleWindow(db, rulesets, gang_id, dice=RandomDice(1))
-            window.resize(1280, 800)
-            window.show()
-            app.processEvents()
-            target.parent.mkdir(parents=True, exist_ok=True)
-            window.grab().save(str(target))
-            window.close()
-    return target
+    return _grab_battle(target, "n23", _hired_battle)
 
 
 if __name__ == "__main__":
