@@ -243,15 +243,27 @@ def _held_recruit_boons(uow: UnitOfWork, rulesets: Rulesets, gang: Gang) -> list
     return held_boons(setting.campaign, setting.ctype, gang.id, [BoonKind.RECRUIT])
 
 
+def _grants(uow: UnitOfWork, rulesets: Rulesets, gang: Gang) -> list[tuple[str, Boon]]:
+    try:
+        return _held_recruit_boons(uow, rulesets, gang)
+    except BattleError:
+        return []
+
+
+def hire_grants(db: Database, rulesets: Rulesets, gang_ref: str | int) -> list[tuple[str, Boon]]:
+    """The recruit boons of what the gang holds; none outside a running campaign.
+
+    `hire_offers(grants, record.events)` tells what is left to hire in a battle.
+    """
+    with db.unit_of_work() as uow:
+        return _grants(uow, rulesets, _gang(uow, gang_ref))
+
+
 def battle_hire_offers(db: Database, rulesets: Rulesets, gang_ref: str | int) -> list[HireOffer]:
     """The Hired Guns the gang may still hire in its battle going on; none outside a campaign."""
     with db.unit_of_work() as uow:
         gang, stored = _open(uow, gang_ref)
-        try:
-            held = _held_recruit_boons(uow, rulesets, gang)
-        except BattleError:
-            return []
-        return hire_offers(held, _parse_stored(stored))
+        return hire_offers(_grants(uow, rulesets, gang), _parse_stored(stored))
 
 
 def profile_states(

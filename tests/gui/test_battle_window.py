@@ -466,6 +466,21 @@ def test_the_hire_action_adds_a_hired_gun_tile(
     assert window.hire_action.isEnabled()
 
 
+def test_the_campaign_is_read_once_per_battle_not_per_event(
+    qtbot, db, rulesets, pit_gang_id, monkeypatch
+) -> None:
+    reads: list[object] = []
+    real = battle.hire_grants
+    monkeypatch.setattr(battle, "hire_grants", lambda *a: reads.append(a) or real(*a))
+    battle.start_battle(db, rulesets, pit_gang_id, crew=["Rook"])
+    window = open_window(qtbot, db, rulesets, pit_gang_id)
+    for _ in range(3):
+        click(qtbot, window.new_round_button)
+    window.apply([{"event": "hire", "fighter_type": "Hive Scum", "territory": "Fighting Pit"}])
+    assert len(reads) == 1
+    assert "1 of 2 left" in window.hire_button.toolTip()  # what is left follows the events
+
+
 def test_no_hire_for_a_gang_no_territory_grants_it(qtbot, db, rulesets, gang_id) -> None:
     battle.start_battle(db, rulesets, gang_id)
     window = open_window(qtbot, db, rulesets, gang_id)

@@ -40,8 +40,9 @@ from gangmanager.gui.battle.start_page import StartPage
 from gangmanager.persistence.database import Database
 from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_events import BattleError, parse_event
-from gangmanager.rules.battle_hire import HireOffer
+from gangmanager.rules.battle_hire import HireOffer, hire_offers
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
+from gangmanager.rules.campaign_types import Boon
 from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 from gangmanager.services import battle, gangs
@@ -78,7 +79,8 @@ class BattleWindow(QMainWindow):
         self._record: battle.BattleRecord | None = None
         self._ruleset: Ruleset | None = None
         self.tiles: dict[str, FighterTile] = {}
-        # What the gang's territories still grant for this battle (Hired Guns).
+        # What the gang's territories lend for each battle, and what is left of it in this one.
+        self._hire_grants: list[tuple[str, Boon]] = []
         self._hire_offers: list[HireOffer] = []
 
         self.start_page = StartPage()
@@ -209,15 +211,15 @@ class BattleWindow(QMainWindow):
 
     def _show(self, record: battle.BattleRecord) -> None:
         names = [f.name for f in record.state.fighters]
+        new_battle = self._record is None or self._record.battle_id != record.battle_id
+        if new_battle:
+            # Read once per battle, not after every event: the hires left follow the events.
+            self._hire_grants = self._read_hire_grants()
         # A new battle, or a Hired Gun hired (or undone): the tiles follow the crew.
-        if (
-            self._record is None
-            or self._record.battle_id != record.battle_id
-            or list(self.tiles) != names
-        ):
+        if new_battle or list(self.tiles) != names:
             self._build_tiles(record)
         self._record = record
-        self._hire_offers = self._read_hire_offers()
+        self._hire_offers = hire_offers(self._hire_grants, record.events)
         state = record.state
         scenario = f" - {record.scenario}" if record.scenario else ""
         self.header_label.setText(
@@ -246,9 +248,9 @@ class BattleWindow(QMainWindow):
             )
             self.tiles[fighter.name] = tile
 
-    def _read_hire_offers(self) -> list[HireOffer]:
+    def _read_hire_grants(self) -> list[tuple[str, Boon]]:
         try:
-            return battle.battle_hire_offers(self._db, self._rulesets, self._gang_id)
+            return battle.hire_grants(self._db, self._rulesets, self._gang_id)
         except ServiceError:
             return []
 
