@@ -519,9 +519,7 @@ class _Sequence:
         )
         grants = Grants(held)
         for entry in self.draft.boons_taken:
-            what = (
-                "recruit roll" if entry.dice is not None else repr(entry.fighter_type or entry.item)
-            )
+            what = "recruit roll" if entry.dice is not None else repr(entry.wanted)
             done = self.attempt(
                 f"boon {what} from {entry.territory}",
                 lambda e=entry: take_boon(self.ruleset, self.gang, e, grants),

@@ -44,8 +44,7 @@ class Offer(NamedTuple):
             return False
         if self.roll is not None:
             return True
-        wanted = entry.fighter_type if entry.kind == "recruit" else entry.item
-        return trait_key(self.name) == trait_key(wanted or "")
+        return trait_key(self.name) == trait_key(entry.wanted)
 
 
 def offered(held: Iterable[tuple[str, Boon]]) -> list[Offer]:
@@ -81,16 +80,12 @@ class Grants:
     def use(self, entry: BoonTaken) -> Offer:
         found = next((i for i, offer in enumerate(self.left) if offer.matches(entry)), None)
         if found is None:
-            wanted = "roll" if entry.dice is not None else repr(_wanted(entry))
+            wanted = "roll" if entry.dice is not None else repr(entry.wanted)
             taken = " (already taken)" if any(o.matches(entry) for o in self.all) else ""
             raise TradeProblem(
                 f"{entry.territory} grants no {entry.kind} {wanted} to this gang{taken}"
             )
         return self.left.pop(found)
-
-
-def _wanted(entry: BoonTaken) -> str:
-    return (entry.fighter_type if entry.kind == "recruit" else entry.item) or ""
 
 
 def _dice_text(dice: list[int]) -> str:

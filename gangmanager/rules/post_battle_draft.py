@@ -136,6 +136,11 @@ class BoonTaken(_Entry):
             raise ValueError("an equipment boon names its item")
         return self
 
+    @property
+    def wanted(self) -> str:
+        """The fighter type (recruit) or item (equipment) named; "" when none is."""
+        return (self.fighter_type if self.kind == "recruit" else self.item) or ""
+
 
 class AdvancementEntry(_Entry):
     """XP spent on one advancement of the ruleset's table (`bs`, `primary_random`...).
