@@ -55,15 +55,23 @@ def test_trait_override_replaces_in_place_and_new_ones_are_appended(load: Load) 
 
 
 def test_rename_traits_applies_to_inherited_weapons(load: Load) -> None:
-    house = load("house-a")
+    # n23 (2023 rules) says Sidearm; house-b's rules text says Pistol.
+    core = load("n23")
+    core_traits = {str(t) for w in core.weapons for p in w.profiles for t in p.traits}
+    assert "Pistol" not in core_traits and core.trait_def("Pistol") is None
+    house = load("house-b")
     traits = {str(t) for w in house.weapons for p in w.profiles for t in p.traits}
-    assert "Pistol" not in traits
-    assert "Sidearm" in traits
+    assert "Sidearm" not in traits
+    assert "Pistol" in traits
     laspistol = next(w for w in house.weapons if w.name == "Laspistol")
-    assert [str(t) for t in laspistol.profiles[0].traits] == ["Sidearm", "Plentiful"]
+    assert [str(t) for t in laspistol.profiles[0].traits] == ["Pistol", "Plentiful"]
     # Parameters survive, other traits are untouched.
     autogun = next(w for w in house.weapons if w.name == "Autogun")
     assert [str(t) for t in autogun.profiles[0].traits] == ["Rapid Fire (1)"]
+    # house-a keeps the 2023 name.
+    house_a = load("house-a")
+    laspistol_a = next(w for w in house_a.weapons if w.name == "Laspistol")
+    assert [str(t) for t in laspistol_a.profiles[0].traits] == ["Sidearm", "Plentiful"]
 
 
 def test_whole_tables_are_replaced(load: Load) -> None:

@@ -179,7 +179,7 @@ def test_trait_registry(load: Load) -> None:
         "Combi": Mechanic.COMBI,
         "Blaze": Mechanic.BLAZE,
         "Template": Mechanic.TEMPLATE,
-        "Pistol": Mechanic.PISTOL,
+        "Sidearm": Mechanic.SIDEARM,
         "Melee": Mechanic.MELEE,
         "Toxin": Mechanic.TOXIN,
         "Silent": Mechanic.SILENT,
@@ -453,7 +453,7 @@ def test_house_b_blaze(load: Load) -> None:
 @pytest.mark.parametrize(
     ("pack_id", "term", "trait"),
     [
-        ("n23", "Ammo test", "Pistol"),
+        ("n23", "Ammo test", "Sidearm"),
         ("house-a", "Ammo check", "Sidearm"),
         ("house-b", "Ammo check", "Pistol"),
     ],
