@@ -126,35 +126,59 @@ def _read_toml(path: Path) -> dict[str, Any]:
         raise RulesetError(path, f"cannot read: {exc.strerror or exc}") from None
 
 
+def _base_file(path: Path) -> str | None:
+    """`houses-escher.toml` is part of `houses.toml`: large lists may be split by topic."""
+    if path.name in PACK_FILES:
+        return path.name
+    stem, dash, _part = path.stem.partition("-")
+    base = f"{stem}.toml"
+    if dash and _part and base in PACK_FILES and base != PACK_FILE:
+        return base
+    return None
+
+
 def _read_folder(folder: Path) -> _Raw:
     raw = _Raw(folder)
     if not raw.pack_file.is_file():
         raise RulesetError(folder, f"no {PACK_FILE} in this folder")
-    files = sorted(p for p in folder.iterdir() if p.suffix == ".toml")
-    for path in files:
-        if path.name not in PACK_FILES:
+    parts: dict[str, list[Path]] = {name: [] for name in PACK_FILES}
+    for path in sorted(p for p in folder.iterdir() if p.suffix == ".toml"):
+        base = _base_file(path)
+        if base is None:
             expected = ", ".join(PACK_FILES)
-            raise RulesetError(path, f"unknown file {path.name!r} (expected one of: {expected})")
-    # pack.toml first so its id is known; the rest in the documented order.
-    for name in PACK_FILES:
-        path = folder / name
-        if not path.is_file():
-            continue
-        content = _read_toml(path)
-        allowed = PACK_FILES[name]
-        for key, value in content.items():
-            if key not in allowed:
-                raise RulesetError(
-                    path, f"unknown key {key!r} (expected one of: {', '.join(allowed)})"
-                )
-            _check_top_level(path, key, value)
-            raw.data[key] = value
-            if isinstance(value, list):
-                raw.origins[key] = [path] * len(value)
-            else:
-                raw.origins[key] = path
+            raise RulesetError(
+                path,
+                f"unknown file {path.name!r} (expected one of: {expected}; "
+                "or a part such as houses-escher.toml)",
+            )
+        parts[base].append(path)
+    # pack.toml first so its id is known; the rest in the documented order, a
+    # file's parts after it in name order, their lists joined.
+    for name, paths in parts.items():
+        for path in sorted(paths, key=lambda p: (p.name != name, p.name)):
+            _read_part(raw, path, PACK_FILES[name])
+    for key, origins in raw.origins.items():
+        if isinstance(origins, list) and key in NAMED_LISTS and len(set(origins)) > 1:
+            _check_names(origins[0], key, raw.data[key], origins)
     _check_pack_header(raw)
     return raw
+
+
+def _read_part(raw: _Raw, path: Path, allowed: tuple[str, ...]) -> None:
+    content = _read_toml(path)
+    for key, value in content.items():
+        if key not in allowed:
+            raise RulesetError(path, f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
+        _check_top_level(path, key, value)
+        earlier = raw.data.get(key)
+        if isinstance(value, list) and isinstance(earlier, list):
+            raw.data[key] = earlier + value
+            raw.origins[key] = [*raw.origins[key], *([path] * len(value))]
+            continue
+        if earlier is not None:
+            raise RulesetError(path, f"{key!r} is given in another file of this pack too")
+        raw.data[key] = value
+        raw.origins[key] = [path] * len(value) if isinstance(value, list) else path
 
 
 def _check_pack_header(raw: _Raw) -> None:
@@ -189,18 +213,27 @@ def _check_top_level(path: Path, key: str, value: object) -> None:
         raise RulesetError(path, f"{key!r} must be a table ([{key}])")
 
 
-def _check_names(path: Path, key: str, entries: list[dict[str, Any]]) -> None:
+def _check_names(
+    path: Path, key: str, entries: list[dict[str, Any]], origins: list[Path] | None = None
+) -> None:
     name_key = NAMED_LISTS[key]
-    seen: set[str] = set()
+    seen: dict[str, Path] = {}
     for index, entry in enumerate(entries):
         name = entry.get(name_key)
+        where = origins[index] if origins else path
         if not isinstance(name, str) or not name.strip():
             label = entry_label(key, index, None)
-            raise RulesetError(path, f"missing key {name_key!r}", label)
+            raise RulesetError(where, f"missing key {name_key!r}", label)
         norm = _key(key, name)
         if norm in seen:
-            raise RulesetError(path, "is listed twice in this file", entry_label(key, index, entry))
-        seen.add(norm)
+            first = seen[norm]
+            message = (
+                "is listed twice in this file"
+                if first == where
+                else f"is listed in {first.name} too"
+            )
+            raise RulesetError(where, message, entry_label(key, index, entry))
+        seen[norm] = where
 
 
 def _check_weapon(path: Path, label: str, weapon: dict[str, Any]) -> None:

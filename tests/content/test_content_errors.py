@@ -269,3 +269,40 @@ def test_error_message_is_relative_inside_the_working_folder(
 
 def test_ruleset_error_is_a_value_error() -> None:
     assert issubclass(RulesetError, ValueError)
+
+
+def test_a_file_may_be_split_into_parts(write_pack: WritePack, user_dir: Path) -> None:
+    """`traits-extra.toml` joins `traits.toml`'s list; parts load after it in name order."""
+    write_pack(
+        "split",
+        pack=HEAD.format(id="split"),
+        traits='[[traits]]\nname = "Alpha"\nsummary = "a"\n',
+        **{
+            "traits-zeta": '[[traits]]\nname = "Zeta"\nsummary = "z"\n',
+            "traits-beta": '[[traits]]\nname = "Beta"\nsummary = "b"\n',
+        },
+    )
+    ruleset = load_ruleset("split", [user_dir, builtin_rulesets_dir()])
+    own = [t.name for t in ruleset.traits][-3:]
+    assert own == ["Alpha", "Beta", "Zeta"]
+
+
+@pytest.mark.parametrize(
+    ("files", "expected"),
+    [
+        (
+            {
+                "traits": '[[traits]]\nname = "Alpha"\n',
+                "traits-more": '[[traits]]\nname = "alpha"\n',
+            },
+            'traits-more.toml: trait "alpha": is listed in traits.toml too',
+        ),
+        ({"pack-more": 'summary = "x"\n'}, "pack-more.toml: unknown file 'pack-more.toml'"),
+        ({"houses-": ""}, "houses-.toml: unknown file 'houses-.toml'"),
+    ],
+)
+def test_split_file_errors(
+    write_pack: WritePack, user_dir: Path, files: dict[str, str], expected: str
+) -> None:
+    write_pack("split-bad", pack=HEAD.format(id="split-bad"), **files)
+    assert expected in str(_load_error("split-bad", user_dir))
