@@ -7,11 +7,12 @@ from collections.abc import Callable
 import pytest
 
 from gangmanager.rules.ruleset import Mechanic, Ruleset
+from gangmanager.rules.weapons import WeaponProfile
 
 Load = Callable[[str], Ruleset]
 
 
-def _profile(ruleset: Ruleset, weapon: str, profile: str = ""):  # noqa: ANN202
+def _profile(ruleset: Ruleset, weapon: str, profile: str = "") -> WeaponProfile:
     entry = ruleset.weapon_entry(weapon)
     assert entry is not None, weapon
     return next(p for p in entry.profiles if p.name == profile) if profile else entry.profiles[0]
@@ -73,7 +74,9 @@ def _skill_summary(ruleset: Ruleset, name: str) -> str:
         ("Medicae", ["Treat Wounds", "Flesh Wound"]),
     ],
 )
-def test_skill_summaries_say_what_the_2023_rules_do(load: Load, name: str, words: list[str]) -> None:
+def test_skill_summaries_say_what_the_2023_rules_do(
+    load: Load, name: str, words: list[str]
+) -> None:
     summary = _skill_summary(load("n23"), name)
     for word in words:
         assert word in summary, (name, word)
