@@ -481,6 +481,7 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
         if advancement.characteristic is not None:
             label = entry_label("advancements", index, {"id": advancement.id})
             _check_codes(raw, "advancements", index, {advancement.characteristic: 1}, label)
+    _check_houses(ruleset, raw)
     if ruleset.ganger_advancements:
         path = _origin_of(raw, "ganger_advancements")
         ids = {a.id.casefold() for a in ruleset.advancements}
@@ -507,6 +508,43 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
         missing = [r for r in range(2, 13) if r not in covered]
         if missing:
             raise RulesetError(path, f"ganger_advancements: 2D6 rolls {missing} are on no row")
+
+
+def _check_houses(ruleset: Ruleset, raw: _Raw) -> None:
+    """Equipment lists, kit and skill access name things the pack defines."""
+    items = {trait_key(w.name) for w in ruleset.weapons} | {
+        trait_key(w.name) for w in ruleset.wargear
+    }
+    skill_sets = {trait_key(s.name) for s in ruleset.skill_sets}
+    for index, house in enumerate(ruleset.houses):
+        path = _origin_of(raw, "houses", index)
+        label = entry_label("houses", index, {"id": house.id})
+        types = {trait_key(t.name) for t in house.fighter_types}
+        categories = {t.category.value for t in house.fighter_types}
+        for name in house.skill_sets:
+            if trait_key(name) not in skill_sets:
+                raise RulesetError(path, f"skill_sets: no skill set {name!r} in this pack", label)
+        for entry in house.equipment_list:
+            where = f'{label}, equipment list "{entry.name}"'
+            if trait_key(entry.name) not in items:
+                raise RulesetError(path, "not in the armoury (weapons or wargear)", where)
+            for who in entry.restricted_to:
+                if who not in categories and trait_key(who) not in types:
+                    raise RulesetError(
+                        path,
+                        f"restricted_to: {who!r} is no category or fighter type of the house",
+                        where,
+                    )
+        for fighter_type in house.fighter_types:
+            where = f'{label}, fighter type "{fighter_type.name}"'
+            for name in fighter_type.equipment:
+                if trait_key(name) not in items:
+                    raise RulesetError(path, f"equipment: {name!r} is not in the armoury", where)
+            for name in fighter_type.skill_sets_primary + fighter_type.skill_sets_secondary:
+                if trait_key(name) not in skill_sets:
+                    raise RulesetError(
+                        path, f"skill access: no skill set {name!r} in this pack", where
+                    )
 
 
 # -- public API --------------------------------------------------------------------

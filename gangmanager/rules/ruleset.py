@@ -97,6 +97,15 @@ class ArmouryItem(_Strict):
     aliases: list[str] = Field(default_factory=list)
 
 
+class FighterLimit(_Strict):
+    """How many of a type a gang may have: "0-2" is max 2; "up to half" is max_share 0.5."""
+
+    min: int | None = Field(default=None, ge=0)
+    max: int | None = Field(default=None, ge=0)
+    # Share of the gang's fighters (counting this type) the type may make up at most.
+    max_share: float | None = Field(default=None, gt=0, le=1)
+
+
 class FighterType(_Strict):
     name: str = Field(min_length=1)
     category: Category
@@ -107,13 +116,27 @@ class FighterType(_Strict):
     equipment: list[str] = Field(default_factory=list)
     skill_sets_primary: list[str] = Field(default_factory=list)
     skill_sets_secondary: list[str] = Field(default_factory=list)
+    limit: FighterLimit = Field(default_factory=FighterLimit)
+
+
+class EquipmentListEntry(_Strict):
+    """A line of a house's equipment list: an armoury item at the house's list price."""
+
+    name: str = Field(min_length=1)
+    cost: int = Field(ge=0)
+    # Categories ("juve") or fighter type names ("Death-Maiden") that may take it;
+    # empty: every type of the house.
+    restricted_to: list[str] = Field(default_factory=list)
 
 
 class House(_Strict):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
     summary: str = ""
+    # The house's own skill sets (names of entries in skill_sets, e.g. "Finesse").
+    skill_sets: list[str] = Field(default_factory=list)
     fighter_types: list[FighterType] = Field(default_factory=list)
+    equipment_list: list[EquipmentListEntry] = Field(default_factory=list)
 
 
 class Skill(_Strict):
@@ -124,6 +147,8 @@ class Skill(_Strict):
 
 class SkillSet(_Strict):
     name: str = Field(min_length=1)
+    # The house id for a house's own set ("escher" for Finesse); empty for the core sets.
+    house: str = ""
     skills: list[Skill] = Field(default_factory=list)
 
 

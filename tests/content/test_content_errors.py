@@ -306,3 +306,61 @@ def test_split_file_errors(
 ) -> None:
     write_pack("split-bad", pack=HEAD.format(id="split-bad"), **files)
     assert expected in str(_load_error("split-bad", user_dir))
+
+
+_HOUSE = """[[houses]]
+id = "x"
+name = "House X"
+skill_sets = {sets}
+
+[[houses.fighter_types]]
+name = "Boss"
+category = "leader"
+cost = 100
+profile = '5" 3+ 3+ 3 3 2 4+ 2 6+ 6+ 7+ 7+'
+skill_sets_primary = {primary}
+equipment = {kit}
+
+[[houses.equipment_list]]
+name = {item}
+cost = 10
+restricted_to = {who}
+"""
+
+
+@pytest.mark.parametrize(
+    ("fields", "expected"),
+    [
+        ({"item": '"Ray gun"'}, 'equipment list "Ray gun": not in the armoury'),
+        ({"who": '["juve"]'}, "restricted_to: 'juve' is no category or fighter type"),
+        ({"kit": '["Ray gun"]'}, "equipment: 'Ray gun' is not in the armoury"),
+        ({"primary": '["Finesse"]'}, "skill access: no skill set 'Finesse'"),
+        ({"sets": '["Finesse"]'}, "skill_sets: no skill set 'Finesse'"),
+    ],
+)
+def test_house_names_must_exist(
+    write_pack: WritePack, user_dir: Path, fields: dict[str, str], expected: str
+) -> None:
+    values = {
+        "sets": "[]",
+        "primary": '["Brawn"]',
+        "kit": '["Laspistol"]',
+        "item": '"Lasgun"',
+        "who": '["leader", "Boss"]',
+    } | fields
+    write_pack("bad-house", pack=HEAD.format(id="bad-house"), houses=_HOUSE.format(**values))
+    message = str(_load_error("bad-house", user_dir))
+    assert "bad-house/houses.toml: " in message and expected in message
+
+
+def test_house_fields_load(write_pack: WritePack, user_dir: Path) -> None:
+    values = {"sets": "[]", "primary": '["Brawn"]', "kit": '["Laspistol"]'}
+    text = _HOUSE.format(**values, item='"Lasgun"', who='["Boss"]')
+    text = text.replace("equipment = [", "limit = { max = 1 }\nequipment = [", 1)
+    write_pack("good-house", pack=HEAD.format(id="good-house"), houses=text)
+    house = load_ruleset("good-house", [user_dir, builtin_rulesets_dir()]).house("x")
+    assert house is not None
+    assert house.fighter_types[0].limit.max == 1
+    assert [(e.name, e.cost, e.restricted_to) for e in house.equipment_list] == [
+        ("Lasgun", 10, ["Boss"])
+    ]
