@@ -60,6 +60,16 @@ def ganger_result(ruleset: Ruleset, roll: int) -> GangerResult:
     raise AdvancementProblem(f"roll {roll} is on no row of the {ruleset.id} Ganger table")
 
 
+def advancement_label(ruleset: Ruleset, fighter: Fighter, advancement_id: str) -> str:
+    """The name players read on the card ("Movement +1"), never the pack's id ("m")."""
+    if fighter.category in ROLLS_ON_GANGER_TABLE and ruleset.ganger_advancements:
+        return "Ganger table"
+    if advancement_id.strip().casefold() == SPECIALIST:
+        return "Promoted to Specialist"
+    found = ruleset.advancement(advancement_id)
+    return found.name if found is not None else advancement_id
+
+
 @dataclass(frozen=True)
 class Bought:
     """One advancement applied: the new fighter, the XP paid and a line for the report."""
@@ -115,16 +125,25 @@ def find_skill(
     raise AdvancementProblem(f"no skill {name!r}{where}")
 
 
-def _allowed_sets(ruleset: Ruleset, house: str, fighter: Fighter, kind: str) -> list[str] | None:
-    """The fighter type's primary or secondary sets; None when the type is unknown."""
+def allowed_sets(ruleset: Ruleset, house: str, fighter: Fighter, kind: str) -> list[str]:
+    """The fighter type's primary or secondary sets; AdvancementProblem when the pack has
+    none to give (an unknown type, or a type listed without that access)."""
     fighter_type = ruleset.fighter_type(house or None, fighter.type)
+    override = "or turn on the gang's house rules to ignore skill access"
     if fighter_type is None:
-        return None
-    if kind.startswith("primary"):
-        return fighter_type.skill_sets_primary
-    if kind.startswith("secondary"):
-        return fighter_type.skill_sets_secondary
-    return None
+        raise AdvancementProblem(
+            f"the {ruleset.id} pack has no fighter type {fighter.type!r}, so its skill access"
+            f" is unknown: add the type to the pack, {override}"
+        )
+    primary = kind.startswith("primary")
+    sets = fighter_type.skill_sets_primary if primary else fighter_type.skill_sets_secondary
+    if not sets:
+        which = "primary" if primary else "secondary"
+        raise AdvancementProblem(
+            f"the {ruleset.id} pack lists no {which} skill sets for a {fighter_type.name}"
+            f" (an error of the pack): fix the pack, {override}"
+        )
+    return sets
 
 
 def gain_skill(
@@ -137,15 +156,42 @@ def gain_skill(
     skill_set: str | None,
     roll: int | None,
     credits: int,
+    ignore_access: bool = False,
 ) -> tuple[Fighter, str]:
     assert advancement.skill is not None
+    return _take_skill(
+        ruleset, house, fighter, advancement.skill, advancement.name.lower(),
+        skill=skill, skill_set=skill_set, roll=roll, credits=credits,
+        ignore_access=ignore_access,
+    )  # fmt: skip
+
+
+def _take_skill(
+    ruleset: Ruleset,
+    house: str,
+    fighter: Fighter,
+    access: str,
+    what: str,
+    *,
+    skill: str | None,
+    skill_set: str | None,
+    roll: int | None,
+    credits: int,
+    ignore_access: bool,
+) -> tuple[Fighter, str]:
+    """Add one skill from the sets `access` ("primary..."/"secondary...") allows."""
+    if skill_set is None and skill is None and not ignore_access:
+        # A random skill from the only set the fighter may roll on.
+        sets = allowed_sets(ruleset, house, fighter, access)
+        skill_set = sets[0] if len(sets) == 1 else None
     set_name, found = find_skill(ruleset, skill, skill_set, roll)
-    allowed = _allowed_sets(ruleset, house, fighter, advancement.skill)
-    if allowed and trait_key(set_name) not in {trait_key(s) for s in allowed}:
-        raise AdvancementProblem(
-            f"{found.name} is in the {set_name} set; a {fighter.type} takes"
-            f" {advancement.name.lower()} from {', '.join(allowed)}"
-        )
+    if not ignore_access:
+        allowed = allowed_sets(ruleset, house, fighter, access)
+        if trait_key(set_name) not in {trait_key(s) for s in allowed}:
+            raise AdvancementProblem(
+                f"{found.name} is in the {set_name} set; a {fighter.type} takes"
+                f" {what} from {', '.join(allowed)}"
+            )
     if any(trait_key(s) == trait_key(found.name) for s in fighter.skills):
         raise AdvancementProblem(f"{fighter.name} already has {found.name}")
     modifiers = [
@@ -171,10 +217,17 @@ def advance(
     roll: int | None = None,
     skill: str | None = None,
     skill_set: str | None = None,
+    skill_roll: int | None = None,
+    ignore_access: bool = False,
 ) -> Bought:
-    """Buy one advancement; raises AdvancementProblem (fighter unchanged) when it cannot be."""
+    """Buy one advancement; raises AdvancementProblem (fighter unchanged) when it cannot be.
+
+    `ignore_access` is the gang's house rule that lets any skill be taken."""
     if fighter.category in ROLLS_ON_GANGER_TABLE and ruleset.ganger_advancements:
-        return _ganger_advance(ruleset, fighter, advancement_id, roll)
+        return _ganger_advance(
+            ruleset, house, fighter, advancement_id, roll,
+            skill=skill, skill_set=skill_set, skill_roll=skill_roll, ignore_access=ignore_access,
+        )  # fmt: skip
     advancement = ruleset.advancement(advancement_id)
     if advancement is None:
         known = ", ".join(a.id for a in ruleset.advancements)
@@ -196,7 +249,8 @@ def advance(
     elif advancement.skill is not None:
         paid, gained = gain_skill(
             ruleset, house, paid, advancement,
-            skill=skill, skill_set=skill_set, roll=roll, credits=advancement.credits,
+            skill=skill, skill_set=skill_set, roll=roll if skill_roll is None else skill_roll,
+            credits=advancement.credits, ignore_access=ignore_access,
         )  # fmt: skip
         text = f"{advancement.name}: {gained}"
     else:
@@ -231,7 +285,18 @@ def _step_text(ruleset: Ruleset, before: Fighter, after: Fighter, modifier: Modi
     return f"{code} {row.print(old)} -> {row.print(new)}"
 
 
-def _ganger_advance(ruleset: Ruleset, fighter: Fighter, choice: str, roll: int | None) -> Bought:
+def _ganger_advance(
+    ruleset: Ruleset,
+    house: str,
+    fighter: Fighter,
+    choice: str,
+    roll: int | None,
+    *,
+    skill: str | None,
+    skill_set: str | None,
+    skill_roll: int | None,
+    ignore_access: bool,
+) -> Bought:
     if roll is None:
         raise AdvancementProblem(
             f"{fighter.category.label}s roll 2D6 on the Ganger table: give the roll"
@@ -260,7 +325,18 @@ def _ganger_advance(ruleset: Ruleset, fighter: Fighter, choice: str, roll: int |
         paid = paid.model_copy(
             update={"category": Category.SPECIALIST, "modifiers": [*paid.modifiers, modifier]}
         )
-        text = "Promoted to Specialist"
+        # The promotion brings one random Primary skill (named, or a set and its D6).
+        if skill is None and skill_roll is None:
+            raise AdvancementProblem(
+                f"Promoted to Specialist (roll {roll}) brings one random Primary skill:"
+                " give the skill, or skill_roll (a D6) and skill_set"
+            )
+        paid, gained = _take_skill(
+            ruleset, house, paid, "primary", "the promotion's random skill",
+            skill=skill, skill_set=skill_set, roll=skill_roll, credits=0,
+            ignore_access=ignore_access,
+        )  # fmt: skip
+        text = f"Promoted to Specialist, gains {gained}"
     else:
         advancement = ruleset.advancement(wanted)
         if advancement is None or advancement.characteristic is None:

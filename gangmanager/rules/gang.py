@@ -105,6 +105,8 @@ class Gang(BaseModel):
     stash: list[Weapon] = Field(default_factory=list)
     fighters: list[Fighter] = Field(default_factory=list)
     notes: str = ""
+    # House rules: the gang may ignore equipment lists, weapon slots and skill access.
+    house_rules_ignore_restrictions: bool = Field(default=False, exclude=True)
 
     def fighter(self, name: str) -> Fighter | None:
         wanted = name.strip().casefold()

@@ -122,7 +122,13 @@ def suffer(
         outcome.lines.append(f"{label}: {count} more roll{'s' if count != 1 else ''}")
         for _ in range(count):
             extra = _take(rolls, "D66", label)
-            inner = suffer(ruleset, outcome.fighter, read_roll(ruleset, extra), rolls,
+            inner_result = read_roll(ruleset, extra)
+            if rerolled(result, inner_result):
+                raise InjuryProblem(
+                    f"{label}: the extra roll {extra} is {inner_result.name}, which is rolled"
+                    " again: give another D66"
+                )
+            inner = suffer(ruleset, outcome.fighter, inner_result, rolls,
                            roll=extra, nested=True)  # fmt: skip
             outcome.fighter = inner.fighter
             outcome.results += inner.results
@@ -157,6 +163,34 @@ def suffer(
     outcome.fighter = after
     outcome.lines.append(f"{label}" + (f": {', '.join(effects)}" if effects else ""))
     return outcome
+
+
+def rerolled(outer: InjuryResult, inner: InjuryResult) -> bool:
+    """True when `outer`'s extra rolls must not give `inner` (the die is rolled again)."""
+    return trait_key(inner.name) in {trait_key(name) for name in outer.reroll_inner}
+
+
+def first_reroll(ruleset: Ruleset, first: InjuryResult, rolls: list[int]) -> int | None:
+    """Where in `rolls` the first extra D66 that must be rolled again stands (None: none).
+
+    Same walk as `next_die`: the queue is the outer result's dice, then each extra
+    roll followed by its own dice."""
+    if not first.extra_rolls or dice_kind(first.extra_rolls) is None or not rolls:
+        return None
+    position = 1
+    for _ in range(max(0, rolls[0])):
+        if position >= len(rolls):
+            return None
+        roll = rolls[position]
+        inner = ruleset.injury_for(roll) if is_d66(roll) else None
+        if inner is None:
+            return None
+        if rerolled(first, inner):
+            return position
+        position += 1
+        if dice_kind(inner.xp) is not None:
+            position += 1
+    return None
 
 
 def profile_changes(ruleset: Ruleset, before: Fighter, after: Fighter) -> list[str]:

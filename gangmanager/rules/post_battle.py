@@ -30,7 +30,7 @@ from typing import Any, TypeVar
 
 from gangmanager.rules import campaign as campaign_rules
 from gangmanager.rules import ratings
-from gangmanager.rules.advancement import AdvancementProblem, advance
+from gangmanager.rules.advancement import AdvancementProblem, advance, advancement_label
 from gangmanager.rules.campaign_types import BoonKind
 from gangmanager.rules.dice import is_d66
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
@@ -113,6 +113,8 @@ _FALLBACK_NAMES = {
     "report_results": "Report results",
 }
 # Succumb, Medical Escort fee and outcomes: the ruleset's `post_battle_rules`.
+# A stabilised fighter's new injury is rolled again when it would give one of these.
+_ESCORT_REROLLS = frozenset({FighterStatus.CRITICAL, FighterStatus.DEAD, FighterStatus.CAPTURED})
 
 
 class DraftError(ValueError):
@@ -443,7 +445,8 @@ class _Sequence:
 
         def stabilise() -> None:
             result = read_roll(self.ruleset, entry.injury_roll or 0)
-            if result.status in (FighterStatus.CRITICAL, FighterStatus.DEAD):
+            # Critical Injury, Memorable Death and Captured are rolled again.
+            if result.status in _ESCORT_REROLLS:
                 raise InjuryProblem(
                     f"the new injury {entry.injury_roll} is {result.name}: roll again"
                 )
@@ -452,9 +455,7 @@ class _Sequence:
             outcome = suffer(self.ruleset, calm, result, rolls, roll=entry.injury_roll)
             if rolls:
                 raise InjuryProblem(f"{len(rolls)} roll(s) left unused: {rolls}")
-            status = outcome.fighter.status
-            if status is not FighterStatus.CAPTURED:
-                status = FighterStatus.IN_RECOVERY
+            status = FighterStatus.IN_RECOVERY
             self.set_fighter(index, outcome.fighter.model_copy(update={"status": status}))
             self.note(
                 name, f"stabilised by the Medical Escort (rolled {entry.roll}), {status.label}"
@@ -473,15 +474,18 @@ class _Sequence:
                 self.note(
                     fighter.name, "died of their Critical Injury (no Medical Escort saved them)"
                 )
-        self.gang, removed = clean_house(self.gang)
-        for name, text in removed:
-            self.note(name, text)
+        # Limited profiles go before the dead leave: a fighter who lost one in the
+        # battle and then died is still on the roster here, and their weapon goes to
+        # the stash without the spent ammo.
         for entry in self.draft.limited_deleted:
             done = self.attempt(entry.fighter, lambda e=entry: delete_limited(self.gang, e))
             if done is not None:
                 self.gang, text = done
                 owner = self.gang.fighter(entry.fighter)
                 self.note(owner.name if owner else entry.fighter, text)
+        self.gang, removed = clean_house(self.gang)
+        for name, text in removed:
+            self.note(name, text)
 
     def trading_post(self) -> None:
         self.enter("trading_post")
@@ -556,15 +560,18 @@ class _Sequence:
             lambda: advance(
                 self.ruleset, self.gang.house, fighter, entry.advancement,
                 roll=entry.roll, skill=entry.skill, skill_set=entry.skill_set,
+                skill_roll=entry.skill_roll,
+                ignore_access=self.gang.house_rules_ignore_restrictions,
             ),
         )  # fmt: skip
         if bought is not None:
             self.set_fighter(index, bought.fighter)
             self.note(fighter.name, bought.text)
+            what = advancement_label(self.ruleset, fighter, entry.advancement)
             if entry.roll is not None:
-                self.rolls.append(
-                    f"{fighter.name}: advancement {entry.advancement} rolled {entry.roll}"
-                )
+                self.rolls.append(f"{fighter.name}: {what} rolled {entry.roll}")
+            if entry.skill_roll is not None:
+                self.rolls.append(f"{fighter.name}: random skill D6 rolled {entry.skill_roll}")
 
     def update_ratings(self) -> None:
         self.enter("update_gang_rating")

@@ -76,6 +76,19 @@ class LimitedDeletion(_Entry):
     weapon: str = Field(min_length=1)
     profile: str = Field(min_length=1)
 
+    @property
+    def key(self) -> tuple[str, str, str]:
+        """Which profile this is, case ignored: one fighter may lose two in a battle."""
+        return (self.fighter.casefold(), self.weapon.casefold(), self.profile.casefold())
+
+
+def merge_limited(
+    mine: list[LimitedDeletion], found: list[LimitedDeletion]
+) -> list[LimitedDeletion]:
+    """The draft's own entries, then those a tracked battle found that it lacks."""
+    keys = {e.key for e in mine}
+    return [*mine, *(e for e in found if e.key not in keys)]
+
 
 class SaleEntry(_Entry):
     """An item sold at the Trading Post, from a fighter or the stash."""
@@ -148,7 +161,9 @@ class AdvancementEntry(_Entry):
     Gangers and Exotic Beasts roll 2D6 on the Ganger table instead: `roll`
     is that roll and `advancement` the option taken (`bs`, or `specialist`).
     Skill advancements name the skill gained (`skill`), or a set and a D6
-    (`skill_set` with `roll`) for a random one.
+    (`skill_set` with `roll`, or `skill_roll`) for a random one. A Ganger table
+    2 or 12 (promotion to Specialist) also brings one random Primary skill:
+    `skill`, or `skill_roll` (the D6) with `skill_set` when there are several.
     """
 
     fighter: str = Field(min_length=1)
@@ -156,6 +171,7 @@ class AdvancementEntry(_Entry):
     roll: int | None = None
     skill: str | None = None
     skill_set: str | None = None
+    skill_roll: int | None = Field(default=None, ge=1, le=6)
 
 
 class TerritoryIncome(_Entry):

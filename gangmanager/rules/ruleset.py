@@ -168,6 +168,8 @@ class InjuryResult(_Strict):
     xp: str | None = None  # e.g. "D3"
     gains_skill: str | None = None
     extra_rolls: str | None = None  # Multiple Injuries: "D3"
+    # Results that an extra roll must not give: that die is rolled again.
+    reroll_inner: list[str] = Field(default_factory=list)
     # Changes apply only once (Impressive Scars) / only from the Nth time (Partially Deafened).
     once: bool = False
     applies_from: int = Field(default=1, ge=1)

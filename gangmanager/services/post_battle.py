@@ -43,6 +43,7 @@ from gangmanager.rules.post_battle_draft import (
     LimitedDeletion,
     PostBattleDraft,
     SuccumbEntry,
+    merge_limited,
 )
 from gangmanager.rules.post_battle_report import Report
 from gangmanager.services import battle as battle_service
@@ -159,15 +160,11 @@ def attach_ended_battle(
     if record is None:
         return draft, None
     found = draft_from_battle(record)
-    mine = {(e.fighter.casefold(), e.weapon.casefold()) for e in draft.limited_deleted}
-    lost = [
-        e for e in found.limited_deleted if (e.fighter.casefold(), e.weapon.casefold()) not in mine
-    ]
     attached = draft.model_copy(
         update={
             "battle_id": record.battle_id,
             "scenario": draft.scenario or found.scenario,
-            "limited_deleted": [*draft.limited_deleted, *lost],
+            "limited_deleted": merge_limited(draft.limited_deleted, found.limited_deleted),
         }
     )
     return attached, record.battle_id

@@ -110,14 +110,18 @@ def test_gangers_roll_on_the_2d6_table_and_pick_one_of_its_options() -> None:
 
 def test_a_2_or_12_promotes_a_ganger_to_specialist_who_may_become_a_champion() -> None:
     ganger = _fighter("Rook", Category.GANGER, xp=6 + 12)
-    specialist, _ = _apply(ganger, {"advancement": "specialist", "roll": 12})
+    # The promotion brings one random Primary skill (a Gunner's: Brawn, Ferocity).
+    specialist, _ = _apply(
+        ganger, {"advancement": "specialist", "roll": 12, "skill": "Bull Charge"}
+    )
     assert specialist.category is Category.SPECIALIST
+    assert specialist.skills == ["Bull Charge"]
     assert ratings.pending_fighter_rating(specialist) == 45 + 20
     champion, _ = _apply(
         specialist, {"advancement": "promote_specialist", "skill": "Nerves of Steel"}
     )
     assert champion.category is Category.CHAMPION
-    assert champion.skills == ["Nerves of Steel"]
+    assert champion.skills == ["Bull Charge", "Nerves of Steel"]
     assert champion.xp == 0
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from gangmanager.content import builtin_rulesets_dir, load_ruleset
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
-from gangmanager.rules.injuries import next_die, read_roll
+from gangmanager.rules.injuries import next_die, read_roll, rerolled
 from gangmanager.rules.modifiers import ModifierKind
 from gangmanager.rules.post_battle import DraftError, apply_draft
 from gangmanager.rules.post_battle_draft import PostBattleDraft
@@ -177,8 +177,13 @@ def _complete(ruleset: Ruleset, roll: int, dice: st.DataObject) -> list[int]:
     result = read_roll(ruleset, roll)
     while (kind := next_die(ruleset, result, rolls)) is not None:
         if kind == "D66":
-            # Multiple Injuries may not roll itself again.
-            extra = [r for r in D66 if read_roll(ruleset, r).extra_rolls is None]
+            # Multiple Injuries' extra rolls re-roll what its pack lists (itself included).
+            extra = [
+                r
+                for r in D66
+                if read_roll(ruleset, r).extra_rolls is None
+                and not rerolled(result, read_roll(ruleset, r))
+            ]
             rolls.append(dice.draw(st.sampled_from(extra)))
         else:
             rolls.append(dice.draw(st.integers(1, 3 if kind == "D3" else 6)))

@@ -19,7 +19,10 @@ from gangmanager.gui.post_battle.roll_input import RollInput
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.rules.advancement import (
     ROLLS_ON_GANGER_TABLE,
+    SPECIALIST,
     AdvancementProblem,
+    advancement_label,
+    allowed_sets,
     ganger_result,
     xp_cost,
 )
@@ -110,14 +113,21 @@ class AdvancementsPage(StepPage):
 
     def _line(self, entry: AdvancementEntry) -> str:
         found = self.host.ruleset.advancement(entry.advancement)
-        name = found.name if found is not None else entry.advancement
-        if entry.advancement.casefold() == "specialist":
-            name = "Promoted to Specialist"
-        # A roll is the Ganger table's 2D6, or the D6 of a random skill.
-        skill_roll = found is not None and found.skill is not None
-        roll = f"Ganger table {entry.roll}: " if entry.roll and not skill_roll else ""
+        fighter = self.host.gang.fighter(entry.fighter)
+        name = (
+            advancement_label(self.host.ruleset, fighter, entry.advancement)
+            if fighter is not None
+            else entry.advancement
+        )
+        if entry.roll and name == "Ganger table":
+            option = (
+                "Promoted to Specialist"
+                if entry.advancement.casefold() == SPECIALIST
+                else (found.name if found is not None else entry.advancement)
+            )
+            name = f"Ganger table {entry.roll}: {option}"
         skill = f" ({entry.skill})" if entry.skill else ""
-        return f"{entry.fighter}: {roll}{name}{skill}"
+        return f"{entry.fighter}: {name}{skill}"
 
     def _on_fighter_current_index_changed(self, _index: int) -> None:
         fighter = self._current_by_data()
@@ -172,28 +182,56 @@ class AdvancementsPage(StepPage):
 
     def _on_advancement_current_index_changed(self, _index: int) -> None:
         ruleset = self.host.ruleset
-        chosen = ruleset.advancement(str(self.advancement.currentData() or ""))
-        self.skill.clear()
-        if chosen is not None and chosen.skill is not None:
-            allowed = self._allowed_sets(chosen.skill)
-            for skill_set in ruleset.skill_sets:
-                if allowed and trait_key(skill_set.name) not in allowed:
-                    continue
-                for skill in skill_set.skills:
-                    self.skill.addItem(f"{skill_set.name}: {skill.name}", skill.name)
-        self.skill.setEnabled(self.skill.count() > 0)
-        self.buy.setEnabled(self.advancement.count() > 0)
-
-    def _allowed_sets(self, kind: str) -> set[str]:
         fighter = self._current_by_data()
-        if fighter is None or kind == "any_random":
-            return set()
-        found = self.host.ruleset.fighter_type(self.host.gang.house, fighter.type)
-        if found is None:
-            return set()
-        sets = (
-            found.skill_sets_primary if kind.startswith("primary") else found.skill_sets_secondary
+        option = str(self.advancement.currentData() or "")
+        chosen = ruleset.advancement(option)
+        self.skill.clear()
+        problem = ""
+        # A skill advancement, or the random Primary skill a promotion to Specialist brings.
+        access = (
+            "primary"
+            if option.casefold() == SPECIALIST
+            else (chosen.skill if chosen is not None else None)
         )
+        if fighter is not None and access is not None:
+            try:
+                allowed = self._allowed_sets(fighter, access)
+            except AdvancementProblem as exc:
+                allowed, problem = set(), str(exc)
+            if not problem:
+                for skill_set in ruleset.skill_sets:
+                    if allowed and trait_key(skill_set.name) not in allowed:
+                        continue
+                    for skill in skill_set.skills:
+                        self.skill.addItem(f"{skill_set.name}: {skill.name}", skill.name)
+        self.skill.setEnabled(self.skill.count() > 0)
+        missing = self._xp_missing(fighter, option)
+        if missing:
+            problem = f"Not enough XP: {missing} more needed." + (f" {problem}" if problem else "")
+        self.buy.setEnabled(self.advancement.count() > 0 and not problem)
+        self.buy.setToolTip(problem)
+        if problem:
+            self.explain.setText(problem)
+
+    def _xp_missing(self, fighter: Fighter | None, option: str) -> int:
+        """How much XP the fighter lacks for the option chosen (0: enough)."""
+        if fighter is None or not option:
+            return 0
+        ruleset = self.host.ruleset
+        if self._rolls_on_table(fighter):
+            cost = ruleset.post_battle_rules.ganger_advance_xp
+        else:
+            chosen = ruleset.advancement(option)
+            if chosen is None:
+                return 0
+            cost = xp_cost(fighter, chosen)
+        return max(0, cost - fighter.xp)
+
+    def _allowed_sets(self, fighter: Fighter, kind: str) -> set[str]:
+        """Set names the fighter may take `kind` from (empty: any set)."""
+        if kind == "any_random" or self.host.gang.house_rules_ignore_restrictions:
+            return set()
+        sets = allowed_sets(self.host.ruleset, self.host.gang.house, fighter, kind)
         return {trait_key(s) for s in sets}
 
     def _on_buy_clicked(self) -> None:

@@ -64,10 +64,13 @@ class DiceListInput(QWidget):
         roller: Roller,
         needs: Callable[[list[int]], str | None],
         parent: QWidget | None = None,
+        reroll: Callable[[list[int]], int | None] | None = None,
     ) -> None:
         super().__init__(parent)
         self._roller = roller
         self._needs = needs
+        # Where a die stands that the rules say to roll again (Multiple Injuries).
+        self._reroll = reroll or (lambda _values: None)
         self.edit = QLineEdit()
         self.edit.setPlaceholderText("e.g. 2, 44")
         self.edit.setToolTip(
@@ -76,7 +79,7 @@ class DiceListInput(QWidget):
         )
         self.button = QToolButton()
         self.button.setText("Roll")
-        self.button.setToolTip("Roll the dice still missing")
+        self.button.setToolTip("Roll the dice still missing, and again any the rules re-roll")
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
@@ -101,6 +104,10 @@ class DiceListInput(QWidget):
         values = self.values()
         # Bounded: a queue never needs more than a few dozen dice.
         for _ in range(64):
+            again = self._reroll(values)
+            if again is not None:
+                values[again] = self._roller("D66")
+                continue
             kind = self._needs(values)
             if kind is None:
                 break

@@ -47,7 +47,7 @@ from gangmanager.rules.post_battle import (
     preview_steps,
     step_name,
 )
-from gangmanager.rules.post_battle_draft import PostBattleDraft, TerritoryIncome
+from gangmanager.rules.post_battle_draft import PostBattleDraft, TerritoryIncome, merge_limited
 from gangmanager.rules.post_battle_report import Report
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as campaign_service
@@ -237,7 +237,7 @@ class PostBattleWizard(QWizard):
             succumb=merged(list(draft.succumb), list(found.succumb)),
             injuries=merged(list(draft.injuries), list(found.injuries)),
             xp={**found.xp, **draft.xp},
-            limited_deleted=merged(list(draft.limited_deleted), list(found.limited_deleted)),
+            limited_deleted=merge_limited(draft.limited_deleted, found.limited_deleted),
         )
 
     def preview(self, through: str) -> tuple[Gang, list[str]]:

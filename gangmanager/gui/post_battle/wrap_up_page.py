@@ -19,7 +19,14 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.post_battle.roll_input import DiceListInput, RollInput
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.rules.gang import Fighter, FighterStatus
-from gangmanager.rules.injuries import InjuryProblem, find_result, next_die, read_roll, suffer
+from gangmanager.rules.injuries import (
+    InjuryProblem,
+    find_result,
+    first_reroll,
+    next_die,
+    read_roll,
+    suffer,
+)
 from gangmanager.rules.post_battle_draft import InjuryEntry, SuccumbEntry
 from gangmanager.rules.ruleset import InjuryResult
 
@@ -58,7 +65,7 @@ class InjuryRow:
         self.pick = QComboBox()
         self.pick.addItem(_FROM_ROLL)
         self.pick.addItems([f"{r.roll} {r.name}" for r in host.ruleset.injuries])
-        self.extra = DiceListInput(host.roll, self._needs)
+        self.extra = DiceListInput(host.roll, self._needs, reroll=self._reroll)
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setMinimumWidth(220)
@@ -92,6 +99,10 @@ class InjuryRow:
     def _needs(self, rolls: list[int]) -> str | None:
         result = self.chosen()
         return next_die(self._ruleset, result, rolls) if result is not None else None
+
+    def _reroll(self, rolls: list[int]) -> int | None:
+        result = self.chosen()
+        return first_reroll(self._ruleset, result, rolls) if result is not None else None
 
     def load(self, succumb: SuccumbEntry | None, injury: InjuryEntry | None) -> None:
         self.seriously_injured.setChecked(succumb is not None)
