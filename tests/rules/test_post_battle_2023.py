@@ -208,7 +208,7 @@ def test_promotion_to_specialist_brings_a_random_primary_skill() -> None:
         draft = _draft(
             advancements=[{"fighter": "Rook", "advancement": "specialist", "roll": 12, **entry}]
         )
-        after, report = apply_draft(N23, gang, draft)
+        after, _ = apply_draft(N23, gang, draft)
         rook = after.fighter("Rook")
         assert rook is not None
         return rook
