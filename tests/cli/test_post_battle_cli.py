@@ -366,3 +366,38 @@ def test_a_hired_gun_out_of_action_is_not_the_post_battles_business(
     assert (code, err) == (0, "")
     assert out.startswith("Attached battle 1 ") and "Battle 1 is done." in out
     assert "Hive Scum" not in out
+
+
+def test_a_fighter_who_lost_a_limited_profile_then_died_is_not_refused(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    gang, base = "The Rust Riders", ("--db", str(db))
+    assert run(capsys, "battle", "start", gang, *base)[0] == 0
+    events = tmp_path / "events.json"
+    limited = {"fighter": "Dex Hollow", "event": "ammo_test", "weapon": "Shotgun",
+               "profile": "Executioner ammo", "roll": 1}  # fmt: skip
+    events.write_text(json.dumps([limited]))
+    assert run(capsys, "battle", "apply", gang, str(events), *base)[0] == 0
+    assert run(capsys, "battle", "end", gang, *base)[0] == 0
+    draft = write(tmp_path, {"result": "loss", "injuries": [{"fighter": "Dex Hollow", "roll": 66}]})
+    code, out, err = run(capsys, "post-battle", gang, draft, *base)
+    assert (code, err) == (0, "")
+    assert "Shotgun: executioner ammo (Limited) removed for good" in out
+    assert "removed (dead)" in out
+    shown = json.loads(run(capsys, "show", gang, "--json", *base)[1])
+    assert "Dex Hollow" not in [f["name"] for f in shown["fighters"]]
+
+
+def test_multiple_injuries_inner_roll_to_re_roll_is_refused_naming_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+) -> None:
+    base = ("--db", str(db))
+    before = all_rows(db)
+    draft = write(
+        tmp_path,
+        {"result": "loss", "injuries": [{"fighter": "Rook", "roll": 54, "rolls": [1, 55]}]},
+    )
+    code, _, err = run(capsys, "post-battle", "The Rust Riders", draft, *base)
+    assert code == 2
+    assert "the extra roll 55 is Captured, which is rolled again" in err
+    assert all_rows(db) == before

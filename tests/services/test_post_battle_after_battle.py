@@ -151,3 +151,32 @@ def test_a_draft_naming_a_battle_of_another_gang_or_not_ended_is_refused(
     post_battle.finish(db, rulesets, fought, draft)
     with pytest.raises(ServiceError, match="has not been ended"):
         post_battle.finish(db, rulesets, fought, draft)
+
+
+def test_a_fighter_who_lost_a_limited_profile_and_died_finishes_and_undoes(
+    db: Database, db_path: Path, rulesets: Rulesets, fought: Gang
+) -> None:
+    """Issue 13's blocker: Dex Hollow's executioner ammo went in the battle, then a 66."""
+    assert fought.id is not None
+    draft = post_battle.start_draft(db, rulesets, fought.id)
+    entry = draft.draft.model_copy(
+        update={
+            "result": "loss",
+            "injuries": [
+                InjuryEntry(fighter="Rook", roll=44),
+                InjuryEntry(fighter="Dex Hollow", roll=66),
+            ],
+            "succumb": [SuccumbEntry(fighter="Pip", roll=5)],
+        }
+    )
+    before = all_rows(db_path)
+    result = post_battle.finish(db, rulesets, fought.id, entry, draft_id=draft.id)
+    after = gangs.load_gang(db, "The Rust Riders")
+    assert after.fighter("Dex Hollow") is None
+    shotgun = next(w for w in after.stash if w.name == "Shotgun")
+    assert "executioner ammo" not in [p.name.casefold() for p in shotgun.profiles]
+    dex = result.report.fighter("Dex Hollow")
+    assert dex is not None and dex.removed
+    assert after.rating == ratings.pending_gang_rating(after)
+    post_battle.undo_post_battle(db, result)
+    assert all_rows(db_path) == before
