@@ -212,6 +212,8 @@ class _Sequence:
 
     def wrap_up(self) -> None:
         self.enter("wrap_up")
+        if self.draft.result is None:
+            self.problem("choose the result of the battle (win, loss or draw)")
         if self.draft.clear_recovery:
             for i, fighter in enumerate(self.gang.fighters):
                 if fighter.status in (FighterStatus.IN_RECOVERY, FighterStatus.CONVALESCENCE):
@@ -663,7 +665,7 @@ def apply_draft(
     after = run.gang
     report = Report(
         gang=gang.name,
-        result=draft.result,
+        result=draft.result or "",
         ruleset=ruleset.id,
         gang_rating_before=ratings.committed_gang_rating(gang),
         gang_rating_after=ratings.committed_gang_rating(after),

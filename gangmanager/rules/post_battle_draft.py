@@ -197,7 +197,9 @@ class PostBattleDraft(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    result: Literal["win", "loss", "draw"]
+    # Required in a file; None while the wizard waits for the player to pick it
+    # (never defaulted: Finish refuses a draft without a result).
+    result: Literal["win", "loss", "draw"] | None
     # The tracked battle this sequence follows, if any (none: played elsewhere).
     battle_id: int | None = None
     scenario: str = ""

@@ -128,7 +128,7 @@ def draft_from_battle(record: battle_service.BattleRecord) -> PostBattleDraft:
     Only the gang's own fighters: Hired Guns for one battle are not on the roster."""
     state = record.state
     return PostBattleDraft(
-        result="draw",
+        result=None,
         battle_id=record.battle_id,
         scenario=record.scenario,
         succumb=[SuccumbEntry(fighter=name) for name in state.seriously_injured],
@@ -176,7 +176,7 @@ def start_draft(db: Database, rulesets: Rulesets, gang_id: int) -> SavedDraft:
     if saved is not None:
         return saved
     record = battle_service.ended_battle(db, gang_id, rulesets)
-    draft = draft_from_battle(record) if record is not None else PostBattleDraft(result="draw")
+    draft = draft_from_battle(record) if record is not None else PostBattleDraft(result=None)
     return SavedDraft(save_draft(db, gang_id, draft), draft)
 
 

@@ -13,6 +13,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QComboBox, QWidget, QWizard
 
 from gangmanager.gui.post_battle import PostBattleUndoCommand, PostBattleWizard
+from gangmanager.gui.post_battle.battle_page import RESULTS
 from gangmanager.gui.post_battle.boons_page import BoonsPage
 from gangmanager.gui.post_battle.note_page import NotePage
 from gangmanager.gui.post_battle.report_page import ReportPage
@@ -84,6 +85,8 @@ def open_wizard(qtbot, db: Database, rulesets: Rulesets, rolls: list[int]) -> Po
     qtbot.addWidget(wizard)
     wizard.show()
     qtbot.waitExposed(wizard)
+    if wizard.draft.result is None:  # the player picks the result first
+        click(qtbot, wizard.currentPage().results.button(RESULTS.index("draw")))  # type: ignore[attr-defined]
     return wizard
 
 

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QWizard
 
 from gangmanager.gui.post_battle import PostBattleUndoCommand, PostBattleWizard
 from gangmanager.gui.post_battle.advancements_page import AdvancementsPage
+from gangmanager.gui.post_battle.battle_page import RESULTS
 from gangmanager.gui.post_battle.rating_page import UpdateRatingPage
 from gangmanager.gui.post_battle.report_page import ReportPage, SaveReportDialog
 from gangmanager.gui.post_battle.rewards_page import RewardsPage
@@ -53,14 +54,27 @@ def gang(db: Database, rulesets: Rulesets) -> Gang:
 
 
 def open_wizard(
-    qtbot, db: Database, rulesets: Rulesets, gang: Gang, rolls: list[int] | None = None
+    qtbot,
+    db: Database,
+    rulesets: Rulesets,
+    gang: Gang,
+    rolls: list[int] | None = None,
+    result: str | None = "draw",
 ) -> PostBattleWizard:
+    """The wizard on its first page; `result` is the one the player picks there first."""
     assert gang.id is not None
     wizard = PostBattleWizard(db, rulesets, gang.id, dice=FixedDice(rolls or []))
     qtbot.addWidget(wizard)
     wizard.show()
     qtbot.waitExposed(wizard)
+    if result is not None and wizard.draft.result is None:
+        pick_result(qtbot, wizard, result)
     return wizard
+
+
+def pick_result(qtbot, wizard: PostBattleWizard, result: str) -> None:
+    page = wizard.currentPage()
+    click(qtbot, page.results.button(RESULTS.index(result)))  # type: ignore[attr-defined]
 
 
 def click_next(qtbot, wizard: PostBattleWizard) -> None:
@@ -322,8 +336,10 @@ def test_discard_draft_starts_again(
     assert wizard.draft.result == "win"
     monkeypatch.setattr(DiscardDraftDialog, "ask", classmethod(lambda cls, parent: True))
     click(qtbot, wizard.button(QWizard.WizardButton.CustomButton1))
-    assert wizard.draft.result == "draw"
-    assert post_battle.load_draft(db, gang.id).draft.result == "draw"  # type: ignore[arg-type, union-attr]
+    # A fresh draft: no result until the player picks one again.
+    assert wizard.draft.result is None
+    assert post_battle.load_draft(db, gang.id).draft.result is None  # type: ignore[arg-type, union-attr]
+    assert not any(b.isChecked() for b in wizard.currentPage().results.buttons())  # type: ignore[attr-defined]
 
 
 def test_a_tracked_battle_prefills_the_wizard_and_is_done_at_finish(
@@ -356,3 +372,72 @@ def test_a_tracked_battle_prefills_the_wizard_and_is_done_at_finish(
     stored = gangs.load_gang(db, str(gang.id))
     dex = stored.fighter("Dex Hollow")
     assert dex is not None and dex.rating == 145 - 20
+
+
+def test_the_result_is_never_assumed(qtbot, db: Database, rulesets: Rulesets, gang: Gang) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, gang, result=None)
+    page = wizard.currentPage()
+    assert wizard.draft.result is None
+    assert not any(b.isChecked() for b in page.results.buttons())  # type: ignore[attr-defined]
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+    _, problems = wizard.preview("wrap_up")
+    assert "choose the result of the battle (win, loss or draw)" in problems
+    pick_result(qtbot, wizard, "loss")
+    assert wizard.draft.result == "loss"
+    assert wizard.button(QWizard.WizardButton.NextButton).isEnabled()
+
+
+def test_advancements_say_how_much_xp_is_missing_and_refuse_the_purchase(
+    qtbot, db: Database, rulesets: Rulesets, gang: Gang
+) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, gang)
+    go_to(qtbot, wizard, "advancements")
+    page = wizard.currentPage()
+    assert isinstance(page, AdvancementsPage)
+    choose(qtbot, page.fighter, "Mags")  # 3 XP
+    choose(qtbot, page.advancement, "Ballistic")  # 6 XP
+    assert not page.buy.isEnabled()
+    assert "Not enough XP: 3 more needed." in page.explain.text()
+    page.advancement.setCurrentIndex(page.advancement.findData("wil"))  # 3 XP: enough
+    assert page.buy.isEnabled()
+
+
+def test_a_promotion_to_specialist_asks_for_its_primary_skill(
+    qtbot, db: Database, rulesets: Rulesets, gang: Gang
+) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, gang)
+    wizard.update_draft(xp={"Brann": 6})
+    go_to(qtbot, wizard, "advancements")
+    page = wizard.currentPage()
+    assert isinstance(page, AdvancementsPage)
+    choose(qtbot, page.fighter, "Brann")
+    page.roll.spin.setValue(12)
+    assert page.advancement.currentData() == "specialist"
+    skills = [page.skill.itemText(i) for i in range(page.skill.count())]
+    assert page.skill.isEnabled() and "Brawn: Bull Charge" in skills
+    assert not any(s.startswith("Agility:") for s in skills)  # not a Gunner's primary set
+    page.skill.setCurrentIndex(page.skill.findData("Bull Charge"))
+    click(qtbot, page.buy)
+    (entry,) = wizard.draft.advancements
+    assert (entry.advancement, entry.roll, entry.skill) == ("specialist", 12, "Bull Charge")
+    brann = wizard.preview("advancements")[0].fighter("Brann")
+    assert brann is not None and brann.skills == ["Bull Charge"]
+    lines = [page.bought.list.item(i).text() for i in range(page.bought.list.count())]
+    assert lines == ["Brann: Ganger table 12: Promoted to Specialist (Bull Charge)"]
+
+
+def test_roll_for_me_rolls_again_what_multiple_injuries_re_rolls(
+    qtbot, db: Database, rulesets: Rulesets, gang: Gang
+) -> None:
+    # D3 = 1 extra roll (a D6 of 1); 55 (Captured) must be rolled again: 44 replaces it.
+    wizard = open_wizard(qtbot, db, rulesets, gang, rolls=[1, 5, 5, 4, 4])
+    click_next(qtbot, wizard)
+    row = wizard.currentPage().row("Rook")  # type: ignore[attr-defined]
+    click(qtbot, row.out_of_action)
+    row.injury.spin.setValue(54)
+    click(qtbot, row.extra.button)
+    assert row.extra.values() == [1, 44]
+    assert "Eye Injury" in row.result.text()
+    row.extra.set_values([1, 55])
+    row.extra.sig_changed.emit()
+    assert "the extra roll 55 is Captured, which is rolled again" in row.result.text()

@@ -149,7 +149,15 @@ class BattlePage(StepPage):
         if self.campaign_battle is not None:
             found = self.campaign_battle.findData(draft.campaign_battle_id)
             self.campaign_battle.setCurrentIndex(max(0, found))
-        self.results.button(RESULTS.index(draft.result)).setChecked(True)
+        if draft.result is None:
+            # Nothing is checked until the player picks: a result is never assumed.
+            self.results.setExclusive(False)
+            for button in self.results.buttons():
+                button.setChecked(False)
+            self.results.setExclusive(True)
+        else:
+            self.results.button(RESULTS.index(draft.result)).setChecked(True)
+        self.completeChanged.emit()
         self.scenario.setText(draft.scenario)
 
     def _on_battle_current_index_changed(self, _index: int) -> None:
@@ -173,8 +181,12 @@ class BattlePage(StepPage):
             )
         self.initializePage()
 
+    def isComplete(self) -> bool:
+        return self.host.draft.result is not None and super().isComplete()
+
     def _on_results_id_clicked(self, index: int) -> None:
         self.edited(result=RESULTS[index])
+        self.completeChanged.emit()
 
     def _on_scenario_text_edited(self, text: str) -> None:
         self.edited(scenario=text)
