@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from gangmanager.rules.dice import is_d66
 from gangmanager.rules.gang import Fighter, FighterStatus
 from gangmanager.rules.modifiers import Modifier, ModifierKind
-from gangmanager.rules.ruleset import InjuryResult, Ruleset
+from gangmanager.rules.ruleset import AfterBattleRoll, InjuryResult, Ruleset
 from gangmanager.rules.weapons import trait_key
 
 # Worse states win when several results land on one fighter.
@@ -163,6 +163,18 @@ def suffer(
     outcome.fighter = after
     outcome.lines.append(f"{label}" + (f": {', '.join(effects)}" if effects else ""))
     return outcome
+
+
+def after_battle_roll(ruleset: Ruleset, fighter: Fighter) -> tuple[str, AfterBattleRoll] | None:
+    """The lasting injury that asks this fighter for a D6 after each battle (Old Battle
+    Wound), with its rule; None when none does or the fighter is not on the roster's books."""
+    if not fighter.status.counts_for_rating:
+        return None
+    for name in fighter.injuries:
+        result = next((r for r in ruleset.injuries if r.name == name), None)
+        if result is not None and result.after_each_battle is not None:
+            return result.name, result.after_each_battle
+    return None
 
 
 def rerolled(outer: InjuryResult, inner: InjuryResult) -> bool:

@@ -36,9 +36,11 @@ from gangmanager.rules.dice import is_d66
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.injuries import (
     InjuryProblem,
+    after_battle_roll,
     find_result,
     read_roll,
     suffer,
+    worse_status,
 )
 from gangmanager.rules.post_battle_boons import Grants, take_boon
 from gangmanager.rules.post_battle_campaign import (
@@ -66,7 +68,7 @@ from gangmanager.rules.post_battle_trading import (
     purchase,
     sale,
 )
-from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.ruleset import AfterBattleRoll, Ruleset
 
 __all__ = [
     "APPLIED_STEP_IDS",
@@ -241,6 +243,8 @@ class _Sequence:
                         )
                 else:
                     self.note(name, f"shrugged off their injuries (rolled {entry.roll})")
+        wounded = self._old_wounds_due()
+        before = [f.status for f in self.gang.fighters]
         seen: set[int] = set()
         for entry in self.draft.injuries:
             index = self.index(entry.fighter, "Lasting Injury")
@@ -253,6 +257,118 @@ class _Sequence:
                 continue
             seen.add(index)
             self.injury(index, entry)
+        captured = [
+            i
+            for i, (was, fighter) in enumerate(zip(before, self.gang.fighters, strict=True))
+            if fighter.status is FighterStatus.CAPTURED and was is not FighterStatus.CAPTURED
+        ]
+        self.escapes(captured)
+        self.capture_roll(seen)
+        self.old_wounds(wounded)
+
+    def escapes(self, captured: list[int]) -> None:
+        """2023: each fighter Captured on the injury table rolls to slip away."""
+        rules = self.ruleset.post_battle_rules.capture_escape
+        entries = {e.fighter.casefold(): e for e in self.draft.escapes}
+        names = {self.gang.fighters[i].name.casefold() for i in captured}
+        for name in entries.keys() - names:
+            self.problem(f"escape roll: {entries[name].fighter} was not Captured in this battle")
+        if rules is None:
+            return
+        for index in captured:
+            fighter = self.gang.fighters[index]
+            entry = entries.get(fighter.name.casefold())
+            modifier = {"draw": rules.draw, "loss": rules.loss}.get(self.draft.result or "", 0)
+            if entry is not None and entry.webbed:
+                modifier += rules.webbed
+            how = f"{rules.target}+" + (f", {modifier:+d}" if modifier else "")
+            if entry is None or entry.roll is None:
+                self.problem(
+                    f"{fighter.name} was Captured: roll a D6 to escape ({how};"
+                    f" a {rules.always_on} always escapes)"
+                )
+                continue
+            if not 1 <= entry.roll <= 6:
+                self.problem(f"{fighter.name}: an escape roll is a D6 (1-6), not {entry.roll}")
+                continue
+            self.rolls.append(f"{fighter.name}: escape D6 rolled {entry.roll}")
+            if entry.roll == rules.always_on or entry.roll + modifier >= rules.target:
+                self.set_fighter(index, fighter.model_copy(update={"status": rules.status}))
+                self.note(
+                    fighter.name,
+                    f"escaped their captors (rolled {entry.roll}, {how}): {rules.status.label}",
+                )
+            else:
+                self.note(fighter.name, f"did not escape (rolled {entry.roll}, {how}): Captured")
+
+    def capture_roll(self, out_of_action: set[int]) -> None:
+        """Older rules: the opposing gang's 2D6 capture roll may take one of the fallen."""
+        entry = self.draft.capture
+        if entry is None:
+            return
+        rules = self.ruleset.post_battle_rules.capture_roll
+        if rules is None:
+            self.problem(
+                f"capture roll: in {self.ruleset.id} capture is a Lasting Injury result,"
+                " not a separate roll"
+            )
+            return
+        total = entry.roll + entry.modifier
+        self.rolls.append(f"{self.gang.name}: opponent's capture 2D6 rolled {entry.roll}")
+        if total <= rules.beats:
+            self.note(
+                None, f"not captured: the capture roll made {total} ({rules.beats + 1}+ needed)"
+            )
+            if entry.fighter is not None:
+                self.problem(f"capture roll: {total} captures nobody, yet it names {entry.fighter}")
+            return
+        if entry.fighter is None:
+            self.problem(
+                f"capture roll: {total} captures one fighter taken Out of Action: name them"
+            )
+            return
+        index = self.index(entry.fighter, "capture roll")
+        if index is None:
+            return
+        fighter = self.gang.fighters[index]
+        if index not in out_of_action:
+            self.problem(f"capture roll: {fighter.name} did not go Out of Action")
+            return
+        if fighter.status in (FighterStatus.DEAD, FighterStatus.CRITICAL):
+            self.problem(f"capture roll: {fighter.name} is {fighter.status.label.lower()}")
+            return
+        self.set_fighter(index, fighter.model_copy(update={"status": FighterStatus.CAPTURED}))
+        self.note(fighter.name, f"Captured (the capture roll made {total})")
+
+    def _old_wounds_due(self) -> dict[int, tuple[str, AfterBattleRoll]]:
+        """Fighters whose lasting injuries ask for a D6 after this battle, by index."""
+        due = {i: after_battle_roll(self.ruleset, f) for i, f in enumerate(self.gang.fighters)}
+        return {i: wound for i, wound in due.items() if wound is not None}
+
+    def old_wounds(self, due: dict[int, tuple[str, AfterBattleRoll]]) -> None:
+        entries = {e.fighter.casefold(): e for e in self.draft.old_wounds}
+        names = {self.gang.fighters[i].name.casefold() for i in due}
+        for name in entries.keys() - names:
+            self.problem(f"{entries[name].fighter}: no injury asks for a roll after the battle")
+        for index, (wound, rule) in due.items():
+            fighter = self.gang.fighters[index]
+            entry = entries.get(fighter.name.casefold())
+            if entry is None or entry.roll is None:
+                self.problem(
+                    f"{fighter.name} has an {wound}: roll a D6 ({rule.fails_on} or less:"
+                    f" {rule.status.label})"
+                )
+                continue
+            if not 1 <= entry.roll <= 6:
+                self.problem(f"{fighter.name}: the {wound} roll is a D6 (1-6), not {entry.roll}")
+                continue
+            self.rolls.append(f"{fighter.name}: {wound} D6 rolled {entry.roll}")
+            if entry.roll <= rule.fails_on:
+                status = worse_status(fighter.status, rule.status)
+                self.set_fighter(index, fighter.model_copy(update={"status": status}))
+                self.note(fighter.name, f"{wound} flares up (rolled {entry.roll}): {status.label}")
+            else:
+                self.note(fighter.name, f"{wound} holds (rolled {entry.roll})")
 
     def injury(self, index: int, entry: InjuryEntry) -> None:
         fighter = self.gang.fighters[index]

@@ -46,6 +46,31 @@ class SuccumbEntry(_Entry):
     roll: int | None = None
 
 
+class EscapeEntry(_Entry):
+    """A fighter Captured on the injury table tries to slip away: one D6."""
+
+    fighter: str = Field(min_length=1)
+    roll: int | None = None
+    # Taken Out of Action while Webbed: harder to escape.
+    webbed: bool = False
+
+
+class CaptureEntry(_Entry):
+    """Older rules: the opposing gang's capture roll (2D6 as rolled, plus its modifiers)
+    and the fighter taken Out of Action it picked at random."""
+
+    roll: int = Field(ge=2, le=12)
+    modifier: int = Field(default=0, ge=-20, le=20)
+    fighter: str | None = None
+
+
+class OldWoundEntry(_Entry):
+    """The D6 an injury such as Old Battle Wound asks for after every battle."""
+
+    fighter: str = Field(min_length=1)
+    roll: int | None = None
+
+
 class MedicalEscortEntry(_Entry):
     """A Critical fighter taken to a medic: pay 2D6x10 credits, then roll a D6."""
 
@@ -207,6 +232,12 @@ class PostBattleDraft(BaseModel):
     clear_recovery: bool = True
     succumb: list[SuccumbEntry] = Field(default_factory=list)
     injuries: list[InjuryEntry] = Field(default_factory=list)
+    # The escape roll of each fighter Captured on the injury table (2023).
+    escapes: list[EscapeEntry] = Field(default_factory=list)
+    # The opposing gang's capture roll, where the rules make it separately (older).
+    capture: CaptureEntry | None = None
+    # After-battle rolls of lasting injuries (Old Battle Wound).
+    old_wounds: list[OldWoundEntry] = Field(default_factory=list)
     # The battle recorded in the gang's running campaign that this sequence follows:
     # income is tied to it (never collected twice) and the log names it.
     campaign_battle_id: int | None = None

@@ -155,6 +155,13 @@ class SkillSet(_Strict):
 _ROLL = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
+class AfterBattleRoll(_Strict):
+    """A D6 the injury asks for after every later battle (Old Battle Wound)."""
+
+    fails_on: int = Field(default=1, ge=1, le=6)
+    status: FighterStatus = FighterStatus.CONVALESCENCE
+
+
 class InjuryResult(_Strict):
     """One row of the Lasting Injury table: D66 roll or range (`15-26`)."""
 
@@ -170,6 +177,7 @@ class InjuryResult(_Strict):
     extra_rolls: str | None = None  # Multiple Injuries: "D3"
     # Results that an extra roll must not give: that die is rolled again.
     reroll_inner: list[str] = Field(default_factory=list)
+    after_each_battle: AfterBattleRoll | None = None
     # Changes apply only once (Impressive Scars) / only from the Nth time (Partially Deafened).
     once: bool = False
     applies_from: int = Field(default=1, ge=1)
@@ -293,6 +301,24 @@ class AmmoRules(_Strict):
     limited_rating_deferred: bool = True
 
 
+class CaptureEscape(_Strict):
+    """2023: a fighter Captured on the injury table rolls a D6 to slip away."""
+
+    target: int = Field(default=4, ge=1, le=7)
+    always_on: int = Field(default=6, ge=1, le=6)  # a natural roll that always escapes
+    draw: int = -1
+    loss: int = -2
+    webbed: int = -2
+    status: FighterStatus = FighterStatus.CONVALESCENCE  # where an escaped fighter goes
+
+
+class CaptureRoll(_Strict):
+    """Older rules: the winner rolls 2D6 plus modifiers; above `beats`, one of the
+    loser's fighters taken Out of Action (chosen at random) is Captured."""
+
+    beats: int = Field(default=12, ge=2)
+
+
 class PostBattleRules(_Strict):
     """The post-battle sequence's dice thresholds and costs (post_battle.toml)."""
 
@@ -306,6 +332,8 @@ class PostBattleRules(_Strict):
     escort_full_recovery_on: int = Field(default=6, ge=1, le=7)
     # XP a Ganger (or Exotic Beast) pays for a roll on the Ganger table.
     ganger_advance_xp: int = Field(default=6, ge=0)
+    capture_escape: CaptureEscape | None = None
+    capture_roll: CaptureRoll | None = None
 
     @model_validator(mode="after")
     def _escort_order(self) -> PostBattleRules:

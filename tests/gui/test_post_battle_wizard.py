@@ -441,3 +441,58 @@ def test_roll_for_me_rolls_again_what_multiple_injuries_re_rolls(
     row.extra.set_values([1, 55])
     row.extra.sig_changed.emit()
     assert "the extra roll 55 is Captured, which is rolled again" in row.result.text()
+
+
+def test_wrap_up_asks_for_the_escape_roll_and_the_old_wound(
+    qtbot, db: Database, rulesets: Rulesets
+) -> None:
+    gang = demo_gang(rulesets.get("n23"))
+    fighters = [
+        f.model_copy(update={"injuries": ["Old Battle Wound"]}) if f.name == "Brann" else f
+        for f in gang.fighters
+    ]
+    stored = gangs.add_gang(db, gang.model_copy(update={"fighters": fighters})).gang
+    wizard = open_wizard(qtbot, db, rulesets, stored, result="loss")
+    click_next(qtbot, wizard)
+    page = wizard.currentPage()
+    assert isinstance(page, WrapUpPage)
+    brann, rook = page.row("Brann"), page.row("Rook")
+    assert brann.old_wound.isVisibleTo(page) and not rook.old_wound.isVisibleTo(page)
+    assert "Brann has an Old Battle Wound: roll a D6" in page.status.text()
+    brann.old_wound.spin.setValue(1)
+    assert wizard.draft.old_wounds[0].roll == 1
+    # Rook is Captured on a 55: the escape roll appears and is asked for.
+    click(qtbot, rook.out_of_action)
+    assert not rook.escape.isVisibleTo(page)
+    rook.injury.spin.setValue(55)
+    assert rook.escape.isVisibleTo(page) and rook.webbed.isVisibleTo(page)
+    assert "Rook was Captured: roll a D6 to escape" in page.status.text()
+    rook.escape.spin.setValue(6)
+    assert [(e.fighter, e.roll) for e in wizard.draft.escapes] == [("Rook", 6)]
+    after, problems = wizard.preview("wrap_up")
+    assert problems == []
+    assert after.fighter("Rook").status is FighterStatus.CONVALESCENCE  # type: ignore[union-attr]
+    assert after.fighter("Brann").status is FighterStatus.CONVALESCENCE  # type: ignore[union-attr]
+
+
+def test_the_older_rules_take_the_opponents_capture_roll(
+    qtbot, db: Database, rulesets: Rulesets
+) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, add_gang(db, rulesets, "house-a"))
+    click_next(qtbot, wizard)
+    page = wizard.currentPage()
+    assert isinstance(page, WrapUpPage) and page.capture is not None
+    rook = page.row("Rook")
+    click(qtbot, rook.out_of_action)
+    rook.injury.spin.setValue(44)
+    page.capture.setChecked(True)
+    page.capture.roll.spin.setValue(10)
+    page.capture.modifier.setValue(3)
+    page.capture.fighter.setCurrentIndex(page.capture.fighter.findData("Rook"))
+    page.capture.fighter.activated.emit(page.capture.fighter.currentIndex())
+    assert wizard.draft.capture is not None
+    assert (wizard.draft.capture.roll, wizard.draft.capture.modifier) == (10, 3)
+    assert wizard.draft.capture.fighter == "Rook"
+    after, problems = wizard.preview("wrap_up")
+    assert problems == []
+    assert after.fighter("Rook").status is FighterStatus.CAPTURED  # type: ignore[union-attr]

@@ -111,6 +111,7 @@ def test_limited_lost_then_captured_promoted_or_out_of_action() -> None:
     gang = _struck(_struck(_gang(), "Dex Hollow", EXECUTIONER), "Rook", INFERNO)
     draft = _draft(
         injuries=[{"fighter": "Dex Hollow", "roll": 55}, {"fighter": "Rook", "roll": 21}],
+        escapes=[{"fighter": "Dex Hollow", "roll": 2}],
         limited_deleted=[*_lost("Dex Hollow", EXECUTIONER), *_lost("Rook", INFERNO)],
         advancements=[
             {"fighter": "Rook", "advancement": "specialist", "roll": 2, "skill": "Bull Charge"}
@@ -267,3 +268,112 @@ def test_reports_name_advancements_as_players_read_them() -> None:
     assert "Rook: Ganger table rolled 12" in text
     assert "Rook: random skill D6 rolled 2" in text
     assert "advancement primary_random" not in text and "advancement specialist" not in text
+
+
+# -- after-battle rolls: the 2023 escape, the older capture roll, Old Battle Wound ----
+
+
+@pytest.mark.parametrize(
+    ("result", "roll", "webbed", "escaped"),
+    [
+        ("win", 4, False, True),
+        ("win", 3, False, False),
+        ("draw", 4, False, False),  # 4 - 1
+        ("draw", 5, False, True),
+        ("loss", 5, False, False),  # 5 - 2
+        ("loss", 6, True, True),  # a natural 6 always escapes
+        ("win", 5, True, False),  # 5 - 2 for the web
+    ],
+)
+def test_a_captured_fighter_rolls_to_escape(
+    result: str, roll: int, webbed: bool, escaped: bool
+) -> None:
+    gang = _gang()
+    draft = PostBattleDraft.model_validate(
+        {
+            "result": result,
+            "injuries": [{"fighter": "Rook", "roll": 55}],
+            "escapes": [{"fighter": "Rook", "roll": roll, "webbed": webbed}],
+        }
+    )
+    after, report = apply_draft(N23, gang, draft)
+    rook = after.fighter("Rook")
+    assert rook is not None
+    expected = FighterStatus.CONVALESCENCE if escaped else FighterStatus.CAPTURED
+    assert rook.status is expected
+    assert f"Rook: escape D6 rolled {roll}" in report.rolls
+
+
+def test_the_escape_roll_is_asked_for_and_only_for_the_captured() -> None:
+    gang = _gang()
+    with pytest.raises(DraftError, match=r"Rook was Captured: roll a D6 to escape \(4\+, -2"):
+        apply_draft(N23, gang, _draft(injuries=[{"fighter": "Rook", "roll": 55}]))
+    with pytest.raises(DraftError, match="escape roll: Rook was not Captured in this battle"):
+        apply_draft(
+            N23,
+            gang,
+            _draft(
+                injuries=[{"fighter": "Rook", "roll": 44}], escapes=[{"fighter": "Rook", "roll": 6}]
+            ),
+        )
+
+
+HOUSE_A = load_ruleset("house-a", PACKS)
+
+
+def test_the_older_rules_capture_with_a_separate_roll() -> None:
+    gang = _gang()
+    fallen = [{"fighter": "Rook", "roll": 44}]
+    # 2D6 9 + 4 = 13: beats 12, one of the fallen is taken.
+    after, report = apply_draft(
+        HOUSE_A,
+        gang,
+        _draft(injuries=fallen, capture={"roll": 9, "modifier": 4, "fighter": "Rook"}),
+    )
+    assert after.fighter("Rook").status is FighterStatus.CAPTURED  # type: ignore[union-attr]
+    assert "Captured (the capture roll made 13)" in [c.text for c in report.fighter("Rook").changes]  # type: ignore[union-attr]
+    # 12 does not capture; naming someone then is a mistake.
+    after, _ = apply_draft(HOUSE_A, gang, _draft(injuries=fallen, capture={"roll": 12}))
+    assert after.fighter("Rook").status is FighterStatus.IN_RECOVERY  # type: ignore[union-attr]
+    with pytest.raises(DraftError, match="captures nobody, yet it names Rook"):
+        apply_draft(HOUSE_A, gang, _draft(injuries=fallen, capture={"roll": 8, "fighter": "Rook"}))
+    with pytest.raises(DraftError, match="Mags Varga did not go Out of Action"):
+        apply_draft(
+            HOUSE_A,
+            gang,
+            _draft(injuries=fallen, capture={"roll": 12, "modifier": 3, "fighter": "Mags Varga"}),
+        )
+    with pytest.raises(DraftError, match="name them"):
+        apply_draft(HOUSE_A, gang, _draft(injuries=fallen, capture={"roll": 12, "modifier": 1}))
+    # The 2023 rules capture on the injury table instead.
+    with pytest.raises(DraftError, match="capture is a Lasting Injury result"):
+        apply_draft(N23, gang, _draft(capture={"roll": 12, "modifier": 3, "fighter": "Rook"}))
+
+
+def _wounded(gang: Gang, name: str = "Rook") -> Gang:
+    fighters = [
+        f.model_copy(update={"injuries": ["Old Battle Wound"]}) if f.name == name else f
+        for f in gang.fighters
+    ]
+    return gang.model_copy(update={"fighters": fighters})
+
+
+def test_old_battle_wound_rolls_after_each_battle() -> None:
+    gang = _wounded(_gang())
+    with pytest.raises(
+        DraftError, match=r"Rook has an Old Battle Wound: roll a D6 \(1 or less: Convalescence\)"
+    ):
+        apply_draft(N23, gang, _draft())
+    after, report = apply_draft(N23, gang, _draft(old_wounds=[{"fighter": "Rook", "roll": 1}]))
+    assert after.fighter("Rook").status is FighterStatus.CONVALESCENCE  # type: ignore[union-attr]
+    assert "Rook: Old Battle Wound D6 rolled 1" in report.rolls
+    after, _ = apply_draft(N23, gang, _draft(old_wounds=[{"fighter": "Rook", "roll": 2}]))
+    assert after.fighter("Rook").status is FighterStatus.ACTIVE  # type: ignore[union-attr]
+    with pytest.raises(DraftError, match="Dex Hollow: no injury asks for a roll after the battle"):
+        apply_draft(
+            N23,
+            gang,
+            _draft(
+                old_wounds=[{"fighter": "Rook", "roll": 2}, {"fighter": "Dex Hollow", "roll": 3}]
+            ),
+        )

@@ -35,19 +35,25 @@ def _gunner(name: str = "Vex", **update: object) -> Fighter:
 
 
 def _outcome(
-    ruleset: Ruleset, fighter: Fighter, **entry: object
+    ruleset: Ruleset, fighter: Fighter, escape: int | None = None, **entry: object
 ) -> tuple[Fighter | None, list[str]]:
-    """The fighter after one injury (None: removed as dead) and the report's lines."""
+    """The fighter after one injury (None: removed as dead) and the report's lines;
+    `escape` is the D6 of a fighter Captured by it."""
     gang = _gang(fighter, ruleset=ruleset.id)
-    draft = PostBattleDraft(result="loss", injuries=[{"fighter": fighter.name, **entry}])
+    escapes = [{"fighter": fighter.name, "roll": escape}] if escape is not None else []
+    draft = PostBattleDraft(
+        result="loss", injuries=[{"fighter": fighter.name, **entry}], escapes=escapes
+    )
     after, report = apply_draft(ruleset, gang, draft)
     changes = report.fighter(fighter.name)
     assert changes is not None
     return after.fighter(fighter.name), [c.text for c in changes.changes]
 
 
-def _injure(ruleset: Ruleset, fighter: Fighter, **entry: object) -> tuple[Fighter, list[str]]:
-    found, lines = _outcome(ruleset, fighter, **entry)
+def _injure(
+    ruleset: Ruleset, fighter: Fighter, escape: int | None = None, **entry: object
+) -> tuple[Fighter, list[str]]:
+    found, lines = _outcome(ruleset, fighter, escape, **entry)
     assert found is not None
     return found, lines
 
@@ -145,7 +151,8 @@ def test_an_injury_never_pushes_past_the_worst_value() -> None:
 
 
 def test_captured_critical_and_memorable_death() -> None:
-    captured, _ = _injure(N23, _gunner(), roll=55)
+    # Captured, and the escape roll fails (1 - 2 for the loss).
+    captured, _ = _injure(N23, _gunner(), escape=1, roll=55)
     assert captured.status is FighterStatus.CAPTURED
     # Critical without a Medical Escort dies at clean house; the dead leave the roster.
     gang = _gang(_gunner(), _gunner("Rook"))
@@ -195,7 +202,9 @@ def test_every_d66_roll_applies_with_the_dice_it_asks_for(
     ruleset: Ruleset, roll: int, dice: st.DataObject
 ) -> None:
     rolls = _complete(ruleset, roll, dice)
-    fighter, lines = _outcome(ruleset, _gunner(), roll=roll, rolls=rolls)
+    captured = read_roll(ruleset, roll).status is FighterStatus.CAPTURED
+    escape = dice.draw(st.integers(1, 6)) if captured else None
+    fighter, lines = _outcome(ruleset, _gunner(), escape, roll=roll, rolls=rolls)
     assert lines[0] == "Out of Action"
     if fighter is None:  # dead, or Critical without a Medical Escort: removed at clean house
         assert any("removed (dead)" in line for line in lines)

@@ -169,7 +169,9 @@ def test_a_hired_gun_out_of_action_stays_out_of_the_post_battle(
     saved = post_battle.start_draft(db, rulesets, in_the_pit)
     assert saved.draft.injuries == [InjuryEntry(fighter="Rook")]
     assert saved.draft.xp == {"Mags Varga": 1, "Rook": 1}
-    draft = saved.draft.model_copy(update={"injuries": [InjuryEntry(fighter="Rook", roll=44)]})
+    draft = saved.draft.model_copy(
+        update={"result": "loss", "injuries": [InjuryEntry(fighter="Rook", roll=44)]}
+    )
     result = post_battle.finish(db, rulesets, in_the_pit, draft, draft_id=saved.id)
     assert result.report.fighter("Hive Scum 1") is None
     stored = gangs.load_gang(db, GANG)

@@ -30,7 +30,13 @@ def grab_pages(folder: Path, work: Path) -> list[Path]:
     rulesets = Rulesets(work / "data")
     db = open_database(sqlite_url(work / "screens.sqlite"))
     try:
-        gang = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+        founded = demo_gang(rulesets.get("n23"))
+        # Brann carries an Old Battle Wound from an earlier battle: Wrap-up asks for its D6.
+        veteran = [
+            f.model_copy(update={"injuries": ["Old Battle Wound"]}) if f.name == "Brann" else f
+            for f in founded.fighters
+        ]
+        gang = gangs.add_gang(db, founded.model_copy(update={"fighters": veteran})).gang
         assert gang.id is not None
         battle.start_battle(db, rulesets, gang.id, scenario="Stand-off")
         battle.apply_events(db, rulesets, gang.id, [
@@ -47,6 +53,7 @@ def grab_pages(folder: Path, work: Path) -> list[Path]:
             | {
                 "result": "win",
                 "succumb": [{"fighter": "Pip", "roll": 2}],
+                "old_wounds": [{"fighter": "Brann", "roll": 4}],
                 "injuries": [
                     {"fighter": "Rook", "roll": 44},
                     {"fighter": "Tess Calder", "roll": 62},

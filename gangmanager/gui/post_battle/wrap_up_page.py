@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
+    QFormLayout,
     QFrame,
     QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
     QLabel,
     QScrollArea,
     QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -21,13 +26,20 @@ from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.rules.gang import Fighter, FighterStatus
 from gangmanager.rules.injuries import (
     InjuryProblem,
+    after_battle_roll,
     find_result,
     first_reroll,
     next_die,
     read_roll,
     suffer,
 )
-from gangmanager.rules.post_battle_draft import InjuryEntry, SuccumbEntry
+from gangmanager.rules.post_battle_draft import (
+    CaptureEntry,
+    EscapeEntry,
+    InjuryEntry,
+    OldWoundEntry,
+    SuccumbEntry,
+)
 from gangmanager.rules.ruleset import InjuryResult
 
 if TYPE_CHECKING:
@@ -42,6 +54,7 @@ HEADERS = (
     "or pick the result",
     "Extra dice",
     "Result",
+    "Escape / old wound (D6)",
 )
 _FROM_ROLL = "(from the roll)"
 
@@ -69,6 +82,31 @@ class InjuryRow:
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setMinimumWidth(220)
+        # Shown only when they apply: the escape roll of a fighter this injury
+        # Captures (2023), and the after-battle roll of an Old Battle Wound.
+        self.escape = RollInput("D6", host.roll)
+        self.escape.setToolTip("Captured: roll a D6 to slip away before being dragged off")
+        self.webbed = QCheckBox("Webbed")
+        self.webbed.setToolTip("Taken Out of Action while Webbed: harder to escape")
+        self.old_wound = RollInput("D6", host.roll)
+        self.wound = after_battle_roll(host.ruleset, fighter)
+        if self.wound is not None:
+            wound, rule = self.wound
+            self.old_wound.setToolTip(
+                f"{wound}: roll a D6 after each battle"
+                f" ({rule.fails_on} or less: {rule.status.label})"
+            )
+        self.after = QWidget()
+        after = QVBoxLayout(self.after)
+        after.setContentsMargins(0, 0, 0, 0)
+        escape_row = QHBoxLayout()
+        escape_row.addWidget(self.escape)
+        escape_row.addWidget(self.webbed)
+        after.addLayout(escape_row)
+        after.addWidget(self.old_wound)
+        self.old_wound.setVisible(self.wound is not None)
+        self.escape.setVisible(False)
+        self.webbed.setVisible(False)
         for signal in (
             self.out_of_action.toggled,
             self.seriously_injured.toggled,
@@ -76,13 +114,16 @@ class InjuryRow:
             self.injury.sig_changed,
             self.pick.currentIndexChanged,
             self.extra.sig_changed,
+            self.escape.sig_changed,
+            self.webbed.toggled,
+            self.old_wound.sig_changed,
         ):
             signal.connect(page.rows_changed)
         self._ruleset = host.ruleset
 
     def widgets(self) -> list[QWidget]:
         return [self.name, self.out_of_action, self.seriously_injured, self.succumb,
-                self.injury, self.pick, self.extra, self.result]  # fmt: skip
+                self.injury, self.pick, self.extra, self.result, self.after]  # fmt: skip
 
     def chosen(self) -> InjuryResult | None:
         """The result picked by name, else the one the roll gives (None: not yet)."""
@@ -104,7 +145,16 @@ class InjuryRow:
         result = self.chosen()
         return first_reroll(self._ruleset, result, rolls) if result is not None else None
 
-    def load(self, succumb: SuccumbEntry | None, injury: InjuryEntry | None) -> None:
+    def load(
+        self,
+        succumb: SuccumbEntry | None,
+        injury: InjuryEntry | None,
+        escape: EscapeEntry | None = None,
+        wound: OldWoundEntry | None = None,
+    ) -> None:
+        self.escape.set_value(escape.roll if escape else None)
+        self.webbed.setChecked(escape is not None and escape.webbed)
+        self.old_wound.set_value(wound.roll if wound else None)
         self.seriously_injured.setChecked(succumb is not None)
         self.succumb.set_value(succumb.roll if succumb else None)
         self.out_of_action.setChecked(injury is not None)
@@ -130,6 +180,21 @@ class InjuryRow:
             out and result is not None and next_die(self._ruleset, result, []) is not None
         )
         self.result.setText(self._describe(result) if out else "")
+        captured = out and self._captures(result)
+        escapes = self._ruleset.post_battle_rules.capture_escape is not None
+        self.escape.setVisible(captured and escapes)
+        self.webbed.setVisible(captured and escapes)
+
+    def _captures(self, result: InjuryResult | None) -> bool:
+        """True when the injury as rolled leaves the fighter Captured."""
+        if result is None:
+            return False
+        try:
+            rolls = self.extra.values()
+            outcome = suffer(self._ruleset, self.fighter, result, rolls, roll=self.injury.value())
+        except InjuryProblem:
+            return False
+        return outcome.fighter.status is FighterStatus.CAPTURED
 
     def _describe(self, result: InjuryResult | None) -> str:
         if result is None:
@@ -145,6 +210,21 @@ class InjuryRow:
             return f"{result.name}: {exc}"
         # `suffer` took the dice it needed from `rolls`: anything left is one too many.
         return "; ".join(outcome.lines) + (" (dice left over)" if rolls else "")
+
+    def after_entries(self) -> tuple[EscapeEntry | None, OldWoundEntry | None]:
+        """The escape roll (when Captured) and the old wound's roll (when it has one)."""
+        name = self.fighter.name
+        escape = (
+            EscapeEntry(fighter=name, roll=self.escape.value(), webbed=self.webbed.isChecked())
+            if self.escape.isVisibleTo(self.after)
+            else None
+        )
+        wound = (
+            OldWoundEntry(fighter=name, roll=self.old_wound.value())
+            if self.wound is not None
+            else None
+        )
+        return escape, wound
 
     def entries(self) -> tuple[SuccumbEntry | None, InjuryEntry | None]:
         name = self.fighter.name
@@ -164,6 +244,68 @@ class InjuryRow:
             rolls=self.extra.values(),
         )
         return succumb, injury
+
+
+class CaptureBox(QGroupBox):
+    """The opposing gang's capture roll of the older rules, and who it took."""
+
+    sig_changed = Signal()
+
+    def __init__(self, host: PostBattleWizard, beats: int) -> None:
+        super().__init__(
+            f"Capture roll of the opposing gang (2D6 + modifiers; {beats + 1}+ takes one)"
+        )
+        self.setCheckable(True)
+        self.setChecked(False)
+        self.setToolTip(
+            "Only when the opposing gang alone was left on the battlefield: they roll 2D6,"
+            " +1 for each of your fighters taken Out of Action (and the like)"
+        )
+        self.roll = RollInput("2D6", host.roll)
+        self.modifier = QSpinBox()
+        self.modifier.setRange(-20, 20)
+        self.modifier.setPrefix("+")
+        self.fighter = QComboBox()
+        self.fighter.setToolTip("The fighter taken Out of Action they captured (chosen at random)")
+        form = QFormLayout(self)
+        form.addRow("2D6 rolled:", self.roll)
+        form.addRow("Modifiers:", self.modifier)
+        form.addRow("Captured:", self.fighter)
+        self.toggled.connect(self.sig_changed)
+        self.roll.sig_changed.connect(self.sig_changed)
+        self.modifier.valueChanged.connect(self.sig_changed)
+        self.fighter.activated.connect(self.sig_changed)
+
+    def load(self, entry: CaptureEntry | None) -> None:
+        for widget in (self, self.roll, self.modifier, self.fighter):
+            widget.blockSignals(True)
+        self.setChecked(entry is not None)
+        self.roll.set_value(entry.roll if entry else None)
+        self.modifier.setValue(entry.modifier if entry else 0)
+        if entry is not None and entry.fighter:
+            self.set_fallen([entry.fighter])
+            self.fighter.setCurrentIndex(self.fighter.findData(entry.fighter))
+        for widget in (self, self.roll, self.modifier, self.fighter):
+            widget.blockSignals(False)
+
+    def set_fallen(self, names: list[str]) -> None:
+        """Offer the fighters who went Out of Action (nobody: the roll took none)."""
+        current = self.fighter.currentData()
+        self.fighter.blockSignals(True)
+        self.fighter.clear()
+        self.fighter.addItem("nobody", None)
+        for name in names:
+            self.fighter.addItem(name, name)
+        self.fighter.setCurrentIndex(max(0, self.fighter.findData(current)))
+        self.fighter.blockSignals(False)
+
+    def entry(self) -> CaptureEntry | None:
+        roll = self.roll.value()
+        if not self.isChecked() or roll is None or roll < 2:
+            return None
+        return CaptureEntry(
+            roll=roll, modifier=self.modifier.value(), fighter=self.fighter.currentData()
+        )
 
 
 class WrapUpPage(StepPage):
@@ -195,7 +337,7 @@ class WrapUpPage(StepPage):
             self.rows.append(row)
             for column, widget in enumerate(row.widgets()):
                 self.grid.addWidget(widget, line, column, Qt.AlignmentFlag.AlignTop)
-        self.grid.setColumnStretch(len(HEADERS) - 1, 1)
+        self.grid.setColumnStretch(HEADERS.index("Result"), 1)
         self.grid.setRowStretch(len(fighters) + 1, 1)
         scroll = QScrollArea()
         scroll.setFrameShape(QFrame.Shape.NoFrame)
@@ -204,6 +346,12 @@ class WrapUpPage(StepPage):
         self.layout_.addWidget(self.clear_recovery)
         self.layout_.addWidget(hint)
         self.layout_.addWidget(scroll, 1)
+        # Older rules: capture is the opposing gang's separate roll.
+        self.capture: CaptureBox | None = None
+        if host.ruleset.post_battle_rules.capture_roll is not None:
+            self.capture = CaptureBox(host, host.ruleset.post_battle_rules.capture_roll.beats)
+            self.capture.sig_changed.connect(self.rows_changed)
+            self.layout_.addWidget(self.capture)
         self.layout_.addWidget(self.status)
 
     def row(self, name: str) -> InjuryRow:
@@ -215,9 +363,13 @@ class WrapUpPage(StepPage):
         key = str.casefold
         succumb = {key(e.fighter): e for e in draft.succumb}
         injuries = {key(e.fighter): e for e in draft.injuries}
+        escapes = {key(e.fighter): e for e in draft.escapes}
+        wounds = {key(e.fighter): e for e in draft.old_wounds}
         for row in self.rows:
             name = key(row.fighter.name)
-            row.load(succumb.get(name), injuries.get(name))
+            row.load(succumb.get(name), injuries.get(name), escapes.get(name), wounds.get(name))
+        if self.capture is not None:
+            self.capture.load(draft.capture)
 
     def refresh(self) -> None:
         for row in self.rows:
@@ -243,13 +395,30 @@ class WrapUpPage(StepPage):
         draft = self.host.draft
         succumb = [e for e in draft.succumb if e.fighter.casefold() not in shown]
         injuries = [e for e in draft.injuries if e.fighter.casefold() not in shown]
+        escapes = [e for e in draft.escapes if e.fighter.casefold() not in shown]
+        wounds = [e for e in draft.old_wounds if e.fighter.casefold() not in shown]
         for row in self.rows:
             rolled, injured = row.entries()
             if rolled is not None:
                 succumb.append(rolled)
             if injured is not None:
                 injuries.append(injured)
-        self.edited(succumb=succumb, injuries=injuries)
+            escape, wound = row.after_entries()
+            if escape is not None:
+                escapes.append(escape)
+            if wound is not None:
+                wounds.append(wound)
+        changes: dict[str, object] = {
+            "succumb": succumb,
+            "injuries": injuries,
+            "escapes": escapes,
+            "old_wounds": wounds,
+        }
+        if self.capture is not None:
+            fallen = [r.fighter.name for r in self.rows if r.out_of_action.isChecked()]
+            self.capture.set_fallen(fallen)
+            changes["capture"] = self.capture.entry()
+        self.edited(**changes)
 
     def _on_clear_recovery_toggled(self, checked: bool) -> None:
         self.edited(clear_recovery=checked)
