@@ -162,7 +162,12 @@ def finish_statements(
         chosen = draft.model_copy(update={"battle_id": saved.draft.battle_id}) if draft else None
         with counting(db.engine) as statements:
             result = post_battle.finish(
-                db, rulesets, gang.id, chosen or saved.draft, draft_id=saved.id
+                db,
+                rulesets,
+                gang.id,
+                # The player picks the result on the first page; the prefilled draft has none.
+                chosen or saved.draft.model_copy(update={"result": "draw"}),
+                draft_id=saved.id,
             )
         # What was written is what the sequence says, whatever the way it was written.
         assert gangs.load_gang(db, str(gang.id)) == result.gang

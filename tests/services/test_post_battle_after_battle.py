@@ -145,7 +145,7 @@ def test_a_draft_naming_a_battle_of_another_gang_or_not_ended_is_refused(
     assert fought.id is not None
     saved = post_battle.start_draft(db, rulesets, fought.id)
     other = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
-    draft = saved.draft.model_copy(update={"injuries": [], "succumb": []})
+    draft = saved.draft.model_copy(update={"result": "draw", "injuries": [], "succumb": []})
     with pytest.raises(ServiceError, match="no battle"):
         post_battle.finish(db, rulesets, other, draft.model_copy(update={"xp": {}}))
     post_battle.finish(db, rulesets, fought, draft)
