@@ -22,18 +22,49 @@ EXPECTED_TYPES: dict[str, dict[str, tuple[str, int]]] = {
         "Subtek": ("juve", 35),
         "Cyberachnid": ("exotic_beast", 75),
     },
+    "cawdor": {
+        "Word-Keeper": ("leader", 100),
+        "Firebrand": ("champion", 90),
+        "Brethren": ("ganger", 45),
+        "Brethren Specialist": ("specialist", 45),
+        "Way-brethren": ("prospect", 80),
+        "Bonepicker": ("juve", 20),
+        "Sheen Bird": ("exotic_beast", 90),
+    },
+    "cawdor_redemptionist": {
+        "Redemptor Priest": ("leader", 100),
+        "Redemptionist Deacon": ("champion", 90),
+        "Redemptionist Brethren": ("ganger", 45),
+        "Redemptionist Specialist": ("specialist", 45),
+        "Zealot": ("juve", 40),
+        "Cherub-Servitor": ("exotic_beast", 55),
+    },
 }
+# The house whose own skill set each house uses (the Redemptionists share Piety).
+OWN_SET_HOUSE = {"cawdor_redemptionist": "cawdor"}
 
 # Per house: list items a juve may take, and items the list keeps from juves.
 JUVE_MAY = {
     "van_saar": ["Laspistol", "Las sub-carbine", "Power knife", "Rad grenade"],
+    "cawdor": ["Reclaimed autopistol", "Stub gun", "Cleaver", "Frag grenade", "Flak armour"],
+    "cawdor_redemptionist": ["Autopistol", "Eviscerator", "Two-handed axe", "Pyromantic mantle"],
 }
 JUVE_MAY_NOT = {
     "van_saar": ["Plasma gun", "Las carbine", "Lascannon", "Conversion field", "Plasma pistol"],
+    "cawdor": [
+        "Hand flamer",
+        "Flamer",
+        "Heavy stubber",
+        "Blunderbuss with polearm",
+        "Photo-goggles",
+    ],
+    "cawdor_redemptionist": ["Shotgun", "Hand flamer", "Fire pike", "Chainsword", "Respirator"],
 }
 # Per house: a few list prices (the house list, not the Trading Post).
 LIST_PRICES = {
     "van_saar": {"Lasgun": 10, "Laspistol": 5, "Servo claw": 30, "Grav-chute": 40},
+    "cawdor": {"Flamer": 130, "Blunderbuss with polearm": 40, "Reclaimed autogun": 10},
+    "cawdor_redemptionist": {"Eviscerator": 90, "Combi-weapon (autogun/flamer)": 110},
 }
 
 HOUSES = sorted(EXPECTED_TYPES)
@@ -77,7 +108,7 @@ def test_every_type_has_skill_access_and_house_set_is_used(load: Load, house_id:
         assert set(fighter.skill_sets_primary + fighter.skill_sets_secondary) <= names
     (own,) = house.skill_sets
     own_set = next(s for s in ruleset.skill_sets if s.name == own)
-    assert own_set.house == house_id
+    assert own_set.house == OWN_SET_HOUSE.get(house_id, house_id)
     assert len(own_set.skills) == 6
     assert any(own in t.skill_sets_primary + t.skill_sets_secondary for t in house.fighter_types)
 
