@@ -39,6 +39,17 @@ EXPECTED_TYPES: dict[str, dict[str, tuple[str, int]]] = {
         "Zealot": ("juve", 40),
         "Cherub-Servitor": ("exotic_beast", 55),
     },
+    "delaque": {
+        "Master of Shadow": ("leader", 100),
+        "Phantom": ("champion", 85),
+        "Nacht-Ghul": ("champion", 110),
+        "Ghost": ("ganger", 40),
+        "Ghost Specialist": ("specialist", 40),
+        "Psy-Gheist": ("prospect", 60),
+        "Shadow": ("juve", 25),
+        "Cephalopod Spekter": ("exotic_beast", 100),
+        "Psychoteric Wyrm": ("exotic_beast", 70),
+    },
 }
 # The house whose own skill set each house uses (the Redemptionists share Piety).
 OWN_SET_HOUSE = {"cawdor_redemptionist": "cawdor"}
@@ -48,6 +59,7 @@ JUVE_MAY = {
     "van_saar": ["Laspistol", "Las sub-carbine", "Power knife", "Rad grenade"],
     "cawdor": ["Reclaimed autopistol", "Stub gun", "Cleaver", "Frag grenade", "Flak armour"],
     "cawdor_redemptionist": ["Autopistol", "Eviscerator", "Two-handed axe", "Pyromantic mantle"],
+    "delaque": ["Flechette pistol", "Web pistol", "Stiletto knife", "Scare gas grenade"],
 }
 JUVE_MAY_NOT = {
     "van_saar": ["Plasma gun", "Las carbine", "Lascannon", "Conversion field", "Plasma pistol"],
@@ -59,12 +71,14 @@ JUVE_MAY_NOT = {
         "Photo-goggles",
     ],
     "cawdor_redemptionist": ["Shotgun", "Hand flamer", "Fire pike", "Chainsword", "Respirator"],
+    "delaque": ["Lasgun", "Plasma pistol", "Grav pistol", "Choke gas grenade", "Bio-scanner"],
 }
 # Per house: a few list prices (the house list, not the Trading Post).
 LIST_PRICES = {
     "van_saar": {"Lasgun": 10, "Laspistol": 5, "Servo claw": 30, "Grav-chute": 40},
     "cawdor": {"Flamer": 130, "Blunderbuss with polearm": 40, "Reclaimed autogun": 10},
     "cawdor_redemptionist": {"Eviscerator": 90, "Combi-weapon (autogun/flamer)": 110},
+    "delaque": {"Grav pistol": 90, "Web gun": 115, "Photo-goggles": 20, "Stun grenade": 10},
 }
 
 HOUSES = sorted(EXPECTED_TYPES)
