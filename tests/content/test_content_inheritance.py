@@ -156,7 +156,7 @@ name = "Outcasts"
 """,
     )
     ruleset = load_ruleset("mini", [user_dir, *builtin])
-    assert [h.id for h in ruleset.houses] == ["orlock", "goliath", "outcasts"]
+    assert [h.id for h in ruleset.houses] == ["escher", "goliath", "orlock", "outcasts"]
     orlock = ruleset.house("orlock")
     assert [t.name for t in orlock.fighter_types] == ["Road Captain"]
     assert orlock.fighter_types[0].cost == 110
