@@ -34,6 +34,7 @@ from gangmanager.rules.characteristics import (
     Characteristic,
     CharacteristicTable,
 )
+from gangmanager.rules.gang import Category
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import parse_trait, trait_key
 
@@ -520,7 +521,8 @@ def _check_houses(ruleset: Ruleset, raw: _Raw) -> None:
         path = _origin_of(raw, "houses", index)
         label = entry_label("houses", index, {"id": house.id})
         types = {trait_key(t.name) for t in house.fighter_types}
-        categories = {t.category.value for t in house.fighter_types}
+        # Any category: a Specialist is a Ganger promoted, not a type of the list.
+        categories = {c.value for c in Category}
         for name in house.skill_sets:
             if trait_key(name) not in skill_sets:
                 raise RulesetError(path, f"skill_sets: no skill set {name!r} in this pack", label)
@@ -532,7 +534,7 @@ def _check_houses(ruleset: Ruleset, raw: _Raw) -> None:
                 if who not in categories and trait_key(who) not in types:
                     raise RulesetError(
                         path,
-                        f"restricted_to: {who!r} is no category or fighter type of the house",
+                        f"restricted_to: {who!r} is no category nor fighter type of the house",
                         where,
                     )
         for fighter_type in house.fighter_types:

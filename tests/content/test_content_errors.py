@@ -332,10 +332,10 @@ restricted_to = {who}
     ("fields", "expected"),
     [
         ({"item": '"Ray gun"'}, 'equipment list "Ray gun": not in the armoury'),
-        ({"who": '["juve"]'}, "restricted_to: 'juve' is no category or fighter type"),
+        ({"who": '["Juvie"]'}, "restricted_to: 'Juvie' is no category nor fighter type"),
         ({"kit": '["Ray gun"]'}, "equipment: 'Ray gun' is not in the armoury"),
-        ({"primary": '["Finesse"]'}, "skill access: no skill set 'Finesse'"),
-        ({"sets": '["Finesse"]'}, "skill_sets: no skill set 'Finesse'"),
+        ({"primary": '["Moonwalk"]'}, "skill access: no skill set 'Moonwalk'"),
+        ({"sets": '["Moonwalk"]'}, "skill_sets: no skill set 'Moonwalk'"),
     ],
 )
 def test_house_names_must_exist(

@@ -44,7 +44,7 @@ def test_goliath_forge_boss_and_bruiser(load: Load) -> None:
     boss = ruleset.fighter_type("goliath", "Forge Boss")
     assert boss is not None and boss.profile["WS"] == 3  # printed 3+
     assert boss.skill_sets_primary == ["Brawn", "Ferocity"]
-    assert boss.skill_sets_secondary == ["Combat", "Leadership", "Shooting"]
+    assert boss.skill_sets_secondary == ["Combat", "Leadership", "Shooting", "Muscle"]
     bruiser = ruleset.fighter_type("goliath", "Bruiser")
     assert bruiser is not None
     assert bruiser.skill_sets_primary == ["Brawn", "Ferocity"]

@@ -11,7 +11,7 @@ from gangmanager.content import RulesetError, load_ruleset
 from gangmanager.rules.gang import FighterStatus
 from gangmanager.rules.post_battle import DraftError, apply_draft
 from gangmanager.rules.post_battle_draft import PostBattleDraft
-from gangmanager.rules.ruleset import PostBattleRules, Ruleset
+from gangmanager.rules.ruleset import CaptureEscape, CaptureRoll, PostBattleRules, Ruleset
 from gangmanager.services.demo import demo_gang
 
 Load = Callable[[str], Ruleset]
@@ -20,11 +20,15 @@ SUCCUMB_ON_ONE = "[post_battle_rules]\nsuccumb_on = 1\n"
 
 def test_n23_gives_today_s_values_and_house_packs_inherit_them(load: Load) -> None:
     n23 = load("n23").post_battle_rules
-    assert n23 == PostBattleRules()
+    assert n23 == PostBattleRules(capture_escape=CaptureEscape())
     assert (n23.succumb_on, n23.escort_fee_per_pip, n23.ganger_advance_xp) == (2, 10, 6)
     assert (n23.escort_dies_on, n23.escort_full_recovery_on) == (1, 6)
-    assert load("house-a").post_battle_rules == n23
-    assert load("house-b").post_battle_rules == n23
+    assert n23.capture_roll is None
+    # The older rules capture with a separate roll (2D6 + modifiers, 13+); the rest is n23's.
+    for house in ("house-a", "house-b"):
+        rules = load(house).post_battle_rules
+        assert rules.capture_roll == CaptureRoll(beats=12)
+        assert rules.model_copy(update={"capture_roll": None}) == n23
 
 
 def _succumb_roll_2(ruleset: Ruleset) -> list[str]:

@@ -131,13 +131,30 @@ def test_a_settlement_roll_is_taken_once_with_the_right_dice() -> None:
 
 
 def test_a_house_with_no_type_of_the_category_rolled_is_told_so() -> None:
+    # Every n23 house now lists a Juve: take the Bully off a copy of Goliath's list.
+    no_juve = N23.model_copy(
+        update={
+            "houses": [
+                house.model_copy(
+                    update={
+                        "fighter_types": [
+                            t for t in house.fighter_types if t.category != Category.JUVE
+                        ]
+                    }
+                )
+                if house.id == "goliath"
+                else house
+                for house in N23.houses
+            ]
+        }
+    )
     goliaths = RIDERS.model_copy(update={"house": "House Goliath", "fighters": []})
     with pytest.raises(DraftError) as caught:
-        apply_draft(N23, goliaths, _draft(_roll(6, 1)), _setting())
+        apply_draft(no_juve, goliaths, _draft(_roll(6, 1)), _setting())
     assert "rolled 6, 1: a free Juve, but the House Goliath list has no Juve fighter type" in (
         str(caught.value)
     )
-    after, _ = apply_draft(N23, goliaths, _draft(_roll(6, 6, name="Krag")), _setting())
+    after, _ = apply_draft(no_juve, goliaths, _draft(_roll(6, 6, name="Krag")), _setting())
     assert [(f.name, f.type) for f in after.fighters] == [("Krag", "Bruiser")]
 
 
