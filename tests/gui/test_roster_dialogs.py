@@ -144,10 +144,19 @@ def test_modifier_dialog_injuries_and_equipment(qtbot, n23: Ruleset, gang: Gang)
     dialog.injuries.setCurrentRow(next(i for i, t in enumerate(names) if "Horrid Scars" in t))
     assert dialog.choice().skill == "Fearsome"
     dialog.tabs.setCurrentIndex(ModifierDialog.EQUIPMENT)
-    # Nothing in the n23 armoury changes the twelve characteristics.
-    assert dialog.equipment.count() == 0
+    # The wargear and skills of the pack that change the profile, and only those.
+    changing = [w.name for w in n23.wargear if w.changes] + [
+        s.name for ss in n23.skill_sets for s in ss.skills if s.changes
+    ]
+    assert changing
+    listed = [dialog.equipment.item(i).text() for i in range(dialog.equipment.count())]
+    assert len(listed) == len(changing)
+    assert all(text.startswith(f"{name} (") for text, name in zip(listed, changing, strict=True))
     with pytest.raises(RosterError, match="pick an item"):
         dialog.choice()
+    dialog.equipment.setCurrentRow(0)
+    first = next(w for w in n23.wargear if w.changes)
+    assert dialog.choice().modifier.changes == first.changes
 
 
 def test_modifier_dialog_typed_line_is_read_as_you_type(qtbot, n23: Ruleset, gang: Gang) -> None:
