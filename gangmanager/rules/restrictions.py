@@ -339,7 +339,7 @@ def check_skill(
         return SkillVerdict(True, "secondary")
     access = f"primary {', '.join(primary) or 'none'}; secondary {', '.join(secondary) or 'none'}"
     return refuse(
-        f"{skill} is a {found.name} skill; {_article(fighter_type.name)} has access to {access}"
+        f"{skill} is {_article(found.name)} skill; {_article(fighter_type.name)} has access to {access}"
     )
 
 
