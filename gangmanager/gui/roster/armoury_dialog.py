@@ -68,6 +68,7 @@ class ArmouryDialog(QDialog):
         super().__init__(parent)
         what = "weapon" if kind == "weapons" else "wargear"
         self.setWindowTitle(f"Buy {what} for {buyer}")
+        self._buyer = buyer
         if fighter is None:
             lines = _unchecked(ruleset.weapons if kind == "weapons" else ruleset.wargear)
         else:
@@ -87,6 +88,7 @@ class ArmouryDialog(QDialog):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(24)
         self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.view.doubleClicked.connect(self._on_view_double_clicked)
         self.view.selectionModel().selectionChanged.connect(self._on_view_selection_changed)
@@ -138,7 +140,7 @@ class ArmouryDialog(QDialog):
         text = f"{offer.name}: {verdict.price} credits ({source_label(offer)})"
         if not verdict.allowed:
             self.price.setStyleSheet(_ERROR)
-            self.price.setText(f"{offer.name}: not for this fighter: {verdict.reason}")
+            self.price.setText(f"Not for {self._buyer}: {verdict.reason}.")
         elif verdict.overridden:
             self.price.setStyleSheet(_NOTE)
             self.price.setText(f"{text}. {verdict.reason}")

@@ -375,6 +375,7 @@ class EquipPage(QWizardPage):
         self.armoury.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.armoury.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.armoury.verticalHeader().hide()
+        self.armoury.verticalHeader().setDefaultSectionSize(24)
         self.armoury.doubleClicked.connect(self._on_buy_clicked)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
