@@ -427,10 +427,17 @@ def test_a_category_edit_is_stored(db: Database, gang: Gang) -> None:
     assert reload(db, gang).fighter("Rook").category is Category.SPECIALIST
 
 
-def test_the_house_rules_setting_is_stored_and_undone(db: Database, gang: Gang) -> None:
+def test_the_house_rules_setting_is_stored_and_undone(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
+    from gangmanager.services.gang_view import gang_text, gang_view
+
     assert not gang.house_rules_ignore_restrictions  # off by default
     outcome = roster.apply(db, roster.EditGang(gang.id, {"house_rules_ignore_restrictions": True}))
     assert outcome.label == f"Turn house rules on for {gang.name}"
     assert reload(db, gang).house_rules_ignore_restrictions
+    n23 = rulesets.get("n23")
+    assert gang_view(reload(db, gang), n23)["house_rules_ignore_restrictions"] is True
+    assert "House rules: no list or access restrictions" in gang_text(reload(db, gang), n23)
     roster.undo(db, outcome)
     assert not reload(db, gang).house_rules_ignore_restrictions
