@@ -176,6 +176,7 @@ def test_skill_dialog_puts_the_types_sets_first(qtbot, n23: Ruleset, gang: Gang)
     tops = [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())]
     assert tops[:3] == ["Ferocity (primary)", "Leadership (primary)", "Savant (primary)"]
     assert tops[3:5] == ["Brawn (secondary)", "Shooting (secondary)"]
+    assert all(top.endswith("(no access)") for top in tops[5:])
     first = dialog.tree.topLevelItem(0).child(0)
     dialog.tree.setCurrentItem(first)
     assert dialog.skill() == first.text(0)
