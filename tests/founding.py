@@ -19,9 +19,12 @@ def starting_types(ruleset: Ruleset, house_id: str) -> list[FighterType]:
     champions = sorted((t for t in types if t.category is Category.CHAMPION), key=lambda t: t.cost)
     chosen = [leader, *champions[:1]]
     fighters = sorted((t for t in types if t.category in GANG_FIGHTERS), key=lambda t: t.cost)
-    needed = len(chosen) + 1
+    needed = len(chosen)
     for fighter_type in fighters:
-        room = fighter_type.limit.max if fighter_type.limit.max is not None else needed
+        limit = fighter_type.limit
+        room = limit.max if limit.max is not None else needed
+        if limit.max_share is not None:
+            room = min(room, int(limit.max_share * (len(chosen) + needed)))
         take = min(room, needed - sum(1 for c in chosen if c.category in GANG_FIGHTERS))
         chosen += [fighter_type] * max(take, 0)
     assert sum(1 for c in chosen if c.category in GANG_FIGHTERS) >= 2, house_id

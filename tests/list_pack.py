@@ -36,6 +36,7 @@ name = "Road Sergeant"
 category = "champion"
 cost = 80
 profile = '5" 4+ 3+ 3 3 2 4+ 2 5+ 6+ 6+ 6+'
+limit = { max = 2 }
 skill_sets_primary = ["Ferocity"]
 skill_sets_secondary = ["Brawn", "Leadership", "Savant"]
 
@@ -52,6 +53,7 @@ name = "Greenhorn"
 category = "juve"
 cost = 35
 profile = '6" 5+ 5+ 3 3 1 3+ 1 7+ 8+ 8+ 8+'
+limit = { max_share = 0.5 }
 skill_sets_primary = ["Ferocity"]
 skill_sets_secondary = ["Agility", "Brawn"]
 

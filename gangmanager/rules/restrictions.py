@@ -285,6 +285,39 @@ def probe_fighter(fighter_type: FighterType) -> Fighter:
     )
 
 
+# -- how many of a type ---------------------------------------------------------------
+
+
+def _plural(name: str, count: int) -> str:
+    return name if count == 1 else f"{name}s"
+
+
+def limit_warnings(ruleset: Ruleset, house_id: str | None, fighters: list[Fighter]) -> list[str]:
+    """The fighter types' `limit`s ("0-2", "at least two", "up to half the gang")."""
+    counted = [f for f in fighters if f.status.counts_for_rating]
+    total = len(counted)
+    warnings: list[str] = []
+    for fighter_type in ruleset.fighter_types_for(house_id):
+        limit = fighter_type.limit
+        key = trait_key(fighter_type.name)
+        count = sum(1 for f in counted if trait_key(f.type) == key)
+        name = fighter_type.name
+        if limit.max is not None and count > limit.max:
+            warnings.append(
+                f"At most {limit.max} {_plural(name, limit.max)} may join; the gang has {count}."
+            )
+        if limit.min is not None and total and count < limit.min:
+            warnings.append(
+                f"At least {limit.min} {_plural(name, limit.min)} are needed; the gang has {count}."
+            )
+        if limit.max_share is not None and count > limit.max_share * total:
+            warnings.append(
+                f"{_plural(name, 2)} may be at most {limit.max_share:.0%} of the gang;"
+                f" they are {count} of {total}."
+            )
+    return warnings
+
+
 # -- skills --------------------------------------------------------------------------
 
 

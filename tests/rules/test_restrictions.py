@@ -11,6 +11,7 @@ from gangmanager.rules.restrictions import (
     check_item_for_gang,
     check_skill,
     check_skill_for_gang,
+    limit_warnings,
     offers,
     probe_fighter,
     slots_taken,
@@ -178,3 +179,16 @@ def test_every_house_type_has_skill_access_and_can_be_equipped(n23: Ruleset) -> 
             for line in house.equipment_list:
                 verdict = check_item(n23, house.id, probe, line.name)
                 assert verdict.source == "list" and verdict.price == line.cost
+
+
+def test_fighter_type_limits(ruleset: Ruleset) -> None:
+    captain = fighter(ruleset, "Road Captain")
+    greenhorns = [fighter(ruleset, "Greenhorn") for _ in range(4)]
+    three_sergeants = [fighter(ruleset, "Road Sergeant") for _ in range(3)]
+    # 4 Greenhorns of 8 is half: allowed; a third Road Sergeant is not.
+    assert limit_warnings(ruleset, "orlock", [captain, *three_sergeants, *greenhorns]) == [
+        "At most 2 Road Sergeants may join; the gang has 3."
+    ]
+    assert limit_warnings(ruleset, "orlock", [captain, *three_sergeants[:2], *greenhorns]) == [
+        "Greenhorns may be at most 50% of the gang; they are 4 of 7."
+    ]

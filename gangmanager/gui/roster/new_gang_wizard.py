@@ -155,6 +155,7 @@ class GangDraft:
     def warnings(self) -> list[str]:
         warnings = roster_ops.composition_warnings(self.gang())
         if self.ruleset is not None:
+            warnings += restrictions.limit_warnings(self.ruleset, self.house or None, self.fighters)
             warnings += [
                 w for f in self.fighters if (w := roster_ops.slot_warning(f, self.ruleset))
             ]
