@@ -1,4 +1,4 @@
-"""Ruleset commands: list the packs, attach your own rules text to one."""
+"""Ruleset commands: list the packs, show one as players see it, attach your own rules text."""
 
 from __future__ import annotations
 
@@ -6,10 +6,11 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from gangmanager.cli.context import Context
+from gangmanager.cli.context import Context, print_json
 from gangmanager.content.rules_text import save_rules_text
 from gangmanager.exchange.glossary import read_glossary
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.ruleset_view import ruleset_text, ruleset_view
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -17,6 +18,12 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     rules_sub = rules.add_subparsers(dest="rules_command", metavar="RULES_COMMAND", required=True)
     p = rules_sub.add_parser("list", help="list the rulesets")
     p.set_defaults(handler=cmd_list)
+    p = rules_sub.add_parser(
+        "show", help="the pack as players see it: houses, lists, Trading Post, skills"
+    )
+    p.add_argument("ruleset")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_show)
     p = rules_sub.add_parser(
         "import-text", help="attach your own rules text (a 'Name: text' glossary) to a ruleset"
     )
@@ -28,6 +35,14 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 def cmd_list(args: argparse.Namespace, context: Context) -> None:
     for ruleset_id in context.rulesets.ids():
         print(f"{ruleset_id}\t{context.rulesets.get(ruleset_id).name}")
+
+
+def cmd_show(args: argparse.Namespace, context: Context) -> None:
+    ruleset = context.rulesets.get(args.ruleset)  # unknown: one line, exit 2
+    if args.json:
+        print_json(ruleset_view(ruleset))
+    else:
+        print(ruleset_text(ruleset))
 
 
 def cmd_import_text(args: argparse.Namespace, context: Context) -> None:

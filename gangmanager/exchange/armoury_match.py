@@ -1,6 +1,7 @@
 """Match item names written by other tools to a ruleset's armoury.
 
-Tolerant of case, plurals, punctuation, "w/" and filler words, so that
+Tolerant of case, plurals, punctuation (a trailing `*`), American spellings
+("Mesh Armor"), "w/" and filler words, so that
 "Frag Grenades" finds "Frag grenade", "Combi-weapon (bolter/melta)" finds
 "Combi-bolter/melta" and "Shotgun w/ solid & scatter ammo" finds "Shotgun".
 A name is compared word by word after normalising (see `name_tokens`):
@@ -32,6 +33,10 @@ _WORD = re.compile(r"[^\W_]+")
 _QUALIFIER = re.compile(r"\s*(?:\bw/|\bwith\b|\(|,|\+|\s-\s)", re.IGNORECASE)
 
 
+# Other spellings players and YakTribe use ("Mesh Armor", "Armored undersuit").
+_SPELLINGS = {"armor": "armour", "armored": "armoured", "armoring": "armouring"}
+
+
 def _singular(word: str) -> str:
     if len(word) > 4 and word.endswith("ives"):  # knives, not gloves
         return word[:-3] + "fe"
@@ -46,7 +51,8 @@ def name_tokens(text: str) -> tuple[str, ...]:
     """`"Frag Grenades"` -> `("frag", "grenade")`; `"Combi-weapon (bolter/melta)"` ->
     `("combi", "bolter", "melta")`."""
     folded = text.casefold().replace("w/", " with ").replace("&", " and ")
-    return tuple(_singular(w) for w in _WORD.findall(folded) if w not in _FILLER)
+    words = (_singular(w) for w in _WORD.findall(folded) if w not in _FILLER)
+    return tuple(_SPELLINGS.get(w, w) for w in words)
 
 
 def split_qualifier(text: str) -> tuple[str, str]:

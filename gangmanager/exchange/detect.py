@@ -9,7 +9,7 @@ from typing import Literal
 from gangmanager.exchange.errors import ImportFileError, describe_value
 from gangmanager.exchange.gang_file import FORMAT, load_gang_file
 from gangmanager.exchange.json_input import read_json_file
-from gangmanager.exchange.yaktribe import ImportReport, import_yaktribe
+from gangmanager.exchange.yaktribe import ImportReport, import_yaktribe, is_bare_gang
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.ruleset import Ruleset
 
@@ -22,7 +22,8 @@ DEFAULT_RULESET: str = Gang.model_fields["ruleset"].default
 
 def detect_format(data: object, source: str = "<data>") -> FileKind:
     """Ours when the top level has a `format` key, YakTribe's when it holds a
-    `gang` object; anything else is refused naming both."""
+    `gang` object or is one (gang_id, gang_name, gangers at the top); anything
+    else is refused naming both."""
     if isinstance(data, dict):
         if "format" in data:
             return "gangmanager"  # load_gang_file names an unknown format clearly
@@ -34,6 +35,8 @@ def detect_format(data: object, source: str = "<data>") -> FileKind:
                 "gang",
                 f"expected an object (a YakTribe export), got {describe_value(data['gang'])}",
             )
+        if is_bare_gang(data):
+            return "yaktribe"
     raise ImportFileError(
         source,
         "",

@@ -38,6 +38,7 @@ __all__ = [
 FORMAT = "gangmanager/gang"
 VERSION = 1
 _HEADER_KEYS = ("format", "version")
+_OVERRIDE_KEY = "house_rules_ignore_restrictions"
 
 
 # -- export -------------------------------------------------------------------
@@ -50,6 +51,9 @@ def dump_gang_file(gang: Gang) -> str:
     export -> import -> export gives the same text.
     """
     body = fill_missing_ratings(gang).model_dump(mode="json", by_alias=True)
+    # An optional key, written only when on: files of gangs without it stay as they were.
+    if not body.get(_OVERRIDE_KEY):
+        body.pop(_OVERRIDE_KEY, None)
     document = {"format": FORMAT, "version": VERSION, **body}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 

@@ -23,6 +23,7 @@ What YakTribe gives and what we make of it (docs/file-formats.md says the same):
 
 from __future__ import annotations
 
+import html
 import math
 import re
 from dataclasses import dataclass, field
@@ -42,7 +43,7 @@ from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import fill_missing_ratings
-from gangmanager.rules.ruleset import ArmouryWeapon, FighterType, Ruleset
+from gangmanager.rules.ruleset import ArmouryWeapon, FighterType, House, Ruleset
 from gangmanager.rules.weapons import Item, Weapon
 
 __all__ = [
@@ -51,6 +52,7 @@ __all__ = [
     "ImportReport",
     "guess_category",
     "import_yaktribe",
+    "is_bare_gang",
     "map_status",
 ]
 
@@ -167,7 +169,8 @@ class _Reader:
         if value is None:
             return ""
         if isinstance(value, str):
-            return value.strip()
+            # YakTribe writes some text HTML-escaped (&rsquo;, &ldquo;, &quot;, &amp;).
+            return html.unescape(value).strip()
         if isinstance(value, int | float) and not isinstance(value, bool):
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
@@ -256,20 +259,26 @@ def _contains(tokens: tuple[str, ...], words: tuple[str, ...]) -> bool:
     return any(tokens[i : i + size] == words for i in range(len(tokens) - size + 1))
 
 
-def known_type(type_text: str, ruleset: Ruleset | None) -> FighterType | None:
-    """The ruleset's fighter type a YakTribe type names ("Road Captain (Leader)")."""
+def known_type(
+    type_text: str, ruleset: Ruleset | None, house: House | None = None
+) -> FighterType | None:
+    """The ruleset's fighter type a YakTribe type names ("Road Captain (Leader)"):
+    the gang's own house first, then any house, then the gang additions."""
     tokens = name_tokens(type_text)
     if not tokens or ruleset is None:
         return None
     wanted = {tokens, name_tokens(split_qualifier(type_text)[0])}
-    types = [t for house in ruleset.houses for t in house.fighter_types]
-    for fighter_type in [*types, *ruleset.gang_additions]:
+    own = list(house.fighter_types) if house is not None else []
+    types = [t for h in ruleset.houses for t in h.fighter_types]
+    for fighter_type in [*own, *types, *ruleset.gang_additions]:
         if name_tokens(fighter_type.name) in wanted:
             return fighter_type
     return None
 
 
-def guess_category(type_text: str, ruleset: Ruleset | None = None) -> Category | None:
+def guess_category(
+    type_text: str, ruleset: Ruleset | None = None, house: House | None = None
+) -> Category | None:
     """Category from a fighter type's text; None when nothing points to one.
 
     The ruleset's fighter types win ("Road Captain" in an Orlock pack); then
@@ -278,13 +287,34 @@ def guess_category(type_text: str, ruleset: Ruleset | None = None) -> Category |
     tokens = name_tokens(type_text)
     if not tokens:
         return None
-    fighter_type = known_type(type_text, ruleset)
+    fighter_type = known_type(type_text, ruleset, house)
     if fighter_type is not None:
         return fighter_type.category
     for words, category in _CATEGORY_WORDS:
         if _contains(tokens, words):
             return category
     return None
+
+
+def nearest_type(
+    cost: int | None, values: dict[str, Value], ruleset: Ruleset, house: House | None = None
+) -> FighterType | None:
+    """The pack's fighter type closest in cost and profile: the last resort for the
+    category of a type the pack does not know and whose name says nothing."""
+    candidates = list(house.fighter_types) if house is not None and house.fighter_types else []
+    candidates = candidates or [t for h in ruleset.houses for t in h.fighter_types]
+    if len({t.category for t in candidates}) < 2:
+        return None  # nothing to tell apart
+
+    def distance(fighter_type: FighterType) -> float:
+        apart = abs((cost or 0) - fighter_type.cost) / 10 if cost is not None else 0.0
+        for code, value in values.items():
+            theirs = fighter_type.profile.values.get(code)
+            if isinstance(value, int) and isinstance(theirs, int):
+                apart += abs(value - theirs)
+        return apart
+
+    return min(candidates, key=distance)
 
 
 _STATUSES = {
@@ -419,7 +449,13 @@ def _stat(r: _Reader, raw: object, row: Characteristic, where: Where, owner: _Ow
 
 
 def _fighter(
-    r: _Reader, raw_value: object, where: Where, number: int, ruleset: Ruleset, index: ArmouryIndex
+    r: _Reader,
+    raw_value: object,
+    where: Where,
+    number: int,
+    ruleset: Ruleset,
+    index: ArmouryIndex,
+    house: House | None = None,
 ) -> tuple[Fighter, FighterReport]:
     raw = r.obj(raw_value, where)
     name = r.text(raw.get("name"), (*where, "name"))
@@ -428,18 +464,29 @@ def _fighter(
         owner.notes.append(f"no name in the file: named {owner.name!r}")
 
     type_text = r.text(raw.get("type"), (*where, "type"))
-    category = guess_category(type_text, ruleset)
-    if category is None:
-        category = Category.GANGER
-        shown = f"type {type_text!r}" if type_text else "no type given"
-        owner.notes.append(f"{shown}: category set to Ganger")
-
     values: dict[str, Value] = {}
     for row in ruleset.table:
         key = next((k for k in _STAT_KEYS[row.code] if k in raw), _STAT_KEYS[row.code][0])
         values[row.code] = _stat(r, raw.get(key), row, (*where, key), owner)
 
     total = r.count(raw.get("cost"), (*where, "cost"))
+    known = known_type(type_text, ruleset, house)
+    category = guess_category(type_text, ruleset, house)
+    shown = f"type {type_text!r}" if type_text else "no type given"
+    if known is None and type_text:
+        owner.notes.append(f"{shown} is not in the {ruleset.id} pack: kept as written")
+    if category is None:
+        nearest = nearest_type(total, values, ruleset, house)
+        if nearest is not None:
+            category = nearest.category
+            owner.notes.append(
+                f"{shown}: category {category.label} guessed from its cost and profile"
+                f" (closest: {nearest.name})"
+            )
+        else:
+            category = Category.GANGER
+            owner.notes.append(f"{shown}: category set to Ganger")
+
     xp = r.count(raw.get("xp"), (*where, "xp")) or 0
 
     status_text = r.text(raw.get("status"), (*where, "status"))
@@ -477,7 +524,7 @@ def _fighter(
     fighter = Fighter(
         name=owner.name,
         # The ruleset's own spelling ("Road Captain", not "Road Captain (Leader)").
-        type=known.name if (known := known_type(type_text, ruleset)) else type_text,
+        type=known.name if known is not None else type_text,
         category=category,
         cost=base,
         xp=xp,
@@ -505,15 +552,26 @@ def _id_text(value: object) -> str:
     return ""
 
 
+# Keys that mark a bare YakTribe gang object (no {"gang": ...} around it).
+BARE_GANG_KEYS = ("gang_id", "gang_name", "gangers")
+
+
+def is_bare_gang(data: dict[str, object]) -> bool:
+    return "format" not in data and any(key in data for key in BARE_GANG_KEYS)
+
+
 def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, ImportReport]:
     """Build a Gang from YakTribe's JSON, matched against `ruleset`'s armoury."""
     check_json_tree(data, source, limit_numbers=False)
     r = _Reader(source)
     top = r.obj(data, (), 'a YakTribe export (an object holding a "gang" object)')
-    if "gang" not in top:
+    where: Where
+    if "gang" in top:
+        raw, where = r.obj(top["gang"], ("gang",)), ("gang",)
+    elif is_bare_gang(top):
+        raw, where = top, ()  # the gang object itself, not wrapped in {"gang": ...}
+    else:
         r.fail(("gang",), 'missing: a YakTribe export holds a "gang" object')
-    raw = r.obj(top["gang"], ("gang",))
-    where: Where = ("gang",)
     notes: list[str] = []
 
     name = r.text(raw.get("gang_name"), (*where, "gang_name"))
@@ -538,7 +596,7 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         notes.append("no gangers in the file")
     for number, ganger in enumerate(r.items(raw.get("gangers"), (*where, "gangers")), start=1):
         fighter, report = _fighter(
-            r, ganger, (*where, "gangers", number - 1), number, ruleset, index
+            r, ganger, (*where, "gangers", number - 1), number, ruleset, index, house
         )
         fighters.append(fighter)
         reports.append(report)
@@ -574,7 +632,7 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         )
     except ValidationError as exc:  # a safety net: every value above is checked
         first = exc.errors(include_url=False)[0]
-        raise ImportFileError(source, json_path(("gang", *first["loc"])), first["msg"]) from None
+        raise ImportFileError(source, json_path((*where, *first["loc"])), first["msg"]) from None
     report = ImportReport(
         source=source,
         gang=name,

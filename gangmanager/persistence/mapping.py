@@ -34,6 +34,7 @@ def set_gang_columns(row: GangRow, gang: Gang) -> None:
     row.reputation = gang.reputation
     row.rating = gang.rating
     row.notes = gang.notes
+    row.house_rules_ignore_restrictions = gang.house_rules_ignore_restrictions
 
 
 def set_fighter_columns(row: FighterRow, fighter: Fighter, position: int) -> None:
@@ -150,6 +151,7 @@ def gang_from_row(row: GangRow) -> Gang:
         ],
         fighters=[fighter_from_row(f) for f in row.fighters],
         notes=row.notes,
+        house_rules_ignore_restrictions=row.house_rules_ignore_restrictions,
     )
 
 

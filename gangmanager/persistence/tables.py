@@ -26,6 +26,7 @@ from typing import Any
 
 from sqlalchemy import (
     JSON,
+    Boolean,
     DateTime,
     FetchedValue,
     ForeignKey,
@@ -34,6 +35,7 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
     func,
     text,
 )
@@ -96,6 +98,10 @@ class GangRow(Base):
     # Committed Gang Rating; NULL until founding computes it.
     rating: Mapped[int | None] = mapped_column(Integer)
     notes: Mapped[str] = mapped_column(Text, default="")
+    # House rule: the equipment list and skill access limits are not enforced.
+    house_rules_ignore_restrictions: Mapped[bool] = mapped_column(
+        Boolean, default=False, server_default=false()
+    )
     # The database role that may change this gang on a shared PostgreSQL server
     # (row-level security, docs/shared-campaign.md). The server fills it in with
     # the role that creates the gang, so the ORM never sends it; NULL in SQLite.

@@ -105,8 +105,12 @@ class Gang(BaseModel):
     stash: list[Weapon] = Field(default_factory=list)
     fighters: list[Fighter] = Field(default_factory=list)
     notes: str = ""
-    # House rules: the gang may ignore equipment lists, weapon slots and skill access.
-    house_rules_ignore_restrictions: bool = Field(default=False, exclude=True)
+    # House rule: the house equipment list and skill access limits are not enforced.
+    house_rules_ignore_restrictions: bool = Field(
+        default=False,
+        description="House rule: the house equipment list, weapon slots, availability"
+        " and skill access are not enforced.",
+    )
 
     def fighter(self, name: str) -> Fighter | None:
         wanted = name.strip().casefold()

@@ -67,6 +67,8 @@ def gang_view(
         "rating": ratings.committed_gang_rating(gang),
         "pending_rating": ratings.pending_gang_rating(gang),
         "wealth": ratings.wealth(gang),
+        # The house rule that lifts list, slot, availability and skill-access limits.
+        "house_rules_ignore_restrictions": gang.house_rules_ignore_restrictions,
         "stash": [
             {"name": item.name, "cost": item.cost, "profiles": len(item.profiles)}
             for item in gang.stash
@@ -82,8 +84,10 @@ def gang_text(gang: Gang, ruleset: Ruleset) -> str:
         f"{gang.name} ({gang.house or 'no house'}, ruleset {gang.ruleset})",
         f"Gang Rating {view['rating']} (pending {view['pending_rating']}), wealth {view['wealth']},"
         f" credits {gang.credits}, reputation {gang.reputation}",
-        "",
     ]
+    if gang.house_rules_ignore_restrictions:
+        lines.append("House rules: no list or access restrictions")
+    lines.append("")
     for fighter in view["fighters"]:
         lines.append(
             f"{fighter['name']} - {fighter['type']} ({fighter['category']}, {fighter['status']}),"

@@ -66,7 +66,8 @@ class DeleteGang:
 
 @dataclass(frozen=True)
 class EditGang:
-    """Name, house, credits, reputation, notes (never the committed Gang Rating)."""
+    """Name, house, credits, reputation, notes, house_rules_ignore_restrictions
+    (never the committed Gang Rating)."""
 
     gang_id: int
     fields: Mapping[str, Any]
@@ -437,6 +438,9 @@ def _edit_gang(gang: Gang, c: EditGang, _: CharacteristicTable) -> Edited:
     edited = roster_ops.edit_gang(gang, **dict(c.fields))
     if set(c.fields) == {"name"}:
         return edited, f"Rename gang {gang.name} to {edited.name}", None, ()
+    if set(c.fields) == {"house_rules_ignore_restrictions"}:
+        state = "on" if edited.house_rules_ignore_restrictions else "off"
+        return edited, f"Turn house rules {state} for {gang.name}", None, ()
     return edited, f"Edit gang {gang.name}", None, ()
 
 

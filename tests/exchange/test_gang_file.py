@@ -561,3 +561,16 @@ def test_gang_file_examples_in_the_docs_load():
     full, smallest = (load_gang_file(json.loads(b), "docs.gang.json") for b in blocks)
     assert full.rating == 100 and full.fighters[0].rating == 100  # as the example says
     assert smallest.name == "Two Rats" and smallest.rating == 0
+
+
+def test_the_house_rules_key_is_optional_and_round_trips() -> None:
+    gang = Gang(name="Iron Saints", house="orlock")
+    text = dump_gang_file(gang)
+    assert "house_rules_ignore_restrictions" not in text  # off: not written, old files unchanged
+    assert not load_gang_file(json.loads(text), "x").house_rules_ignore_restrictions
+    on = gang.model_copy(update={"house_rules_ignore_restrictions": True})
+    text = dump_gang_file(on)
+    assert '"house_rules_ignore_restrictions": true' in text
+    loaded = load_gang_file(json.loads(text), "x")
+    assert loaded.house_rules_ignore_restrictions
+    assert dump_gang_file(loaded) == text

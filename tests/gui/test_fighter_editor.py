@@ -242,7 +242,7 @@ def test_buying_a_weapon_spends_credits_and_undo_refunds(
 ) -> None:
     select_fighter(qtbot, window, "Tess Calder")
     before = dump(window.database)
-    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a: _armoury(rulesets, "Lasgun"))
+    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a, **k: _armoury(rulesets, "Lasgun"))
     qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
     gang = stored_gang(window)
     assert gang.credits == 430 - 15
@@ -257,10 +257,10 @@ def test_buying_more_than_the_gang_can_afford_is_refused(
 ) -> None:
     window.run(roster_edit_credits(window, 10))
     before = dump(window.database)
-    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a: _armoury(rulesets, "Boltgun"))
+    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a, **k: _armoury(rulesets, "Autogun"))
     qtbot.mouseClick(window.editor.buy_weapon, Qt.MouseButton.LeftButton)
     assert recorder(window).told == [
-        "Boltgun costs 55 credits; The Rust Riders has only 10: not bought"
+        "Autogun costs 15 credits; The Rust Riders has only 10: not bought"
     ]
     assert dump(window.database) == before
 
@@ -271,19 +271,54 @@ def roster_edit_credits(window: MainWindow, credits: int):
     return roster.EditGang(window.gang.id, {"credits": credits})
 
 
-def test_the_weapon_limit_is_warned_and_unwieldy_counts_twice(
+def test_the_weapon_limit_is_refused_and_unwieldy_counts_twice(
     qtbot, window: MainWindow, monkeypatch, rulesets: Rulesets
 ) -> None:
     select_fighter(qtbot, window, "Brann")  # stub gun and knife: two slots
-    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a: _armoury(rulesets, "Heavy stubber"))
-    recorder(window).answers = ["Cancel"]
+    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a, **k: _armoury(rulesets, "Heavy stubber"))
     qtbot.mouseClick(window.editor.buy_weapon, Qt.MouseButton.LeftButton)
-    assert "Brann would carry weapons taking 4 slots; the limit is 3" in recorder(window).asked[0]
+    told = recorder(window).told[-1]
+    assert told.startswith("Brann carries weapons taking 2 of 3 slots; Heavy stubber takes 2")
+    assert "Unwieldy" in told and "House rules" in told
     assert len(stored_fighter(window, "Brann").weapons) == 2
-    recorder(window).answers = ["Add anyway"]
+    # A group that house-rules turns the setting on and goes on.
+    window.run(roster_edit(window, house_rules_ignore_restrictions=True))
+    select_fighter(qtbot, window, "Brann")
     qtbot.mouseClick(window.editor.buy_weapon, Qt.MouseButton.LeftButton)
     assert len(stored_fighter(window, "Brann").weapons) == 3
     assert window.editor.slots.text() == "Weapon slots: 4 of 3: over the limit"
+
+
+def test_a_rare_item_waits_for_the_post_battle_trading_post(
+    qtbot, window: MainWindow, monkeypatch, rulesets: Rulesets
+) -> None:
+    select_fighter(qtbot, window, "Tess Calder")
+    before = dump(window.database)
+    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a, **k: _armoury(rulesets, "Plasma pistol"))
+    qtbot.mouseClick(window.editor.buy_weapon, Qt.MouseButton.LeftButton)
+    assert "Plasma pistol is Rare (9)" in recorder(window).told[-1]
+    assert dump(window.database) == before
+
+
+def test_a_skill_outside_the_types_access_is_refused(
+    qtbot, window: MainWindow, monkeypatch
+) -> None:
+    select_fighter(qtbot, window, "Rook")
+    monkeypatch.setattr(SkillDialog, "ask", lambda *a: "Dodge")  # Agility
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    told = recorder(window).told[-1]
+    assert "Dodge is an Agility skill; a Gunner has access to primary Brawn" in told
+    assert stored_fighter(window, "Rook").skills == []
+    window.run(roster_edit(window, house_rules_ignore_restrictions=True))
+    select_fighter(qtbot, window, "Rook")
+    qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
+    assert stored_fighter(window, "Rook").skills == ["Dodge"]
+
+
+def roster_edit(window: MainWindow, **fields: object):
+    from gangmanager.services import roster
+
+    return roster.EditGang(window.gang.id, fields)
 
 
 def test_a_custom_weapon_and_a_paid_profile(qtbot, window: MainWindow, monkeypatch) -> None:
@@ -341,7 +376,7 @@ def test_wargear_is_bought_or_custom_and_removed_with_a_refund_choice(
     qtbot, window: MainWindow, monkeypatch, rulesets: Rulesets
 ) -> None:
     select_fighter(qtbot, window, "Rook")
-    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a: _armoury(rulesets, "Mesh armour"))
+    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a, **k: _armoury(rulesets, "Mesh armour"))
     qtbot.keyClick(
         window,
         Qt.Key.Key_B,
@@ -365,12 +400,12 @@ def test_skills_are_added_with_their_rules_text_and_removed(
     qtbot, window: MainWindow, monkeypatch, rulesets: Rulesets
 ) -> None:
     select_fighter(qtbot, window, "Rook")
-    monkeypatch.setattr(SkillDialog, "ask", lambda *a: "Dodge")
+    monkeypatch.setattr(SkillDialog, "ask", lambda *a: "Parry")
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
-    assert stored_fighter(window, "Rook").skills == ["Dodge"]
-    assert window.editor.skills.item(0).toolTip() == rulesets.get("n23").rules_text_for("Dodge")
+    assert stored_fighter(window, "Rook").skills == ["Parry"]
+    assert window.editor.skills.item(0).toolTip() == rulesets.get("n23").rules_text_for("Parry")
     qtbot.keyClick(window, Qt.Key.Key_K, Qt.KeyboardModifier.ControlModifier)
-    assert recorder(window).told == ["Rook already has the skill Dodge"]
+    assert recorder(window).told == ["Rook already has the skill Parry"]
     window.editor.skills.setCurrentRow(0)
     focus(qtbot, window.editor.skills)
     qtbot.keyClick(window.editor.skills, Qt.Key.Key_Delete)

@@ -281,6 +281,24 @@ def test_gang_details_change_credits_and_reputation(qtbot, window: MainWindow, m
     assert gang.rating == 580
 
 
+def test_the_house_rules_setting_shows_on_the_header_and_undoes(
+    qtbot, window: MainWindow, monkeypatch
+) -> None:
+    assert window.header.house_rules.isHidden()
+    dialog = GangDetailsDialog(window.gang)
+    qtbot.addWidget(dialog)
+    assert not dialog.house_rules.isChecked()  # off by default
+    dialog.house_rules.setChecked(True)
+    assert dialog.changed_fields() == {"house_rules_ignore_restrictions": True}
+    monkeypatch.setattr(GangDetailsDialog, "ask", lambda *a: dialog.changed_fields())
+    qtbot.mouseClick(window.header.details, Qt.MouseButton.LeftButton)
+    assert stored_gang(window).house_rules_ignore_restrictions
+    assert not window.header.house_rules.isHidden()
+    window.undo_stack.undo()
+    assert not stored_gang(window).house_rules_ignore_restrictions
+    assert window.header.house_rules.isHidden()
+
+
 def test_duplicate_selects_the_copy(qtbot, window: MainWindow) -> None:
     qtbot.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
     assert window.gang.name == "The Rust Riders (2)"

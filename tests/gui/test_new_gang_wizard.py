@@ -120,10 +120,10 @@ def test_overspending_is_refused_inline(qtbot, rulesets: Rulesets) -> None:
     _next(qtbot, wizard)
     equip = wizard.equip_page
     equip.fighters.setCurrentRow(0)
-    qtbot.keyClicks(equip.filter, "Boltgun")
+    qtbot.keyClicks(equip.filter, "Heavy bolter")
     equip.armoury.selectRow(0)
     qtbot.mouseClick(equip.buy, Qt.MouseButton.LeftButton)
-    assert equip.message.text() == "Boltgun costs 55 credits; only 45 are left: not bought"
+    assert equip.message.text() == "Heavy bolter costs 160 credits; only 45 are left: not bought"
     assert equip.gear.count() == 0
 
 

@@ -52,7 +52,7 @@ def test_armoury_filters_and_picks(qtbot, n23: Ruleset, qtmodeltester) -> None:
     assert dialog.proxy.rowCount() == 1
     qtbot.keyClick(dialog.filter, Qt.Key.Key_Return)
     assert ok.isEnabled()
-    assert dialog.price.text() == "Lasgun: 15 credits"
+    assert dialog.price.text() == "Lasgun: 15 credits (Trading Post)"
     assert "hotshot las pack (+20)" in dialog.proxy.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
     qtbot.keyClick(dialog.pay, Qt.Key.Key_Space)
     with qtbot.waitSignal(dialog.accepted):
@@ -185,6 +185,7 @@ def test_skill_dialog_puts_the_types_sets_first(qtbot, n23: Ruleset, gang: Gang)
     tops = [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())]
     assert tops[:3] == ["Ferocity (primary)", "Leadership (primary)", "Savant (primary)"]
     assert tops[3:6] == ["Bravado (secondary)", "Brawn (secondary)", "Shooting (secondary)"]
+    assert all(top.endswith("(no access)") for top in tops[6:])
     first = dialog.tree.topLevelItem(0).child(0)
     dialog.tree.setCurrentItem(first)
     assert dialog.skill() == first.text(0)
@@ -281,3 +282,48 @@ def test_recent_database_urls_never_keep_a_password() -> None:
     assert (
         without_password("sqlite:////home/bob/a:b@c.sqlite") == "sqlite:////home/bob/a:b@c.sqlite"
     )
+
+
+@pytest.fixture
+def list_ruleset(tmp_path) -> Ruleset:
+    from gangmanager.content import builtin_rulesets_dir, clear_cache, load_ruleset
+
+    from ..list_pack import PACK_ID, write_list_pack
+
+    write_list_pack(tmp_path / "packs")
+    clear_cache()
+    return load_ruleset(PACK_ID, [tmp_path / "packs", builtin_rulesets_dir()])
+
+
+def test_buy_weapon_shows_the_list_first_and_refuses_with_a_reason(
+    qtbot, list_ruleset: Ruleset, qtmodeltester
+) -> None:
+    from gangmanager.rules.restrictions import probe_fighter
+
+    greenhorn = probe_fighter(list_ruleset.fighter_type("orlock", "Greenhorn"))  # type: ignore[arg-type]
+    dialog = ArmouryDialog(
+        list_ruleset, "weapons", 300, "Nib", fighter=greenhorn, house="House Orlock"
+    )
+    qtbot.addWidget(dialog)
+    qtmodeltester.check(dialog.model)
+    first = [dialog.model.index(r, c).data() for r in range(2) for c in (0, 2, 3)]
+    assert first == ["Autogun", "House list", "10", "Boltgun", "House list", "50"]
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    dialog.view.selectRow(2)  # Heavy bolter: leader and champion only
+    assert not ok.isEnabled() and dialog.choice() is None
+    assert "a Greenhorn (Juve) may not take a Heavy bolter" in dialog.price.text()
+    assert dialog.model.index(2, 0).data(Qt.ItemDataRole.ForegroundRole) is not None
+    dialog.view.selectRow(0)
+    assert ok.isEnabled() and dialog.choice().cost == 10  # type: ignore[union-attr]
+    house_rules = ArmouryDialog(
+        list_ruleset,
+        "weapons",
+        300,
+        "Nib",
+        fighter=greenhorn,
+        house="orlock",
+        ignore_restrictions=True,
+    )
+    qtbot.addWidget(house_rules)
+    house_rules.view.selectRow(2)
+    assert house_rules.choice() is not None and "house rules:" in house_rules.price.text()

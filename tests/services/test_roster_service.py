@@ -79,6 +79,9 @@ HOTSHOT = WeaponProfile(name="hotshot las pack", am="4+", cost=20)
 # Each builds a command from the stored gang: every edit the roster editor offers.
 EDITS: dict[str, Callable[[Gang], roster.Command]] = {
     "rename gang": lambda g: roster.EditGang(g.id, {"name": "Iron Ravens"}),
+    "house rules override": lambda g: roster.EditGang(
+        g.id, {"house_rules_ignore_restrictions": True}
+    ),
     "credits and reputation": lambda g: roster.EditGang(g.id, {"credits": 77, "reputation": 3}),
     "add fighter": lambda g: roster.AddFighter(
         g.id, g.fighters[2].model_copy(update={"name": "Newcomer"}), pay=True
@@ -422,3 +425,19 @@ def test_a_category_edit_is_stored(db: Database, gang: Gang) -> None:
     rook = fighter_id(gang, "Rook")
     roster.apply(db, roster.EditFighter(gang.id, rook, {"category": "specialist"}))
     assert reload(db, gang).fighter("Rook").category is Category.SPECIALIST
+
+
+def test_the_house_rules_setting_is_stored_and_undone(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
+    from gangmanager.services.gang_view import gang_text, gang_view
+
+    assert not gang.house_rules_ignore_restrictions  # off by default
+    outcome = roster.apply(db, roster.EditGang(gang.id, {"house_rules_ignore_restrictions": True}))
+    assert outcome.label == f"Turn house rules on for {gang.name}"
+    assert reload(db, gang).house_rules_ignore_restrictions
+    n23 = rulesets.get("n23")
+    assert gang_view(reload(db, gang), n23)["house_rules_ignore_restrictions"] is True
+    assert "House rules: no list or access restrictions" in gang_text(reload(db, gang), n23)
+    roster.undo(db, outcome)
+    assert not reload(db, gang).house_rules_ignore_restrictions

@@ -1,18 +1,16 @@
-"""Buy from the ruleset's armoury: weapons or wargear, with a filter and the price."""
+"""Buy weapons or wargear for a fighter: what the fighter may take, at the price charged.
+
+The house list comes first (list price), then the Trading Post (armoury
+price). Items the fighter may not take are shown greyed with the reason;
+picking one explains instead of buying, unless the gang plays by house rules.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QItemSelection,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QItemSelection, QModelIndex, QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -26,85 +24,56 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.roster.offer_table_model import OfferTableModel, source_label
+from gangmanager.rules.gang import Fighter
+from gangmanager.rules.restrictions import Offer, Verdict, offers
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
 
-Index = QModelIndex | QPersistentModelIndex
 Kind = Literal["weapons", "wargear"]
-HEADERS = ("Name", "Kind", "Cost", "Availability")
-COST_COLUMN = 2
-
-
-def _profiles_text(entry: ArmouryWeapon) -> str:
-    lines = []
-    for p in entry.profiles:
-        label = p.name or "standard"
-        extra = f" (+{p.cost})" if p.cost else ""
-        traits = ", ".join(str(t) for t in p.traits) or "-"
-        lines.append(
-            f"{label}{extra}: {p.rng_s}/{p.rng_l} {p.acc_s}/{p.acc_l} S{p.strength}"
-            f" AP{p.ap} D{p.d} Am{p.am}; {traits}"
-        )
-    return "\n".join(lines)
-
-
-class ArmouryTableModel(QAbstractTableModel):
-    def __init__(self, entries: list[ArmouryWeapon] | list[ArmouryItem]) -> None:
-        super().__init__()
-        self._entries: list[ArmouryWeapon | ArmouryItem] = list(entries)
-
-    def entry(self, row: int) -> ArmouryWeapon | ArmouryItem:
-        return self._entries[row]
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._entries)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        entry = self._entries[index.row()]
-        column = index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            kind = entry.kind.replace("_", " ")
-            return (entry.name, kind, str(entry.cost), entry.availability or "-")[column]
-        if role == Qt.ItemDataRole.UserRole and column == COST_COLUMN:
-            return entry.cost  # sorts by number, not by text
-        if role == Qt.ItemDataRole.ToolTipRole:
-            parts = [entry.summary] if entry.summary else []
-            if isinstance(entry, ArmouryWeapon):
-                parts.append(_profiles_text(entry))
-            elif entry.changes:
-                parts.append(", ".join(f"{c}: {v:+d}" for c, v in entry.changes.items()))
-            return "\n".join(parts) or None
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == COST_COLUMN:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section]
-        return None
+_ERROR = "color: #c62828;"
+_NOTE = "color: #8a4b00;"
 
 
 @dataclass(frozen=True)
 class ArmouryChoice:
     entry: ArmouryWeapon | ArmouryItem
     pay: bool
+    # The price charged: the house list's, else the Trading Post's.
+    price: int | None = None
+
+    @property
+    def cost(self) -> int:
+        return self.entry.cost if self.price is None else self.price
+
+
+def _unchecked(entries: list[ArmouryWeapon] | list[ArmouryItem]) -> list[Offer]:
+    """Every entry at its armoury price: for a dialog that knows no fighter."""
+    ordered = sorted(entries, key=lambda e: e.name.casefold())
+    return [Offer(e, Verdict(True, e.cost, "trading_post", entry=e)) for e in ordered]
 
 
 class ArmouryDialog(QDialog):
     def __init__(
-        self, ruleset: Ruleset, kind: Kind, credits: int, buyer: str, parent: QWidget | None = None
+        self,
+        ruleset: Ruleset,
+        kind: Kind,
+        credits: int,
+        buyer: str,
+        parent: QWidget | None = None,
+        *,
+        fighter: Fighter | None = None,
+        house: str | None = None,
+        ignore_restrictions: bool = False,
     ) -> None:
         super().__init__(parent)
         what = "weapon" if kind == "weapons" else "wargear"
         self.setWindowTitle(f"Buy {what} for {buyer}")
-        entries = ruleset.weapons if kind == "weapons" else ruleset.wargear
-        self.model = ArmouryTableModel(sorted(entries, key=lambda e: e.name.casefold()))
+        self._buyer = buyer
+        if fighter is None:
+            lines = _unchecked(ruleset.weapons if kind == "weapons" else ruleset.wargear)
+        else:
+            lines = offers(ruleset, house, fighter, kind, ignore_restrictions=ignore_restrictions)
+        self.model = OfferTableModel(lines)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -119,12 +88,14 @@ class ArmouryDialog(QDialog):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.verticalHeader().hide()
+        self.view.verticalHeader().setDefaultSectionSize(24)
         self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.view.doubleClicked.connect(self._on_view_double_clicked)
         self.view.selectionModel().selectionChanged.connect(self._on_view_selection_changed)
         self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
         self.pay.setChecked(True)
         self.price = QLabel("Pick an item.")
+        self.price.setWordWrap(True)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -141,23 +112,44 @@ class ArmouryDialog(QDialog):
         self.filter.returnPressed.connect(self._on_filter_return_pressed)
         self.resize(560, 520)
 
-    def selected(self) -> ArmouryWeapon | ArmouryItem | None:
+    def selected_offer(self) -> Offer | None:
         rows = self.view.selectionModel().selectedRows()
         if not rows:
             return None
-        return self.model.entry(self.proxy.mapToSource(rows[0]).row())
+        return self.model.offer(self.proxy.mapToSource(rows[0]).row())
+
+    def selected(self) -> ArmouryWeapon | ArmouryItem | None:
+        offer = self.selected_offer()
+        return offer.entry if offer is not None else None
 
     def choice(self) -> ArmouryChoice | None:
-        entry = self.selected()
-        return ArmouryChoice(entry, self.pay.isChecked()) if entry is not None else None
+        offer = self.selected_offer()
+        if offer is None or not offer.verdict.allowed:
+            return None
+        return ArmouryChoice(offer.entry, self.pay.isChecked(), offer.price)
 
     def _on_view_selection_changed(self, _selected: QItemSelection, _: QItemSelection) -> None:
-        entry = self.selected()
-        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(entry is not None)
-        self.price.setText(f"{entry.name}: {entry.cost} credits" if entry else "Pick an item.")
+        offer = self.selected_offer()
+        allowed = offer is not None and offer.verdict.allowed
+        self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(allowed)
+        if offer is None:
+            self.price.setStyleSheet("")
+            self.price.setText("Pick an item.")
+            return
+        verdict = offer.verdict
+        text = f"{offer.name}: {verdict.price} credits ({source_label(offer)})"
+        if not verdict.allowed:
+            self.price.setStyleSheet(_ERROR)
+            self.price.setText(f"Not for {self._buyer}: {verdict.reason}.")
+        elif verdict.overridden:
+            self.price.setStyleSheet(_NOTE)
+            self.price.setText(f"{text}. {verdict.reason}")
+        else:
+            self.price.setStyleSheet("")
+            self.price.setText(text)
 
     def _on_view_double_clicked(self, _index: QModelIndex) -> None:
-        if self.selected() is not None:
+        if self.choice() is not None:
             self.accept()
 
     def _on_filter_return_pressed(self) -> None:
@@ -168,7 +160,25 @@ class ArmouryDialog(QDialog):
 
     @classmethod
     def ask(
-        cls, parent: QWidget | None, ruleset: Ruleset, kind: Kind, credits: int, buyer: str
+        cls,
+        parent: QWidget | None,
+        ruleset: Ruleset,
+        kind: Kind,
+        credits: int,
+        buyer: str,
+        *,
+        fighter: Fighter | None = None,
+        house: str | None = None,
+        ignore_restrictions: bool = False,
     ) -> ArmouryChoice | None:
-        dialog = cls(ruleset, kind, credits, buyer, parent)
+        dialog = cls(
+            ruleset,
+            kind,
+            credits,
+            buyer,
+            parent,
+            fighter=fighter,
+            house=house,
+            ignore_restrictions=ignore_restrictions,
+        )
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import pairwise
-from typing import Any
+from typing import Any, Literal
 
 from PySide6.QtCore import QItemSelection, Qt, Signal
 from PySide6.QtGui import QAction, QFocusEvent, QFont, QKeySequence
@@ -34,19 +34,24 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.messages import Messages
-from gangmanager.gui.roster.armoury_dialog import ArmouryDialog
+from gangmanager.gui.roster.armoury_dialog import ArmouryChoice, ArmouryDialog
 from gangmanager.gui.roster.injury_dialog import InjuryDialog, injury_effect, table_injury
 from gangmanager.gui.roster.modifier_dialog import ModifierDialog
 from gangmanager.gui.roster.profile_editor import ProfileEditor
 from gangmanager.gui.roster.skill_dialog import SkillDialog, fighter_type
 from gangmanager.gui.roster.weapon_dialog import ItemDialog, ProfileDialog, WeaponDialog
 from gangmanager.gui.roster.weapons_model import TRAITS_COLUMN, WeaponsTableModel
-from gangmanager.rules import ratings, roster_ops
+from gangmanager.rules import ratings, restrictions, roster_ops
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.modifiers import ModifierKind
 from gangmanager.rules.ruleset import ArmouryItem, Ruleset
 from gangmanager.rules.weapons import Item, Weapon
 from gangmanager.services import roster
+
+_OVERRIDE_HINT = (
+    ' (A group that house-rules can turn on "House rules: ignore list and access'
+    " restrictions\" in the gang's Details.)"
+)
 
 
 class NotesEdit(QPlainTextEdit):
@@ -473,9 +478,13 @@ class FighterEditor(QWidget):
         return 0 if answer == "No refund" else None
 
     def _slots_allow(self, weapon: Weapon) -> bool:
+        """A custom weapon past the three slots is refused, unless the gang plays house rules."""
         assert self._fighter is not None and self._ruleset is not None
         warning = roster_ops.slot_warning(self._fighter, self._ruleset, adding=weapon)
-        return warning is None or self.messages.confirm(f"{warning}. Add it anyway?", "Add anyway")
+        if warning is None or (self._gang and self._gang.house_rules_ignore_restrictions):
+            return True
+        self.messages.tell(f"{warning}: not added.{_OVERRIDE_HINT}")
+        return False
 
     def _on_name_editing_finished(self) -> None:
         if self._fighter is None:
@@ -576,17 +585,35 @@ class FighterEditor(QWidget):
         return position[0] if position else None
 
     def _on_buy_weapon_clicked(self) -> None:
-        if self._fighter is None or self._ruleset is None or self._gang is None:
-            return
-        choice = ArmouryDialog.ask(
-            self, self._ruleset, "weapons", self._gang.credits, self._fighter.name
-        )
+        choice = self._ask_armoury("weapons")
         if choice is None:
             return
         assert not isinstance(choice.entry, ArmouryItem)
-        weapon = roster_ops.armoury_weapon(choice.entry)
-        if self._slots_allow(weapon):
-            self._emit(lambda g, f: roster.BuyWeapon(g, f, weapon, pay=choice.pay))
+        weapon = roster_ops.armoury_weapon(choice.entry).model_copy(update={"cost": choice.cost})
+        self._emit(lambda g, f: roster.BuyWeapon(g, f, weapon, pay=choice.pay))
+
+    def _ask_armoury(self, kind: Literal["weapons", "wargear"]) -> ArmouryChoice | None:
+        """What this fighter may take, at the price charged; a refused pick is explained."""
+        if self._fighter is None or self._ruleset is None or self._gang is None:
+            return None
+        gang, fighter, ruleset = self._gang, self._fighter, self._ruleset
+        choice = ArmouryDialog.ask(
+            self,
+            ruleset,
+            kind,
+            gang.credits,
+            fighter.name,
+            fighter=fighter,
+            house=gang.house or None,
+            ignore_restrictions=gang.house_rules_ignore_restrictions,
+        )
+        if choice is None:
+            return None
+        verdict = restrictions.check_item_for_gang(ruleset, gang, fighter, choice.entry)
+        if not verdict.allowed:
+            self.messages.tell(f"{verdict.reason}: not bought.{_OVERRIDE_HINT}")
+            return None
+        return choice
 
     def _on_custom_weapon_clicked(self) -> None:
         if self._gang is None:
@@ -632,13 +659,9 @@ class FighterEditor(QWidget):
             )
 
     def _on_buy_wargear_clicked(self) -> None:
-        if self._fighter is None or self._ruleset is None or self._gang is None:
-            return
-        choice = ArmouryDialog.ask(
-            self, self._ruleset, "wargear", self._gang.credits, self._fighter.name
-        )
+        choice = self._ask_armoury("wargear")
         if choice is not None:
-            item = Item(name=choice.entry.name, cost=choice.entry.cost)
+            item = Item(name=choice.entry.name, cost=choice.cost)
             self._emit(lambda g, f: roster.BuyWargear(g, f, item, pay=choice.pay))
 
     def _on_custom_wargear_clicked(self) -> None:
@@ -662,8 +685,13 @@ class FighterEditor(QWidget):
         if self._fighter is None or self._ruleset is None or self._gang is None:
             return
         skill = SkillDialog.ask(self, self._fighter, self._ruleset, self._gang.house)
-        if skill:
-            self._emit(lambda g, f: roster.AddSkill(g, f, skill))
+        if not skill:
+            return
+        verdict = restrictions.check_skill_for_gang(self._ruleset, self._gang, self._fighter, skill)
+        if not verdict.allowed:
+            self.messages.tell(f"{verdict.reason}: not added.{_OVERRIDE_HINT}")
+            return
+        self._emit(lambda g, f: roster.AddSkill(g, f, skill))
 
     def _on_remove_skill_clicked(self) -> None:
         row = self.skills.currentRow()

@@ -1,10 +1,11 @@
-"""Edit a gang's name, credits, reputation and notes (never its committed Gang Rating)."""
+"""Edit a gang's name, credits, reputation, house-rules setting and notes (never its committed Gang Rating)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
@@ -31,6 +32,13 @@ class GangDetailsDialog(QDialog):
         self.reputation = QSpinBox()
         self.reputation.setRange(1, 1000)
         self.reputation.setValue(gang.reputation)
+        self.house_rules = QCheckBox("House rules: ignore list and access restrictions")
+        self.house_rules.setObjectName("house_rules_ignore_restrictions")
+        self.house_rules.setToolTip(
+            "For groups that house-rule: any fighter may buy any item at any time, with any"
+            " number of weapons, and take any skill. Refusals are shown as notes instead."
+        )
+        self.house_rules.setChecked(gang.house_rules_ignore_restrictions)
         self.notes = QPlainTextEdit(gang.notes)
         self.message = QLabel()
         self.message.setStyleSheet("color: #c62828;")
@@ -43,6 +51,7 @@ class GangDetailsDialog(QDialog):
         form.addRow("&Name", self.name)
         form.addRow("&Credits", self.credits)
         form.addRow("&Reputation", self.reputation)
+        form.addRow("", self.house_rules)
         form.addRow("N&otes", self.notes)
         form.addRow(self.message)
         form.addRow(buttons)
@@ -53,6 +62,7 @@ class GangDetailsDialog(QDialog):
             "credits": self.credits.value(),
             "reputation": self.reputation.value(),
             "notes": self.notes.toPlainText(),
+            "house_rules_ignore_restrictions": self.house_rules.isChecked(),
         }
         return {k: v for k, v in values.items() if v != getattr(self._gang, k)}
 

@@ -25,6 +25,18 @@ class GangHeader(QWidget):
         font.setBold(True)
         self.name.setFont(font)
         self.house = QLabel()
+        # Shown only when the gang ignores list and access restrictions.
+        self.house_rules = QLabel("House rules: no list or access restrictions")
+        self.house_rules.setObjectName("gang_house_rules")
+        self.house_rules.setStyleSheet(
+            "color: #8a4b00; background: #fff3d6; border: 1px solid #e0b860;"
+            " border-radius: 3px; padding: 0 4px;"
+        )
+        self.house_rules.setToolTip(
+            "This gang ignores the house equipment lists, weapon slots, availability and"
+            " skill access (change it in Details...)"
+        )
+        self.house_rules.hide()
         self.facts = QLabel()
         self.facts.setObjectName("gang_facts")
         self.rating = QPushButton()
@@ -41,6 +53,7 @@ class GangHeader(QWidget):
         first = QHBoxLayout()
         first.addWidget(self.name)
         first.addWidget(self.house)
+        first.addWidget(self.house_rules)
         first.addStretch(1)
         first.addWidget(self.rating)
         first.addWidget(self.wealth)
@@ -58,6 +71,7 @@ class GangHeader(QWidget):
     def set_gang(self, gang: Gang | None, ruleset: Ruleset | None) -> None:
         for button in (self.rating, self.wealth, self.details):
             button.setEnabled(gang is not None)
+        self.house_rules.setVisible(gang is not None and gang.house_rules_ignore_restrictions)
         if gang is None:
             self.name.setText("No gang selected")
             self.house.clear()

@@ -35,12 +35,13 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.messages import Messages
-from gangmanager.gui.roster.armoury_dialog import ArmouryTableModel
-from gangmanager.rules import ratings, roster_ops
+from gangmanager.gui.roster.offer_table_model import OfferTableModel
+from gangmanager.rules import ratings, restrictions, roster_ops
 from gangmanager.rules.characteristics import CODES
 from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.restrictions import Offer
 from gangmanager.rules.roster_ops import RosterError
-from gangmanager.rules.ruleset import ArmouryWeapon, FighterType, Ruleset
+from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, FighterType, Ruleset
 from gangmanager.rules.weapons import Item
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
@@ -108,14 +109,35 @@ class GangDraft:
         self.fighters.append(fighter)
         return fighter
 
-    def buy(self, index: int, entry: object) -> None:
+    def offers(self, index: int) -> list[Offer]:
+        """What the fighter may buy at founding: the house list at list price, then the
+        Trading Post's items that need no availability roll, at its price."""
+        if self.ruleset is None:
+            return []
         fighter = self.fighters[index]
+        lines = [
+            o
+            for kind in ("weapons", "wargear")
+            for o in restrictions.offers(self.ruleset, self.house or None, fighter, kind)  # type: ignore[arg-type]
+            if o.verdict.allowed
+        ]
+        listed = [o for o in lines if o.verdict.source == "list"]
+        rest = sorted((o for o in lines if o not in listed), key=lambda o: o.name.casefold())
+        return listed + rest
+
+    def buy(self, index: int, entry: ArmouryWeapon | ArmouryItem) -> None:
+        """Buy at the price the restrictions give; a refused item raises RosterError."""
+        fighter = self.fighters[index]
+        assert self.ruleset is not None
+        verdict = restrictions.check_item(self.ruleset, self.house or None, fighter, entry)
+        if not verdict.allowed:
+            raise RosterError(f"{verdict.reason}: not bought")
         if isinstance(entry, ArmouryWeapon):
-            weapon = roster_ops.armoury_weapon(entry)
+            weapon = roster_ops.armoury_weapon(entry).model_copy(update={"cost": verdict.price})
             self._afford(weapon.total_cost, weapon.name)
             update = {"weapons": [*fighter.weapons, weapon]}
         else:
-            item = Item(name=entry.name, cost=entry.cost)  # type: ignore[attr-defined]
+            item = Item(name=entry.name, cost=verdict.price)
             self._afford(item.cost, item.name)
             update = {"wargear": [*fighter.wargear, item]}
         self.fighters[index] = fighter.model_copy(update=update)
@@ -133,6 +155,7 @@ class GangDraft:
     def warnings(self) -> list[str]:
         warnings = roster_ops.composition_warnings(self.gang())
         if self.ruleset is not None:
+            warnings += restrictions.limit_warnings(self.ruleset, self.house or None, self.fighters)
             warnings += [
                 w for f in self.fighters if (w := roster_ops.slot_warning(f, self.ruleset))
             ]
@@ -340,7 +363,10 @@ class EquipPage(QWizardPage):
         super().__init__()
         self._draft = draft
         self.setTitle("Equip")
-        self.setSubTitle("Pick a fighter, then buy from the Trading Post for them.")
+        self.setSubTitle(
+            "Pick a fighter, then buy for them: their house list first (list price), then"
+            " the Trading Post's items (Rare and Illegal ones come after battles)."
+        )
         self.fighters = QListWidget()
         self.fighters.currentRowChanged.connect(self._on_fighters_current_row_changed)
         self.filter = QLineEdit()
@@ -350,6 +376,7 @@ class EquipPage(QWizardPage):
         self.armoury.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.armoury.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.armoury.verticalHeader().hide()
+        self.armoury.verticalHeader().setDefaultSectionSize(24)
         self.armoury.doubleClicked.connect(self._on_buy_clicked)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
@@ -383,10 +410,8 @@ class EquipPage(QWizardPage):
         layout.addWidget(self.message)
 
     def initializePage(self) -> None:
-        ruleset = self._draft.ruleset
-        assert ruleset is not None
-        entries = sorted([*ruleset.weapons, *ruleset.wargear], key=lambda e: e.name.casefold())
-        self.model = ArmouryTableModel(entries)  # type: ignore[arg-type]
+        assert self._draft.ruleset is not None
+        self.model = OfferTableModel([])
         self.proxy.setSourceModel(self.model)
         self.armoury.setModel(self.proxy)
         header = self.armoury.horizontalHeader()
@@ -418,7 +443,11 @@ class EquipPage(QWizardPage):
             self.armoury.selectRow(0)
             self.armoury.setFocus()
 
-    def _on_fighters_current_row_changed(self, _row: int) -> None:
+    def _on_fighters_current_row_changed(self, row: int) -> None:
+        # Each fighter type has its own list: the offers follow the fighter.
+        offers = self._draft.offers(row) if 0 <= row < len(self._draft.fighters) else []
+        self.model = OfferTableModel(offers)
+        self.proxy.setSourceModel(self.model)
         self._refresh()
 
     def _on_buy_clicked(self) -> None:
@@ -427,7 +456,7 @@ class EquipPage(QWizardPage):
         if row < 0 or not picked:
             self._refresh("Pick a fighter and an item first.")
             return
-        entry = self.model.entry(self.proxy.mapToSource(picked[0]).row())
+        entry = self.model.offer(self.proxy.mapToSource(picked[0]).row()).entry
         try:
             self._draft.buy(row, entry)
         except RosterError as exc:

@@ -45,6 +45,8 @@ class SkillDialog(QDialog):
                 if skill_set.name in primary
                 else " (secondary)"
                 if skill_set.name in secondary
+                else " (no access)"
+                if kind is not None
                 else ""
             )
             top = QTreeWidgetItem([skill_set.name + access])

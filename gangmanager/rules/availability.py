@@ -1,0 +1,95 @@
+"""Item availability ("C", "R8", "I9") and the post-battle Trading Post's availability roll.
+
+Common items are always for sale. A Rare (X) or Illegal (X) item is for sale
+after a 2D6 availability roll of X or more; each fighter who may trade (the
+Leader and the Champions, by default) makes one roll and the best counts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from gangmanager.rules.dice import Dice, two_d6
+from gangmanager.rules.gang import Category, Fighter, FighterStatus
+
+Rarity = Literal["common", "rare", "illegal", "unknown"]
+
+_AVAILABILITY = re.compile(r"^\s*(?P<kind>[CRI])\s*\(?\s*(?P<level>\d+)?\s*\)?\s*$", re.IGNORECASE)
+_KINDS: dict[str, Rarity] = {"c": "common", "r": "rare", "i": "illegal"}
+
+# Who rolls for availability unless a pack says otherwise.
+DEFAULT_ROLLERS: tuple[Category, ...] = (Category.LEADER, Category.CHAMPION)
+# Fighters who cannot make post-battle actions (FACTS §5) do not roll either.
+_CANNOT_TRADE = frozenset(
+    {
+        FighterStatus.IN_RECOVERY,
+        FighterStatus.CONVALESCENCE,
+        FighterStatus.CRITICAL,
+        FighterStatus.CAPTURED,
+        FighterStatus.DEAD,
+        FighterStatus.RETIRED,
+        FighterStatus.SOLD,
+    }
+)
+
+
+@dataclass(frozen=True)
+class Availability:
+    rarity: Rarity
+    # The 2D6 result needed (Rare 8 -> 8); None for Common or unknown.
+    level: int | None = None
+
+    @property
+    def needs_roll(self) -> bool:
+        return self.rarity in ("rare", "illegal")
+
+    @property
+    def label(self) -> str:
+        """'Common', 'Rare (8)', 'Illegal (9)', or '' when the pack does not say."""
+        if self.rarity == "unknown":
+            return ""
+        if self.rarity == "common":
+            return "Common"
+        level = f" ({self.level})" if self.level is not None else ""
+        return f"{self.rarity.capitalize()}{level}"
+
+
+def parse_availability(text: str) -> Availability:
+    """'C' -> Common; 'R8' or 'R (8)' -> Rare 8; 'I9' -> Illegal 9; '' -> unknown."""
+    match = _AVAILABILITY.match(text or "")
+    if not match:
+        return Availability("unknown")
+    rarity = _KINDS[match.group("kind").casefold()]
+    level = match.group("level")
+    if rarity == "common":
+        return Availability("common")
+    return Availability(rarity, int(level) if level else None)
+
+
+def rarity_label(text: str) -> str:
+    return parse_availability(text).label
+
+
+def availability_rollers(
+    fighters: Iterable[Fighter], categories: Sequence[Category] = DEFAULT_ROLLERS
+) -> list[Fighter]:
+    """The fighters who may roll: of the given categories and able to take post-battle actions."""
+    return [f for f in fighters if f.category in categories and f.status not in _CANNOT_TRADE]
+
+
+def roll_availability(dice: Dice, rollers: Sequence[Fighter]) -> dict[str, int]:
+    """One 2D6 roll per fighter who may roll, by name (the GUI offers "I rolled N" too)."""
+    return {f.name: two_d6(dice) for f in rollers}
+
+
+def is_available(availability: Availability, rolls: Iterable[int], modifier: int = 0) -> bool:
+    """Common always; Rare or Illegal when the best roll (plus modifier) reaches the level.
+
+    An item whose level is not recorded needs no roll (the pack does not say).
+    """
+    if not availability.needs_roll or availability.level is None:
+        return True
+    return any(roll + modifier >= availability.level for roll in rolls)

@@ -1,0 +1,388 @@
+"""Who may take what, and at which price: house equipment lists, slots, rarity, skill access.
+
+An item is looked for on the house's equipment list first (the house's list
+price, `restricted_to` categories or type names), then at the Trading Post
+(the armoury's price). Rare and Illegal items are bought only at the
+post-battle Trading Post, after an availability roll (`availability.py`). A
+fighter carries weapons taking at most three slots; an Unwieldy weapon takes
+two. A skill must come from the fighter type's primary or secondary sets.
+
+Every refusal is a `Verdict` whose reason names the limit. A gang with the
+house rule `house_rules_ignore_restrictions` gets the item anyway: the
+verdict is allowed, `overridden`, and still carries the reason as a note.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from gangmanager.rules.availability import Availability, parse_availability
+from gangmanager.rules.gang import Category, Fighter, Gang
+from gangmanager.rules.roster_ops import WEAPON_SLOTS
+from gangmanager.rules.ruleset import (
+    ArmouryItem,
+    ArmouryWeapon,
+    EquipmentListEntry,
+    FighterType,
+    House,
+    Mechanic,
+    Ruleset,
+    SkillSet,
+)
+from gangmanager.rules.weapons import Weapon, trait_key
+
+Source = Literal["list", "trading_post", "unknown"]
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """May the fighter take it; the price charged; why not (or why only by house rule)."""
+
+    allowed: bool
+    price: int
+    source: Source
+    reason: str = ""
+    # Allowed only because the gang ignores list and access restrictions.
+    overridden: bool = False
+    entry: ArmouryWeapon | ArmouryItem | None = None
+
+    @property
+    def kind(self) -> Literal["weapon", "wargear"]:
+        return "weapon" if isinstance(self.entry, ArmouryWeapon) else "wargear"
+
+
+@dataclass(frozen=True)
+class SkillVerdict:
+    allowed: bool
+    # "primary", "secondary" or "" (refused, or unknown to the pack).
+    access: str
+    reason: str = ""
+    overridden: bool = False
+    # The refusal is the pack's fault (no access listed), not the player's.
+    pack_error: bool = False
+
+
+# -- small helpers -------------------------------------------------------------------
+
+
+def _article(word: str) -> str:
+    return f"an {word}" if word[:1].casefold() in "aeiou" else f"a {word}"
+
+
+def fighter_label(fighter: Fighter) -> str:
+    """'Juve', or 'Greenhorn (Juve)' when the type name says something else."""
+    label = fighter.category.label
+    if not fighter.type or trait_key(fighter.type) == trait_key(label):
+        return label
+    return f"{fighter.type} ({label})"
+
+
+def _keys(entry: ArmouryWeapon | ArmouryItem) -> set[str]:
+    return {trait_key(entry.name), *map(trait_key, entry.aliases)}
+
+
+def armoury_lookup(ruleset: Ruleset, name: str) -> ArmouryWeapon | ArmouryItem | None:
+    """A weapon first (a name the armoury knows as a weapon is always a weapon), then wargear."""
+    return ruleset.weapon_entry(name) or ruleset.wargear_item(name)
+
+
+def list_entry(
+    house: House | None, entry: ArmouryWeapon | ArmouryItem
+) -> EquipmentListEntry | None:
+    """The house's equipment-list line for this armoury entry (by name or alias)."""
+    if house is None:
+        return None
+    keys = _keys(entry)
+    return next((e for e in house.equipment_list if trait_key(e.name) in keys), None)
+
+
+def may_take_listed(line: EquipmentListEntry, fighter_type: str, category: Category | str) -> bool:
+    """`restricted_to` names categories ("juve") or fighter types; empty: everyone."""
+    if not line.restricted_to:
+        return True
+    category = Category(category)
+    wanted = {trait_key(fighter_type), trait_key(category.value), trait_key(category.label)}
+    return any(trait_key(r) in wanted for r in line.restricted_to)
+
+
+def _house_name(house: House) -> str:
+    return house.name if house.name.casefold().startswith("house") else f"House {house.name}"
+
+
+# -- weapon slots -------------------------------------------------------------------
+
+
+def is_grenade(ruleset: Ruleset, weapon: Weapon | ArmouryWeapon) -> bool:
+    """Grenades are carried besides the three weapons (they take no slot)."""
+    entry = weapon if isinstance(weapon, ArmouryWeapon) else ruleset.weapon_entry(weapon.name)
+    if entry is not None and entry.kind == "grenade":
+        return True
+    return any(ruleset.has_mechanic(p, Mechanic.GRENADE) for p in weapon.profiles)
+
+
+def slots_taken(ruleset: Ruleset, weapon: Weapon | ArmouryWeapon) -> int:
+    """Slots a weapon takes: the most any trait asks (`slots` in the TraitDef; Unwieldy 2)."""
+    if is_grenade(ruleset, weapon):
+        return 0
+    asked = [
+        trait_def.slots
+        for profile in weapon.profiles
+        for trait in profile.traits
+        if (trait_def := ruleset.trait_def(trait)) is not None
+    ]
+    return max(asked, default=1)
+
+
+def slots_carried(ruleset: Ruleset, fighter: Fighter) -> int:
+    return sum(slots_taken(ruleset, w) for w in fighter.weapons)
+
+
+# -- items ---------------------------------------------------------------------------
+
+
+def check_item(
+    ruleset: Ruleset,
+    house_id: str | None,
+    fighter: Fighter,
+    item: str | ArmouryWeapon | ArmouryItem,
+    *,
+    trading_post: bool = False,
+    ignore_restrictions: bool = False,
+) -> Verdict:
+    """May `fighter` of `house_id` take `item`, and at what price?
+
+    `trading_post`: bought at the post-battle Trading Post, where Rare and
+    Illegal items may be sought (after a successful availability roll).
+    """
+    entry = armoury_lookup(ruleset, item) if isinstance(item, str) else item
+    if entry is None:
+        return Verdict(False, 0, "unknown", f"the {ruleset.id} armoury has no {item!r}")
+    house = ruleset.house(house_id) if house_id else None
+    line = list_entry(house, entry)
+    refusals: list[str] = []
+    if line is not None:
+        price, source = line.cost, "list"
+        if not may_take_listed(line, fighter.type, fighter.category):
+            assert house is not None
+            refusals.append(
+                f"{_article(fighter_label(fighter))} may not take {_article(entry.name)}:"
+                f" {_house_name(house)}'s list allows it to {', '.join(line.restricted_to)}"
+            )
+    else:
+        price, source = entry.cost, "trading_post"
+        rarity = parse_availability(entry.availability)
+        if rarity.needs_roll and not trading_post:
+            refusals.append(
+                f"{entry.name} is {rarity.label}: it is bought at the post-battle"
+                " Trading Post with an availability roll"
+            )
+    if isinstance(entry, ArmouryWeapon):
+        adding = slots_taken(ruleset, entry)
+        used = slots_carried(ruleset, fighter)
+        if adding and used + adding > WEAPON_SLOTS:
+            refusals.append(
+                f"{fighter.name} carries weapons taking {used} of {WEAPON_SLOTS} slots;"
+                f" {entry.name} takes {adding}"
+                + (" (Unwieldy weapons take two)" if adding > 1 else "")
+            )
+    if not refusals:
+        return Verdict(True, price, source, entry=entry)
+    reason = "; ".join(refusals)
+    if ignore_restrictions:
+        return Verdict(True, price, source, f"house rules: {reason}", True, entry)
+    return Verdict(False, price, source, reason, entry=entry)
+
+
+def check_item_for_gang(
+    ruleset: Ruleset,
+    gang: Gang,
+    fighter: Fighter,
+    item: str | ArmouryWeapon | ArmouryItem,
+    *,
+    trading_post: bool = False,
+) -> Verdict:
+    """`check_item` with the gang's house and its house-rules setting."""
+    return check_item(
+        ruleset,
+        gang.house,
+        fighter,
+        item,
+        trading_post=trading_post,
+        ignore_restrictions=gang.house_rules_ignore_restrictions,
+    )
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A line of what a fighter may buy: list first, then the Trading Post."""
+
+    entry: ArmouryWeapon | ArmouryItem
+    verdict: Verdict
+
+    @property
+    def name(self) -> str:
+        return self.entry.name
+
+    @property
+    def price(self) -> int:
+        return self.verdict.price
+
+    @property
+    def availability(self) -> Availability:
+        return parse_availability(self.entry.availability)
+
+
+def offers(
+    ruleset: Ruleset,
+    house_id: str | None,
+    fighter: Fighter,
+    kind: Literal["weapons", "wargear"],
+    *,
+    trading_post: bool = False,
+    ignore_restrictions: bool = False,
+) -> list[Offer]:
+    """Every armoury entry of the kind with its verdict: the house list (in list
+    order) first, then the Trading Post by name. Refused entries are kept so a
+    dialog can show why."""
+    entries: list[ArmouryWeapon] | list[ArmouryItem] = (
+        ruleset.weapons if kind == "weapons" else ruleset.wargear
+    )
+    house = ruleset.house(house_id) if house_id else None
+    listed: list[ArmouryWeapon | ArmouryItem] = []
+    if house is not None:
+        for line in house.equipment_list:
+            entry = ruleset.weapon_entry(line.name) if kind == "weapons" else None
+            if kind == "wargear" and ruleset.weapon_entry(line.name) is None:
+                entry = ruleset.wargear_item(line.name)
+            if entry is not None and entry not in listed:
+                listed.append(entry)
+    rest = sorted((e for e in entries if e not in listed), key=lambda e: e.name.casefold())
+    return [
+        Offer(
+            entry,
+            check_item(
+                ruleset,
+                house_id,
+                fighter,
+                entry,
+                trading_post=trading_post,
+                ignore_restrictions=ignore_restrictions,
+            ),
+        )
+        for entry in [*listed, *rest]
+    ]
+
+
+def probe_fighter(fighter_type: FighterType) -> Fighter:
+    """A fighter of the type carrying nothing: to ask what the type may take."""
+    return Fighter(
+        name=fighter_type.name,
+        type=fighter_type.name,
+        category=fighter_type.category,
+        cost=fighter_type.cost,
+        profile=fighter_type.profile,
+    )
+
+
+# -- how many of a type ---------------------------------------------------------------
+
+
+def _plural(name: str, count: int) -> str:
+    return name if count == 1 else f"{name}s"
+
+
+def limit_warnings(ruleset: Ruleset, house_id: str | None, fighters: list[Fighter]) -> list[str]:
+    """The fighter types' `limit`s ("0-2", "at least two", "up to half the gang")."""
+    counted = [f for f in fighters if f.status.counts_for_rating]
+    total = len(counted)
+    warnings: list[str] = []
+    for fighter_type in ruleset.fighter_types_for(house_id):
+        limit = fighter_type.limit
+        key = trait_key(fighter_type.name)
+        count = sum(1 for f in counted if trait_key(f.type) == key)
+        name = fighter_type.name
+        if limit.max is not None and count > limit.max:
+            warnings.append(
+                f"At most {limit.max} {_plural(name, limit.max)} may join; the gang has {count}."
+            )
+        if limit.min is not None and total and count < limit.min:
+            warnings.append(
+                f"At least {limit.min} {_plural(name, limit.min)} are needed; the gang has {count}."
+            )
+        if limit.max_share is not None and count > limit.max_share * total:
+            warnings.append(
+                f"{_plural(name, 2)} may be at most {limit.max_share:.0%} of the gang;"
+                f" they are {count} of {total}."
+            )
+    return warnings
+
+
+# -- skills --------------------------------------------------------------------------
+
+
+def skill_set_of(ruleset: Ruleset, skill: str) -> SkillSet | None:
+    key = trait_key(skill)
+    return next(
+        (s for s in ruleset.skill_sets if any(trait_key(k.name) == key for k in s.skills)), None
+    )
+
+
+def check_skill(
+    ruleset: Ruleset,
+    house_id: str | None,
+    fighter: Fighter,
+    skill: str,
+    *,
+    ignore_restrictions: bool = False,
+) -> SkillVerdict:
+    """A skill must come from the type's primary or secondary sets (as an advancement asks).
+
+    A type with no access listed is an error of the pack, never a licence.
+    """
+
+    def refuse(reason: str, pack_error: bool = False) -> SkillVerdict:
+        if ignore_restrictions:
+            return SkillVerdict(True, "", f"house rules: {reason}", True, pack_error)
+        return SkillVerdict(False, "", reason, pack_error=pack_error)
+
+    fighter_type = ruleset.fighter_type(house_id, fighter.type) if fighter.type else None
+    if fighter_type is None:
+        where = f"House {house_id}" if house_id else "the gang's house"
+        return refuse(
+            f"the {ruleset.id} pack has no fighter type {fighter.type!r} for {where}:"
+            f" {fighter.name}'s skill access is unknown",
+            pack_error=True,
+        )
+    primary = fighter_type.skill_sets_primary
+    secondary = fighter_type.skill_sets_secondary
+    if not primary and not secondary:
+        return refuse(
+            f"the {ruleset.id} pack lists no skill access for {fighter_type.name}:"
+            " an error of the pack (give it skill_sets_primary and skill_sets_secondary)",
+            pack_error=True,
+        )
+    found = skill_set_of(ruleset, skill)
+    if found is None:
+        return refuse(f"the {ruleset.id} pack has no skill {skill!r} in any skill set")
+    key = trait_key(found.name)
+    if any(trait_key(s) == key for s in primary):
+        return SkillVerdict(True, "primary")
+    if any(trait_key(s) == key for s in secondary):
+        return SkillVerdict(True, "secondary")
+    access = f"primary {', '.join(primary) or 'none'}; secondary {', '.join(secondary) or 'none'}"
+    return refuse(
+        f"{skill} is {_article(found.name)} skill; {_article(fighter_type.name)} has access to {access}"
+    )
+
+
+def check_skill_for_gang(
+    ruleset: Ruleset, gang: Gang, fighter: Fighter, skill: str
+) -> SkillVerdict:
+    return check_skill(
+        ruleset,
+        gang.house,
+        fighter,
+        skill,
+        ignore_restrictions=gang.house_rules_ignore_restrictions,
+    )

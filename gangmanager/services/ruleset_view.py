@@ -1,0 +1,140 @@
+"""A ruleset pack as players see it: what `gangmanager rules show` prints (a contract
+for players' scripts, like `gang_view`). Profile and weapon-profile notation is that of
+`gangmanager show --json` ('5"', "3+", "-", "S", "E")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from gangmanager.rules.availability import rarity_label
+from gangmanager.rules.ruleset import (
+    ArmouryItem,
+    ArmouryWeapon,
+    EquipmentListEntry,
+    FighterType,
+    House,
+    Ruleset,
+)
+
+# The weapon-profile keys of the view, in printed column order.
+PROFILE_KEYS = ("name", "rng_s", "rng_l", "acc_s", "acc_l", "str", "ap", "d", "am", "traits")
+
+
+def _fighter_type(fighter_type: FighterType, ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "name": fighter_type.name,
+        "category": fighter_type.category.value,
+        "cost": fighter_type.cost,
+        "profile": fighter_type.profile.printed(ruleset.table),
+        "skills": {
+            "primary": list(fighter_type.skill_sets_primary),
+            "secondary": list(fighter_type.skill_sets_secondary),
+        },
+        "equipment": list(fighter_type.equipment),
+    }
+
+
+def _list_entry(entry: EquipmentListEntry, ruleset: Ruleset) -> dict[str, Any]:
+    weapon = ruleset.weapon_entry(entry.name)
+    return {
+        "name": weapon.name if weapon is not None else entry.name,
+        "cost": entry.cost,
+        "kind": "weapon" if weapon is not None else "wargear",
+        "restricted_to": list(entry.restricted_to),
+    }
+
+
+def _house(house: House, ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "id": house.id,
+        "name": house.name,
+        "fighter_types": [_fighter_type(t, ruleset) for t in house.fighter_types],
+        "equipment_list": [_list_entry(e, ruleset) for e in house.equipment_list],
+        "skill_sets": list(house.skill_sets),
+    }
+
+
+def _weapon(weapon: ArmouryWeapon) -> dict[str, Any]:
+    profiles = []
+    for profile in weapon.profiles:
+        dumped = profile.model_dump(mode="json", by_alias=True)
+        view = {key: dumped[key] for key in PROFILE_KEYS}
+        view["cost"] = profile.cost  # a paid profile's extra price (special ammo); 0: standard
+        profiles.append(view)
+    return {
+        "name": weapon.name,
+        "cost": weapon.cost,
+        "rarity": rarity_label(weapon.availability),
+        "kind": weapon.kind,
+        "profiles": profiles,
+    }
+
+
+def _wargear(item: ArmouryItem) -> dict[str, Any]:
+    return {
+        "name": item.name,
+        "cost": item.cost,
+        "rarity": rarity_label(item.availability),
+        "kind": item.kind,
+    }
+
+
+def ruleset_view(ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "name": ruleset.id,
+        "title": ruleset.name,
+        "summary": ruleset.summary,
+        "founding_credits": ruleset.founding_credits,
+        "houses": [_house(h, ruleset) for h in ruleset.houses],
+        "gang_additions": [_fighter_type(t, ruleset) for t in ruleset.gang_additions],
+        "weapons": [_weapon(w) for w in ruleset.weapons],
+        "wargear": [_wargear(w) for w in ruleset.wargear],
+        "skill_sets": [
+            {"name": s.name, "house": s.house, "skills": [k.name for k in s.skills]}
+            for s in ruleset.skill_sets
+        ],
+    }
+
+
+def _restricted(entry: dict[str, Any]) -> str:
+    return f" ({', '.join(entry['restricted_to'])} only)" if entry["restricted_to"] else ""
+
+
+def ruleset_text(ruleset: Ruleset) -> str:
+    """A readable summary: houses with their types and lists, then the Trading Post."""
+    view = ruleset_view(ruleset)
+    lines = [f"{view['title']} ({view['name']})"]
+    if view["summary"]:
+        lines.append(view["summary"])
+    lines.append(f"Founding credits: {view['founding_credits']}")
+    for house in view["houses"]:
+        lines += ["", house["name"]]
+        for kind in house["fighter_types"]:
+            skills = kind["skills"]
+            access = (
+                f"primary {', '.join(skills['primary']) or '-'};"
+                f" secondary {', '.join(skills['secondary']) or '-'}"
+            )
+            lines.append(
+                f"  {kind['name']} ({kind['category'].replace('_', ' ')}), {kind['cost']}:"
+                f"  {' '.join(kind['profile'].values())}"
+            )
+            lines.append(f"      skills {access}")
+            if kind["equipment"]:
+                lines.append(f"      comes with {', '.join(kind['equipment'])}")
+        if house["equipment_list"]:
+            lines.append("  Equipment list:")
+            lines += [
+                f"    {e['name']} {e['cost']}{_restricted(e)}" for e in house["equipment_list"]
+            ]
+        if house["skill_sets"]:
+            lines.append(f"  House skill sets: {', '.join(house['skill_sets'])}")
+    lines += ["", f"Trading Post: {len(view['weapons'])} weapons, {len(view['wargear'])} wargear"]
+    for entry in [*view["weapons"], *view["wargear"]]:
+        rarity = f", {entry['rarity']}" if entry["rarity"] else ""
+        lines.append(f"  {entry['name']}: {entry['cost']}{rarity}")
+    lines += ["", "Skill sets:"]
+    for skill_set in view["skill_sets"]:
+        owner = f" (house {skill_set['house']})" if skill_set["house"] else ""
+        lines.append(f"  {skill_set['name']}{owner}: {', '.join(skill_set['skills'])}")
+    return "\n".join(lines)
