@@ -19,6 +19,7 @@ from gangmanager.rules.modifiers import (
     ModifierKind,
     check_advancement,
 )
+from gangmanager.rules.restrictions import skill_access
 from gangmanager.rules.ruleset import Advancement, GangerResult, Ruleset, Skill
 from gangmanager.rules.weapons import trait_key
 
@@ -128,13 +129,10 @@ def find_skill(
 def allowed_sets(ruleset: Ruleset, house: str, fighter: Fighter, kind: str) -> list[str]:
     """The fighter type's primary or secondary sets; AdvancementProblem when the pack has
     none to give (an unknown type, or a type listed without that access)."""
-    fighter_type = ruleset.fighter_type(house or None, fighter.type)
     override = "or turn on the gang's house rules to ignore skill access"
+    fighter_type, unknown = skill_access(ruleset, house or None, fighter)
     if fighter_type is None:
-        raise AdvancementProblem(
-            f"the {ruleset.id} pack has no fighter type {fighter.type!r}, so its skill access"
-            f" is unknown: add the type to the pack, {override}"
-        )
+        raise AdvancementProblem(f"{unknown}: fix the pack, {override}")
     primary = kind.startswith("primary")
     sets = fighter_type.skill_sets_primary if primary else fighter_type.skill_sets_secondary
     if not sets:

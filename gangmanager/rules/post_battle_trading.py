@@ -16,6 +16,7 @@ from gangmanager.rules.post_battle_draft import (
     PurchaseEntry,
     SaleEntry,
 )
+from gangmanager.rules.restrictions import check_item_for_gang
 from gangmanager.rules.ruleset import ArmouryWeapon, Ruleset
 from gangmanager.rules.weapons import Item, Weapon, trait_key
 
@@ -70,8 +71,23 @@ def _standard(weapon: ArmouryWeapon) -> list:
     return [p for p in weapon.profiles if p.cost == 0] or weapon.profiles[:1]
 
 
+def _verdict(ruleset: Ruleset, gang: Gang, index: int | None, item: str) -> int | None:
+    """The price a fighter pays for a new item (their house list's, else the Trading
+    Post's); TradeProblem when their type may not take it or has no free slot, unless
+    the gang's house rules ignore that. None for the stash (Trading Post price)."""
+    if index is None:
+        return None
+    verdict = check_item_for_gang(ruleset, gang, gang.fighters[index], item, trading_post=True)
+    if not verdict.allowed:
+        raise TradeProblem(verdict.reason)
+    return verdict.price
+
+
 def purchase(ruleset: Ruleset, gang: Gang, entry: PurchaseEntry) -> tuple[Gang, int, str]:
-    """Buy from the armoury: (gang, credits to pay, what was bought)."""
+    """Buy from the armoury: (gang, credits to pay, what was bought).
+
+    A fighter buys from their house's equipment list at its price, or at the Trading
+    Post, within their weapon slots (restrictions.check_item)."""
     index = _owner(gang, entry.fighter)
     weapon = ruleset.weapon_entry(entry.item)
     if weapon is None:
@@ -80,7 +96,9 @@ def purchase(ruleset: Ruleset, gang: Gang, entry: PurchaseEntry) -> tuple[Gang, 
             raise TradeProblem(f"no item {entry.item!r} in the {ruleset.id} armoury")
         if entry.profile is not None:
             raise TradeProblem(f"{item.name} has no profiles to buy")
-        cost = item.cost if entry.cost is None else entry.cost
+        price = _verdict(ruleset, gang, index, item.name)
+        listed = item.cost if price is None else price
+        cost = listed if entry.cost is None else entry.cost
         if index is None:
             stash = [*gang.stash, Weapon(name=item.name, cost=cost)]
             return gang.model_copy(update={"stash": stash}), cost, f"{item.name} to the stash"
@@ -118,9 +136,11 @@ def purchase(ruleset: Ruleset, gang: Gang, entry: PurchaseEntry) -> tuple[Gang, 
         assert owner is not None and index is not None
         gang = _replace_fighter(gang, index, owner.model_copy(update={"weapons": weapons}))
         return gang, cost, f"{paid.name} for their {weapon.name}"
+    price = _verdict(ruleset, gang, index, weapon.name)
     standard = _standard(weapon)
     extra = paid.cost if paid is not None and paid not in standard else 0
-    cost = weapon.cost + extra if entry.cost is None else entry.cost
+    listed = weapon.cost if price is None else price
+    cost = listed + extra if entry.cost is None else entry.cost
     # The price paid stays with the item: the paid profile keeps its share of it.
     profile_cost = min(extra, cost)
     profiles = list(standard)

@@ -328,6 +328,24 @@ def skill_set_of(ruleset: Ruleset, skill: str) -> SkillSet | None:
     )
 
 
+def skill_access(
+    ruleset: Ruleset, house_id: str | None, fighter: Fighter
+) -> tuple[FighterType | None, str]:
+    """The fighter's type, or None and why its skill access is unknown (an error of the pack)."""
+    fighter_type = ruleset.fighter_type(house_id, fighter.type) if fighter.type else None
+    if fighter_type is None:
+        return None, (
+            f"the {ruleset.id} pack has no fighter type {fighter.type!r}, so"
+            f" {fighter.name}'s skill access is unknown"
+        )
+    if not fighter_type.skill_sets_primary and not fighter_type.skill_sets_secondary:
+        return None, (
+            f"the {ruleset.id} pack lists no skill access for {fighter_type.name}:"
+            " an error of the pack (give it skill_sets_primary and skill_sets_secondary)"
+        )
+    return fighter_type, ""
+
+
 def check_skill(
     ruleset: Ruleset,
     house_id: str | None,
@@ -346,22 +364,11 @@ def check_skill(
             return SkillVerdict(True, "", f"house rules: {reason}", True, pack_error)
         return SkillVerdict(False, "", reason, pack_error=pack_error)
 
-    fighter_type = ruleset.fighter_type(house_id, fighter.type) if fighter.type else None
+    fighter_type, unknown = skill_access(ruleset, house_id, fighter)
     if fighter_type is None:
-        where = f"House {house_id}" if house_id else "the gang's house"
-        return refuse(
-            f"the {ruleset.id} pack has no fighter type {fighter.type!r} for {where}:"
-            f" {fighter.name}'s skill access is unknown",
-            pack_error=True,
-        )
+        return refuse(unknown, pack_error=True)
     primary = fighter_type.skill_sets_primary
     secondary = fighter_type.skill_sets_secondary
-    if not primary and not secondary:
-        return refuse(
-            f"the {ruleset.id} pack lists no skill access for {fighter_type.name}:"
-            " an error of the pack (give it skill_sets_primary and skill_sets_secondary)",
-            pack_error=True,
-        )
     found = skill_set_of(ruleset, skill)
     if found is None:
         return refuse(f"the {ruleset.id} pack has no skill {skill!r} in any skill set")

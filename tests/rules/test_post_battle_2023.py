@@ -233,7 +233,7 @@ def test_a_type_without_skill_access_is_an_error_of_the_pack_unless_house_rules(
         advancements=[{"fighter": "Vox", "advancement": "primary_chosen", "skill": "Catfall"}]
     )
     with pytest.raises(
-        DraftError, match="no fighter type 'Pit Slave', so its skill access is unknown"
+        DraftError, match="no fighter type 'Pit Slave', so Vox's skill access is unknown"
     ):
         apply_draft(N23, gang, draft)
     ruled = gang.model_copy(update={"house_rules_ignore_restrictions": True})
@@ -377,3 +377,50 @@ def test_old_battle_wound_rolls_after_each_battle() -> None:
                 old_wounds=[{"fighter": "Rook", "roll": 2}, {"fighter": "Dex Hollow", "roll": 3}]
             ),
         )
+
+
+# -- the Trading Post respects slots and the fighter type's equipment list -------------
+
+
+def test_the_trading_post_charges_the_list_price_and_refuses_what_the_type_may_not_take() -> None:
+    gang = _gang().model_copy(update={"credits": 1000})
+    after, report = apply_draft(
+        N23, gang, _draft(purchases=[{"fighter": "Rook", "item": "Combat shotgun"}])
+    )
+    assert after.credits == 1000 - 55  # House Orlock's list price (the Trading Post asks 70)
+    assert "bought Combat shotgun (-55 credits)" in [c.text for c in report.fighter("Rook").changes]  # type: ignore[union-attr]
+    with pytest.raises(DraftError) as caught:
+        apply_draft(N23, gang, _draft(purchases=[{"fighter": "Rook", "item": "Heavy bolter"}]))
+    assert (
+        "purchase of Heavy bolter: a Gunner (Ganger) may not take a Heavy bolter:"
+        " House Orlock's list allows it to leader, Road Sergeant, specialist"
+    ) in caught.value.problems
+
+
+def test_the_trading_post_counts_weapon_slots_and_unwieldy_takes_two() -> None:
+    gang = _gang().model_copy(update={"credits": 1000})
+    bolters = [{"fighter": "Mags Varga", "item": "Heavy bolter"}] * 2
+    with pytest.raises(DraftError) as caught:
+        apply_draft(N23, gang, _draft(purchases=bolters))
+    (problem,) = caught.value.problems
+    assert "Mags Varga carries weapons taking 2 of 3 slots; Heavy bolter takes 2" in problem
+    assert "(Unwieldy weapons take two)" in problem
+    # One is fine; the stash is not a fighter and has no slots.
+    after, _ = apply_draft(
+        N23, gang, _draft(purchases=[bolters[0], {"fighter": "stash", "item": "Heavy bolter"}])
+    )
+    assert [w.name for w in after.fighter("Mags Varga").weapons] == ["Heavy bolter"]  # type: ignore[union-attr]
+
+
+def test_house_rules_let_the_trading_post_ignore_lists_and_slots() -> None:
+    gang = _gang().model_copy(update={"credits": 1000, "house_rules_ignore_restrictions": True})
+    draft = _draft(
+        purchases=[
+            {"fighter": "Rook", "item": "Heavy bolter"},
+            {"fighter": "Mags Varga", "item": "Heavy bolter"},
+            {"fighter": "Mags Varga", "item": "Heavy bolter"},
+        ]
+    )
+    after, _ = apply_draft(N23, gang, draft)
+    assert [w.name for w in after.fighter("Rook").weapons] == ["Shotgun", "Heavy bolter"]  # type: ignore[union-attr]
+    assert len(after.fighter("Mags Varga").weapons) == 2  # type: ignore[union-attr]
