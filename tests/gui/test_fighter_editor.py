@@ -278,7 +278,9 @@ def test_the_weapon_limit_is_refused_and_unwieldy_counts_twice(
     monkeypatch.setattr(ArmouryDialog, "ask", lambda *a, **k: _armoury(rulesets, "Heavy stubber"))
     qtbot.mouseClick(window.editor.buy_weapon, Qt.MouseButton.LeftButton)
     told = recorder(window).told[-1]
-    assert told.startswith("Brann carries weapons taking 2 of 3 slots; Heavy stubber takes 2")
+    # Not on a Gunner's part of House Orlock's list, and two slots where one is free.
+    assert "a Gunner (Ganger) may not take a Heavy stubber" in told
+    assert "Brann carries weapons taking 2 of 3 slots; Heavy stubber takes 2" in told
     assert "Unwieldy" in told and "House rules" in told
     assert len(stored_fighter(window, "Brann").weapons) == 2
     # A group that house-rules turns the setting on and goes on.
@@ -294,9 +296,10 @@ def test_a_rare_item_waits_for_the_post_battle_trading_post(
 ) -> None:
     select_fighter(qtbot, window, "Tess Calder")
     before = dump(window.database)
-    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a, **k: _armoury(rulesets, "Plasma pistol"))
+    # Not on House Orlock's list: a Rare Trading Post item.
+    monkeypatch.setattr(ArmouryDialog, "ask", lambda *a, **k: _armoury(rulesets, "Needle pistol"))
     qtbot.mouseClick(window.editor.buy_weapon, Qt.MouseButton.LeftButton)
-    assert "Plasma pistol is Rare (9)" in recorder(window).told[-1]
+    assert "Needle pistol is Rare (9)" in recorder(window).told[-1]
     assert dump(window.database) == before
 
 

@@ -85,6 +85,7 @@ def test_the_list_price_is_charged_in_the_wizard(qtbot, rulesets: Rulesets) -> N
     wizard.show()
     page = wizard.gang_page
     page.ruleset.setCurrentIndex(page.ruleset.findData(PACK_ID))
+    page.house.setCurrentIndex(page.house.findData("orlock"))
     qtbot.keyClicks(page.name, "Listed")
     wizard.next()
     wizard.recruit_page.types.selectRow(3)  # Greenhorn

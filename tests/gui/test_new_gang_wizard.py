@@ -120,10 +120,11 @@ def test_overspending_is_refused_inline(qtbot, rulesets: Rulesets) -> None:
     _next(qtbot, wizard)
     equip = wizard.equip_page
     equip.fighters.setCurrentRow(0)
-    qtbot.keyClicks(equip.filter, "Heavy bolter")
+    # A Gunner may take a combat shotgun from House Orlock's list (55 credits there).
+    qtbot.keyClicks(equip.filter, "Combat shotgun")
     equip.armoury.selectRow(0)
     qtbot.mouseClick(equip.buy, Qt.MouseButton.LeftButton)
-    assert equip.message.text() == "Heavy bolter costs 160 credits; only 45 are left: not bought"
+    assert equip.message.text() == "Combat shotgun costs 55 credits; only 45 are left: not bought"
     assert equip.gear.count() == 0
 
 
