@@ -13,7 +13,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from gangmanager.rules.dice import Dice, two_d6
-from gangmanager.rules.gang import Category, Fighter, FighterStatus
+from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
+from gangmanager.rules.post_battle_draft import AvailabilityEntry
+from gangmanager.rules.ruleset import AvailabilityRules
 
 Rarity = Literal["common", "rare", "illegal", "unknown"]
 
@@ -93,3 +95,43 @@ def is_available(availability: Availability, rolls: Iterable[int], modifier: int
     if not availability.needs_roll or availability.level is None:
         return True
     return any(roll + modifier >= availability.level for roll in rolls)
+
+
+@dataclass(frozen=True)
+class Seek:
+    """The availability roll worked out: its total, the sum in words, what is wrong."""
+
+    total: int
+    text: str
+    problems: tuple[str, ...] = ()
+
+
+def seek_total(rules: AvailabilityRules, gang: Gang, entry: AvailabilityEntry) -> Seek:
+    """2023: one 2D6 roll, +the Leader's and each Champion's bonus for those who trade,
+    +1 per full `reputation_per_bonus` Reputation, +any special rule's modifier.
+    Traders who cannot take a Trade action (or are unknown) add nothing: a problem."""
+    able = {f.name.casefold(): f for f in availability_rollers(gang.fighters)}
+    parts = [f"availability 2D6 rolled {entry.roll}"]
+    problems: list[str] = []
+    total = entry.roll + entry.modifier
+    for name in entry.traders:
+        fighter = able.get(name.strip().casefold())
+        if fighter is None:
+            known = gang.fighter(name)
+            if known is not None:
+                problems.append(
+                    f"availability roll: {known.name} cannot make a Trade action"
+                    f" ({known.category.label}, {known.status.label})"
+                )
+            continue
+        bonus = rules.leader_bonus if fighter.category is Category.LEADER else rules.champion_bonus
+        total += bonus
+        parts.append(f"+{bonus} {fighter.name} trades")
+    if rules.reputation_per_bonus:
+        bonus = gang.reputation // rules.reputation_per_bonus
+        total += bonus
+        if bonus:
+            parts.append(f"+{bonus} Reputation {gang.reputation}")
+    if entry.modifier:
+        parts.append(f"{entry.modifier:+d} special rules")
+    return Seek(total, ", ".join(parts), tuple(problems))

@@ -31,6 +31,7 @@ from typing import Any, TypeVar
 from gangmanager.rules import campaign as campaign_rules
 from gangmanager.rules import ratings
 from gangmanager.rules.advancement import AdvancementProblem, advance, advancement_label
+from gangmanager.rules.availability import seek_total
 from gangmanager.rules.campaign_types import BoonKind
 from gangmanager.rules.dice import is_d66
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
@@ -612,16 +613,31 @@ class _Sequence:
             if done is not None:
                 self.gang, value, text = done
                 self.credits(value, text, self._who(entry.fighter))
+        available = self.availability_roll()
         for entry in self.draft.purchases:
             before = self.gang
             done = self.attempt(
-                f"purchase of {entry.item}", lambda e=entry: purchase(self.ruleset, self.gang, e)
+                f"purchase of {entry.item}",
+                lambda e=entry: purchase(self.ruleset, self.gang, e, available),
             )
             if done is None:
                 continue
             self.gang, cost, text = done
             if not self.credits(-cost, f"bought {text}", self._who(entry.fighter)):
                 self.gang = before
+
+    def availability_roll(self) -> int | None:
+        """What the roll to seek Rare and Illegal items made (None: not rolled)."""
+        entry = self.draft.availability
+        if entry is None:
+            return None
+        for name in entry.traders:
+            self.index(name, "availability roll")
+        seek = seek_total(self.ruleset.post_battle_rules.availability, self.gang, entry)
+        self.problems += seek.problems
+        self.rolls.append(f"{self.gang.name}: availability 2D6 rolled {entry.roll}")
+        self.note(None, f"{seek.text}: Rare and Illegal items up to {seek.total}")
+        return seek.total
 
     def _who(self, name: str) -> str | None:
         fighter = self.gang.fighter(name)

@@ -126,8 +126,8 @@ def take_boon(ruleset: Ruleset, gang: Gang, entry: BoonTaken, grants: Grants) ->
     """Take one boon (and use up its grant); TradeProblem when it is not granted."""
     offer = grants.use(entry)
     if entry.kind == "equipment":
-        gang, _, text = purchase(ruleset, gang, PurchaseEntry(fighter=entry.fighter,
-                                                              item=offer.name, cost=0))  # fmt: skip
+        free = PurchaseEntry(fighter=entry.fighter, item=offer.name, cost=0)
+        gang, _, text = purchase(ruleset, gang, free, granted=True)
         return gang, f"{text}, free from {entry.territory}"
     if offer.roll is not None:
         dice = entry.dice or []

@@ -138,6 +138,16 @@ class PurchaseEntry(_Entry):
     cost: int | None = Field(default=None, ge=0)
 
 
+class AvailabilityEntry(_Entry):
+    """The Trading Post's availability roll for Rare and Illegal items: the 2D6 as rolled,
+    who made a Trade action (the Leader and Champions add their bonuses) and any other
+    modifier a special rule gives."""
+
+    roll: int = Field(ge=2, le=12)
+    traders: list[str] = Field(default_factory=list)
+    modifier: int = Field(default=0, ge=-20, le=20)
+
+
 class MoveEntry(_Entry):
     """Distribute equipment: an item moved from the stash (or a fighter) to a fighter."""
 
@@ -265,6 +275,8 @@ class PostBattleDraft(BaseModel):
     # Update Roster.
     limited_deleted: list[LimitedDeletion] = Field(default_factory=list)
     sales: list[SaleEntry] = Field(default_factory=list)
+    # Seeking Rare and Illegal items: needed to buy one that is not on the house list.
+    availability: AvailabilityEntry | None = None
     purchases: list[PurchaseEntry] = Field(default_factory=list)
     boons: str = ""
     # Free recruits and equipment taken from the held territories' boons.

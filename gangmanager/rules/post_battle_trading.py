@@ -8,6 +8,7 @@ as it was, when it cannot be done.
 
 from __future__ import annotations
 
+from gangmanager.rules.availability import parse_availability
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.post_battle_draft import (
     STASH,
@@ -17,7 +18,7 @@ from gangmanager.rules.post_battle_draft import (
     SaleEntry,
 )
 from gangmanager.rules.restrictions import check_item_for_gang
-from gangmanager.rules.ruleset import ArmouryWeapon, Ruleset
+from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
 from gangmanager.rules.weapons import Item, Weapon, trait_key
 
 
@@ -71,23 +72,54 @@ def _standard(weapon: ArmouryWeapon) -> list:
     return [p for p in weapon.profiles if p.cost == 0] or weapon.profiles[:1]
 
 
-def _verdict(ruleset: Ruleset, gang: Gang, index: int | None, item: str) -> int | None:
+def _verdict(
+    ruleset: Ruleset,
+    gang: Gang,
+    index: int | None,
+    entry: ArmouryWeapon | ArmouryItem,
+    available: int | None,
+    granted: bool,
+) -> int | None:
     """The price a fighter pays for a new item (their house list's, else the Trading
     Post's); TradeProblem when their type may not take it or has no free slot, unless
-    the gang's house rules ignore that. None for the stash (Trading Post price)."""
-    if index is None:
-        return None
-    verdict = check_item_for_gang(ruleset, gang, gang.fighters[index], item, trading_post=True)
-    if not verdict.allowed:
-        raise TradeProblem(verdict.reason)
-    return verdict.price
+    the gang's house rules ignore that. None for the stash (Trading Post price).
+
+    A Rare or Illegal item off the house list is for sale only when the availability
+    roll made (`available`) reaches its level, unless a boon grants it (`granted`)."""
+    listed = None
+    if index is not None:
+        verdict = check_item_for_gang(ruleset, gang, gang.fighters[index], entry, trading_post=True)
+        if not verdict.allowed:
+            raise TradeProblem(verdict.reason)
+        if verdict.source == "list":
+            return verdict.price
+        listed = verdict.price
+    rarity = parse_availability(entry.availability)
+    if rarity.needs_roll and rarity.level is not None and not granted:
+        if available is None:
+            raise TradeProblem(
+                f"{entry.name} is {rarity.label}: make the availability roll to seek it"
+            )
+        if available < rarity.level:
+            raise TradeProblem(
+                f"{entry.name} is {rarity.label}: the availability roll made {available}"
+            )
+    return listed
 
 
-def purchase(ruleset: Ruleset, gang: Gang, entry: PurchaseEntry) -> tuple[Gang, int, str]:
+def purchase(
+    ruleset: Ruleset,
+    gang: Gang,
+    entry: PurchaseEntry,
+    available: int | None = None,
+    *,
+    granted: bool = False,
+) -> tuple[Gang, int, str]:
     """Buy from the armoury: (gang, credits to pay, what was bought).
 
     A fighter buys from their house's equipment list at its price, or at the Trading
-    Post, within their weapon slots (restrictions.check_item)."""
+    Post, within their weapon slots (restrictions.check_item); `available` is what
+    the availability roll made (None: no roll, Common items only off the list)."""
     index = _owner(gang, entry.fighter)
     weapon = ruleset.weapon_entry(entry.item)
     if weapon is None:
@@ -96,7 +128,7 @@ def purchase(ruleset: Ruleset, gang: Gang, entry: PurchaseEntry) -> tuple[Gang, 
             raise TradeProblem(f"no item {entry.item!r} in the {ruleset.id} armoury")
         if entry.profile is not None:
             raise TradeProblem(f"{item.name} has no profiles to buy")
-        price = _verdict(ruleset, gang, index, item.name)
+        price = _verdict(ruleset, gang, index, item, available, granted)
         listed = item.cost if price is None else price
         cost = listed if entry.cost is None else entry.cost
         if index is None:
@@ -136,7 +168,7 @@ def purchase(ruleset: Ruleset, gang: Gang, entry: PurchaseEntry) -> tuple[Gang, 
         assert owner is not None and index is not None
         gang = _replace_fighter(gang, index, owner.model_copy(update={"weapons": weapons}))
         return gang, cost, f"{paid.name} for their {weapon.name}"
-    price = _verdict(ruleset, gang, index, weapon.name)
+    price = _verdict(ruleset, gang, index, weapon, available, granted)
     standard = _standard(weapon)
     extra = paid.cost if paid is not None and paid not in standard else 0
     listed = weapon.cost if price is None else price

@@ -319,6 +319,16 @@ class CaptureRoll(_Strict):
     beats: int = Field(default=12, ge=2)
 
 
+class AvailabilityRules(_Strict):
+    """Seeking Rare and Illegal items at the Trading Post: one 2D6 roll, plus bonuses for
+    the Leader and each Champion making a Trade action and for the gang's Reputation."""
+
+    leader_bonus: int = Field(default=2, ge=0)
+    champion_bonus: int = Field(default=1, ge=0)
+    # +1 for every full this-many Reputation (0: Reputation gives nothing).
+    reputation_per_bonus: int = Field(default=10, ge=0)
+
+
 class PostBattleRules(_Strict):
     """The post-battle sequence's dice thresholds and costs (post_battle.toml)."""
 
@@ -334,6 +344,7 @@ class PostBattleRules(_Strict):
     ganger_advance_xp: int = Field(default=6, ge=0)
     capture_escape: CaptureEscape | None = None
     capture_roll: CaptureRoll | None = None
+    availability: AvailabilityRules = Field(default_factory=AvailabilityRules)
 
     @model_validator(mode="after")
     def _escort_order(self) -> PostBattleRules:

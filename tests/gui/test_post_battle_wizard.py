@@ -496,3 +496,33 @@ def test_the_older_rules_take_the_opponents_capture_roll(
     after, problems = wizard.preview("wrap_up")
     assert problems == []
     assert after.fighter("Rook").status is FighterStatus.CAPTURED  # type: ignore[union-attr]
+
+
+def test_the_trading_post_shows_the_list_price_and_seeks_rare_items(
+    qtbot, db: Database, rulesets: Rulesets, gang: Gang
+) -> None:
+    wizard = open_wizard(qtbot, db, rulesets, gang, rolls=[4, 3])
+    go_to(qtbot, wizard, "trading_post")
+    page = wizard.currentPage()
+    assert isinstance(page, TradingPostPage)
+    page.buyer.setCurrentIndex(page.buyer.findText("Rook", Qt.MatchFlag.MatchStartsWith))
+    page.item.setCurrentIndex(page.item.findData("Combat shotgun"))
+    assert page.cost.value() == 55  # House Orlock's list price, charged
+    page.buyer.setCurrentIndex(page.buyer.findText("Stash"))
+    assert page.cost.value() == 70  # the Trading Post's
+    # A Rare item off the list waits for the availability roll.
+    page.buyer.setCurrentIndex(page.buyer.findText("Dex Hollow", Qt.MatchFlag.MatchStartsWith))
+    page.item.setCurrentIndex(page.item.findData("Needle pistol"))
+    click(qtbot, page.buy)
+    assert "Needle pistol is Rare (9): make the availability roll" in page.status.text()
+    traders = {b.property("fighter"): b for b in page._trader_boxes()}
+    assert set(traders) == {"Mags Varga", "Dex Hollow"}  # the Leader and the Champion
+    page.seek.setChecked(True)
+    click(qtbot, page.seek_roll.button)  # 4 + 3 = 7
+    click(qtbot, traders["Mags Varga"])  # +2 = 9
+    entry = wizard.draft.availability
+    assert entry is not None and (entry.roll, entry.traders) == (7, ["Mags Varga"])
+    assert "Needle pistol" not in page.status.text()
+    after, problems = wizard.preview("trading_post")
+    assert problems == []
+    assert after.fighter("Dex Hollow").weapons[-1].name == "Needle pistol"  # type: ignore[union-attr]

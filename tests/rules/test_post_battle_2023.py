@@ -405,10 +405,11 @@ def test_the_trading_post_counts_weapon_slots_and_unwieldy_takes_two() -> None:
     (problem,) = caught.value.problems
     assert "Mags Varga carries weapons taking 2 of 3 slots; Heavy bolter takes 2" in problem
     assert "(Unwieldy weapons take two)" in problem
-    # One is fine; the stash is not a fighter and has no slots.
-    after, _ = apply_draft(
-        N23, gang, _draft(purchases=[bolters[0], {"fighter": "stash", "item": "Heavy bolter"}])
-    )
+    # One is fine; the stash is not a fighter and has no slots (a Rare item for it
+    # needs the availability roll: 8 + 2 for the Leader trading makes 10).
+    stashed = {"fighter": "stash", "item": "Heavy bolter"}
+    seek = {"roll": 8, "traders": ["Mags Varga"]}
+    after, _ = apply_draft(N23, gang, _draft(availability=seek, purchases=[bolters[0], stashed]))
     assert [w.name for w in after.fighter("Mags Varga").weapons] == ["Heavy bolter"]  # type: ignore[union-attr]
 
 
@@ -424,3 +425,29 @@ def test_house_rules_let_the_trading_post_ignore_lists_and_slots() -> None:
     after, _ = apply_draft(N23, gang, draft)
     assert [w.name for w in after.fighter("Rook").weapons] == ["Shotgun", "Heavy bolter"]  # type: ignore[union-attr]
     assert len(after.fighter("Mags Varga").weapons) == 2  # type: ignore[union-attr]
+
+
+def test_rare_items_off_the_list_need_the_availability_roll() -> None:
+    gang = _gang().model_copy(update={"credits": 1000, "reputation": 12})
+    needle = [{"fighter": "Dex Hollow", "item": "Needle pistol"}]  # Rare (9), not on the list
+    with pytest.raises(
+        DraftError, match="Needle pistol is Rare \\(9\\): make the availability roll"
+    ):
+        apply_draft(N23, gang, _draft(purchases=needle))
+    # 5 + 1 (Dex Hollow, a Champion, trades) + 1 (12 Reputation) = 7: not enough.
+    with pytest.raises(
+        DraftError, match="Needle pistol is Rare \\(9\\): the availability roll made 7"
+    ):
+        apply_draft(
+            N23, gang, _draft(availability={"roll": 5, "traders": ["Dex Hollow"]}, purchases=needle)
+        )
+    # With the Leader too: 5 + 2 + 1 + 1 = 9.
+    seek = {"roll": 5, "traders": ["Mags Varga", "Dex Hollow"]}
+    after, report = apply_draft(N23, gang, _draft(availability=seek, purchases=needle))
+    assert [w.name for w in after.fighter("Dex Hollow").weapons][-1] == "Needle pistol"  # type: ignore[union-attr]
+    assert "Rust Riders: availability 2D6 rolled 5" in report.rolls
+    gang_lines = [c.text for c in report.gang_changes]
+    assert any(line.endswith("Rare and Illegal items up to 9") for line in gang_lines)
+    # Only the Leader and Champions able to act trade.
+    with pytest.raises(DraftError, match="availability roll: Rook cannot make a Trade action"):
+        apply_draft(N23, gang, _draft(availability={"roll": 5, "traders": ["Rook"]}))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -13,18 +14,23 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QVBoxLayout,
+    QWidget,
 )
 
 from gangmanager.gui.post_battle.entry_list import EntryList
+from gangmanager.gui.post_battle.roll_input import RollInput
 from gangmanager.gui.post_battle.step_page import StepPage
+from gangmanager.rules.availability import availability_rollers, seek_total
 from gangmanager.rules.gang import FighterStatus, Gang
 from gangmanager.rules.post_battle_draft import (
     STASH,
+    AvailabilityEntry,
     LimitedDeletion,
     MoveEntry,
     PurchaseEntry,
     SaleEntry,
 )
+from gangmanager.rules.restrictions import armoury_lookup, check_item_for_gang
 from gangmanager.rules.weapons import Weapon
 
 if TYPE_CHECKING:
@@ -194,6 +200,7 @@ class TradingPostPage(StepPage):
         form.addRow("Credits received:", self.value)
         form.addRow("", self.sell)
         forms = QHBoxLayout()
+        forms.addWidget(self._seek_box(host), 1)
         forms.addWidget(buy, 1)
         forms.addWidget(sell, 1)
         self.bought = EntryList("Bought")
@@ -207,6 +214,7 @@ class TradingPostPage(StepPage):
         self.layout_.addLayout(lists, 1)
         self.layout_.addWidget(self.status)
         self.item.currentIndexChanged.connect(self._on_item_current_index_changed)
+        self.buyer.currentIndexChanged.connect(self._on_profile_current_index_changed)
         self.profile.currentIndexChanged.connect(self._on_profile_current_index_changed)
         self.buy.clicked.connect(self._on_buy_clicked)
         self.seller.currentIndexChanged.connect(self._on_seller_current_index_changed)
@@ -215,16 +223,94 @@ class TradingPostPage(StepPage):
         self.bought.sig_remove_requested.connect(self._on_bought_remove_requested)
         self.sold.sig_remove_requested.connect(self._on_sold_remove_requested)
 
+    def _seek_box(self, host: PostBattleWizard) -> QGroupBox:
+        """The availability roll: needed for Rare and Illegal items off the house list."""
+        rules = host.ruleset.post_battle_rules.availability
+        self.seek = QGroupBox("Seek Rare and Illegal items")
+        self.seek.setCheckable(True)
+        self.seek.setToolTip(
+            f"2D6, +{rules.leader_bonus} if the Leader trades, +{rules.champion_bonus} for each"
+            " Champion who does"
+            + (
+                f", +1 for every {rules.reputation_per_bonus} Reputation"
+                if rules.reputation_per_bonus
+                else ""
+            )
+            + ": Rare (X) and Illegal (X) items up to the total are for sale"
+        )
+        self.seek_roll = RollInput("2D6", host.roll)
+        self.traders = QWidget()
+        QVBoxLayout(self.traders).setContentsMargins(0, 0, 0, 0)
+        self.seek_modifier = QSpinBox()
+        self.seek_modifier.setRange(-20, 20)
+        self.seek_modifier.setToolTip("Any other modifier a special rule gives")
+        self.seek_total = QLabel()
+        self.seek_total.setWordWrap(True)
+        form = QFormLayout(self.seek)
+        form.addRow("2D6 rolled:", self.seek_roll)
+        form.addRow("Trading:", self.traders)
+        form.addRow("Other modifier:", self.seek_modifier)
+        form.addRow(self.seek_total)
+        self.seek.toggled.connect(self._on_seek_changed)
+        self.seek_roll.sig_changed.connect(self._on_seek_changed)
+        self.seek_modifier.valueChanged.connect(self._on_seek_changed)
+        return self.seek
+
+    def _trader_boxes(self) -> list[QCheckBox]:
+        return self.traders.findChildren(QCheckBox)
+
+    def _load_seek(self, gang: Gang) -> None:
+        entry = self.host.draft.availability
+        for box in self._trader_boxes():
+            box.setParent(None)
+            box.deleteLater()
+        chosen = {n.casefold() for n in entry.traders} if entry else set()
+        for fighter in availability_rollers(gang.fighters):
+            box = QCheckBox(f"{fighter.name} ({fighter.category.label})")
+            box.setProperty("fighter", fighter.name)
+            box.setChecked(fighter.name.casefold() in chosen)
+            box.toggled.connect(self._on_seek_changed)
+            self.traders.layout().addWidget(box)
+        for widget in (self.seek, self.seek_roll, self.seek_modifier):
+            widget.blockSignals(True)
+        self.seek.setChecked(entry is not None)
+        self.seek_roll.set_value(entry.roll if entry else None)
+        self.seek_modifier.setValue(entry.modifier if entry else 0)
+        for widget in (self.seek, self.seek_roll, self.seek_modifier):
+            widget.blockSignals(False)
+
+    def _on_seek_changed(self, *_args: object) -> None:
+        if self._loading:
+            return
+        roll = self.seek_roll.value()
+        entry = None
+        if self.seek.isChecked() and roll is not None and roll >= 2:
+            traders = [str(b.property("fighter")) for b in self._trader_boxes() if b.isChecked()]
+            entry = AvailabilityEntry(
+                roll=roll, traders=traders, modifier=self.seek_modifier.value()
+            )
+        self.edited(availability=entry)
+
     def load(self) -> None:
         gang, _ = self.host.preview("clean_house")
         owners = [*_fighters(gang), STASH_LABEL]
         _refill(self.buyer, owners)
         _refill(self.seller, owners)
+        self._load_seek(gang)
         self._on_item_current_index_changed(self.item.currentIndex())
         self._on_seller_current_index_changed(0)
 
     def refresh(self) -> None:
         draft = self.host.draft
+        if draft.availability is not None:
+            gang, _ = self.host.preview("clean_house")
+            rules = self.host.ruleset.post_battle_rules.availability
+            seek = seek_total(rules, gang, draft.availability)
+            self.seek_total.setText(
+                f"{seek.text} = {seek.total}: Rare and Illegal items up to {seek.total}"
+            )
+        else:
+            self.seek_total.setText("Rare and Illegal items off the house list need this roll.")
         self.bought.set_lines(
             [f"{_owner_label(p.fighter)}: {p.item}" + (f" with {p.profile}" if p.profile else "")
              + (f" for {p.cost}" if p.cost is not None else "") for p in draft.purchases]
@@ -256,14 +342,21 @@ class TradingPostPage(StepPage):
         self._on_profile_current_index_changed(0)
 
     def _price(self) -> int:
-        name = str(self.item.currentData())
-        weapon = self.host.ruleset.weapon_entry(name)
-        if weapon is None:
-            gear = next((g for g in self.host.ruleset.wargear if g.name == name), None)
-            return gear.cost if gear is not None else 0
+        """What the buyer will be charged: their house list's price, else the armoury's."""
+        ruleset = self.host.ruleset
+        entry = armoury_lookup(ruleset, str(self.item.currentData()))
+        if entry is None:
+            return 0
+        gang, _ = self.host.preview("clean_house")
+        buyer = gang.fighter(_owner_name(self.buyer.currentText()))
+        price = entry.cost
+        if buyer is not None:
+            price = check_item_for_gang(ruleset, gang, buyer, entry, trading_post=True).price
+        weapon = ruleset.weapon_entry(entry.name)
         paid = self.profile.currentData()
-        extra = next((p.cost for p in weapon.profiles if p.name == paid), 0) if paid else 0
-        return weapon.cost + extra
+        if weapon is None or not paid:
+            return price
+        return price + next((p.cost for p in weapon.profiles if p.name == paid), 0)
 
     def _on_profile_current_index_changed(self, _index: int) -> None:
         self.cost.setValue(self._price())
