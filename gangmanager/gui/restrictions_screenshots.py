@@ -30,7 +30,8 @@ from gangmanager.services.rulesets import Rulesets
 
 def _founding(app: QApplication, window: MainWindow, rulesets: Rulesets, target: Path) -> None:
     n23 = rulesets.get("n23")
-    for house in n23.houses[:2]:
+    for house in (n23.house("escher"), n23.house("goliath")):
+        assert house is not None
         wizard = NewGangWizard(rulesets, window.messages, window)
         wizard.resize(1040, 660)
         page = wizard.gang_page
@@ -49,10 +50,13 @@ def _founding(app: QApplication, window: MainWindow, rulesets: Rulesets, target:
         wizard.next()
         equip = wizard.equip_page
         equip.fighters.setCurrentRow(0)
-        for wanted in ("Autogun", "Flak armour"):
-            row = next(
-                r for r in range(equip.model.rowCount()) if equip.model.offer(r).name == wanted
-            )
+        # The Leader's first two lines of the house list, at list price.
+        listed = [
+            r
+            for r in range(equip.model.rowCount())
+            if equip.model.offer(r).verdict.source == "list"
+        ]
+        for row in listed[:2]:
             equip.armoury.selectRow(row)
             equip.buy.click()
         _settle(app)
@@ -85,11 +89,12 @@ def main(argv: list[str]) -> int:
             n23, "weapons", stored.credits, rook.name, window, fighter=rook, house=stored.house
         )
         dialog.resize(720, 560)
-        dialog.filter.setText("pistol")
+        # A Gunner may not take a heavy bolter from House Orlock's list.
+        dialog.filter.setText("heavy")
         row = next(
             r
             for r in range(dialog.proxy.rowCount())
-            if dialog.proxy.index(r, 0).data() == "Plasma pistol"
+            if dialog.proxy.index(r, 0).data() == "Heavy bolter"
         )
         dialog.view.selectRow(row)
         dialog.show()
