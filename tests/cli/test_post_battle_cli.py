@@ -88,7 +88,7 @@ def test_errors_are_reported_together_exit_2_and_nothing_is_applied(
     bad = {
         "result": "loss",
         "injuries": [{"fighter": "Nobody", "roll": 44}, {"fighter": "Rook", "roll": 67}],
-        "purchases": [{"fighter": "Pip", "item": "Meltagun", "cost": 900}],
+        "purchases": [{"fighter": "Mags Varga", "item": "Meltagun", "cost": 900}],
         "advancements": [{"fighter": "Pip", "advancement": "bs"}],
     }
     code, out, err = run(
