@@ -202,6 +202,18 @@ class _Sequence:
             self.problem(f"{what}: {exc}")
             return None
 
+    def d6(self, name: str, roll: int | None, what: str, missing: str) -> int | None:
+        """A D6 as rolled, logged; else None and a problem (`missing` when not rolled)."""
+        if roll is None:
+            self.problem(missing)
+            return None
+        if not 1 <= roll <= 6:
+            article = "an" if what[:1].casefold() in "aeiou" else "a"
+            self.problem(f"{name}: {article} {what} roll is a D6 (1-6), not {roll}")
+            return None
+        self.rolls.append(f"{name}: {what} D6 rolled {roll}")
+        return roll
+
     def credits(self, amount: int, text: str, fighter: str | None = None) -> bool:
         """Pay (negative) or receive credits; refuses a payment the gang cannot make."""
         if amount < 0 and self.gang.credits + amount < 0:
@@ -228,22 +240,16 @@ class _Sequence:
             if index is None:
                 continue
             name = self.gang.fighters[index].name
-            if entry.roll is None:
-                self.problem(f"{name}: roll the D6 to see if they succumb to their injuries")
-            elif not 1 <= entry.roll <= 6:
-                self.problem(f"{name}: a succumb roll is a D6 (1-6), not {entry.roll}")
+            missing = f"{name}: roll the D6 to see if they succumb to their injuries"
+            roll = self.d6(name, entry.roll, "succumb", missing)
+            if roll is None:
+                continue
+            if roll <= self.ruleset.post_battle_rules.succumb_on:
+                self.note(name, f"succumbed to their injuries (rolled {roll}): Out of Action")
+                if index not in injured:
+                    self.problem(f"{name} succumbed (rolled {roll}): add their Lasting Injury")
             else:
-                self.rolls.append(f"{name}: succumb D6 rolled {entry.roll}")
-                if entry.roll <= self.ruleset.post_battle_rules.succumb_on:
-                    self.note(
-                        name, f"succumbed to their injuries (rolled {entry.roll}): Out of Action"
-                    )
-                    if index not in injured:
-                        self.problem(
-                            f"{name} succumbed (rolled {entry.roll}): add their Lasting Injury"
-                        )
-                else:
-                    self.note(name, f"shrugged off their injuries (rolled {entry.roll})")
+                self.note(name, f"shrugged off their injuries (rolled {roll})")
         wounded = self._old_wounds_due()
         before = [f.status for f in self.gang.fighters]
         seen: set[int] = set()
@@ -283,24 +289,21 @@ class _Sequence:
             if entry is not None and entry.webbed:
                 modifier += rules.webbed
             how = f"{rules.target}+" + (f", {modifier:+d}" if modifier else "")
-            if entry is None or entry.roll is None:
-                self.problem(
-                    f"{fighter.name} was Captured: roll a D6 to escape ({how};"
-                    f" a {rules.always_on} always escapes)"
-                )
+            missing = (
+                f"{fighter.name} was Captured: roll a D6 to escape ({how};"
+                f" a {rules.always_on} always escapes)"
+            )
+            roll = self.d6(fighter.name, entry.roll if entry else None, "escape", missing)
+            if roll is None:
                 continue
-            if not 1 <= entry.roll <= 6:
-                self.problem(f"{fighter.name}: an escape roll is a D6 (1-6), not {entry.roll}")
-                continue
-            self.rolls.append(f"{fighter.name}: escape D6 rolled {entry.roll}")
-            if entry.roll == rules.always_on or entry.roll + modifier >= rules.target:
+            if roll == rules.always_on or roll + modifier >= rules.target:
                 self.set_fighter(index, fighter.model_copy(update={"status": rules.status}))
                 self.note(
                     fighter.name,
-                    f"escaped their captors (rolled {entry.roll}, {how}): {rules.status.label}",
+                    f"escaped their captors (rolled {roll}, {how}): {rules.status.label}",
                 )
             else:
-                self.note(fighter.name, f"did not escape (rolled {entry.roll}, {how}): Captured")
+                self.note(fighter.name, f"did not escape (rolled {roll}, {how}): Captured")
 
     def capture_roll(self, out_of_action: set[int]) -> None:
         """Older rules: the opposing gang's 2D6 capture roll may take one of the fallen."""
@@ -354,22 +357,19 @@ class _Sequence:
         for index, (wound, rule) in due.items():
             fighter = self.gang.fighters[index]
             entry = entries.get(fighter.name.casefold())
-            if entry is None or entry.roll is None:
-                self.problem(
-                    f"{fighter.name} has an {wound}: roll a D6 ({rule.fails_on} or less:"
-                    f" {rule.status.label})"
-                )
+            missing = (
+                f"{fighter.name} has an {wound}: roll a D6 ({rule.fails_on} or less:"
+                f" {rule.status.label})"
+            )
+            roll = self.d6(fighter.name, entry.roll if entry else None, wound, missing)
+            if roll is None:
                 continue
-            if not 1 <= entry.roll <= 6:
-                self.problem(f"{fighter.name}: the {wound} roll is a D6 (1-6), not {entry.roll}")
-                continue
-            self.rolls.append(f"{fighter.name}: {wound} D6 rolled {entry.roll}")
-            if entry.roll <= rule.fails_on:
+            if roll <= rule.fails_on:
                 status = worse_status(fighter.status, rule.status)
                 self.set_fighter(index, fighter.model_copy(update={"status": status}))
-                self.note(fighter.name, f"{wound} flares up (rolled {entry.roll}): {status.label}")
+                self.note(fighter.name, f"{wound} flares up (rolled {roll}): {status.label}")
             else:
-                self.note(fighter.name, f"{wound} holds (rolled {entry.roll})")
+                self.note(fighter.name, f"{wound} holds (rolled {roll})")
 
     def injury(self, index: int, entry: InjuryEntry) -> None:
         fighter = self.gang.fighters[index]
