@@ -236,6 +236,10 @@ def _message(error: Any) -> str:
         return f"{describe_value(value)} is below the minimum {bound}"
     if kind == "string_too_short":
         return "must not be empty"
+    if kind == "string_too_long":
+        return f"longer than {ctx.get('max_length')} characters"
+    if kind == "less_than_equal":
+        return f"{describe_value(value)} is above the maximum {ctx.get('le'):,}"
     if kind == "json_invalid":
         return "malformed JSON"
     text = str(error.get("msg", "invalid value"))

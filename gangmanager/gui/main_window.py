@@ -55,6 +55,7 @@ from gangmanager.persistence.database import (
     DatabaseError,
     sqlite_url,
 )
+from gangmanager.persistence.repository import DamagedGangError
 from gangmanager.persistence.server import open_with_password
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter, Gang
@@ -533,6 +534,12 @@ class MainWindow(QMainWindow):
             try:
                 gang = gangs.load_gang(self._db, str(gang_id))
                 ruleset = self._rulesets.get(gang.ruleset)
+                self.gang_model.set_damaged(gang_id, None)
+            except DamagedGangError as exc:
+                # Never a box at start-up: the list marks it, the status bar says why.
+                self.gang_model.set_damaged(gang_id, str(exc))
+                self.statusBar().showMessage(str(exc))
+                gang, ruleset = None, None
             except ServiceError as exc:
                 self.messages.tell(str(exc))
                 gang, ruleset = None, None
@@ -549,9 +556,11 @@ class MainWindow(QMainWindow):
         self.printing.set_gang(gang, ruleset)
         self._show_fighter(row)
         has_gang = gang is not None
+        self.delete_gang_action.setEnabled(
+            has_gang or (gang_id is not None and self.gang_model.damaged(gang_id) is not None)
+        )
         for item in (
             self.duplicate_action,
-            self.delete_gang_action,
             self.export_action,
             self.details_action,
             self.rating_action,
@@ -645,6 +654,7 @@ class MainWindow(QMainWindow):
     def _on_delete_gang_triggered(self) -> None:
         gang = self._gang
         if gang is None or gang.id is None:
+            self._delete_damaged_gang()
             return
         count = len(gang.fighters)
         if self.messages.confirm(
@@ -653,6 +663,19 @@ class MainWindow(QMainWindow):
             "Delete gang",
         ):
             self.run(roster.DeleteGang(gang.id))
+
+    def _delete_damaged_gang(self) -> None:
+        """The selected gang does not load: it can still be deleted (and undone)."""
+        rows = self.gang_view.selectionModel().selectedRows()
+        gang_id = self.gang_model.gang_id(rows[0].row()) if rows else None
+        if gang_id is None or self.gang_model.damaged(gang_id) is None:
+            return
+        if self.messages.confirm(
+            f"Delete the damaged gang {gang_id} and everything it owns?"
+            " Undo (Ctrl+Z) brings it back.",
+            "Delete gang",
+        ):
+            self.run(roster.DeleteGang(gang_id))
 
     def _on_header_details_clicked(self) -> None:
         if self._gang is None or self._gang.id is None:

@@ -25,11 +25,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.repository import RestoreError, RowSnapshot, snapshot_diff
+from gangmanager.persistence.repository import (
+    DamagedGangError,
+    RestoreError,
+    RowSnapshot,
+    snapshot_diff,
+)
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules import ratings, roster_ops
 from gangmanager.rules.characteristics import CORE_TABLE, CharacteristicTable, Value
 from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.limits import clean_name, quoted
 from gangmanager.rules.modifiers import AdvancementCapError, Modifier, ModifierKind
 from gangmanager.rules.roster_ops import RosterError
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
@@ -297,15 +303,37 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
     if isinstance(command, DeleteGang):
         return _delete_gang(uow, command.gang_id)
     if isinstance(command, EditGang) and "name" in command.fields:
-        _check_name_free(uow, command.gang_id, str(command.fields["name"]))
+        name = _check_name_free(uow, command.gang_id, str(command.fields["name"]))
+        if set(command.fields) == {"name"}:
+            try:
+                return _edit(
+                    uow, command.gang_id, lambda gang: _edit_gang(gang, command, CORE_TABLE)
+                )
+            except DamagedGangError:
+                # A gang that does not load can still be renamed (or deleted).
+                return _rename_damaged(uow, command.gang_id, name)
     edit = _EDITS[type(command)]
     return _edit(uow, command.gang_id, lambda gang: edit(gang, command, _table(gang, rulesets)))  # type: ignore[arg-type]
 
 
-def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> None:
-    wanted = name.strip().casefold()
-    if any(s.name.casefold() == wanted and s.id != gang_id for s in uow.gangs.list()):
-        raise ServiceError(f"a gang named {name.strip()!r} already exists: choose another name")
+def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> str:
+    """The name as it will be stored; refused when empty, too long or taken."""
+    try:
+        wanted = clean_name(name, gang=True)
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
+    if any(s.name.casefold() == wanted.casefold() and s.id != gang_id for s in uow.gangs.list()):
+        raise ServiceError(f"a gang named {quoted(wanted)} already exists: choose another name")
+    return wanted
+
+
+def _rename_damaged(uow: UnitOfWork, gang_id: int, name: str) -> Outcome:
+    before = uow.gangs.snapshot(gang_id)
+    uow.gangs.rename(gang_id, name)
+    after = uow.gangs.snapshot(gang_id)
+    label = f"Rename damaged gang {gang_id} to {name}"
+    changes = _changes(before, after)
+    return Outcome(changes, Restore(before, after.fingerprint(), label), label, gang_id)
 
 
 def _table(gang: Gang, rulesets: Rulesets | None) -> CharacteristicTable:

@@ -112,6 +112,10 @@ def test_database_ids_are_not_written():
 
 texts = st.text(max_size=12)
 names = st.text(min_size=1, max_size=12)
+# Gang and fighter names: no control characters, something visible (rules.limits).
+person_names = st.text(
+    st.characters(exclude_categories=("Cc", "Cs", "Cf")), min_size=1, max_size=12
+).filter(lambda s: bool(s.split()))
 stats = st.one_of(
     st.sampled_from(["-", "E", "T", "S", "S+1", "+1", "-1", "D3", "4+", "Sx2", '8"', '3"']),
     st.text(alphabet="0123456789SDETx+- ", max_size=6).map(str.strip),
@@ -167,7 +171,7 @@ modifiers = st.builds(
 )
 fighters = st.builds(
     Fighter,
-    name=names,
+    name=person_names,
     type=texts,
     category=st.sampled_from(list(Category)),
     cost=st.integers(0, 500),
@@ -184,10 +188,10 @@ fighters = st.builds(
 )
 gangs = st.builds(
     Gang,
-    name=names,
+    name=person_names,
     house=texts,
     ruleset=st.sampled_from(["n23", "house-a"]),
-    credits=st.integers(-1000, 100_000),
+    credits=st.integers(0, 100_000),
     reputation=st.integers(1, 100),
     rating=st.none() | st.integers(0, 50_000),
     stash=st.lists(weapons, max_size=2),
