@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -55,7 +56,7 @@ from gangmanager.persistence.database import (
     DatabaseError,
     sqlite_url,
 )
-from gangmanager.persistence.repository import DamagedGangError
+from gangmanager.persistence.repository import DamagedGangError, StaleGangError
 from gangmanager.persistence.server import open_with_password
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter, Gang
@@ -63,6 +64,7 @@ from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services import gangs, roster
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.gang_diff import what_changed
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -593,9 +595,17 @@ class MainWindow(QMainWindow):
     # -- running commands ------------------------------------------------------------
 
     def run(self, command: roster.Command) -> roster.Outcome | None:
-        """Apply one edit, put it on the undo stack and show the result; None if refused."""
+        """Apply one edit, put it on the undo stack and show the result; None if refused.
+
+        An edit of the gang on screen carries the version shown: if someone else
+        saved the gang since, it is refused, and the window reloads and says what changed.
+        """
+        command = self._against_shown_version(command)
         try:
             outcome = roster.apply(self._db, command, self._rulesets)
+        except StaleGangError as exc:
+            self._reload_stale_gang(str(exc))
+            return None
         except ServiceError as exc:
             self.messages.tell(str(exc))
             self._show_gang(self._gang.id if self._gang is not None else None)
@@ -603,6 +613,28 @@ class MainWindow(QMainWindow):
         self.undo_stack.push(ServiceUndoCommand(outcome, self._run_step))
         self._show_outcome(outcome)
         return outcome
+
+    def _against_shown_version(self, command: roster.Command) -> roster.Command:
+        gang = self._gang
+        if (
+            isinstance(command, roster.Versioned)
+            and command.version is None
+            and gang is not None
+            and getattr(command, "gang_id", None) == gang.id
+        ):
+            return replace(command, version=gang.version)
+        return command
+
+    def _reload_stale_gang(self, refusal: str) -> None:
+        shown = self._gang
+        self._show_gang(shown.id if shown is not None else None)
+        now = self._gang
+        changes = what_changed(shown, now) if shown is not None and now is not None else []
+        what = f" ({', '.join(changes)})" if changes else ""
+        self.messages.tell(
+            f"{refusal}: the window now shows the gang as saved{what}."
+            " Make your change again if you still want it."
+        )
 
     def _run_step(self, command: roster.Restore) -> roster.Outcome | None:
         """Undo or redo: refused steps are said and dropped from the history."""

@@ -18,7 +18,7 @@ changed since; it is refused with a message instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
@@ -29,6 +29,7 @@ from gangmanager.persistence.repository import (
     DamagedGangError,
     RestoreError,
     RowSnapshot,
+    StaleGangError,
     snapshot_diff,
 )
 from gangmanager.persistence.unit_of_work import UnitOfWork
@@ -51,6 +52,18 @@ INJURY_PREFIX = "Lasting Injury: "
 
 
 @dataclass(frozen=True)
+class Versioned:
+    """An edit of a stored gang, made against the version the player was shown.
+
+    When the gang has moved on since (another window, the command line or another
+    player saved it), the edit is refused with "changed by someone else — reload"
+    and writes nothing. None means "whatever is stored now" (scripts, tests).
+    """
+
+    version: int | None = field(default=None, kw_only=True)
+
+
+@dataclass(frozen=True)
 class CreateGang:
     """A new gang (wizard, import): a taken name becomes `Name (2)`."""
 
@@ -64,14 +77,14 @@ class DuplicateGang:
 
 
 @dataclass(frozen=True)
-class DeleteGang:
+class DeleteGang(Versioned):
     """The gang and everything it owns (fighters, stash, battles, drafts)."""
 
     gang_id: int
 
 
 @dataclass(frozen=True)
-class EditGang:
+class EditGang(Versioned):
     """Name, house, credits, reputation, notes (never the committed Gang Rating)."""
 
     gang_id: int
@@ -79,7 +92,7 @@ class EditGang:
 
 
 @dataclass(frozen=True)
-class AddFighter:
+class AddFighter(Versioned):
     """Recruit or add a fighter at the end of the roster; `pay` spends its cost."""
 
     gang_id: int
@@ -88,14 +101,14 @@ class AddFighter:
 
 
 @dataclass(frozen=True)
-class RemoveFighter:
+class RemoveFighter(Versioned):
     gang_id: int
     fighter_id: int
     refund: int = 0
 
 
 @dataclass(frozen=True)
-class EditFighter:
+class EditFighter(Versioned):
     """Name, type, category, cost, xp, status, notes, profile (never the committed rating)."""
 
     gang_id: int
@@ -104,7 +117,7 @@ class EditFighter:
 
 
 @dataclass(frozen=True)
-class SetCharacteristic:
+class SetCharacteristic(Versioned):
     """One base profile value; refused outside the characteristic's best..worst."""
 
     gang_id: int
@@ -114,7 +127,7 @@ class SetCharacteristic:
 
 
 @dataclass(frozen=True)
-class AddModifier:
+class AddModifier(Versioned):
     """A modifier source; an advancement may spend XP, an injury is also listed by name."""
 
     gang_id: int
@@ -126,14 +139,14 @@ class AddModifier:
 
 
 @dataclass(frozen=True)
-class RemoveModifier:
+class RemoveModifier(Versioned):
     gang_id: int
     fighter_id: int
     index: int
 
 
 @dataclass(frozen=True)
-class BuyWeapon:
+class BuyWeapon(Versioned):
     gang_id: int
     fighter_id: int
     weapon: Weapon
@@ -141,7 +154,7 @@ class BuyWeapon:
 
 
 @dataclass(frozen=True)
-class RemoveWeapon:
+class RemoveWeapon(Versioned):
     gang_id: int
     fighter_id: int
     index: int
@@ -149,7 +162,7 @@ class RemoveWeapon:
 
 
 @dataclass(frozen=True)
-class AddWeaponProfile:
+class AddWeaponProfile(Versioned):
     """A paid profile (special ammo) for a weapon the fighter carries."""
 
     gang_id: int
@@ -160,7 +173,7 @@ class AddWeaponProfile:
 
 
 @dataclass(frozen=True)
-class RemoveWeaponProfile:
+class RemoveWeaponProfile(Versioned):
     gang_id: int
     fighter_id: int
     weapon_index: int
@@ -169,7 +182,7 @@ class RemoveWeaponProfile:
 
 
 @dataclass(frozen=True)
-class BuyWargear:
+class BuyWargear(Versioned):
     gang_id: int
     fighter_id: int
     item: Item
@@ -177,7 +190,7 @@ class BuyWargear:
 
 
 @dataclass(frozen=True)
-class RemoveWargear:
+class RemoveWargear(Versioned):
     gang_id: int
     fighter_id: int
     index: int
@@ -185,21 +198,21 @@ class RemoveWargear:
 
 
 @dataclass(frozen=True)
-class AddSkill:
+class AddSkill(Versioned):
     gang_id: int
     fighter_id: int
     name: str
 
 
 @dataclass(frozen=True)
-class RemoveSkill:
+class RemoveSkill(Versioned):
     gang_id: int
     fighter_id: int
     index: int
 
 
 @dataclass(frozen=True)
-class AddInjury:
+class AddInjury(Versioned):
     """A Lasting Injury by name only; its profile change is a modifier (AddModifier)."""
 
     gang_id: int
@@ -208,7 +221,7 @@ class AddInjury:
 
 
 @dataclass(frozen=True)
-class RemoveInjury:
+class RemoveInjury(Versioned):
     """The name only; a matching modifier stays (RemoveModifier takes both)."""
 
     gang_id: int
@@ -301,19 +314,27 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
         copy = gang.model_copy(update={"id": None, "version": None, "fighters": fighters})
         return _create(uow, copy, "Duplicate")
     if isinstance(command, DeleteGang):
-        return _delete_gang(uow, command.gang_id)
+        return _delete_gang(uow, command.gang_id, command.version)
     if isinstance(command, EditGang) and "name" in command.fields:
         name = _check_name_free(uow, command.gang_id, str(command.fields["name"]))
         if set(command.fields) == {"name"}:
             try:
                 return _edit(
-                    uow, command.gang_id, lambda gang: _edit_gang(gang, command, CORE_TABLE)
+                    uow,
+                    command.gang_id,
+                    lambda gang: _edit_gang(gang, command, CORE_TABLE),
+                    command.version,
                 )
             except DamagedGangError:
                 # A gang that does not load can still be renamed (or deleted).
                 return _rename_damaged(uow, command.gang_id, name)
     edit = _EDITS[type(command)]
-    return _edit(uow, command.gang_id, lambda gang: edit(gang, command, _table(gang, rulesets)))  # type: ignore[arg-type]
+    return _edit(
+        uow,
+        command.gang_id,
+        lambda gang: edit(gang, command, _table(gang, rulesets)),  # type: ignore[arg-type]
+        command.version,
+    )
 
 
 def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> str:
@@ -354,10 +375,17 @@ def _load(uow: UnitOfWork, gang_id: int) -> Gang:
 Edited = tuple[Gang, str, int | None, tuple[str, ...]]
 
 
-def _edit(uow: UnitOfWork, gang_id: int, edit: Callable[[Gang], Edited]) -> Outcome:
+def _edit(
+    uow: UnitOfWork, gang_id: int, edit: Callable[[Gang], Edited], version: int | None
+) -> Outcome:
     before = uow.gangs.snapshot(gang_id)
     gang = _load(uow, gang_id)
+    if version is not None and gang.version != version:
+        raise StaleGangError  # before the edit, which may refuse for what changed
     edited, label, focus, messages = edit(gang)
+    if version is not None:
+        # The repository checks it again under the row lock, so no save slips between.
+        edited = edited.model_copy(update={"version": version})
     saved = uow.gangs.update(edited)
     after = uow.gangs.snapshot(gang_id)
     fighter_id = saved.fighters[focus].id if focus is not None else None
@@ -379,11 +407,14 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
     return Outcome(changes, Restore(before, after.fingerprint(), label), label, stored.id)
 
 
-def _delete_gang(uow: UnitOfWork, gang_id: int) -> Outcome:
+def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
     before = uow.gangs.snapshot(gang_id, whole=True)
     if not before.exists:
         raise ServiceError(f"no gang with id {gang_id} (it may have been deleted already)")
-    name = before.rows["gangs"][(gang_id,)]["name"]
+    row = before.rows["gangs"][(gang_id,)]
+    if version is not None and row["version"] != version:
+        raise StaleGangError  # the player would delete what they have not seen
+    name = row["name"]
     uow.gangs.delete(gang_id)
     after = uow.gangs.snapshot(gang_id, whole=True)
     label = f"Delete gang {name}"
