@@ -18,13 +18,13 @@ from gangmanager.services.rulesets import Rulesets
 
 
 def list_gangs(db: Database) -> list[GangSummary]:
-    with db.unit_of_work() as uow:
+    with db.unit_of_work(read_only=True) as uow:
         return uow.gangs.list()
 
 
 def load_gang(db: Database, ref: str) -> Gang:
     """A gang by id or name (case-insensitive); unknown names list the ones that exist."""
-    with db.unit_of_work() as uow:
+    with db.unit_of_work(read_only=True) as uow:
         gang = uow.gangs.find(ref)
         if gang is None:
             raise UnknownGangError(ref, uow.gangs.names())
