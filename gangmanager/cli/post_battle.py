@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from gangmanager.cli.context import Context
+from gangmanager.exchange.json_input import read_json_document
 from gangmanager.services import post_battle
 
 
@@ -28,7 +29,8 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def cmd_post_battle(args: argparse.Namespace, context: Context) -> None:
-    draft = post_battle.read_draft_file(args.draft)
+    # The gang file's guards at the file boundary (encoding, nesting, numbers).
+    draft = post_battle.parse_draft(read_json_document(args.draft))
     with context.database() as db:
         # No `battle_id` key: the gang's ended battle is attached, as the wizard does.
         draft, attached = post_battle.attach_ended_battle(db, context.rulesets, args.gang, draft)

@@ -18,6 +18,7 @@ __all__ = [
     "MAX_NUMBER",
     "check_json_tree",
     "parse_json_bytes",
+    "read_json_document",
     "read_json_file",
 ]
 
@@ -41,6 +42,16 @@ def read_json_file(path: Path) -> object:
     except OSError as exc:
         raise ImportFileError(source, "", f"cannot be read ({exc.strerror or exc})") from None
     return parse_json_bytes(raw, source)
+
+
+def read_json_document(path: Path) -> object:
+    """A JSON file of our own that is not a gang file (battle events, post-battle
+    drafts), under the gang file's guards: size, UTF-8, syntax, nesting, numbers
+    (at most MAX_NUMBER, so nothing overflows a database column). ImportFileError
+    names the file and the place; it never quotes SQL."""
+    data = read_json_file(path)
+    check_json_tree(data, path.name)
+    return data
 
 
 def parse_json_bytes(raw: bytes, source: str) -> object:

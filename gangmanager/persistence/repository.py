@@ -180,6 +180,7 @@ class GangRepository:
 
     def add(self, gang: Gang) -> Gang:
         """Insert as a new gang (any ids on `gang` are ignored); returns it with its ids."""
+        _check_storable(gang)
         row = mapping.gang_row(gang)
         self._session.add(row)
         self._session.flush()
@@ -195,6 +196,7 @@ class GangRepository:
         """
         if gang.id is None:
             raise LookupError(f"gang {gang.name!r} has no id: add it before replacing it")
+        _check_storable(gang)
         row = self._load_for_write(gang)
         mapping.set_gang_columns(row, gang)
         # Always touch the gang row: a save of fighters only is still a new version.
@@ -224,6 +226,7 @@ class GangRepository:
         """
         if gang.id is None:
             raise LookupError(f"gang {gang.name!r} has no id: add it before updating it")
+        _check_storable(gang)
         row = self._load_for_write(gang)
         before = _gang(row)
         old_fighters = {f.id: f for f in before.fighters}
@@ -370,6 +373,23 @@ class GangRepository:
             query = query.execution_options(populate_existing=True)
         # unique(): the joined stash repeats the gang row once per item.
         return self._session.scalars(query).unique().one_or_none()
+
+
+def _check_storable(gang: Gang) -> None:
+    """Store nothing that would not load again: a copy made without validation
+    (`model_copy`) or a sum (credits after a big win) can pass a bound."""
+    try:
+        Gang.model_validate(gang.model_dump())
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"])
+        if first["type"] == "less_than_equal":
+            message = f"{first['input']:,} is more than the most allowed, {first['ctx']['le']:,}"
+        elif first["loc"][-1:] == ("name",):
+            message = name_error(first)
+        else:
+            message = first["msg"]
+        raise ServiceError(f"not saved: {where}: {message}") from None
 
 
 def _gang(row: GangRow) -> Gang:
