@@ -11,6 +11,7 @@ import math
 from pathlib import Path
 
 from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
+from gangmanager.rules.limits import MAX_AMOUNT
 
 __all__ = [
     "MAX_DEPTH",
@@ -26,7 +27,8 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 # A gang file nests about ten levels; YakTribe's about six.
 MAX_DEPTH = 32
 # No count, price or rating in the game comes near this; bigger numbers are damage.
-MAX_NUMBER = 1_000_000_000
+# The same bound as the models' (rules.limits), so what a file holds can be stored.
+MAX_NUMBER = MAX_AMOUNT
 
 
 def _refuse_constant(name: str) -> float:
