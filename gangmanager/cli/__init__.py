@@ -11,9 +11,12 @@ import os
 import sys
 from collections.abc import Sequence
 
+from sqlalchemy.exc import DBAPIError
+
 from gangmanager import __version__
 from gangmanager.cli import backups, battle, campaign, gangs, post_battle, printing_cmd, rules
 from gangmanager.cli.context import EXIT_REFUSED, USER_ERRORS, Context
+from gangmanager.rules.limits import quoted
 
 # Modules with `register(subparsers, common)`; their parsers set `handler`.
 FEATURES = (gangs, rules, backups, post_battle, battle, printing_cmd, campaign)
@@ -50,6 +53,15 @@ def run(args: argparse.Namespace, context: Context | None = None) -> int:
         args.handler(args, context or Context(args.db))
     except USER_ERRORS as exc:
         print(f"gangmanager: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
+    except DBAPIError as exc:
+        # The last guard, for a check the commands lack: one line, the driver's own
+        # words without the SQL statement, and the transaction was rolled back.
+        lines = str(exc.orig).strip().splitlines() or [type(exc.orig).__name__]
+        print(
+            f"gangmanager: the database refused this ({quoted(lines[0])}); nothing was changed",
+            file=sys.stderr,
+        )
         return EXIT_REFUSED
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly like other command-line tools,

@@ -27,6 +27,10 @@ MAX_FIGHTER_NAME_CHARS = 80
 # Credits, costs, XP, ratings and reputation: no game comes near it; bigger is damage.
 # Also the gang file's number limit, and below 2**31 - 1 (PostgreSQL's `integer`).
 MAX_AMOUNT = 1_000_000_000
+# Counts typed in (enemies taken Out of Action, dice...): far more than any battle has.
+MAX_COUNT = 1_000
+# Row ids: PostgreSQL's `integer` (SQLite's are 64-bit, the smaller one rules).
+MAX_ID = 2**31 - 1
 # How much of an offending input a message quotes.
 MAX_QUOTED_CHARS = 100
 

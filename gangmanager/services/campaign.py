@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy.exc import DBAPIError
 
+from gangmanager.persistence.battle_repository import battles
 from gangmanager.persistence.campaign_repository import (
     INSUFFICIENT_PRIVILEGE,
     CampaignRepository,
@@ -50,6 +51,7 @@ from gangmanager.rules.campaign import (
 from gangmanager.rules.campaign_types import Boon, BoonKind, CampaignType
 from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import MAX_COUNT
 from gangmanager.rules.post_battle_campaign import CampaignSetting, income_text
 from gangmanager.rules.post_battle_report import Report
 from gangmanager.rules.ruleset import Ruleset
@@ -371,6 +373,8 @@ def record_battle(
                 )
             return gang
 
+        if battle_id is not None:
+            _check_tracked_battle(uow, battle_id)
         won = pick(winner, "winner")
         attacking = pick(attacker, "attacker")
         defending = pick(defender, "defender")
@@ -378,8 +382,11 @@ def record_battle(
         for ref, count in (out_of_action or {}).items():
             gang = pick(ref, "gang")
             assert gang is not None and gang.id is not None
-            if count < 0:
-                raise ServiceError(f"{gang.name}: enemies taken Out of Action cannot be {count}")
+            if not 0 <= count <= MAX_COUNT:
+                raise ServiceError(
+                    f"{gang.name}: enemies taken Out of Action must be 0 to {MAX_COUNT},"
+                    f" not {count}"
+                )
             taken_out[gang.id] = count
 
         def side(gang: Gang) -> Side:
@@ -613,12 +620,25 @@ def _collect(
         with _refused():
             report = rules.income_for(context.campaign, context.ctype, gang, dice)
     if campaign_battle_id is not None:
-        context.repo.set_income(campaign_battle_id, gang_id, report.total)
+        try:
+            context.repo.set_income(campaign_battle_id, gang_id, report.total)
+        except LookupError:
+            raise ServiceError(
+                f"{gang.name!r} did not fight campaign battle {campaign_battle_id}"
+            ) from None
     if report.total:
         context.uow.gangs.update(gang.model_copy(update={"credits": gang.credits + report.total}))
     text = income_text(gang.name, report)
     context.log("income", text, campaign_battle_id)
     return report, text
+
+
+def _check_tracked_battle(uow: UnitOfWork, battle_id: int) -> None:
+    """A battle of the tracker to link: it must exist (else a foreign key error)."""
+    try:
+        battles(uow).get(battle_id)
+    except LookupError:
+        raise ServiceError(f"--battle-id: no battle {battle_id} in the battle tracker") from None
 
 
 # ------------------------------------------------------------------ the wizard's hooks
