@@ -14,8 +14,10 @@ decided from the revision ids written in the migration files
 from __future__ import annotations
 
 import ast
+import os
 import re
 import sqlite3
+import uuid
 from collections.abc import Mapping
 from contextlib import closing
 from dataclasses import dataclass
@@ -211,15 +213,20 @@ def backup(path: Path) -> Path:
     while target.exists():
         n += 1
         target = path.with_name(f"{path.stem}.backup-{stamp}-{n}.sqlite")
+    # Written under a hidden temporary name and renamed once whole: a killed copy
+    # never looks like a backup (`backups.remove_leftovers` deletes it later).
+    temporary = target.with_name(f".{target.name}.{uuid.uuid4().hex[:8]}.tmp")
     try:
         with (
             closing(sqlite3.connect(_read_only_uri(path), uri=True)) as source,
-            closing(sqlite3.connect(target)) as copy,
+            closing(sqlite3.connect(temporary)) as copy,
         ):
             source.backup(copy)
-    except sqlite3.Error as exc:
-        target.unlink(missing_ok=True)
+        os.replace(temporary, target)
+    except (sqlite3.Error, OSError) as exc:
         raise DatabaseError(f"{path}: cannot back up before upgrading ({exc})") from exc
+    finally:
+        temporary.unlink(missing_ok=True)
     return target
 
 
