@@ -162,13 +162,20 @@ class _Context:
             raise ServiceError(f"{gang.name!r} does not take part in {self.campaign.name!r}")
         return gang
 
-    def log(self, kind: str, text: str, campaign_battle_id: int | None = None) -> str:
+    def log(
+        self,
+        kind: str,
+        text: str,
+        campaign_battle_id: int | None = None,
+        gang_id: int | None = None,
+    ) -> str:
         entry = LogEntry(
             at=_now(),
             cycle=self.campaign.cycle,
             kind=kind,
             text=text,
             campaign_battle_id=campaign_battle_id,
+            gang_id=gang_id,
         )
         self.repo.add_log(self.id, entry)
         return text
@@ -629,7 +636,7 @@ def _collect(
     if report.total:
         context.uow.gangs.update(gang.model_copy(update={"credits": gang.credits + report.total}))
     text = income_text(gang.name, report)
-    context.log("income", text, campaign_battle_id)
+    context.log("income", text, campaign_battle_id, gang_id)
     return report, text
 
 
@@ -651,8 +658,10 @@ def add_log_entry(
     *,
     kind: str = "post_battle",
     campaign_battle_id: int | None = None,
+    gang_id: int | None = None,
 ) -> CampaignResult:
-    """A line of the campaign's log in plain words (the post-battle report, a note)."""
+    """A line of the campaign's log in plain words (the post-battle report, a note);
+    `gang_id` names the gang it is about (a player may add lines about their own)."""
     if not text.strip():
         raise ServiceError("a log entry needs some text")
     with db.unit_of_work() as uow:
@@ -667,6 +676,7 @@ def add_log_entry(
                 kind=kind,
                 text=" ".join(text.split()),
                 campaign_battle_id=campaign_battle_id,
+                gang_id=gang_id,
             ),
         )
         uow.commit()
@@ -767,6 +777,7 @@ def record_post_battle(
             kind=kind,
             text=" ".join(text.split()),
             campaign_battle_id=campaign_battle_id,
+            gang_id=gang.id,  # the player's own gang: allowed on a shared server
         )
         log_ids.append(context.repo.add_log(context.id, entry))
 
