@@ -16,6 +16,7 @@ from sqlalchemy.exc import DBAPIError
 from gangmanager import __version__
 from gangmanager.cli import backups, battle, campaign, gangs, post_battle, printing_cmd, rules
 from gangmanager.cli.context import EXIT_REFUSED, USER_ERRORS, Context
+from gangmanager.cli.output import escaped_output
 from gangmanager.rules.limits import quoted
 
 # Modules with `register(subparsers, common)`; their parsers set `handler`.
@@ -49,6 +50,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, context: Context | None = None) -> int:
     """Run a parsed subcommand; a refused input prints one line and returns 2."""
+    with escaped_output():
+        return _run(args, context)
+
+
+def _run(args: argparse.Namespace, context: Context | None) -> int:
     try:
         args.handler(args, context or Context(args.db))
     except USER_ERRORS as exc:

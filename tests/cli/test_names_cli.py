@@ -82,3 +82,20 @@ def test_a_damaged_gang_is_one_line_for_show_and_export(
         assert (code, out) == (2, ""), argv
         assert err.count("\n") == 1 and "damaged" in err and "rename or delete" in err
     assert not (tmp_path / "out.json").exists()
+
+
+def test_the_command_line_never_prints_raw_control_characters(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], db: Path
+) -> None:
+    """A house, a type or a name stored by an older version may hold escape sequences."""
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE gangs SET house = 'Orlock\x1b[2J\x07', name = 'Rust\x9b31m'")
+        connection.execute("UPDATE fighters SET type = 'Gunner\x1b]0;owned\x07'")
+    for argv in (["list"], ["show", "1"], ["show", "nobody\x1b[2J"]):
+        main(["--db", str(db), *argv])
+        out, err = capsys.readouterr()
+        printed = out + err
+        assert not any(
+            (ord(c) < 0x20 and c not in "\n\t") or 0x7F <= ord(c) < 0xA0 for c in printed
+        ), argv
+    assert "\\x1b[2J" in printed  # shown escaped, so the player sees what is there
