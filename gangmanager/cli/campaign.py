@@ -19,7 +19,9 @@ def _date(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date such as 2026-03-14") from None
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text, 60)} is not a date such as 2026-03-14"
+        ) from None
 
 
 def _count(text: str) -> tuple[str, int]:
@@ -45,7 +47,7 @@ def _whole(text: str, largest: int) -> bool:
 
 def _d6(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 6:
-        raise argparse.ArgumentTypeError(f"a D6 shows 1 to 6, not {text!r}")
+        raise argparse.ArgumentTypeError(f"a D6 shows 1 to 6, not {quoted(text, 20)}")
     return int(text)
 
 

@@ -51,19 +51,26 @@ from gangmanager.rules.campaign import (
 from gangmanager.rules.campaign_types import Boon, BoonKind, CampaignType
 from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.gang import Gang
-from gangmanager.rules.limits import MAX_COUNT
+from gangmanager.rules.limits import MAX_COUNT, clean_name, quoted
 from gangmanager.rules.post_battle_campaign import CampaignSetting, income_text
 from gangmanager.rules.post_battle_report import Report
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.errors import ServiceError, UnknownGangError, listed
 from gangmanager.services.rulesets import Rulesets
 
 
 class UnknownCampaignError(ServiceError, LookupError):
     def __init__(self, ref: str, names: list[str]) -> None:
-        known = ", ".join(repr(n) for n in names) or "none"
-        super().__init__(f"no campaign {ref!r}; campaigns in this database: {known}")
+        super().__init__(f"no campaign {quoted(ref)}; campaigns in this database: {listed(names)}")
+
+
+def _campaign_name(name: str) -> str:
+    """A campaign's name follows a gang's rules: spaces normalised, 1 to 120 characters."""
+    try:
+        return clean_name(name, gang=True)
+    except ValueError as exc:
+        raise ServiceError(f"a campaign needs a name: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -211,9 +218,7 @@ def create_campaign(
     notes: str = "",
 ) -> CampaignResult:
     """A new campaign with every territory of its type in play, unclaimed."""
-    name = name.strip()
-    if not name:
-        raise ServiceError("a campaign needs a name")
+    name = _campaign_name(name)
     if starts_on is not None and ends_on is not None and ends_on < starts_on:
         raise ServiceError(f"the campaign ends ({ends_on}) before it starts ({starts_on})")
     ruleset = rulesets.get(ruleset_id)
@@ -225,7 +230,7 @@ def create_campaign(
     with db.unit_of_work() as uow:
         repo = campaigns(uow)
         if any(n.casefold() == name.casefold() for n in repo.names()):
-            raise ServiceError(f"a campaign named {name!r} exists already")
+            raise ServiceError(f"a campaign named {quoted(name)} exists already")
         stored = repo.add(campaign)
         assert stored.id is not None
         context = _Context(uow, repo, stored, ruleset, ctype)
@@ -293,12 +298,11 @@ def set_details(
         repo = campaigns(uow)
         campaign = _find(repo, campaign_ref)
         update: dict[str, Any] = {}
-        if name is not None and name.strip() != campaign.name:
-            if not name.strip():
-                raise ServiceError("a campaign needs a name")
-            if any(n.casefold() == name.strip().casefold() for n in repo.names()):
-                raise ServiceError(f"a campaign named {name.strip()!r} exists already")
-            update["name"] = name.strip()
+        if name is not None and _campaign_name(name) != campaign.name:
+            name = _campaign_name(name)
+            if any(n.casefold() == name.casefold() for n in repo.names()):
+                raise ServiceError(f"a campaign named {quoted(name)} exists already")
+            update["name"] = name
         if notes is not None:
             update["notes"] = notes
         if starts_on is not None:

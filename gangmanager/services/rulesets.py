@@ -13,6 +13,7 @@ from gangmanager.content import (
     load_ruleset,
 )
 from gangmanager.content.rules_text import RulesTextError, attach_rules_text, load_rules_text
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.errors import ServiceError
 
@@ -48,7 +49,7 @@ class Rulesets:
         if ruleset_id not in self._cache:
             if ruleset_id not in self.ids():
                 raise ServiceError(
-                    f"unknown ruleset {ruleset_id!r}; available: {', '.join(self.ids())}"
+                    f"unknown ruleset {quoted(ruleset_id)}; available: {', '.join(self.ids())}"
                 )
             try:
                 ruleset = load_ruleset(ruleset_id, self.search_path)
