@@ -35,6 +35,18 @@ def _refuse_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number JSON allows")
 
 
+def _no_twins(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """An object; a key given twice is refused (JSON would silently keep the last)."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {describe_value(key)} is given twice in one object")
+            seen.add(key)
+    return data
+
+
 def read_json_file(path: Path) -> object:
     """Read and parse a JSON file of at most MAX_FILE_BYTES."""
     source = path.name
@@ -70,7 +82,7 @@ def parse_json_bytes(raw: bytes, source: str) -> object:
     if not text.strip():
         raise ImportFileError(source, "", "the file is empty")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_twins)
     except json.JSONDecodeError as exc:
         # An unterminated string runs to the end of the file, too.
         cut_short = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")

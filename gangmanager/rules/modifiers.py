@@ -231,6 +231,24 @@ def effective_profile(
     )
 
 
+def check_modifier_range(modifier: Modifier, table: CharacteristicTable = CORE_TABLE) -> None:
+    """A change larger than the characteristic's whole range, or a "set to" value
+    outside it, is a typo or damage: CharacteristicError saying which."""
+    for code, steps in modifier.changes.items():
+        try:
+            row = table.lookup(code)
+        except KeyError:
+            raise CharacteristicError(f"{code}: not a characteristic of this ruleset") from None
+        span = abs(row.worst - row.best)
+        if abs(steps) > span:
+            raise CharacteristicError(
+                f"{code}: {steps:+d} is more steps than {row.name} has"
+                f" ({row.print(row.best)} best to {row.print(row.worst)} worst)"
+            )
+    for code, value in modifier.set_to.items():
+        table.lookup(code).check_range(value)
+
+
 class AdvancementCapError(ValueError):
     """An advancement that would pass the characteristic's cap."""
 

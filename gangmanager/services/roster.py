@@ -34,10 +34,20 @@ from gangmanager.persistence.repository import (
 )
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules import ratings, roster_ops
-from gangmanager.rules.characteristics import CORE_TABLE, CharacteristicTable, Value
+from gangmanager.rules.characteristics import (
+    CORE_TABLE,
+    CharacteristicError,
+    CharacteristicTable,
+    Value,
+)
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import clean_name, quoted
-from gangmanager.rules.modifiers import AdvancementCapError, Modifier, ModifierKind
+from gangmanager.rules.modifiers import (
+    AdvancementCapError,
+    Modifier,
+    ModifierKind,
+    check_modifier_range,
+)
 from gangmanager.rules.roster_ops import RosterError
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
 from gangmanager.services.changes import Changes
@@ -499,8 +509,16 @@ def _edit_gang(gang: Gang, c: EditGang, _: CharacteristicTable) -> Edited:
     return edited, f"Edit gang {gang.name}", None, ()
 
 
+def _check_name_unique(gang: Gang, name: str, index: int | None = None) -> None:
+    """Fighters are named in drafts, scripts and on cards: two of one name are refused."""
+    wanted = name.casefold()
+    if any(f.name.casefold() == wanted for i, f in enumerate(gang.fighters) if i != index):
+        raise RosterError(f"{gang.name} already has a fighter named {quoted(name, 80)}")
+
+
 def _add_fighter(gang: Gang, c: AddFighter, _: CharacteristicTable) -> Edited:
     fighter = c.fighter.model_copy(update={"id": None})
+    _check_name_unique(gang, fighter.name)
     edited, messages = _paid(gang, c.pay, ratings.fighter_cost(fighter), fighter.name)
     edited = roster_ops.add_fighter(edited, fighter)
     return edited, f"Add fighter {fighter.name}", len(edited.fighters) - 1, messages
@@ -518,6 +536,8 @@ def _edit_fighter(gang: Gang, c: EditFighter, _: CharacteristicTable) -> Edited:
     old = gang.fighters[index]
     edited = roster_ops.edit_fighter(gang, index, **dict(c.fields))
     new = edited.fighters[index]
+    if new.name != old.name:
+        _check_name_unique(gang, new.name, index)
     if set(c.fields) == {"name"}:
         label = f"Rename {old.name} to {new.name}"
     else:
@@ -533,8 +553,12 @@ def _set_characteristic(gang: Gang, c: SetCharacteristic, table: CharacteristicT
     return edited, f"Set {name}'s {row.code} to {row.print(c.value)}", index, ()
 
 
-def _add_modifier(gang: Gang, c: AddModifier, _: CharacteristicTable) -> Edited:
+def _add_modifier(gang: Gang, c: AddModifier, table: CharacteristicTable) -> Edited:
     index = roster_ops.fighter_index(gang, c.fighter_id)
+    try:
+        check_modifier_range(c.modifier, table)
+    except CharacteristicError as exc:
+        raise RosterError(str(exc)) from None
     fighter = gang.fighters[index]
     if c.spend_xp < 0:
         raise RosterError("XP spent cannot be negative")

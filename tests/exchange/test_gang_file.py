@@ -166,7 +166,7 @@ modifiers = st.builds(
     source=names,
     kind=st.sampled_from(list(ModifierKind)),
     changes=st.dictionaries(st.sampled_from(CODES), st.integers(-3, 3), max_size=3),
-    set_to=st.dictionaries(st.sampled_from(CODES), st.none() | st.integers(1, 6), max_size=2),
+    set_to=st.dictionaries(st.sampled_from(CODES), st.none() | st.integers(2, 6), max_size=2),
     cost=st.integers(-50, 500),
 )
 fighters = st.builds(
@@ -195,7 +195,7 @@ gangs = st.builds(
     reputation=st.integers(1, 100),
     rating=st.none() | st.integers(0, 50_000),
     stash=st.lists(weapons, max_size=2),
-    fighters=st.lists(fighters, max_size=4),
+    fighters=st.lists(fighters, max_size=4, unique_by=lambda f: f.name.casefold()),
     notes=texts,
 )
 
