@@ -9,12 +9,16 @@ from pathlib import Path
 
 import pytest
 
+from PySide6.QtCore import QSettings
+
 from gangmanager.cli import main
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.gui.roster.gang_details_dialog import GangDetailsDialog
-from gangmanager.services import roster
+from gangmanager.persistence.database import open_database
+from gangmanager.services import gangs, roster
+from gangmanager.services.rulesets import Rulesets
 
-from .roster_helpers import recorder, stored_gang
+from .roster_helpers import recorder, seed, stored_gang
 
 
 def _post_battle_from_the_command_line(window: MainWindow, tmp_path: Path) -> None:
@@ -69,3 +73,34 @@ def test_gang_details_never_write_a_field_left_alone(qtbot, window: MainWindow) 
     qtbot.addWidget(dialog)
     dialog.notes.setPlainText(rich.notes + " and more")
     assert dialog.changed_fields() == {"notes": rich.notes + " and more"}
+
+
+def test_a_stale_edit_between_two_connections(
+    qtbot,
+    database_url: str,
+    rulesets: Rulesets,
+    settings: QSettings,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The window on one connection, another player on another: SQLite and PostgreSQL."""
+    mine, theirs = open_database(database_url), open_database(database_url)
+    try:
+        stored = seed(mine, rulesets)
+        assert stored.id is not None
+        window = MainWindow(mine, rulesets, settings)
+        qtbot.addWidget(window)
+        told: list[str] = []
+        monkeypatch.setattr(window.messages, "tell", lambda text, title="": told.append(text))
+        window.select_gang(stored.id)
+        shown = window.gang
+        assert shown is not None
+        roster.apply(theirs, roster.EditGang(stored.id, {"credits": shown.credits + 75}))
+        monkeypatch.setattr(GangDetailsDialog, "ask", lambda *a: {"credits": 0})
+        window.details_action.trigger()
+        assert len(told) == 1 and told[0].startswith("changed by someone else — reload")
+        assert gangs.load_gang(theirs, str(stored.id)).credits == shown.credits + 75
+        assert window.gang is not None and window.gang.credits == shown.credits + 75
+        window.close()
+    finally:
+        theirs.close()
+        mine.close()
