@@ -110,3 +110,18 @@ def test_negative_credits_are_refused(
         data["credits"] = -50
 
     assert "credits" in _refused(capsys, db, "import", str(_gang_file(tmp_path, owing)))
+
+
+def test_limited_deleted_must_name_a_limited_profile(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], db: Path
+) -> None:
+    """Scatter ammo is not Limited: it is never lost in battle, so a draft that says so
+    is refused instead of striking it off the card."""
+    entry = {"fighter": "Dex Hollow", "weapon": "Shotgun", "profile": "scatter ammo"}
+    draft = tmp_path / "draft.json"
+    draft.write_text(json.dumps({"result": "win", "limited_deleted": [entry]}), encoding="utf-8")
+    err = _refused(capsys, db, "post-battle", "1", str(draft))
+    assert "'scatter ammo' is not a Limited profile" in err
+    entry["profile"] = "executioner ammo"  # Limited: struck off as before
+    draft.write_text(json.dumps({"result": "win", "limited_deleted": [entry]}), encoding="utf-8")
+    assert main(["--db", str(db), "post-battle", "1", str(draft)]) == 0
