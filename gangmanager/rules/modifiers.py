@@ -28,6 +28,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
     Value,
 )
+from gangmanager.rules.limits import Amount
 from gangmanager.rules.profile import Profile
 
 
@@ -64,8 +65,8 @@ class Modifier(BaseModel):
     changes: dict[str, int] = Field(default_factory=dict)
     # Absolute values ("set to"), printed or bare: {"S": 5}.
     set_to: dict[str, Value] = Field(default_factory=dict)
-    # Credits this source adds to the fighter's cost (advancements).
-    cost: int = 0
+    # Credits this source adds to the fighter's cost (advancements); never negative.
+    cost: Amount = 0
 
     @field_validator("changes", mode="before")
     @classmethod

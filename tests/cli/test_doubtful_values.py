@@ -125,3 +125,13 @@ def test_limited_deleted_must_name_a_limited_profile(
     entry["profile"] = "executioner ammo"  # Limited: struck off as before
     draft.write_text(json.dumps({"result": "win", "limited_deleted": [entry]}), encoding="utf-8")
     assert main(["--db", str(db), "post-battle", "1", str(draft)]) == 0
+
+
+def test_a_negative_cost_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], db: Path
+) -> None:
+    def refund(data: dict) -> None:
+        data["fighters"][0]["modifiers"] = [{"source": "Odd", "changes": {}, "cost": -40}]
+
+    err = _refused(capsys, db, "import", str(_gang_file(tmp_path, refund)))
+    assert "fighters[0].modifiers[0].cost" in err and "below the minimum 0" in err

@@ -167,7 +167,7 @@ modifiers = st.builds(
     kind=st.sampled_from(list(ModifierKind)),
     changes=st.dictionaries(st.sampled_from(CODES), st.integers(-3, 3), max_size=3),
     set_to=st.dictionaries(st.sampled_from(CODES), st.none() | st.integers(3, 6), max_size=2),
-    cost=st.integers(-50, 500),
+    cost=st.integers(0, 500),
 )
 fighters = st.builds(
     Fighter,
