@@ -11,9 +11,13 @@ import os
 import sys
 from collections.abc import Sequence
 
+from sqlalchemy.exc import DBAPIError
+
 from gangmanager import __version__
 from gangmanager.cli import backups, battle, campaign, gangs, post_battle, printing_cmd, rules
 from gangmanager.cli.context import EXIT_REFUSED, USER_ERRORS, Context
+from gangmanager.cli.output import escaped_output
+from gangmanager.rules.limits import quoted
 
 # Modules with `register(subparsers, common)`; their parsers set `handler`.
 FEATURES = (gangs, rules, backups, post_battle, battle, printing_cmd, campaign)
@@ -46,10 +50,24 @@ def build_parser() -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace, context: Context | None = None) -> int:
     """Run a parsed subcommand; a refused input prints one line and returns 2."""
+    with escaped_output():
+        return _run(args, context)
+
+
+def _run(args: argparse.Namespace, context: Context | None) -> int:
     try:
         args.handler(args, context or Context(args.db))
     except USER_ERRORS as exc:
         print(f"gangmanager: {exc}", file=sys.stderr)
+        return EXIT_REFUSED
+    except DBAPIError as exc:
+        # The last guard, for a check the commands lack: one line, the driver's own
+        # words without the SQL statement, and the transaction was rolled back.
+        lines = str(exc.orig).strip().splitlines() or [type(exc.orig).__name__]
+        print(
+            f"gangmanager: the database refused this ({quoted(lines[0])}); nothing was changed",
+            file=sys.stderr,
+        )
         return EXIT_REFUSED
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly like other command-line tools,

@@ -10,6 +10,7 @@ from typing import Any
 from gangmanager.cli.context import Context, print_json
 from gangmanager.rules.campaign import Alignment
 from gangmanager.rules.dice import FixedDice
+from gangmanager.rules.limits import MAX_COUNT, MAX_ID, quoted
 from gangmanager.services import campaign as service
 from gangmanager.services.errors import ServiceError
 
@@ -18,19 +19,35 @@ def _date(text: str) -> date:
     try:
         return date.fromisoformat(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a date such as 2026-03-14") from None
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text, 60)} is not a date such as 2026-03-14"
+        ) from None
 
 
 def _count(text: str) -> tuple[str, int]:
     gang, sep, number = text.rpartition("=")
-    if not sep or not gang.strip() or not number.strip().isdigit():
-        raise argparse.ArgumentTypeError(f"{text!r} is not GANG=N (enemies taken Out of Action)")
+    if not sep or not gang.strip() or not _whole(number.strip(), MAX_COUNT):
+        raise argparse.ArgumentTypeError(
+            f"{quoted(text, 60)} is not GANG=N (enemies taken Out of Action, 0 to {MAX_COUNT})"
+        )
     return gang.strip(), int(number)
+
+
+def _id(text: str) -> int:
+    """A battle id: digits within what a database row id can be."""
+    if not _whole(text, MAX_ID) or int(text) == 0:
+        raise argparse.ArgumentTypeError(f"{quoted(text, 60)} is not a battle id (1, 2, ...)")
+    return int(text)
+
+
+def _whole(text: str, largest: int) -> bool:
+    # isascii: int() also reads other scripts' digits; len: no 5,000-digit int() at all.
+    return text.isascii() and text.isdigit() and len(text) <= 12 and int(text) <= largest
 
 
 def _d6(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 6:
-        raise argparse.ArgumentTypeError(f"a D6 shows 1 to 6, not {text!r}")
+        raise argparse.ArgumentTypeError(f"a D6 shows 1 to 6, not {quoted(text, 20)}")
     return int(text)
 
 
@@ -83,7 +100,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="each gang also collects its territory income now (rolled for you)",
     )
-    p.add_argument("--battle-id", type=int, help="the battle tracker's battle to link")
+    p.add_argument("--battle-id", type=_id, help="the battle tracker's battle to link")
     p.set_defaults(handler=cmd_battle)
 
     p = commands.add_parser("show", parents=[common], help="standings, territories, battles")
@@ -116,7 +133,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
     p = commands.add_parser("income", parents=[common], help="collect a gang's territory income")
     p.add_argument("gang", help="gang name or id")
-    p.add_argument("--battle", type=int, metavar="ID", help="the campaign battle it follows")
+    p.add_argument("--battle", type=_id, metavar="ID", help="the campaign battle it follows")
     p.add_argument(
         "--rolled", type=_d6, nargs="+", metavar="N", help="the dice you rolled, in order"
     )

@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import argparse
+import json
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from gangmanager.cli.context import Context
+from gangmanager.exchange.json_input import read_json_document
+from gangmanager.rules.post_battle_draft import PostBattleDraft
 from gangmanager.services import post_battle
 
 
@@ -28,7 +33,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def cmd_post_battle(args: argparse.Namespace, context: Context) -> None:
-    draft = post_battle.read_draft_file(args.draft)
+    draft = _read_draft(args.draft)
     with context.database() as db:
         # No `battle_id` key: the gang's ended battle is attached, as the wizard does.
         draft, attached = post_battle.attach_ended_battle(db, context.rulesets, args.gang, draft)
@@ -48,3 +53,16 @@ def cmd_post_battle(args: argparse.Namespace, context: Context) -> None:
     if report.campaign is not None:
         name = report.campaign.campaign.name
         print(f"\nCampaign {name!r}: logged, with a point on its history chart.")
+
+
+def _read_draft(path: Path) -> PostBattleDraft:
+    """The gang file's guards at the file boundary (encoding, nesting, numbers), and
+    its strictness: `true` where a number goes, or "45", is refused, not read as 1 or 45."""
+    data = read_json_document(path)
+    try:
+        PostBattleDraft.model_validate_json(json.dumps(data), strict=True)
+    except ValidationError as exc:
+        raise post_battle.PostBattleError(
+            [f"{'.'.join(map(str, e['loc'])) or 'draft'}: {e['msg']}" for e in exc.errors()]
+        ) from None
+    return post_battle.parse_draft(data)

@@ -27,6 +27,7 @@ from gangmanager.rules.weapons import parse_trait, trait_key
 
 __all__ = [
     "FILE_SUFFIX",
+    "RulesTextError",
     "attach_rules_text",
     "default_rules_text_folder",
     "load_rules_text",
@@ -85,11 +86,17 @@ def load_rules_text(folder: Path, ruleset_id: str) -> dict[str, str]:
     except FileNotFoundError:
         return {}
     except UnicodeDecodeError as error:
-        raise _corrupt(path, f"not UTF-8 text: {error.reason}") from error
+        raise _corrupt(path, f"not UTF-8 text: {error.reason}") from None
+    except OSError as error:  # a folder in its place, no permission...
+        raise _corrupt(path, f"cannot be read: {error.strerror or error}") from None
     try:
         data = json.loads(raw)
     except json.JSONDecodeError as error:
-        raise _corrupt(path, f"not valid JSON: {error}") from error
+        raise _corrupt(path, f"not valid JSON: {error}") from None
+    except RecursionError:
+        raise _corrupt(path, "not valid JSON: nested too deeply") from None
+    except ValueError:  # an integer of thousands of digits
+        raise _corrupt(path, "not valid JSON: a number is too large") from None
     if not isinstance(data, dict) or data.get("format") != _FORMAT:
         raise _corrupt(path, f"not a {_FORMAT} file")
     version = data.get("version")
@@ -103,11 +110,19 @@ def load_rules_text(folder: Path, ruleset_id: str) -> dict[str, str]:
     bad = [name for name, text in texts.items() if not name.strip() or not isinstance(text, str)]
     if bad:
         raise _corrupt(path, f"'texts' has entries that are not name -> text: {bad[:5]}")
-    return merge_rules_text({}, texts)
+    try:
+        return merge_rules_text({}, texts)
+    except ValueError as error:
+        raise _corrupt(path, str(error)) from None
 
 
-def _corrupt(path: Path, detail: str) -> ValueError:
-    return ValueError(
+class RulesTextError(ValueError):
+    """A stored rules-text file that cannot be read; one line naming the file."""
+
+
+def _corrupt(path: Path, detail: str) -> RulesTextError:
+    detail = " ".join(detail.split())[:200]
+    return RulesTextError(
         f"the rules-text file {path} is corrupt ({detail}); fix it or delete it and import again"
     )
 

@@ -19,8 +19,14 @@ from pydantic import BaseModel, ValidationError
 
 from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
 from gangmanager.exchange.json_input import check_json_tree, read_json_file
-from gangmanager.rules.characteristics import CODES, CORE_TABLE, CharacteristicTable
+from gangmanager.rules.characteristics import (
+    CODES,
+    CORE_TABLE,
+    CharacteristicError,
+    CharacteristicTable,
+)
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.modifiers import check_modifier_range
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import fill_missing_ratings
 from gangmanager.rules.weapons import WeaponProfile
@@ -181,7 +187,22 @@ def _is_stat(value: object) -> bool:
 
 
 def _check_ranges(gang: Gang, source: str, table: CharacteristicTable) -> None:
+    seen: set[str] = set()
     for index, fighter in enumerate(gang.fighters):
+        # Drafts, battle scripts and cards name fighters: one name, one fighter.
+        if fighter.name.casefold() in seen:
+            raise ImportFileError(
+                source,
+                json_path(("fighters", index, "name")),
+                f"{describe_value(fighter.name)} names two fighters of this gang",
+            )
+        seen.add(fighter.name.casefold())
+        for number, modifier in enumerate(fighter.modifiers):
+            try:
+                check_modifier_range(modifier, table)
+            except CharacteristicError as exc:
+                where = ("fighters", index, "modifiers", number)
+                raise ImportFileError(source, json_path(where), str(exc)) from None
         for row in table:
             value = fighter.profile[row.code]
             if not row.in_range(value):
@@ -240,6 +261,10 @@ def _message(error: Any) -> str:
         return f"{describe_value(value)} is below the minimum {bound}"
     if kind == "string_too_short":
         return "must not be empty"
+    if kind == "string_too_long":
+        return f"longer than {ctx.get('max_length')} characters"
+    if kind == "less_than_equal":
+        return f"{describe_value(value)} is above the maximum {ctx.get('le'):,}"
     if kind == "json_invalid":
         return "malformed JSON"
     text = str(error.get("msg", "invalid value"))

@@ -49,6 +49,8 @@ __all__ = [
 MAX_NAME_CHARS = 40
 MAX_NAME_WORDS = 5
 MAX_PARAM_CHARS = 20
+# How many entry names the import report lists before "and N more".
+MAX_REPORTED_NAMES = 20
 
 # Lower-case words a Title-Case name may contain ("Nerves of Steel").
 _MINOR_WORDS = frozenset(
@@ -144,7 +146,11 @@ class Glossary:
         count = len(self.entries)
         lines = [f"{count} {'entry' if count == 1 else 'entries'} imported"]
         if self.entries:
-            lines[0] += ": " + ", ".join(self.names)
+            # A few names, not thousands: the report is read on one screen.
+            names = self.names
+            shown = ", ".join(names[:MAX_REPORTED_NAMES])
+            more = len(names) - MAX_REPORTED_NAMES
+            lines[0] += ": " + shown + (f" and {more} more" if more > 0 else "")
         if self.unattached:
             lines.append(
                 f"{len(self.unattached)} paragraph{'s' if len(self.unattached) != 1 else ''}"
@@ -287,6 +293,8 @@ def parse_glossary(text: str) -> Glossary:
         return glossary
     current: _Open | None = None
     first_seen: dict[str, int] = {}
+    # Entries in file order by key (a dict keeps insertion order).
+    by_key: dict[str, GlossaryEntry] = {}
     unnamed: list[int] = []
 
     def close(open_entry: _Open | None) -> None:
@@ -300,16 +308,16 @@ def parse_glossary(text: str) -> Glossary:
             )
             return
         key = trait_key(entry.key)
-        earlier = next((e for e in glossary.entries if trait_key(e.key) == key), None)
+        # A dict, not a scan of the list: 8,000 entries took minutes (quadratic).
+        earlier = by_key.pop(key, None)
         if earlier is not None:
-            glossary.entries.remove(earlier)
             glossary.replaced.append(earlier)
             glossary.warnings.append(
                 f"{entry.key} appears more than once (paragraphs {first_seen[key]} and"
                 f" {open_entry.number}); keeping the later one"
             )
         first_seen[key] = open_entry.number
-        glossary.entries.append(entry)
+        by_key[key] = entry  # a later one goes to the end, as if appended
 
     for number, paragraph in enumerate(paragraphs, start=1):
         if looks_like_modifier_line(paragraph):
@@ -335,6 +343,7 @@ def parse_glossary(text: str) -> Glossary:
         else:
             current.entry.paragraphs.append(paragraph)
     close(current)
+    glossary.entries = list(by_key.values())
 
     if unnamed:
         where = _numbers(unnamed)

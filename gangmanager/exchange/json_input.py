@@ -11,6 +11,7 @@ import math
 from pathlib import Path
 
 from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
+from gangmanager.rules.limits import MAX_AMOUNT
 
 __all__ = [
     "MAX_DEPTH",
@@ -18,6 +19,7 @@ __all__ = [
     "MAX_NUMBER",
     "check_json_tree",
     "parse_json_bytes",
+    "read_json_document",
     "read_json_file",
 ]
 
@@ -25,11 +27,24 @@ MAX_FILE_BYTES = 10 * 1024 * 1024
 # A gang file nests about ten levels; YakTribe's about six.
 MAX_DEPTH = 32
 # No count, price or rating in the game comes near this; bigger numbers are damage.
-MAX_NUMBER = 1_000_000_000
+# The same bound as the models' (rules.limits), so what a file holds can be stored.
+MAX_NUMBER = MAX_AMOUNT
 
 
 def _refuse_constant(name: str) -> float:
     raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _no_twins(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """An object; a key given twice is refused (JSON would silently keep the last)."""
+    data = dict(pairs)
+    if len(data) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise ValueError(f"the key {describe_value(key)} is given twice in one object")
+            seen.add(key)
+    return data
 
 
 def read_json_file(path: Path) -> object:
@@ -41,6 +56,16 @@ def read_json_file(path: Path) -> object:
     except OSError as exc:
         raise ImportFileError(source, "", f"cannot be read ({exc.strerror or exc})") from None
     return parse_json_bytes(raw, source)
+
+
+def read_json_document(path: Path) -> object:
+    """A JSON file of our own that is not a gang file (battle events, post-battle
+    drafts), under the gang file's guards: size, UTF-8, syntax, nesting, numbers
+    (at most MAX_NUMBER, so nothing overflows a database column). ImportFileError
+    names the file and the place; it never quotes SQL."""
+    data = read_json_file(path)
+    check_json_tree(data, path.name)
+    return data
 
 
 def parse_json_bytes(raw: bytes, source: str) -> object:
@@ -57,7 +82,7 @@ def parse_json_bytes(raw: bytes, source: str) -> object:
     if not text.strip():
         raise ImportFileError(source, "", "the file is empty")
     try:
-        return json.loads(text, parse_constant=_refuse_constant)
+        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_twins)
     except json.JSONDecodeError as exc:
         # An unterminated string runs to the end of the file, too.
         cut_short = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")

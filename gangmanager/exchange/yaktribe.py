@@ -41,6 +41,7 @@ from gangmanager.exchange.errors import ImportFileError, describe_value, json_pa
 from gangmanager.exchange.json_input import check_json_tree
 from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
+from gangmanager.rules.limits import clean_name, name_error
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import fill_missing_ratings
 from gangmanager.rules.ruleset import ArmouryWeapon, FighterType, House, Ruleset
@@ -179,6 +180,16 @@ class _Reader:
                 self.fail(where, f"expected text, got {describe_value(value)}")
             return text
         self.fail(where, f"expected text, got {describe_value(value)}")
+
+    def name(self, value: object, where: Where, *, gang: bool = False) -> str:
+        """A gang's or fighter's name, normalised; "" when absent or blank."""
+        text = self.text(value, where)
+        if not text.strip():
+            return ""
+        try:
+            return clean_name(text, gang=gang)
+        except ValueError as exc:
+            self.fail(where, str(exc))
 
     def number(self, value: object, where: Where) -> int | None:
         """A whole number, given as a number or as text ("45"); None when absent."""
@@ -458,7 +469,7 @@ def _fighter(
     house: House | None = None,
 ) -> tuple[Fighter, FighterReport]:
     raw = r.obj(raw_value, where)
-    name = r.text(raw.get("name"), (*where, "name"))
+    name = r.name(raw.get("name"), (*where, "name"))
     owner = _Owner(name or f"Fighter {number}")
     if not name:
         owner.notes.append(f"no name in the file: named {owner.name!r}")
@@ -574,7 +585,7 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         r.fail(("gang",), 'missing: a YakTribe export holds a "gang" object')
     notes: list[str] = []
 
-    name = r.text(raw.get("gang_name"), (*where, "gang_name"))
+    name = r.name(raw.get("gang_name"), (*where, "gang_name"), gang=True)
     if not name:
         name = "Imported gang"
         notes.append(f"no gang name in the file: named {name!r}")
@@ -632,7 +643,8 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         )
     except ValidationError as exc:  # a safety net: every value above is checked
         first = exc.errors(include_url=False)[0]
-        raise ImportFileError(source, json_path((*where, *first["loc"])), first["msg"]) from None
+        message = name_error(first) if first["loc"][-1:] == ("name",) else first["msg"]
+        raise ImportFileError(source, json_path((*where, *first["loc"])), message) from None
     report = ImportReport(
         source=source,
         gang=name,

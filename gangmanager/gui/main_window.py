@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from itertools import pairwise
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -55,6 +56,7 @@ from gangmanager.persistence.database import (
     DatabaseError,
     sqlite_url,
 )
+from gangmanager.persistence.repository import DamagedGangError, StaleGangError
 from gangmanager.persistence.server import open_with_password
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter, Gang
@@ -62,6 +64,7 @@ from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services import gangs, roster
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.gang_diff import what_changed
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -533,6 +536,12 @@ class MainWindow(QMainWindow):
             try:
                 gang = gangs.load_gang(self._db, str(gang_id))
                 ruleset = self._rulesets.get(gang.ruleset)
+                self.gang_model.set_damaged(gang_id, None)
+            except DamagedGangError as exc:
+                # Never a box at start-up: the list marks it, the status bar says why.
+                self.gang_model.set_damaged(gang_id, str(exc))
+                self.statusBar().showMessage(str(exc))
+                gang, ruleset = None, None
             except ServiceError as exc:
                 self.messages.tell(str(exc))
                 gang, ruleset = None, None
@@ -549,9 +558,11 @@ class MainWindow(QMainWindow):
         self.printing.set_gang(gang, ruleset)
         self._show_fighter(row)
         has_gang = gang is not None
+        self.delete_gang_action.setEnabled(
+            has_gang or (gang_id is not None and self.gang_model.damaged(gang_id) is not None)
+        )
         for item in (
             self.duplicate_action,
-            self.delete_gang_action,
             self.export_action,
             self.details_action,
             self.rating_action,
@@ -584,9 +595,17 @@ class MainWindow(QMainWindow):
     # -- running commands ------------------------------------------------------------
 
     def run(self, command: roster.Command) -> roster.Outcome | None:
-        """Apply one edit, put it on the undo stack and show the result; None if refused."""
+        """Apply one edit, put it on the undo stack and show the result; None if refused.
+
+        An edit of the gang on screen carries the version shown: if someone else
+        saved the gang since, it is refused, and the window reloads and says what changed.
+        """
+        command = self._against_shown_version(command)
         try:
             outcome = roster.apply(self._db, command, self._rulesets)
+        except StaleGangError as exc:
+            self._reload_stale_gang(str(exc))
+            return None
         except ServiceError as exc:
             self.messages.tell(str(exc))
             self._show_gang(self._gang.id if self._gang is not None else None)
@@ -594,6 +613,28 @@ class MainWindow(QMainWindow):
         self.undo_stack.push(ServiceUndoCommand(outcome, self._run_step))
         self._show_outcome(outcome)
         return outcome
+
+    def _against_shown_version(self, command: roster.Command) -> roster.Command:
+        gang = self._gang
+        if (
+            isinstance(command, roster.Versioned)
+            and command.version is None
+            and gang is not None
+            and getattr(command, "gang_id", None) == gang.id
+        ):
+            return replace(command, version=gang.version)
+        return command
+
+    def _reload_stale_gang(self, refusal: str) -> None:
+        shown = self._gang
+        self._show_gang(shown.id if shown is not None else None)
+        now = self._gang
+        changes = what_changed(shown, now) if shown is not None and now is not None else []
+        what = f" ({', '.join(changes)})" if changes else ""
+        self.messages.tell(
+            f"{refusal}: the window now shows the gang as saved{what}."
+            " Make your change again if you still want it."
+        )
 
     def _run_step(self, command: roster.Restore) -> roster.Outcome | None:
         """Undo or redo: refused steps are said and dropped from the history."""
@@ -645,6 +686,7 @@ class MainWindow(QMainWindow):
     def _on_delete_gang_triggered(self) -> None:
         gang = self._gang
         if gang is None or gang.id is None:
+            self._delete_damaged_gang()
             return
         count = len(gang.fighters)
         if self.messages.confirm(
@@ -653,6 +695,19 @@ class MainWindow(QMainWindow):
             "Delete gang",
         ):
             self.run(roster.DeleteGang(gang.id))
+
+    def _delete_damaged_gang(self) -> None:
+        """The selected gang does not load: it can still be deleted (and undone)."""
+        rows = self.gang_view.selectionModel().selectedRows()
+        gang_id = self.gang_model.gang_id(rows[0].row()) if rows else None
+        if gang_id is None or self.gang_model.damaged(gang_id) is None:
+            return
+        if self.messages.confirm(
+            f"Delete the damaged gang {gang_id} and everything it owns?"
+            " Undo (Ctrl+Z) brings it back.",
+            "Delete gang",
+        ):
+            self.run(roster.DeleteGang(gang_id))
 
     def _on_header_details_clicked(self) -> None:
         if self._gang is None or self._gang.id is None:

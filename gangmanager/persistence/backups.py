@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from contextlib import closing, suppress
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from glob import escape as glob_escape
 from pathlib import Path
 
 from sqlalchemy import make_url
@@ -41,6 +42,8 @@ from gangmanager.persistence.database import (
 
 KEEP = 10
 INTERVAL = timedelta(days=1)
+# A temporary file untouched for this long belongs to a copy that was killed.
+LEFTOVER_AGE = timedelta(minutes=10)
 FOLDER_SUFFIX = ".backups"
 _STAMP = "%Y-%m-%d-%H.%M.%S"
 _NAME = re.compile(
@@ -210,9 +213,32 @@ def before_open(path: Path, *, new: bool, now: datetime | None = None) -> Backup
     daily backup, taken of the file exactly as found (before any upgrade).
     """
     check_writable(path)
+    remove_leftovers(path)
     if new:
         return None
     return daily_backup(path, now=now)
+
+
+def remove_leftovers(path: Path, *, now: datetime | None = None) -> list[Path]:
+    """Delete the temporary files of a backup, upgrade or restore that was killed.
+
+    Only our own hidden temporary names, and only once untouched for
+    LEFTOVER_AGE: a copy another process is writing right now is left alone.
+    """
+    moment = (now or datetime.now()).timestamp()
+    folder = backup_folder(path)
+    candidates = [
+        *path.parent.glob(f".{glob_escape(path.name)}.restoring-*"),
+        *path.parent.glob(f".{glob_escape(path.stem)}.backup-*.tmp*"),
+        *(folder.glob(".backup-*.tmp*") if folder.is_dir() else []),
+    ]
+    removed: list[Path] = []
+    for leftover in candidates:
+        with suppress(OSError):
+            if moment - leftover.stat().st_mtime >= LEFTOVER_AGE.total_seconds():
+                leftover.unlink()
+                removed.append(leftover)
+    return removed
 
 
 def check_backup(backup: Path) -> None:

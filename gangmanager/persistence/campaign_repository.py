@@ -227,6 +227,7 @@ class CampaignRepository:
                 kind=r.kind,
                 text=r.text,
                 campaign_battle_id=r.campaign_battle_id,
+                gang_id=r.gang_id,
             )
             for r in rows
         ]
@@ -377,6 +378,7 @@ class CampaignRepository:
             kind=entry.kind,
             text=entry.text,
             campaign_battle_id=entry.campaign_battle_id,
+            gang_id=entry.gang_id,
         )
         self._session.add(row)
         self._flush()

@@ -144,6 +144,11 @@ class CampaignLogRow(Base):
     campaign_battle_id: Mapped[int | None] = mapped_column(
         ForeignKey("campaign_battles.id", ondelete="SET NULL"), index=True
     )
+    # The gang the line is about (income, a post-battle report); NULL for the campaign's
+    # own lines. On a shared server a player may add lines about their own gang only.
+    gang_id: Mapped[int | None] = mapped_column(
+        ForeignKey("gangs.id", ondelete="SET NULL"), index=True
+    )
 
 
 class CampaignSnapshotRow(Base):

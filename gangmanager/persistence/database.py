@@ -14,8 +14,10 @@ decided from the revision ids written in the migration files
 from __future__ import annotations
 
 import ast
+import os
 import re
 import sqlite3
+import uuid
 from collections.abc import Mapping
 from contextlib import closing
 from dataclasses import dataclass
@@ -28,11 +30,13 @@ from typing import TYPE_CHECKING, Any
 
 import platformdirs
 from sqlalchemy import URL, Connection, Engine, create_engine, event, inspect, make_url
+from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
 from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -44,6 +48,10 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 # Tables every revision of our schema has; future migrations must keep them.
 CORE_TABLES = frozenset({"gangs", "fighters"})
 VERSION_TABLE = "alembic_version"
+# How long a SQLite writer waits for another one to finish before giving up.
+BUSY_TIMEOUT_SECONDS = 10.0
+# Execution option of the sessions that only read (see `_configure_sqlite`).
+READ_ONLY = "gangmanager_read_only"
 
 
 class DatabaseError(Exception):
@@ -51,6 +59,16 @@ class DatabaseError(Exception):
 
     def __init__(self, message: str) -> None:
         super().__init__(re.sub(r"\s*[\r\n]+\s*", " ", message).strip())
+
+
+class DatabaseBusyError(ServiceError):
+    """Another program kept the SQLite file locked for longer than the busy timeout."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            f"the database is busy: another program kept it locked for"
+            f" {BUSY_TIMEOUT_SECONDS:g} seconds; nothing was changed, try again"
+        )
 
 
 def __getattr__(name: str) -> Any:
@@ -106,14 +124,20 @@ class Database:
         self.path = path
         # Domain objects outlive the session; nothing must expire under them.
         self._sessions: sessionmaker[Session] = sessionmaker(engine, expire_on_commit=False)
+        # Reads begin a deferred transaction on SQLite: they never wait for a writer.
+        self._read_sessions: sessionmaker[Session] = sessionmaker(
+            engine.execution_options(**{READ_ONLY: True}), expire_on_commit=False
+        )
 
     @property
     def url(self) -> str:
         """For display: the password, if any, is masked."""
         return self.engine.url.render_as_string(hide_password=True)
 
-    def unit_of_work(self) -> UnitOfWork:
-        return UnitOfWork(self._sessions)
+    def unit_of_work(self, *, read_only: bool = False) -> UnitOfWork:
+        """One user action. `read_only` for a pure read (the gang list, one gang):
+        on SQLite every other one takes the write lock at BEGIN."""
+        return UnitOfWork(self._read_sessions if read_only else self._sessions)
 
     def close(self) -> None:
         self.engine.dispose()
@@ -189,15 +213,20 @@ def backup(path: Path) -> Path:
     while target.exists():
         n += 1
         target = path.with_name(f"{path.stem}.backup-{stamp}-{n}.sqlite")
+    # Written under a hidden temporary name and renamed once whole: a killed copy
+    # never looks like a backup (`backups.remove_leftovers` deletes it later).
+    temporary = target.with_name(f".{target.name}.{uuid.uuid4().hex[:8]}.tmp")
     try:
         with (
             closing(sqlite3.connect(_read_only_uri(path), uri=True)) as source,
-            closing(sqlite3.connect(target)) as copy,
+            closing(sqlite3.connect(temporary)) as copy,
         ):
             source.backup(copy)
-    except sqlite3.Error as exc:
-        target.unlink(missing_ok=True)
+        os.replace(temporary, target)
+    except (sqlite3.Error, OSError) as exc:
         raise DatabaseError(f"{path}: cannot back up before upgrading ({exc})") from exc
+    finally:
+        temporary.unlink(missing_ok=True)
     return target
 
 
@@ -445,6 +474,8 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         try:
+            # First, so that even switching to WAL waits for another writer.
+            cursor.execute(f"PRAGMA busy_timeout={int(BUSY_TIMEOUT_SECONDS * 1000)}")
             # Outside any transaction: SQLite ignores these PRAGMAs inside one.
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
@@ -452,10 +483,28 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
             cursor.close()
 
     def on_begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN")
+        # A deferred BEGIN that reads, then writes, cannot wait for the lock: if
+        # another writer committed meanwhile SQLite fails at once ("database is
+        # locked"). IMMEDIATE takes the write lock first, waiting up to the timeout.
+        read_only = connection.get_execution_options().get(READ_ONLY, False)
+        connection.exec_driver_sql("BEGIN" if read_only else "BEGIN IMMEDIATE")
+
+    def on_error(context: ExceptionContext) -> BaseException | None:
+        original = context.original_exception
+        if isinstance(original, sqlite3.OperationalError) and _is_busy(original):
+            return DatabaseBusyError()
+        return None
 
     event.listen(engine, "connect", on_connect)
     event.listen(engine, "begin", on_begin)
+    event.listen(engine, "handle_error", on_error)
+
+
+def _is_busy(exc: sqlite3.OperationalError) -> bool:
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:  # the primary code: SQLITE_BUSY (5) or SQLITE_LOCKED (6)
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(exc) or "busy" in str(exc)
 
 
 def _upgrade(engine: Engine, url: URL, path: Path | None) -> None:

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from pydantic import ValidationError
 from sqlalchemy import ColumnElement, Table, and_, delete, func, or_, select, tuple_, update
 from sqlalchemy.orm import Session, joinedload, selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -33,6 +34,7 @@ from gangmanager.persistence.tables import (
     utc_now,
 )
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error, quoted
 
 # The refusals below are shown to the user as they are, like every ServiceError;
 # services/errors.py imports nothing of ours, so this adds no import cycle.
@@ -46,6 +48,21 @@ class StaleGangError(ServiceError):
 
     def __init__(self) -> None:
         super().__init__(STALE_MESSAGE)
+
+
+class DamagedGangError(ServiceError):
+    """A stored gang that does not load (a bad value written by an older version or by hand).
+
+    It stays in the gang list, where it can be renamed or deleted.
+    """
+
+    def __init__(self, gang_id: int, name: str, reason: str) -> None:
+        self.gang_id = gang_id
+        self.reason = reason
+        super().__init__(
+            f"gang {gang_id} ({quoted(name, 40)}) is damaged and cannot be opened ({reason}):"
+            " rename or delete it"
+        )
 
 
 class NotYourGangError(ServiceError):
@@ -121,7 +138,7 @@ class GangRepository:
 
     def get(self, gang_id: int) -> Gang:
         """The whole gang with `Gang.id` and every `Fighter.id` filled in."""
-        return mapping.gang_from_row(self._load(gang_id))
+        return _gang(self._load(gang_id))
 
     def find(self, name_or_id: str) -> Gang | None:
         """By id when all digits (then by name), else by name ignoring case."""
@@ -132,7 +149,7 @@ class GangRepository:
         if gang_id is not None:
             row = self._load_or_none(gang_id)
             if row is not None:
-                return mapping.gang_from_row(row)
+                return _gang(row)
         # Exact spelling first, so "Orlocks" and "ORLOCKS" stay distinguishable.
         exact = self._session.scalar(select(func.min(GangRow.id)).where(GangRow.name == wanted))
         if exact is not None:
@@ -155,12 +172,15 @@ class GangRepository:
         base, n = (numbered.group("base"), int(numbered.group("n"))) if numbered else (name, 1)
         while True:
             n += 1
-            candidate = f"{base} ({n})"
+            suffix = f" ({n})"
+            # Cut the base, not the number, so the name stays within its limit.
+            candidate = base[: MAX_GANG_NAME_CHARS - len(suffix)].rstrip() + suffix
             if candidate.casefold() not in taken:
                 return candidate
 
     def add(self, gang: Gang) -> Gang:
         """Insert as a new gang (any ids on `gang` are ignored); returns it with its ids."""
+        _check_storable(gang)
         row = mapping.gang_row(gang)
         self._session.add(row)
         self._session.flush()
@@ -176,6 +196,7 @@ class GangRepository:
         """
         if gang.id is None:
             raise LookupError(f"gang {gang.name!r} has no id: add it before replacing it")
+        _check_storable(gang)
         row = self._load_for_write(gang)
         mapping.set_gang_columns(row, gang)
         # Always touch the gang row: a save of fighters only is still a new version.
@@ -205,8 +226,9 @@ class GangRepository:
         """
         if gang.id is None:
             raise LookupError(f"gang {gang.name!r} has no id: add it before updating it")
+        _check_storable(gang)
         row = self._load_for_write(gang)
-        before = mapping.gang_from_row(row)
+        before = _gang(row)
         old_fighters = {f.id: f for f in before.fighters}
         mapping.set_gang_columns(row, gang)
         row.updated_at = utc_now()
@@ -239,6 +261,15 @@ class GangRepository:
             row.stash = mapping.stash_rows(gang)
         self._flush()
         return mapping.with_ids(gang, row)
+
+    def rename(self, gang_id: int, name: str) -> None:
+        """Only the name, without loading the gang: the way out for a damaged one."""
+        row = self._session.get(GangRow, gang_id)
+        if row is None:
+            raise LookupError(f"no gang with id {gang_id}")
+        row.name = name
+        row.updated_at = utc_now()
+        self._flush()
 
     def snapshot(self, gang_id: int, *, whole: bool = False) -> RowSnapshot:
         """Every stored row of the gang's roster, or with `whole` of everything it owns.
@@ -342,6 +373,37 @@ class GangRepository:
             query = query.execution_options(populate_existing=True)
         # unique(): the joined stash repeats the gang row once per item.
         return self._session.scalars(query).unique().one_or_none()
+
+
+def _check_storable(gang: Gang) -> None:
+    """Store nothing that would not load again: a copy made without validation
+    (`model_copy`) or a sum (credits after a big win) can pass a bound."""
+    try:
+        Gang.model_validate(gang.model_dump())
+    except ValidationError as exc:
+        first = exc.errors(include_url=False)[0]
+        where = ".".join(str(part) for part in first["loc"])
+        if first["type"] == "less_than_equal":
+            message = f"{first['input']:,} is more than the most allowed, {first['ctx']['le']:,}"
+        elif first["loc"][-1:] == ("name",):
+            message = name_error(first)
+        else:
+            message = first["msg"]
+        raise ServiceError(f"not saved: {where}: {message}") from None
+
+
+def _gang(row: GangRow) -> Gang:
+    """The stored gang, or DamagedGangError naming it and what is wrong."""
+    try:
+        return mapping.gang_from_row(row)
+    except (ValidationError, ValueError) as exc:
+        reason = str(exc)
+        if isinstance(exc, ValidationError):
+            first = exc.errors(include_url=False)[0]
+            where = ".".join(str(part) for part in first["loc"])
+            message = name_error(first) if first["loc"][-1:] == ("name",) else first["msg"]
+            reason = f"{where}: {message}"
+        raise DamagedGangError(row.id, row.name, reason) from None
 
 
 # The largest id SQLite (and PostgreSQL's bigint) can store; a longer number is a name.

@@ -22,6 +22,7 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
+    Strict,
     TypeAdapter,
     ValidationError,
 )
@@ -98,7 +99,8 @@ def _word_enum(enum: type[StrEnum]) -> Any:
     return Annotated[enum, BeforeValidator(normalise_word)]
 
 
-D6 = Annotated[int, Field(ge=1, le=6)]
+# Strict: a die is a number; `true` or "4" in a script is refused, not read as 1 or 4.
+D6 = Annotated[int, Strict(), Field(ge=1, le=6)]
 # One die, or several (two for a Combi, one per Ammo test of a Rapid Fire attack).
 Dice = D6 | list[D6]
 
@@ -182,7 +184,7 @@ class ExtinguishEvent(_FighterEvent):
     by: str = Field(min_length=1)
     roll: D6 | None = None
     # Friendly Active fighters within 1" of the burning fighter.
-    helpers: int = Field(default=0, ge=0)
+    helpers: Annotated[int, Strict(), Field(ge=0)] = 0
 
 
 class BlazeHitEvent(_FighterEvent):
@@ -196,7 +198,7 @@ class NerveTestEvent(_FighterEvent):
     event: Literal["nerve_test"] = "nerve_test"
     # 2D6: the total, or the two dice.
     roll: (
-        Annotated[int, Field(ge=2, le=12)]
+        Annotated[int, Strict(), Field(ge=2, le=12)]
         | Annotated[list[D6], Field(min_length=2, max_length=2)]
         | None
     ) = None

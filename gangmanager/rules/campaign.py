@@ -658,3 +658,5 @@ class LogEntry(_Frozen):
     kind: str
     text: str
     campaign_battle_id: int | None = None
+    # The gang the line is about; None for the campaign's own lines.
+    gang_id: int | None = None

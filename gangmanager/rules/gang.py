@@ -10,6 +10,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from gangmanager.rules.characteristics import CORE_TABLE, CharacteristicTable
+from gangmanager.rules.limits import Amount, FighterName, GangName, Reputation
 from gangmanager.rules.modifiers import EffectiveProfile, Modifier, effective_profile
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Item, Weapon
@@ -64,15 +65,15 @@ class Fighter(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     id: int | None = Field(default=None, exclude=True)
-    name: str = Field(min_length=1)
+    name: FighterName
     type: str = ""
     category: Category = Category.GANGER
     # Base cost of the fighter type, as paid when recruited.
-    cost: int = Field(default=0, ge=0)
-    xp: int = Field(default=0, ge=0)
+    cost: Amount = 0
+    xp: Amount = 0
     status: FighterStatus = FighterStatus.ACTIVE
     # Committed Fighter Rating; None until founding or Update Roster computes it.
-    rating: int | None = Field(default=None, ge=0)
+    rating: Amount | None = None
     profile: Profile
     modifiers: list[Modifier] = Field(default_factory=list)
     weapons: list[Weapon] = Field(default_factory=list)
@@ -95,13 +96,13 @@ class Gang(BaseModel):
     id: int | None = Field(default=None, exclude=True)
     # The stored version this gang was loaded at; a save over a newer one is refused.
     version: int | None = Field(default=None, exclude=True)
-    name: str = Field(min_length=1)
+    name: GangName
     house: str = ""
     ruleset: str = "n23"
-    credits: int = 0
-    reputation: int = Field(default=1, ge=1)
+    credits: Amount = 0
+    reputation: Reputation = 1
     # Committed Gang Rating; None until founding computes it.
-    rating: int | None = Field(default=None, ge=0)
+    rating: Amount | None = None
     stash: list[Weapon] = Field(default_factory=list)
     fighters: list[Fighter] = Field(default_factory=list)
     notes: str = ""

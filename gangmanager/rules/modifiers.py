@@ -28,6 +28,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
     Value,
 )
+from gangmanager.rules.limits import Amount
 from gangmanager.rules.profile import Profile
 
 
@@ -64,8 +65,8 @@ class Modifier(BaseModel):
     changes: dict[str, int] = Field(default_factory=dict)
     # Absolute values ("set to"), printed or bare: {"S": 5}.
     set_to: dict[str, Value] = Field(default_factory=dict)
-    # Credits this source adds to the fighter's cost (advancements).
-    cost: int = 0
+    # Credits this source adds to the fighter's cost (advancements); never negative.
+    cost: Amount = 0
 
     @field_validator("changes", mode="before")
     @classmethod
@@ -229,6 +230,24 @@ def effective_profile(
         sources={code: tuple(items) for code, items in sources.items()},
         table=table,
     )
+
+
+def check_modifier_range(modifier: Modifier, table: CharacteristicTable = CORE_TABLE) -> None:
+    """A change larger than the characteristic's whole range, or a "set to" value
+    outside it, is a typo or damage: CharacteristicError saying which."""
+    for code, steps in modifier.changes.items():
+        try:
+            row = table.lookup(code)
+        except KeyError:
+            raise CharacteristicError(f"{code}: not a characteristic of this ruleset") from None
+        span = abs(row.worst - row.best)
+        if abs(steps) > span:
+            raise CharacteristicError(
+                f"{code}: {steps:+d} is more steps than {row.name} has"
+                f" ({row.print(row.best)} best to {row.print(row.worst)} worst)"
+            )
+    for code, value in modifier.set_to.items():
+        table.lookup(code).check_range(value)
 
 
 class AdvancementCapError(ValueError):

@@ -243,8 +243,11 @@ def delete_limited(gang: Gang, entry: LimitedDeletion) -> tuple[Gang, str]:
     if weapon is None:
         raise TradeProblem(f"{fighter.name} carries no {entry.weapon!r}")
     text = f"{weapon.name}: {entry.profile} (Limited) removed for good"
-    if weapon.profile(entry.profile) is None:
+    profile = weapon.profile(entry.profile)
+    if profile is None:
         return gang, text
+    if not profile.has_trait("Limited"):  # only a Limited profile is lost in battle
+        raise TradeProblem(f"{weapon.name}: {entry.profile!r} is not a Limited profile")
     weapons = [w.without_profile(entry.profile) if w is weapon else w for w in fighter.weapons]
     return _replace_fighter(gang, index, fighter.model_copy(update={"weapons": weapons})), text
 

@@ -14,6 +14,8 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from gangmanager.rules.limits import Amount
+
 
 class Trait(BaseModel):
     """`Rapid Fire (1)` is Trait(name="Rapid Fire", param="1")."""
@@ -101,7 +103,7 @@ class WeaponProfile(BaseModel):
     am: Stat = "-"
     traits: list[TraitField] = Field(default_factory=list)
     # Price paid for this profile on top of the weapon (special ammo); 0 for the standard one.
-    cost: int = Field(default=0, ge=0)
+    cost: Amount = 0
 
     def has_trait(self, name: str) -> bool:
         key = trait_key(name)
@@ -125,7 +127,7 @@ class Weapon(BaseModel):
 
     name: str = Field(min_length=1)
     # Price paid for the weapon with its standard profile.
-    cost: int = Field(default=0, ge=0)
+    cost: Amount = 0
     profiles: list[WeaponProfile] = Field(default_factory=list)
 
     @property
@@ -149,4 +151,4 @@ class Item(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     name: str = Field(min_length=1)
-    cost: int = Field(default=0, ge=0)
+    cost: Amount = 0

@@ -13,6 +13,7 @@ from pathlib import Path
 from gangmanager.persistence import backups
 from gangmanager.persistence.backups import Backup, Restored
 from gangmanager.persistence.database import Database, DatabaseError, open_database, sqlite_url
+from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 
@@ -56,13 +57,16 @@ def list_backups(path: Path) -> list[Backup]:
 def find_backup(path: Path, ref: str) -> Path:
     """A backup given as a file path, or by its name in the database's backups folder."""
     given = Path(ref).expanduser()
-    if given.is_file():
-        return given
+    try:
+        if given.is_file():
+            return given
+    except OSError:  # a name too long for a path: not a file, maybe a backup's name
+        pass
     for backup in list_backups(path):
         if backup.name == ref:
             return backup.path
     known = ", ".join(b.name for b in list_backups(path)[:3]) or "none yet"
-    raise ServiceError(f"no backup {ref!r}; newest backups of {path.name}: {known}")
+    raise ServiceError(f"no backup {quoted(ref)}; newest backups of {path.name}: {known}")
 
 
 def create_backup(path: Path) -> Backup:

@@ -17,13 +17,14 @@ over (its final state and events) and `mark_battle_done` closes it for good.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from gangmanager.exchange.errors import ImportFileError, describe_value
+from gangmanager.exchange.json_input import read_json_document
 from gangmanager.persistence import battle_repository
 from gangmanager.persistence.battle_repository import ENDED, OPEN, StoredBattle, battles
 from gangmanager.persistence.database import Database
@@ -444,16 +445,12 @@ def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleR
 def read_events_file(path: Path) -> list[dict[str, Any]]:
     """A JSON list of event objects; refused whole with a message naming the file."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ServiceError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ServiceError(f"{path}: not JSON (line {exc.lineno}: {exc.msg})") from None
+        data = read_json_document(path)
+    except ImportFileError as exc:
+        raise ServiceError(str(exc)) from None
     if not isinstance(data, list):
         raise ServiceError(f"{path}: expected a JSON list of events, got {type(data).__name__}")
     for number, item in enumerate(data, start=1):
         if not isinstance(item, dict):
-            raise ServiceError(f"{path}: event {number} is not an object: {item!r}")
+            raise ServiceError(f"{path}: event {number} is not an object: {describe_value(item)}")
     return data

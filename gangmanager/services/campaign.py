@@ -22,6 +22,7 @@ from typing import Any
 
 from sqlalchemy.exc import DBAPIError
 
+from gangmanager.persistence.battle_repository import battles
 from gangmanager.persistence.campaign_repository import (
     INSUFFICIENT_PRIVILEGE,
     CampaignRepository,
@@ -50,18 +51,26 @@ from gangmanager.rules.campaign import (
 from gangmanager.rules.campaign_types import Boon, BoonKind, CampaignType
 from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import MAX_COUNT, clean_name, quoted
 from gangmanager.rules.post_battle_campaign import CampaignSetting, income_text
 from gangmanager.rules.post_battle_report import Report
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.errors import ServiceError, UnknownGangError, listed
 from gangmanager.services.rulesets import Rulesets
 
 
 class UnknownCampaignError(ServiceError, LookupError):
     def __init__(self, ref: str, names: list[str]) -> None:
-        known = ", ".join(repr(n) for n in names) or "none"
-        super().__init__(f"no campaign {ref!r}; campaigns in this database: {known}")
+        super().__init__(f"no campaign {quoted(ref)}; campaigns in this database: {listed(names)}")
+
+
+def _campaign_name(name: str) -> str:
+    """A campaign's name follows a gang's rules: spaces normalised, 1 to 120 characters."""
+    try:
+        return clean_name(name, gang=True)
+    except ValueError as exc:
+        raise ServiceError(f"a campaign needs a name: {exc}") from None
 
 
 @dataclass(frozen=True)
@@ -160,13 +169,20 @@ class _Context:
             raise ServiceError(f"{gang.name!r} does not take part in {self.campaign.name!r}")
         return gang
 
-    def log(self, kind: str, text: str, campaign_battle_id: int | None = None) -> str:
+    def log(
+        self,
+        kind: str,
+        text: str,
+        campaign_battle_id: int | None = None,
+        gang_id: int | None = None,
+    ) -> str:
         entry = LogEntry(
             at=_now(),
             cycle=self.campaign.cycle,
             kind=kind,
             text=text,
             campaign_battle_id=campaign_battle_id,
+            gang_id=gang_id,
         )
         self.repo.add_log(self.id, entry)
         return text
@@ -202,9 +218,7 @@ def create_campaign(
     notes: str = "",
 ) -> CampaignResult:
     """A new campaign with every territory of its type in play, unclaimed."""
-    name = name.strip()
-    if not name:
-        raise ServiceError("a campaign needs a name")
+    name = _campaign_name(name)
     if starts_on is not None and ends_on is not None and ends_on < starts_on:
         raise ServiceError(f"the campaign ends ({ends_on}) before it starts ({starts_on})")
     ruleset = rulesets.get(ruleset_id)
@@ -216,7 +230,7 @@ def create_campaign(
     with db.unit_of_work() as uow:
         repo = campaigns(uow)
         if any(n.casefold() == name.casefold() for n in repo.names()):
-            raise ServiceError(f"a campaign named {name!r} exists already")
+            raise ServiceError(f"a campaign named {quoted(name)} exists already")
         stored = repo.add(campaign)
         assert stored.id is not None
         context = _Context(uow, repo, stored, ruleset, ctype)
@@ -284,12 +298,11 @@ def set_details(
         repo = campaigns(uow)
         campaign = _find(repo, campaign_ref)
         update: dict[str, Any] = {}
-        if name is not None and name.strip() != campaign.name:
-            if not name.strip():
-                raise ServiceError("a campaign needs a name")
-            if any(n.casefold() == name.strip().casefold() for n in repo.names()):
-                raise ServiceError(f"a campaign named {name.strip()!r} exists already")
-            update["name"] = name.strip()
+        if name is not None and _campaign_name(name) != campaign.name:
+            name = _campaign_name(name)
+            if any(n.casefold() == name.casefold() for n in repo.names()):
+                raise ServiceError(f"a campaign named {quoted(name)} exists already")
+            update["name"] = name
         if notes is not None:
             update["notes"] = notes
         if starts_on is not None:
@@ -371,6 +384,8 @@ def record_battle(
                 )
             return gang
 
+        if battle_id is not None:
+            _check_tracked_battle(uow, battle_id)
         won = pick(winner, "winner")
         attacking = pick(attacker, "attacker")
         defending = pick(defender, "defender")
@@ -378,8 +393,11 @@ def record_battle(
         for ref, count in (out_of_action or {}).items():
             gang = pick(ref, "gang")
             assert gang is not None and gang.id is not None
-            if count < 0:
-                raise ServiceError(f"{gang.name}: enemies taken Out of Action cannot be {count}")
+            if not 0 <= count <= MAX_COUNT:
+                raise ServiceError(
+                    f"{gang.name}: enemies taken Out of Action must be 0 to {MAX_COUNT},"
+                    f" not {count}"
+                )
             taken_out[gang.id] = count
 
         def side(gang: Gang) -> Side:
@@ -613,12 +631,25 @@ def _collect(
         with _refused():
             report = rules.income_for(context.campaign, context.ctype, gang, dice)
     if campaign_battle_id is not None:
-        context.repo.set_income(campaign_battle_id, gang_id, report.total)
+        try:
+            context.repo.set_income(campaign_battle_id, gang_id, report.total)
+        except LookupError:
+            raise ServiceError(
+                f"{gang.name!r} did not fight campaign battle {campaign_battle_id}"
+            ) from None
     if report.total:
         context.uow.gangs.update(gang.model_copy(update={"credits": gang.credits + report.total}))
     text = income_text(gang.name, report)
-    context.log("income", text, campaign_battle_id)
+    context.log("income", text, campaign_battle_id, gang_id)
     return report, text
+
+
+def _check_tracked_battle(uow: UnitOfWork, battle_id: int) -> None:
+    """A battle of the tracker to link: it must exist (else a foreign key error)."""
+    try:
+        battles(uow).get(battle_id)
+    except LookupError:
+        raise ServiceError(f"--battle-id: no battle {battle_id} in the battle tracker") from None
 
 
 # ------------------------------------------------------------------ the wizard's hooks
@@ -631,8 +662,10 @@ def add_log_entry(
     *,
     kind: str = "post_battle",
     campaign_battle_id: int | None = None,
+    gang_id: int | None = None,
 ) -> CampaignResult:
-    """A line of the campaign's log in plain words (the post-battle report, a note)."""
+    """A line of the campaign's log in plain words (the post-battle report, a note);
+    `gang_id` names the gang it is about (a player may add lines about their own)."""
     if not text.strip():
         raise ServiceError("a log entry needs some text")
     with db.unit_of_work() as uow:
@@ -647,6 +680,7 @@ def add_log_entry(
                 kind=kind,
                 text=" ".join(text.split()),
                 campaign_battle_id=campaign_battle_id,
+                gang_id=gang_id,
             ),
         )
         uow.commit()
@@ -747,6 +781,7 @@ def record_post_battle(
             kind=kind,
             text=" ".join(text.split()),
             campaign_battle_id=campaign_battle_id,
+            gang_id=gang.id,  # the player's own gang: allowed on a shared server
         )
         log_ids.append(context.repo.add_log(context.id, entry))
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import stat
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -9,7 +11,7 @@ from gangmanager.exchange.detect import read_any
 from gangmanager.exchange.errors import ImportFileError
 from gangmanager.exchange.gang_file import dump_gang_file
 from gangmanager.exchange.yaktribe import ImportReport
-from gangmanager.persistence.database import Database
+from gangmanager.persistence.database import SQLITE_HEADER, Database
 from gangmanager.persistence.repository import GangSummary
 from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
@@ -18,13 +20,13 @@ from gangmanager.services.rulesets import Rulesets
 
 
 def list_gangs(db: Database) -> list[GangSummary]:
-    with db.unit_of_work() as uow:
+    with db.unit_of_work(read_only=True) as uow:
         return uow.gangs.list()
 
 
 def load_gang(db: Database, ref: str) -> Gang:
     """A gang by id or name (case-insensitive); unknown names list the ones that exist."""
-    with db.unit_of_work() as uow:
+    with db.unit_of_work(read_only=True) as uow:
         gang = uow.gangs.find(ref)
         if gang is None:
             raise UnknownGangError(ref, uow.gangs.names())
@@ -71,12 +73,47 @@ def import_gang(db: Database, path: Path, rulesets: Rulesets) -> ImportResult:
 
 
 def export_gang(db: Database, ref: str, path: Path) -> Path:
+    """Write the gang file through a temporary name; refuse to replace what is not one."""
+    _check_export_target(db, path)
     gang = load_gang(db, ref)
     text = dump_gang_file(gang)
+    tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
     try:
-        tmp = path.with_name(path.name + ".tmp")
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
     except OSError as exc:
         raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    finally:
+        tmp.unlink(missing_ok=True)  # gone already when the rename succeeded
     return path
+
+
+def _check_export_target(db: Database, path: Path) -> None:
+    """A gang file may replace a file, never the database, a backup, a folder or a device."""
+    try:
+        info = path.stat()  # follows a link: what would really be replaced
+    except FileNotFoundError:
+        return
+    except OSError as exc:
+        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise ServiceError(f"{path}: is a folder; give a file name such as gang.gang.json")
+    if not stat.S_ISREG(info.st_mode):
+        raise ServiceError(f"{path}: not a regular file; refusing to replace it")
+    if db.path is not None and path.resolve() in _database_files(db.path):
+        raise ServiceError(f"{path}: is the open database; refusing to replace it")
+    try:
+        with path.open("rb") as existing:
+            header = existing.read(len(SQLITE_HEADER))
+    except OSError as exc:
+        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+    if header == SQLITE_HEADER:
+        raise ServiceError(f"{path}: is a database (or a backup of one); refusing to replace it")
+
+
+def _database_files(path: Path) -> set[Path]:
+    database = path.resolve()
+    return {
+        database,
+        *(database.with_name(database.name + s) for s in ("-wal", "-shm", "-journal")),
+    }

@@ -18,19 +18,36 @@ changed since; it is refused with a message instead.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.repository import RestoreError, RowSnapshot, snapshot_diff
+from gangmanager.persistence.repository import (
+    DamagedGangError,
+    RestoreError,
+    RowSnapshot,
+    StaleGangError,
+    snapshot_diff,
+)
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules import ratings, roster_ops
-from gangmanager.rules.characteristics import CORE_TABLE, CharacteristicTable, Value
+from gangmanager.rules.characteristics import (
+    CORE_TABLE,
+    CharacteristicError,
+    CharacteristicTable,
+    Value,
+)
 from gangmanager.rules.gang import Fighter, Gang
-from gangmanager.rules.modifiers import AdvancementCapError, Modifier, ModifierKind
+from gangmanager.rules.limits import clean_name, quoted
+from gangmanager.rules.modifiers import (
+    AdvancementCapError,
+    Modifier,
+    ModifierKind,
+    check_modifier_range,
+)
 from gangmanager.rules.roster_ops import RosterError
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
 from gangmanager.services.changes import Changes
@@ -42,6 +59,18 @@ INJURY_PREFIX = "Lasting Injury: "
 
 
 # -- commands: plain data -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Versioned:
+    """An edit of a stored gang, made against the version the player was shown.
+
+    When the gang has moved on since (another window, the command line or another
+    player saved it), the edit is refused with "changed by someone else — reload"
+    and writes nothing. None means "whatever is stored now" (scripts, tests).
+    """
+
+    version: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -58,14 +87,14 @@ class DuplicateGang:
 
 
 @dataclass(frozen=True)
-class DeleteGang:
+class DeleteGang(Versioned):
     """The gang and everything it owns (fighters, stash, battles, drafts)."""
 
     gang_id: int
 
 
 @dataclass(frozen=True)
-class EditGang:
+class EditGang(Versioned):
     """Name, house, credits, reputation, notes, house_rules_ignore_restrictions
     (never the committed Gang Rating)."""
 
@@ -74,7 +103,7 @@ class EditGang:
 
 
 @dataclass(frozen=True)
-class AddFighter:
+class AddFighter(Versioned):
     """Recruit or add a fighter at the end of the roster; `pay` spends its cost."""
 
     gang_id: int
@@ -83,14 +112,14 @@ class AddFighter:
 
 
 @dataclass(frozen=True)
-class RemoveFighter:
+class RemoveFighter(Versioned):
     gang_id: int
     fighter_id: int
     refund: int = 0
 
 
 @dataclass(frozen=True)
-class EditFighter:
+class EditFighter(Versioned):
     """Name, type, category, cost, xp, status, notes, profile (never the committed rating)."""
 
     gang_id: int
@@ -99,7 +128,7 @@ class EditFighter:
 
 
 @dataclass(frozen=True)
-class SetCharacteristic:
+class SetCharacteristic(Versioned):
     """One base profile value; refused outside the characteristic's best..worst."""
 
     gang_id: int
@@ -109,7 +138,7 @@ class SetCharacteristic:
 
 
 @dataclass(frozen=True)
-class AddModifier:
+class AddModifier(Versioned):
     """A modifier source; an advancement may spend XP, an injury is also listed by name."""
 
     gang_id: int
@@ -121,14 +150,14 @@ class AddModifier:
 
 
 @dataclass(frozen=True)
-class RemoveModifier:
+class RemoveModifier(Versioned):
     gang_id: int
     fighter_id: int
     index: int
 
 
 @dataclass(frozen=True)
-class BuyWeapon:
+class BuyWeapon(Versioned):
     gang_id: int
     fighter_id: int
     weapon: Weapon
@@ -136,7 +165,7 @@ class BuyWeapon:
 
 
 @dataclass(frozen=True)
-class RemoveWeapon:
+class RemoveWeapon(Versioned):
     gang_id: int
     fighter_id: int
     index: int
@@ -144,7 +173,7 @@ class RemoveWeapon:
 
 
 @dataclass(frozen=True)
-class AddWeaponProfile:
+class AddWeaponProfile(Versioned):
     """A paid profile (special ammo) for a weapon the fighter carries."""
 
     gang_id: int
@@ -155,7 +184,7 @@ class AddWeaponProfile:
 
 
 @dataclass(frozen=True)
-class RemoveWeaponProfile:
+class RemoveWeaponProfile(Versioned):
     gang_id: int
     fighter_id: int
     weapon_index: int
@@ -164,7 +193,7 @@ class RemoveWeaponProfile:
 
 
 @dataclass(frozen=True)
-class BuyWargear:
+class BuyWargear(Versioned):
     gang_id: int
     fighter_id: int
     item: Item
@@ -172,7 +201,7 @@ class BuyWargear:
 
 
 @dataclass(frozen=True)
-class RemoveWargear:
+class RemoveWargear(Versioned):
     gang_id: int
     fighter_id: int
     index: int
@@ -180,21 +209,21 @@ class RemoveWargear:
 
 
 @dataclass(frozen=True)
-class AddSkill:
+class AddSkill(Versioned):
     gang_id: int
     fighter_id: int
     name: str
 
 
 @dataclass(frozen=True)
-class RemoveSkill:
+class RemoveSkill(Versioned):
     gang_id: int
     fighter_id: int
     index: int
 
 
 @dataclass(frozen=True)
-class AddInjury:
+class AddInjury(Versioned):
     """A Lasting Injury by name only; its profile change is a modifier (AddModifier)."""
 
     gang_id: int
@@ -203,7 +232,7 @@ class AddInjury:
 
 
 @dataclass(frozen=True)
-class RemoveInjury:
+class RemoveInjury(Versioned):
     """The name only; a matching modifier stays (RemoveModifier takes both)."""
 
     gang_id: int
@@ -296,17 +325,47 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
         copy = gang.model_copy(update={"id": None, "version": None, "fighters": fighters})
         return _create(uow, copy, "Duplicate")
     if isinstance(command, DeleteGang):
-        return _delete_gang(uow, command.gang_id)
+        return _delete_gang(uow, command.gang_id, command.version)
     if isinstance(command, EditGang) and "name" in command.fields:
-        _check_name_free(uow, command.gang_id, str(command.fields["name"]))
+        name = _check_name_free(uow, command.gang_id, str(command.fields["name"]))
+        if set(command.fields) == {"name"}:
+            try:
+                return _edit(
+                    uow,
+                    command.gang_id,
+                    lambda gang: _edit_gang(gang, command, CORE_TABLE),
+                    command.version,
+                )
+            except DamagedGangError:
+                # A gang that does not load can still be renamed (or deleted).
+                return _rename_damaged(uow, command.gang_id, name)
     edit = _EDITS[type(command)]
-    return _edit(uow, command.gang_id, lambda gang: edit(gang, command, _table(gang, rulesets)))  # type: ignore[arg-type]
+    return _edit(
+        uow,
+        command.gang_id,
+        lambda gang: edit(gang, command, _table(gang, rulesets)),  # type: ignore[arg-type]
+        command.version,
+    )
 
 
-def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> None:
-    wanted = name.strip().casefold()
-    if any(s.name.casefold() == wanted and s.id != gang_id for s in uow.gangs.list()):
-        raise ServiceError(f"a gang named {name.strip()!r} already exists: choose another name")
+def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> str:
+    """The name as it will be stored; refused when empty, too long or taken."""
+    try:
+        wanted = clean_name(name, gang=True)
+    except ValueError as exc:
+        raise ServiceError(str(exc)) from None
+    if any(s.name.casefold() == wanted.casefold() and s.id != gang_id for s in uow.gangs.list()):
+        raise ServiceError(f"a gang named {quoted(wanted)} already exists: choose another name")
+    return wanted
+
+
+def _rename_damaged(uow: UnitOfWork, gang_id: int, name: str) -> Outcome:
+    before = uow.gangs.snapshot(gang_id)
+    uow.gangs.rename(gang_id, name)
+    after = uow.gangs.snapshot(gang_id)
+    label = f"Rename damaged gang {gang_id} to {name}"
+    changes = _changes(before, after)
+    return Outcome(changes, Restore(before, after.fingerprint(), label), label, gang_id)
 
 
 def _table(gang: Gang, rulesets: Rulesets | None) -> CharacteristicTable:
@@ -327,10 +386,17 @@ def _load(uow: UnitOfWork, gang_id: int) -> Gang:
 Edited = tuple[Gang, str, int | None, tuple[str, ...]]
 
 
-def _edit(uow: UnitOfWork, gang_id: int, edit: Callable[[Gang], Edited]) -> Outcome:
+def _edit(
+    uow: UnitOfWork, gang_id: int, edit: Callable[[Gang], Edited], version: int | None
+) -> Outcome:
     before = uow.gangs.snapshot(gang_id)
     gang = _load(uow, gang_id)
+    if version is not None and gang.version != version:
+        raise StaleGangError  # before the edit, which may refuse for what changed
     edited, label, focus, messages = edit(gang)
+    if version is not None:
+        # The repository checks it again under the row lock, so no save slips between.
+        edited = edited.model_copy(update={"version": version})
     saved = uow.gangs.update(edited)
     after = uow.gangs.snapshot(gang_id)
     fighter_id = saved.fighters[focus].id if focus is not None else None
@@ -352,11 +418,14 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
     return Outcome(changes, Restore(before, after.fingerprint(), label), label, stored.id)
 
 
-def _delete_gang(uow: UnitOfWork, gang_id: int) -> Outcome:
+def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
     before = uow.gangs.snapshot(gang_id, whole=True)
     if not before.exists:
         raise ServiceError(f"no gang with id {gang_id} (it may have been deleted already)")
-    name = before.rows["gangs"][(gang_id,)]["name"]
+    row = before.rows["gangs"][(gang_id,)]
+    if version is not None and row["version"] != version:
+        raise StaleGangError  # the player would delete what they have not seen
+    name = row["name"]
     uow.gangs.delete(gang_id)
     after = uow.gangs.snapshot(gang_id, whole=True)
     label = f"Delete gang {name}"
@@ -444,8 +513,16 @@ def _edit_gang(gang: Gang, c: EditGang, _: CharacteristicTable) -> Edited:
     return edited, f"Edit gang {gang.name}", None, ()
 
 
+def _check_name_unique(gang: Gang, name: str, index: int | None = None) -> None:
+    """Fighters are named in drafts, scripts and on cards: two of one name are refused."""
+    wanted = name.casefold()
+    if any(f.name.casefold() == wanted for i, f in enumerate(gang.fighters) if i != index):
+        raise RosterError(f"{gang.name} already has a fighter named {quoted(name, 80)}")
+
+
 def _add_fighter(gang: Gang, c: AddFighter, _: CharacteristicTable) -> Edited:
     fighter = c.fighter.model_copy(update={"id": None})
+    _check_name_unique(gang, fighter.name)
     edited, messages = _paid(gang, c.pay, ratings.fighter_cost(fighter), fighter.name)
     edited = roster_ops.add_fighter(edited, fighter)
     return edited, f"Add fighter {fighter.name}", len(edited.fighters) - 1, messages
@@ -463,6 +540,8 @@ def _edit_fighter(gang: Gang, c: EditFighter, _: CharacteristicTable) -> Edited:
     old = gang.fighters[index]
     edited = roster_ops.edit_fighter(gang, index, **dict(c.fields))
     new = edited.fighters[index]
+    if new.name != old.name:
+        _check_name_unique(gang, new.name, index)
     if set(c.fields) == {"name"}:
         label = f"Rename {old.name} to {new.name}"
     else:
@@ -478,8 +557,12 @@ def _set_characteristic(gang: Gang, c: SetCharacteristic, table: CharacteristicT
     return edited, f"Set {name}'s {row.code} to {row.print(c.value)}", index, ()
 
 
-def _add_modifier(gang: Gang, c: AddModifier, _: CharacteristicTable) -> Edited:
+def _add_modifier(gang: Gang, c: AddModifier, table: CharacteristicTable) -> Edited:
     index = roster_ops.fighter_index(gang, c.fighter_id)
+    try:
+        check_modifier_range(c.modifier, table)
+    except CharacteristicError as exc:
+        raise RosterError(str(exc)) from None
     fighter = gang.fighters[index]
     if c.spend_xp < 0:
         raise RosterError("XP spent cannot be negative")

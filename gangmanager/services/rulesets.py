@@ -12,7 +12,8 @@ from gangmanager.content import (
     builtin_rulesets_dir,
     load_ruleset,
 )
-from gangmanager.content.rules_text import attach_rules_text, load_rules_text
+from gangmanager.content.rules_text import RulesTextError, attach_rules_text, load_rules_text
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.errors import ServiceError
 
@@ -48,14 +49,17 @@ class Rulesets:
         if ruleset_id not in self._cache:
             if ruleset_id not in self.ids():
                 raise ServiceError(
-                    f"unknown ruleset {ruleset_id!r}; available: {', '.join(self.ids())}"
+                    f"unknown ruleset {quoted(ruleset_id)}; available: {', '.join(self.ids())}"
                 )
             try:
                 ruleset = load_ruleset(ruleset_id, self.search_path)
             except RulesetError as exc:
                 # A broken house pack is a one-line refusal wherever it is used, not a crash.
                 raise ServiceError(str(exc)) from None
-            texts = load_rules_text(self.rules_text_dir, ruleset_id)
+            try:
+                texts = load_rules_text(self.rules_text_dir, ruleset_id)
+            except RulesTextError as exc:
+                raise ServiceError(str(exc)) from None
             self._cache[ruleset_id] = attach_rules_text(ruleset, texts) if texts else ruleset
         return self._cache[ruleset_id]
 

@@ -110,7 +110,7 @@ def test_errors_are_reported_together_exit_2_and_nothing_is_applied(
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        ("{", "not JSON"),
+        ("{", "malformed JSON"),
         (json.dumps({"credits": 5}), "result: Field required"),
         (json.dumps({"result": "win", "xp": {"Rook": "lots"}}), "xp.Rook:"),
     ],

@@ -112,6 +112,10 @@ def test_database_ids_are_not_written():
 
 texts = st.text(max_size=12)
 names = st.text(min_size=1, max_size=12)
+# Gang and fighter names: no control characters, something visible (rules.limits).
+person_names = st.text(
+    st.characters(exclude_categories=("Cc", "Cs", "Cf")), min_size=1, max_size=12
+).filter(lambda s: bool(s.split()))
 stats = st.one_of(
     st.sampled_from(["-", "E", "T", "S", "S+1", "+1", "-1", "D3", "4+", "Sx2", '8"', '3"']),
     st.text(alphabet="0123456789SDETx+- ", max_size=6).map(str.strip),
@@ -162,12 +166,12 @@ modifiers = st.builds(
     source=names,
     kind=st.sampled_from(list(ModifierKind)),
     changes=st.dictionaries(st.sampled_from(CODES), st.integers(-3, 3), max_size=3),
-    set_to=st.dictionaries(st.sampled_from(CODES), st.none() | st.integers(1, 6), max_size=2),
-    cost=st.integers(-50, 500),
+    set_to=st.dictionaries(st.sampled_from(CODES), st.none() | st.integers(3, 6), max_size=2),
+    cost=st.integers(0, 500),
 )
 fighters = st.builds(
     Fighter,
-    name=names,
+    name=person_names,
     type=texts,
     category=st.sampled_from(list(Category)),
     cost=st.integers(0, 500),
@@ -184,14 +188,14 @@ fighters = st.builds(
 )
 gangs = st.builds(
     Gang,
-    name=names,
+    name=person_names,
     house=texts,
     ruleset=st.sampled_from(["n23", "house-a"]),
-    credits=st.integers(-1000, 100_000),
+    credits=st.integers(0, 100_000),
     reputation=st.integers(1, 100),
     rating=st.none() | st.integers(0, 50_000),
     stash=st.lists(weapons, max_size=2),
-    fighters=st.lists(fighters, max_size=4),
+    fighters=st.lists(fighters, max_size=4, unique_by=lambda f: f.name.casefold()),
     notes=texts,
 )
 

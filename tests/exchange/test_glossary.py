@@ -713,3 +713,28 @@ def test_rules_text_for_another_parameter_falls_back_to_the_imported_text() -> N
 def test_rules_text_for_prefers_the_exact_parameter(imported: dict[str, str]) -> None:
     ruleset = attach_rules_text(make_ruleset(), imported)
     assert ruleset.rules_text_for("Blast (5'')") == "Five."
+
+
+def test_a_large_glossary_is_parsed_in_linear_work(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each entry's name is normalised a fixed number of times, not once per earlier
+    entry (8,000 entries took minutes). Counted, not timed: see bench/ for timings."""
+    from gangmanager.exchange import glossary as module
+
+    calls = 0
+    real = module.trait_key
+
+    def counted(name: str) -> str:
+        nonlocal calls
+        calls += 1
+        return real(name)
+
+    monkeypatch.setattr(module, "trait_key", counted)
+    entries = 2000
+    text = "\n\n".join(f"Trait {i}: Rules text for entry {i}." for i in range(entries))
+    text += "\n\nTrait 7: A later text replaces the first."
+    glossary = module.parse_glossary(text)
+    assert len(glossary.entries) == entries and calls < 4 * entries
+    assert glossary.entries[-1].text == "A later text replaces the first."
+    assert [e.name for e in glossary.replaced] == ["Trait 7"]
+    report = glossary.report().splitlines()[0]
+    assert report.endswith(f"and {entries - 20} more") and len(report) < 400

@@ -102,12 +102,12 @@ def test_list_summaries_in_one_query(
     db: Database, gang: Gang, gang_of: Callable[[int], Gang]
 ) -> None:
     first = add(db, gang)
-    second = add(db, gang_of(4).model_copy(update={"name": "alpha", "rating": 400, "credits": -5}))
+    second = add(db, gang_of(4).model_copy(update={"name": "alpha", "rating": 400, "credits": 5}))
     with counting(db.engine) as statements, db.unit_of_work() as uow:
         summaries = uow.gangs.list()
     assert [s for s in statements if s.lstrip().upper().startswith("SELECT")] == statements[-1:]
     assert summaries == [
-        GangSummary(second.id, "alpha", "", "n23", 400, -5, 1, 4),
+        GangSummary(second.id, "alpha", "", "n23", 400, 5, 1, 4),
         GangSummary(first.id, "Iron Brothers", "Goliath", "n23", None, 115, 7, 3),
     ]
 

@@ -185,3 +185,57 @@ def test_each_player_may_change_only_their_own_gang(
         assert gangs.load_gang(arbitrator, "Iron Brothers") == bob_before
         assert battle_service.open_battle(arbitrator, rulesets, "Iron Brothers") is None
         assert gangs.load_gang(arbitrator, "Rust Riders").credits == mine.credits + 5 + 30
+
+
+def test_a_player_writes_no_log_or_history_for_another_players_gang(
+    server: tuple[str, dict[str, str]], tmp_path: Path
+) -> None:
+    url, names = server
+    rulesets = Rulesets(tmp_path / "data")
+    n23 = rulesets.get("n23")
+    with open_database(url) as arbitrator:
+        ids = {}
+        for name, owner in (("Rust Riders", "alice"), ("Iron Brothers", "bob")):
+            stored = gangs.add_gang(arbitrator, demo_gang(n23).model_copy(update={"name": name}))
+            ids[name] = stored.gang.id
+            with arbitrator.engine.begin() as conn:
+                conn.execute(
+                    text("UPDATE gangs SET owner = :who WHERE id = :id"),
+                    {"who": names[owner], "id": stored.gang.id},
+                )
+        campaign = campaign_service.create_campaign(arbitrator, rulesets, "Ash Wars").campaign
+        for name in ids:
+            campaign_service.add_gang(arbitrator, rulesets, "Ash Wars", name)
+        fought = campaign_service.record_battle(
+            arbitrator, rulesets, "Ash Wars", list(ids), winner="Rust Riders"
+        )
+        his = gangs.load_gang(arbitrator, "Iron Brothers")
+
+    alice = as_player(url, names["alice"])
+    try:
+        line = "INSERT INTO campaign_log (campaign_id, at, cycle, kind, text, gang_id)"
+        for gang_id in (ids["Iron Brothers"], None):  # his gang, or the campaign's own line
+            with pytest.raises(DBAPIError, match="row-level security"), alice.engine.begin() as c:
+                c.execute(
+                    text(f"{line} VALUES (:c, now(), 1, 'note', 'Bob forfeits', :g)"),
+                    {"c": campaign.id, "g": gang_id},
+                )
+        point = (
+            "INSERT INTO campaign_snapshots (campaign_id, seq, label, at, gang_id, gang_name,"
+            " rating, wealth, reputation, credits, territories)"
+            " VALUES (:c, 99, 'forged', now(), :g, 'Iron Brothers', :r, 0, :rep, :cr, 0)"
+        )
+        forged = {"c": campaign.id, "g": his.id, "r": his.rating, "rep": his.reputation}
+        with pytest.raises(DBAPIError, match="row-level security"), alice.engine.begin() as c:
+            c.execute(text(point), {**forged, "cr": 0})  # his credits, rewritten
+        # Her own income step still writes the log and a point for every gang.
+        collected = campaign_service.collect_income(
+            alice, rulesets, "Rust Riders", campaign_battle_id=fought.battle.id, dice=FixedDice([3])
+        )
+        assert collected.collected == 30
+    finally:
+        alice.close()
+    with open_database(url) as arbitrator, arbitrator.engine.connect() as conn:
+        log = conn.execute(text("SELECT kind, gang_id FROM campaign_log ORDER BY id")).all()
+        assert log[-1] == ("income", ids["Rust Riders"])
+        assert "forged" not in conn.execute(text("SELECT label FROM campaign_snapshots")).scalars()

@@ -170,3 +170,21 @@ def test_paper_too_small_for_a_card_is_refused(
         build_document(
             gang, ruleset, measure, fighters=gang.fighters[:1], paper=Paper("tiny", 50.0, 70.0)
         )
+
+
+@pytest.mark.parametrize("layout", list(CardLayout))
+def test_names_at_their_length_limits_fit_cards_and_roster(
+    demo: Gang, ruleset: Ruleset, measure: QtMeasure, layout: CardLayout
+) -> None:
+    """The longest names the app stores (rules.limits), in the widest letters."""
+    from gangmanager.rules.limits import MAX_FIGHTER_NAME_CHARS, MAX_GANG_NAME_CHARS
+
+    fighters = [
+        f.model_copy(update={"name": f"{i}" + "W" * (MAX_FIGHTER_NAME_CHARS - 1)})
+        for i, f in enumerate(demo.fighters)
+    ]
+    gang = demo.model_copy(update={"name": "W" * MAX_GANG_NAME_CHARS, "fighters": fighters})
+    document = build_document(
+        gang, ruleset, measure, fighters=card_fighters(gang), roster=True, layout=layout
+    )
+    assert_document_fits(document, measure)

@@ -253,11 +253,11 @@ def test_end_hands_the_battle_to_the_post_battle_sequence(db: Database, rulesets
 
 def test_read_events_file_refusals(tmp_path: Path) -> None:
     missing = tmp_path / "missing.json"
-    with pytest.raises(ServiceError, match=r"missing\.json: cannot read"):
+    with pytest.raises(ServiceError, match=r"missing\.json: cannot be read"):
         battle.read_events_file(missing)
     broken = tmp_path / "broken.json"
     broken.write_text("[{", encoding="utf-8")
-    with pytest.raises(ServiceError, match=r"broken\.json: not JSON"):
+    with pytest.raises(ServiceError, match=r"broken\.json: line 1, column 3: malformed JSON"):
         battle.read_events_file(broken)
     single = tmp_path / "single.json"
     single.write_text('{"event": "new_round"}', encoding="utf-8")

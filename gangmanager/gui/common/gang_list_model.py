@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtGui import QColor
 
 from gangmanager.persistence.repository import GangSummary
 
@@ -21,11 +22,28 @@ class GangListModel(QAbstractTableModel):
     def __init__(self, summaries: list[GangSummary] | None = None) -> None:
         super().__init__()
         self._rows: list[GangSummary] = list(summaries or [])
+        # gang id -> why it does not load: listed, marked, and can be renamed or deleted.
+        self._damaged: dict[int, str] = {}
 
     def set_gangs(self, summaries: list[GangSummary]) -> None:
         self.beginResetModel()
         self._rows = list(summaries)
+        self._damaged = {k: v for k, v in self._damaged.items() if self.row_of(k) is not None}
         self.endResetModel()
+
+    def set_damaged(self, gang_id: int, reason: str | None) -> None:
+        """Mark a gang that failed to load (None: it loads again)."""
+        row = self.row_of(gang_id)
+        if row is None or self._damaged.get(gang_id) == reason:
+            return
+        if reason is None:
+            self._damaged.pop(gang_id, None)
+        else:
+            self._damaged[gang_id] = reason
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(_HEADERS) - 1))
+
+    def damaged(self, gang_id: int) -> str | None:
+        return self._damaged.get(gang_id)
 
     def gang_id(self, row: int) -> int:
         return self._rows[row].id
@@ -49,11 +67,20 @@ class GangListModel(QAbstractTableModel):
         if not index.isValid():
             return None
         summary = self._rows[index.row()]
+        damaged = self._damaged.get(summary.id)
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             if role == Qt.ItemDataRole.EditRole and index.column() == NAME_COLUMN:
                 return summary.name
             rating = "-" if summary.rating is None else str(summary.rating)
-            return (summary.name, summary.house, rating)[index.column()]
+            # A stored name is never shown raw: no line breaks or escapes in the list.
+            name = " ".join(summary.name.split()) or "(no name)"
+            if damaged is not None:
+                name = f"⚠ {name} (damaged)"
+            return (name, summary.house, rating)[index.column()]
+        if role == Qt.ItemDataRole.ForegroundRole and damaged is not None:
+            return QColor("#c62828")
+        if role == Qt.ItemDataRole.ToolTipRole and damaged is not None:
+            return f"{damaged}\nRename it (F2) or delete it (Gang > Delete gang)."
         if role == Qt.ItemDataRole.ToolTipRole:
             fighters = f"{summary.fighter_count} fighter{'s' if summary.fighter_count != 1 else ''}"
             return (

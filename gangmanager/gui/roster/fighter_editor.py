@@ -43,6 +43,7 @@ from gangmanager.gui.roster.weapon_dialog import ItemDialog, ProfileDialog, Weap
 from gangmanager.gui.roster.weapons_model import TRAITS_COLUMN, WeaponsTableModel
 from gangmanager.rules import ratings, restrictions, roster_ops
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
+from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS
 from gangmanager.rules.modifiers import ModifierKind
 from gangmanager.rules.ruleset import ArmouryItem, Ruleset
 from gangmanager.rules.weapons import Item, Weapon
@@ -116,6 +117,7 @@ class FighterEditor(QWidget):
         top.addWidget(self.breakdown)
 
         self.name = QLineEdit()
+        self.name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
         self.name.setObjectName("fighter_name")
         self.name.editingFinished.connect(self._on_name_editing_finished)
         self.type = QComboBox()
@@ -135,12 +137,12 @@ class FighterEditor(QWidget):
             self.status.addItem(status.label, status)
         self.status.activated.connect(self._on_status_activated)
         self.cost = QSpinBox()
-        self.cost.setRange(0, 100_000)
+        self.cost.setRange(0, MAX_AMOUNT)
         self.cost.setSuffix(" credits")
         self.cost.setToolTip("The fighter type's base cost, as paid when recruited")
         self.cost.editingFinished.connect(self._on_cost_editing_finished)
         self.xp = QSpinBox()
-        self.xp.setRange(0, 10_000)
+        self.xp.setRange(0, MAX_AMOUNT)
         self.xp.editingFinished.connect(self._on_xp_editing_finished)
         self.notes = NotesEdit()
         self.notes.setPlaceholderText("Notes")

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import MAX_AMOUNT, MAX_GANG_NAME_CHARS
 
 
 class GangDetailsDialog(QDialog):
@@ -25,12 +26,13 @@ class GangDetailsDialog(QDialog):
         self.setWindowTitle(f"Gang details: {gang.name}")
         self._gang = gang
         self.name = QLineEdit(gang.name)
+        self.name.setMaxLength(MAX_GANG_NAME_CHARS)
         self.credits = QSpinBox()
-        self.credits.setRange(0, 1_000_000)
+        self.credits.setRange(0, MAX_AMOUNT)
         self.credits.setValue(gang.credits)
         self.credits.setSuffix(" credits")
         self.reputation = QSpinBox()
-        self.reputation.setRange(1, 1000)
+        self.reputation.setRange(1, MAX_AMOUNT)
         self.reputation.setValue(gang.reputation)
         self.house_rules = QCheckBox("House rules: ignore list and access restrictions")
         self.house_rules.setObjectName("house_rules_ignore_restrictions")
@@ -55,16 +57,20 @@ class GangDetailsDialog(QDialog):
         form.addRow("N&otes", self.notes)
         form.addRow(self.message)
         form.addRow(buttons)
+        # What the boxes showed: only a field the player changed is written.
+        self._shown = self._values()
 
-    def changed_fields(self) -> dict[str, Any]:
-        values = {
+    def _values(self) -> dict[str, Any]:
+        return {
             "name": " ".join(self.name.text().split()),
             "credits": self.credits.value(),
             "reputation": self.reputation.value(),
             "notes": self.notes.toPlainText(),
             "house_rules_ignore_restrictions": self.house_rules.isChecked(),
         }
-        return {k: v for k, v in values.items() if v != getattr(self._gang, k)}
+
+    def changed_fields(self) -> dict[str, Any]:
+        return {k: v for k, v in self._values().items() if v != self._shown[k]}
 
     def _on_buttons_accepted(self) -> None:
         if not self.name.text().strip():

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter
+from gangmanager.rules.limits import MAX_AMOUNT
 from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.rules.roster_ops import RosterError
 from gangmanager.rules.ruleset import Advancement, ArmouryItem, InjuryResult, Ruleset, Skill
@@ -153,7 +154,7 @@ class ModifierDialog(QDialog):
         self.line.setPlaceholderText(EXAMPLE_LINE)
         self.line.textEdited.connect(self._on_line_text_edited)
         self.cost = QSpinBox()
-        self.cost.setRange(0, 10_000)
+        self.cost.setRange(0, MAX_AMOUNT)
         self.cost.setSuffix(" credits")
         self.cost.setToolTip("Credits this source adds to the fighter's cost")
         self.reading = QLabel()

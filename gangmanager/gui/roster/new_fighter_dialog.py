@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 from gangmanager.rules import roster_ops
 from gangmanager.rules.characteristics import CharacteristicError
 from gangmanager.rules.gang import Category, Fighter
+from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ruleset import FighterType, Ruleset
 
@@ -42,6 +43,7 @@ class NewFighterDialog(QDialog):
         self._types: list[FighterType] = ruleset.fighter_types_for(house or None)
         self._table = ruleset.table
         self.name = QLineEdit()
+        self.name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
         self.name.setPlaceholderText("Name")
         self.type = QComboBox()
         for kind in self._types:
@@ -53,7 +55,7 @@ class NewFighterDialog(QDialog):
         for category in Category:
             self.category.addItem(category.label, category)
         self.cost = QSpinBox()
-        self.cost.setRange(0, 10_000)
+        self.cost.setRange(0, MAX_AMOUNT)
         self.cost.setSuffix(" credits")
         self.profile = QLineEdit()
         self.profile.setToolTip("Twelve values: M WS BS S T W I A Ld Cl Wil Int")

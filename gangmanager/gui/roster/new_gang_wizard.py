@@ -39,6 +39,7 @@ from gangmanager.gui.roster.offer_table_model import OfferTableModel
 from gangmanager.rules import ratings, restrictions, roster_ops
 from gangmanager.rules.characteristics import CODES
 from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS, MAX_GANG_NAME_CHARS
 from gangmanager.rules.restrictions import Offer
 from gangmanager.rules.roster_ops import RosterError
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, FighterType, Ruleset
@@ -178,6 +179,7 @@ class GangPage(QWizardPage):
             "Name the gang and pick its rules and house; it starts with these credits."
         )
         self.name = QLineEdit()
+        self.name.setMaxLength(MAX_GANG_NAME_CHARS)
         self.name.setPlaceholderText("e.g. The Rust Riders")
         self.name.textChanged.connect(self.completeChanged)
         self.ruleset = QComboBox()
@@ -189,7 +191,7 @@ class GangPage(QWizardPage):
             self.ruleset.addItem(label, ruleset_id)
         self.house = QComboBox()
         self.credits = QSpinBox()
-        self.credits.setRange(0, 100_000)
+        self.credits.setRange(0, MAX_AMOUNT)
         self.credits.setSingleStep(50)
         self.credits.setSuffix(" credits")
         self.message = QLabel()
@@ -267,6 +269,7 @@ class RecruitPage(QWizardPage):
         self.setSubTitle("Pick a fighter type, name the recruit and press Recruit.")
         self.types = _table(["Type", "Category", "Cost", *CODES], stretch=False)
         self.recruit_name = QLineEdit()
+        self.recruit_name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
         self.recruit_name.setPlaceholderText("Name (empty: the type's name)")
         _OnReturn(self.recruit_name, self._on_recruit_clicked)
         self.recruit = QPushButton("&Recruit")

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.rules.limits import MAX_AMOUNT
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, parse_traits
 
 _STATS = (
@@ -63,7 +64,7 @@ def reason(exc: ValueError) -> str:
 
 def _cost_box() -> QSpinBox:
     box = QSpinBox()
-    box.setRange(0, 100_000)
+    box.setRange(0, MAX_AMOUNT)
     box.setSuffix(" credits")
     return box
 
