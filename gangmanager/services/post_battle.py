@@ -35,6 +35,7 @@ from gangmanager.persistence.draft_repository import (
     take_snapshot,
     with_outside,
 )
+from gangmanager.persistence.repository import StaleGangError
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.post_battle import CampaignSetting, DraftError, apply_draft
@@ -229,15 +230,20 @@ def finish(
     draft: PostBattleDraft,
     *,
     draft_id: int | None = None,
+    version: int | None = None,
 ) -> FinishResult:
     """Apply the whole draft in one transaction; every problem refuses it all.
 
     `draft_id` is the wizard's saved draft (marked finished); without it the
     draft is stored as a new, finished one (the command line's history).
+    `version` is the gang's version the wizard showed: when the gang was saved
+    since, Finish is refused with "changed by someone else — reload".
     """
     with db.unit_of_work() as uow:
         before = _gang(uow, gang)
         assert before.id is not None
+        if version is not None and before.version != version:
+            raise StaleGangError
         setting = campaign_service.post_battle_setting(uow, rulesets, before)
         try:
             after, report = apply_draft(rulesets.get(before.ruleset), before, draft, setting)

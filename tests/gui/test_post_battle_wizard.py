@@ -526,3 +526,27 @@ def test_the_trading_post_shows_the_list_price_and_seeks_rare_items(
     after, problems = wizard.preview("trading_post")
     assert problems == []
     assert after.fighter("Dex Hollow").weapons[-1].name == "Needle pistol"  # type: ignore[union-attr]
+
+
+def test_finish_is_refused_when_the_roster_was_saved_elsewhere_then_goes_on(
+    qtbot, db: Database, db_path: Path, rulesets: Rulesets, gang: Gang
+) -> None:
+    from gangmanager.services import roster
+
+    wizard = open_wizard(qtbot, db, rulesets, gang)
+    wizard.update_draft(credits=40)
+    # Meanwhile the command line (or another window) edits the gang.
+    assert gang.id is not None
+    roster.apply(db, roster.EditGang(gang.id, {"credits": 505}), rulesets)
+    go_to(qtbot, wizard, "report_results")
+    before = all_rows(db_path)
+    wizard.accept()
+    assert wizard.result is None
+    page = wizard.currentPage()
+    assert "changed by someone else — reload" in page.status.text()  # type: ignore[attr-defined]
+    assert all_rows(db_path) == before  # nothing written
+    # The wizard now shows the roster as stored: Finish again applies on top of it.
+    assert wizard.gang.credits == 505
+    wizard.accept()
+    assert wizard.result is not None
+    assert gangs.load_gang(db, str(gang.id)).credits == 505 + 40

@@ -36,6 +36,7 @@ from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.gui.post_battle.territory_page import TerritoryPage
 from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
 from gangmanager.persistence.database import Database
+from gangmanager.persistence.repository import StaleGangError
 from gangmanager.rules.dice import Dice, RandomDice, d3, d66, two_d6
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.post_battle import (
@@ -328,8 +329,24 @@ class PostBattleWizard(QWizard):
     def accept(self) -> None:
         try:
             result = post_battle.finish(
-                self.db, self.rulesets, self.gang_id, self.draft, draft_id=self.draft_id
+                self.db,
+                self.rulesets,
+                self.gang_id,
+                self.draft,
+                draft_id=self.draft_id,
+                version=self.gang.version,
             )
+        except StaleGangError as exc:
+            # The roster moved on while the wizard was open: show it as stored now.
+            self.gang = gangs.load_gang(self.db, str(self.gang_id))
+            self._previews.clear()
+            self._report = None
+            self.report_page.initializePage()
+            self.report_page.show_problems(
+                [f"{exc}: the roster was saved elsewhere; the report now shows it as"
+                 " stored. Check it and press Finish again."]
+            )  # fmt: skip
+            return
         except ServiceError as exc:
             problems = getattr(exc, "problems", None) or [str(exc)]
             self.report_page.show_problems(problems)
