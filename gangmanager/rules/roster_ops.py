@@ -374,7 +374,7 @@ def recruit(
         name=" ".join(name.split()) or fighter_type.name,
         type=fighter_type.name,
         category=fighter_type.category,
-        cost=fighter_type.cost_for(house),
+        cost=fighter_type.cost_for((ruleset.house(house) if ruleset and house else None) or house),
         profile=fighter_type.profile,
         owner=owner,
     )

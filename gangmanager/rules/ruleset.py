@@ -176,14 +176,17 @@ class FighterType(_Strict):
             return list(self.owner)
         return list(self.owner) or [Category.LEADER.value, Category.CHAMPION.value]
 
-    def cost_for(self, house_id: str | None) -> int:
-        """The house's own price if the list gives one, else `cost`."""
-        if house_id:
-            key = trait_key(house_id)
-            for house, cost in self.house_costs.items():
-                if trait_key(house) == key:
-                    return cost
-        return self.cost
+    def cost_for(self, house: House | str | None) -> int:
+        """The house's own price if the list gives one, else `cost` (a House matches
+        by id or name; a string must be the id)."""
+        if house is None or house == "":
+            return self.cost
+        keys = (
+            {trait_key(house.id), trait_key(house.name)}
+            if isinstance(house, House)
+            else {trait_key(house)}
+        )
+        return next((c for h, c in self.house_costs.items() if trait_key(h) in keys), self.cost)
 
     def open_to(self, house: House | None) -> bool:
         """May a gang of `house` take it (an empty `houses` is open to all)."""

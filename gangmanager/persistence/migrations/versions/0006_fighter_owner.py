@@ -20,9 +20,7 @@ depends_on: str | Sequence[str] | None = None
 
 def upgrade() -> None:
     # Existing fighters own no beast: an empty name.
-    op.add_column(
-        "fighters", sa.Column("owner", sa.String(), server_default="", nullable=False)
-    )
+    op.add_column("fighters", sa.Column("owner", sa.String(), server_default="", nullable=False))
 
 
 def downgrade() -> None:
