@@ -181,9 +181,7 @@ def test_the_window_stores_the_wizards_gang_as_one_undoable_edit(
     assert window.gang.name != "Iron Ravens"
 
 
-def test_founding_with_a_brute_and_a_beast_bought_for_its_owner(
-    qtbot, rulesets: Rulesets
-) -> None:
+def test_founding_with_a_brute_and_a_beast_bought_for_its_owner(qtbot, rulesets: Rulesets) -> None:
     from pathlib import Path
 
     wizard = _wizard(qtbot, rulesets, Recorder())
