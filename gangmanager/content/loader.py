@@ -26,6 +26,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gangmanager.content.additions_check import check_gang_additions
 from gangmanager.content.errors import RulesetError, entry_label, validation_error
 from gangmanager.content.paths import default_search_path
 from gangmanager.rules.characteristics import (
@@ -483,6 +484,7 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
             label = entry_label("advancements", index, {"id": advancement.id})
             _check_codes(raw, "advancements", index, {advancement.characteristic: 1}, label)
     _check_houses(ruleset, raw)
+    check_gang_additions(ruleset, lambda index: _origin_of(raw, "gang_additions", index))
     if ruleset.ganger_advancements:
         path = _origin_of(raw, "ganger_advancements")
         ids = {a.id.casefold() for a in ruleset.advancements}

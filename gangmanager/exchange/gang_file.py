@@ -60,6 +60,9 @@ def dump_gang_file(gang: Gang) -> str:
     # An optional key, written only when on: files of gangs without it stay as they were.
     if not body.get(_OVERRIDE_KEY):
         body.pop(_OVERRIDE_KEY, None)
+    for fighter in body.get("fighters", []):  # likewise a fighter's owner (beasts only)
+        if not fighter.get("owner"):
+            fighter.pop("owner", None)
     document = {"format": FORMAT, "version": VERSION, **body}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 

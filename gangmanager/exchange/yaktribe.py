@@ -26,7 +26,7 @@ from __future__ import annotations
 import html
 import math
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import NoReturn
 
 from pydantic import ValidationError
@@ -39,6 +39,7 @@ from gangmanager.exchange.armoury_match import (
 )
 from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
 from gangmanager.exchange.json_input import check_json_tree
+from gangmanager.exchange.yaktribe_additions import attach_additions
 from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.limits import clean_name, name_error
@@ -611,6 +612,13 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         )
         fighters.append(fighter)
         reports.append(report)
+
+    # Brutes and beasts: their kit when the file lists none, a beast's owner.
+    fighters, added = attach_additions(fighters, ruleset, house)
+    reports = [
+        replace(rep, notes=(*rep.notes, *added.get(f.name, ())))
+        for f, rep in zip(fighters, reports, strict=True)
+    ]
 
     stash_owner: _Owner | None = None
     if raw.get("stash") is not None:

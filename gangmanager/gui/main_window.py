@@ -883,7 +883,14 @@ class MainWindow(QMainWindow):
             return
         from gangmanager.gui.roster.new_fighter_dialog import NewFighterDialog
 
-        choice = NewFighterDialog.ask(self, ruleset, gang.house, gang.credits)
+        choice = NewFighterDialog.ask(
+            self,
+            ruleset,
+            gang.house,
+            gang.credits,
+            fighters=list(gang.fighters),
+            ignore_restrictions=gang.house_rules_ignore_restrictions,
+        )
         if choice is None:
             return
         if self.run(roster.AddFighter(gang.id, choice.fighter, pay=choice.pay)) is not None:

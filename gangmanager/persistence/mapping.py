@@ -53,6 +53,7 @@ def set_fighter_columns(row: FighterRow, fighter: Fighter, position: int) -> Non
     row.skills = list(fighter.skills)
     row.injuries = list(fighter.injuries)
     row.notes = fighter.notes
+    row.owner = fighter.owner
 
 
 def set_fighter_children(row: FighterRow, fighter: Fighter) -> None:
@@ -204,6 +205,7 @@ def fighter_from_row(row: FighterRow) -> Fighter:
         skills=list(row.skills),
         injuries=list(row.injuries),
         notes=row.notes,
+        owner=row.owner,
     )
 
 

@@ -155,6 +155,8 @@ class FighterRow(Base):
     skills: Mapped[list[str]] = mapped_column(JSON, default=list)
     injuries: Mapped[list[str]] = mapped_column(JSON, default=list)
     notes: Mapped[str] = mapped_column(Text, default="")
+    # An Exotic Beast's owner (a fighter's name in the same gang); "" for everyone else.
+    owner: Mapped[str] = mapped_column(String, default="", server_default="")
 
     modifiers: Mapped[list[ModifierRow]] = _children("ModifierRow.position")
     weapons: Mapped[list[WeaponRow]] = _children("WeaponRow.position")

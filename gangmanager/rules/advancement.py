@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gangmanager.rules.gang import Category, Fighter
+from gangmanager.rules.gang_additions import earns_xp
 from gangmanager.rules.modifiers import (
     AdvancementCapError,
     Modifier,
@@ -221,6 +222,10 @@ def advance(
     """Buy one advancement; raises AdvancementProblem (fighter unchanged) when it cannot be.
 
     `ignore_access` is the gang's house rule that lets any skill be taken."""
+    if not earns_xp(ruleset, house or None, fighter):
+        raise AdvancementProblem(
+            f"{fighter.name} is a {fighter.category.label}: they take no advancements"
+        )
     if fighter.category in ROLLS_ON_GANGER_TABLE and ruleset.ganger_advancements:
         return _ganger_advance(
             ruleset, house, fighter, advancement_id, roll,

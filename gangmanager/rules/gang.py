@@ -81,6 +81,8 @@ class Fighter(BaseModel):
     skills: list[str] = Field(default_factory=list)
     injuries: list[str] = Field(default_factory=list)
     notes: str = ""
+    # An Exotic Beast's owner: the name of the gang's fighter it belongs to.
+    owner: str = ""
 
     def effective(self, table: CharacteristicTable = CORE_TABLE) -> EffectiveProfile:
         return effective_profile(self.profile, self.modifiers, table)

@@ -35,6 +35,7 @@ from gangmanager.rules.availability import seek_total
 from gangmanager.rules.campaign_types import BoonKind
 from gangmanager.rules.dice import is_d66
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
+from gangmanager.rules.gang_additions import after_lasting_injury, xp_refusal
 from gangmanager.rules.injuries import (
     InjuryProblem,
     after_battle_roll,
@@ -387,9 +388,12 @@ class _Sequence:
             outcome = suffer(self.ruleset, fighter, result, rolls, roll=entry.roll)
             if rolls:
                 raise InjuryProblem(f"{len(rolls)} roll(s) left unused: {rolls}")
-            self.set_fighter(index, outcome.fighter)
+            kept, leaves = after_lasting_injury(
+                self.ruleset, self.gang.house, fighter, outcome.fighter
+            )
+            self.set_fighter(index, kept)
             self.note(name, "Out of Action")
-            for line in outcome.lines:
+            for line in [*outcome.lines, *([leaves] if leaves else [])]:
                 self.note(name, f"Lasting Injury {line}")
             dice = [entry.roll] if entry.roll is not None else []
             if dice or entry.rolls:
@@ -439,6 +443,9 @@ class _Sequence:
             fighter = self.gang.fighters[index]
             if amount < 0:
                 self.problem(f"{fighter.name}: XP gained cannot be negative ({amount})")
+                continue
+            if refused := xp_refusal(self.ruleset, self.gang.house, fighter, amount):
+                self.problem(refused)
                 continue
             if amount:
                 self.set_fighter(index, fighter.model_copy(update={"xp": fighter.xp + amount}))

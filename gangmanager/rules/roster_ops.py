@@ -356,18 +356,27 @@ def composition_warnings(gang: Gang) -> list[str]:
     return warnings
 
 
-def recruit(fighter_type: FighterType, name: str, ruleset: Ruleset | None = None) -> Fighter:
-    """A new fighter of a type, at the type's base cost and profile.
+def recruit(
+    fighter_type: FighterType,
+    name: str,
+    ruleset: Ruleset | None = None,
+    *,
+    house: str | None = None,
+    owner: str = "",
+) -> Fighter:
+    """A new fighter of a type, at the type's base cost (the house's own price
+    where the list gives one: an Ambot for Orlock) and profile.
 
     With the ruleset, the equipment the type comes with is carried too, at no
-    cost: its price is part of the type's.
+    cost: its price is part of the type's. `owner`: an Exotic Beast's owner.
     """
     fighter = Fighter(
         name=" ".join(name.split()) or fighter_type.name,
         type=fighter_type.name,
         category=fighter_type.category,
-        cost=fighter_type.cost,
+        cost=fighter_type.cost_for((ruleset.house(house) if ruleset and house else None) or house),
         profile=fighter_type.profile,
+        owner=owner,
     )
     if ruleset is None or not fighter_type.equipment:
         return fighter

@@ -104,6 +104,17 @@ class FighterLimit(_Strict):
     max: int | None = Field(default=None, ge=0)
     # Share of the gang's fighters (counting this type) the type may make up at most.
     max_share: float | None = Field(default=None, gt=0, le=1)
+    # An Exotic Beast: at most this many per owning fighter (0-3 per Leader...).
+    per_owner: int | None = Field(default=None, ge=1)
+
+
+# The categories a gang addition (gang_additions.toml) may have: its `kind`.
+ADDITION_KINDS: tuple[Category, ...] = (
+    Category.BRUTE,
+    Category.HANGER_ON,
+    Category.HIRED_GUN,
+    Category.EXOTIC_BEAST,
+)
 
 
 class FighterType(_Strict):
@@ -117,6 +128,74 @@ class FighterType(_Strict):
     skill_sets_primary: list[str] = Field(default_factory=list)
     skill_sets_secondary: list[str] = Field(default_factory=list)
     limit: FighterLimit = Field(default_factory=FighterLimit)
+    # -- gang additions (Brutes, Hangers-on, Hired Guns, Exotic Beasts) --
+    # House ids that may take it; empty: every house.
+    houses: list[str] = Field(default_factory=list)
+    # A house's own price where the lists differ (Ambot: Cawdor and Orlock 185).
+    house_costs: dict[str, int] = Field(default_factory=dict)
+    # Who may own an Exotic Beast: categories ("leader") or fighter type names.
+    # Empty on a beast: a Leader or a Champion (as the house lists' pets sections say).
+    owner: list[str] = Field(default_factory=list)
+    # Rules flags; None takes the kind's rule (see the properties below).
+    gains_xp: bool | None = None
+    leaves_on_lasting_injury: bool | None = None
+    advances_as: Category | None = None
+
+    @property
+    def kind(self) -> str:
+        """brute, hanger_on, hired_gun or exotic_beast; "" for a house's own fighters."""
+        return self.category.value if self.category in ADDITION_KINDS else ""
+
+    @property
+    def earns_xp(self) -> bool:
+        """Hangers-on and Hired Guns gain no Experience; everyone else does."""
+        if self.gains_xp is not None:
+            return self.gains_xp
+        return self.category not in (Category.HANGER_ON, Category.HIRED_GUN)
+
+    @property
+    def leaves_after_injury(self) -> bool:
+        """Hangers-on move on after a Lasting Injury that changes their card."""
+        if self.leaves_on_lasting_injury is not None:
+            return self.leaves_on_lasting_injury
+        return self.category is Category.HANGER_ON
+
+    @property
+    def advancement_category(self) -> Category:
+        """Brutes advance as Specialists; Exotic Beasts as Gangers."""
+        if self.advances_as is not None:
+            return self.advances_as
+        if self.category is Category.BRUTE:
+            return Category.SPECIALIST
+        if self.category is Category.EXOTIC_BEAST:
+            return Category.GANGER
+        return self.category
+
+    def owners(self) -> list[str]:
+        if self.category is not Category.EXOTIC_BEAST:
+            return list(self.owner)
+        return list(self.owner) or [Category.LEADER.value, Category.CHAMPION.value]
+
+    def cost_for(self, house: House | str | None) -> int:
+        """The house's own price if the list gives one, else `cost` (a House matches
+        by id or name; a string must be the id)."""
+        if house is None or house == "":
+            return self.cost
+        keys = (
+            {trait_key(house.id), trait_key(house.name)}
+            if isinstance(house, House)
+            else {trait_key(house)}
+        )
+        return next((c for h, c in self.house_costs.items() if trait_key(h) in keys), self.cost)
+
+    def open_to(self, house: House | None) -> bool:
+        """May a gang of `house` take it (an empty `houses` is open to all)."""
+        if not self.houses:
+            return True
+        if house is None:
+            return False
+        keys = {trait_key(house.id), trait_key(house.name)}
+        return any(trait_key(h) in keys for h in self.houses)
 
 
 class EquipmentListEntry(_Strict):
@@ -467,12 +546,14 @@ class Ruleset(_Strict):
         return _by_name(self.wargear, name)
 
     def fighter_types_for(self, house_id: str | None) -> list[FighterType]:
-        """The house list, then the gang additions any house may take (a house type
-        hides an addition of the same name)."""
+        """The house list, then the gang additions the house may take (`houses` empty or
+        naming it; a house type hides an addition of the same name)."""
         found = self.house(house_id) if house_id else None
         own = list(found.fighter_types) if found is not None else []
         names = {trait_key(t.name) for t in own}
-        return own + [t for t in self.gang_additions if trait_key(t.name) not in names]
+        return own + [
+            t for t in self.gang_additions if trait_key(t.name) not in names and t.open_to(found)
+        ]
 
     def fighter_type(self, house_id: str | None, name: str) -> FighterType | None:
         """A fighter type by name, from the house list or the gang additions."""

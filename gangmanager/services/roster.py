@@ -33,7 +33,7 @@ from gangmanager.persistence.repository import (
     snapshot_diff,
 )
 from gangmanager.persistence.unit_of_work import UnitOfWork
-from gangmanager.rules import ratings, roster_ops
+from gangmanager.rules import gang_additions, ratings, roster_ops
 from gangmanager.rules.characteristics import (
     CORE_TABLE,
     CharacteristicError,
@@ -49,7 +49,7 @@ from gangmanager.rules.modifiers import (
     check_modifier_range,
 )
 from gangmanager.rules.roster_ops import RosterError
-from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
+from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
@@ -339,6 +339,8 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
             except DamagedGangError:
                 # A gang that does not load can still be renamed (or deleted).
                 return _rename_damaged(uow, command.gang_id, name)
+    if isinstance(command, AddFighter) and rulesets is not None:
+        _check_addition(_load(uow, command.gang_id), command.fighter, rulesets)
     edit = _EDITS[type(command)]
     return _edit(
         uow,
@@ -366,6 +368,26 @@ def _rename_damaged(uow: UnitOfWork, gang_id: int, name: str) -> Outcome:
     label = f"Rename damaged gang {gang_id} to {name}"
     changes = _changes(before, after)
     return Outcome(changes, Restore(before, after.fingerprint(), label), label, gang_id)
+
+
+def _check_addition(gang: Gang, fighter: Fighter, rulesets: Rulesets) -> None:
+    """A Brute, Hanger-on, Hired Gun or Exotic Beast joins within its limits, for a
+    house that may take it, a beast with an owner who may have one (unless the gang
+    plays by house rules)."""
+    if not fighter.type or gang.house_rules_ignore_restrictions:
+        return
+    ruleset = rulesets.get(gang.ruleset)
+    key = trait_key(fighter.type)
+    fighter_type = ruleset.fighter_type(gang.house or None, fighter.type) or next(
+        (t for t in ruleset.gang_additions if trait_key(t.name) == key), None
+    )
+    if fighter_type is None or not fighter_type.kind:
+        return
+    verdict = gang_additions.check_recruit(
+        ruleset, gang.house or None, list(gang.fighters), fighter_type, fighter.owner
+    )
+    if not verdict.allowed:
+        raise ServiceError(f"{verdict.reason}: {fighter.name} not added")
 
 
 def _table(gang: Gang, rulesets: Rulesets | None) -> CharacteristicTable:

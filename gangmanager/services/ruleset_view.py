@@ -34,6 +34,28 @@ def _fighter_type(fighter_type: FighterType, ruleset: Ruleset) -> dict[str, Any]
     }
 
 
+def _limit(fighter_type: FighterType) -> dict[str, Any]:
+    """The type's limit: only the bounds the pack gives ({"max": 2} is "0-2")."""
+    return fighter_type.limit.model_dump(exclude_none=True)
+
+
+def _addition(fighter_type: FighterType, ruleset: Ruleset) -> dict[str, Any]:
+    """A gang addition: the fighter-type keys plus `kind` and `limit` (the issue's
+    contract), then who may take it, its house prices, owners and rules."""
+    return {
+        **_fighter_type(fighter_type, ruleset),
+        "kind": fighter_type.kind,
+        "limit": _limit(fighter_type),
+        "houses": list(fighter_type.houses),
+        "house_costs": dict(fighter_type.house_costs),
+        "owner": fighter_type.owners(),
+        "gains_xp": fighter_type.earns_xp,
+        "leaves_on_lasting_injury": fighter_type.leaves_after_injury,
+        "advances_as": fighter_type.advancement_category.value,
+        "summary": fighter_type.summary,
+    }
+
+
 def _list_entry(entry: EquipmentListEntry, ruleset: Ruleset) -> dict[str, Any]:
     weapon = ruleset.weapon_entry(entry.name)
     return {
@@ -86,7 +108,7 @@ def ruleset_view(ruleset: Ruleset) -> dict[str, Any]:
         "summary": ruleset.summary,
         "founding_credits": ruleset.founding_credits,
         "houses": [_house(h, ruleset) for h in ruleset.houses],
-        "gang_additions": [_fighter_type(t, ruleset) for t in ruleset.gang_additions],
+        "gang_additions": [_addition(t, ruleset) for t in ruleset.gang_additions],
         "weapons": [_weapon(w) for w in ruleset.weapons],
         "wargear": [_wargear(w) for w in ruleset.wargear],
         "skill_sets": [
@@ -129,6 +151,9 @@ def ruleset_text(ruleset: Ruleset) -> str:
             ]
         if house["skill_sets"]:
             lines.append(f"  House skill sets: {', '.join(house['skill_sets'])}")
+    if view["gang_additions"]:
+        lines += ["", "Gang additions (Brutes, Exotic Beasts, Hangers-on, Hired Guns):"]
+        lines += [_addition_line(a) for a in view["gang_additions"]]
     lines += ["", f"Trading Post: {len(view['weapons'])} weapons, {len(view['wargear'])} wargear"]
     for entry in [*view["weapons"], *view["wargear"]]:
         rarity = f", {entry['rarity']}" if entry["rarity"] else ""
@@ -138,3 +163,18 @@ def ruleset_text(ruleset: Ruleset) -> str:
         owner = f" (house {skill_set['house']})" if skill_set["house"] else ""
         lines.append(f"  {skill_set['name']}{owner}: {', '.join(skill_set['skills'])}")
     return "\n".join(lines)
+
+
+def _addition_line(addition: dict[str, Any]) -> str:
+    limit = addition["limit"]
+    bounds = [f"0-{limit['max']}"] if "max" in limit else []
+    bounds += [f"{limit['per_owner']} per owner"] if "per_owner" in limit else []
+    prices = ", ".join(f"{h} {c}" for h, c in addition["house_costs"].items())
+    houses = f" ({', '.join(addition['houses'])} only)" if addition["houses"] else ""
+    owner = f", owned by {' or '.join(addition['owner'])}" if addition["owner"] else ""
+    return (
+        f"  {addition['name']} ({addition['kind'].replace('_', ' ')}{houses}),"
+        f" {addition['cost']}{f' ({prices})' if prices else ''}"
+        f"{', ' + ', '.join(bounds) if bounds else ''}{owner}:"
+        f"  {' '.join(addition['profile'].values())}"
+    )

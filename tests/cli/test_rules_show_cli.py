@@ -81,3 +81,37 @@ def test_rules_show_text_and_unknown_ruleset(capsys) -> None:
     code, out, err = run(capsys, "rules", "show", "nope")
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and "nope" in err
+
+
+def test_rules_show_json_lists_the_gang_additions_with_kind_and_limit(capsys) -> None:
+    code, out, _ = run(capsys, "rules", "show", "n23", "--json")
+    assert code == 0
+    additions = {a["name"]: a for a in json.loads(out)["gang_additions"]}
+    keys = {"name", "category", "cost", "profile", "skills", "equipment", "kind", "limit"}
+    assert all(keys <= set(a) for a in additions.values())
+    assert {a["kind"] for a in additions.values()} == {
+        "brute",
+        "exotic_beast",
+        "hanger_on",
+        "hired_gun",
+    }
+    ambot = additions["Ambot"]
+    assert (ambot["kind"], ambot["cost"], ambot["limit"]) == ("brute", 215, {"max": 2})
+    assert ambot["house_costs"]["orlock"] == 185 and ambot["advances_as"] == "specialist"
+    assert ambot["equipment"] == ["Tunnelling claw", "Tunnelling claw", "Light carapace armour"]
+    mastiff = additions["Cyber-mastiff"]
+    assert mastiff["limit"] == {"max": 3, "per_owner": 3} and mastiff["houses"] == ["orlock"]
+    assert mastiff["owner"] == ["leader", "champion"]
+    doc = additions["Rogue Doc"]
+    assert (doc["gains_xp"], doc["leaves_on_lasting_injury"]) == (False, True)
+
+
+def test_rules_show_text_lists_the_gang_additions(capsys) -> None:
+    code, out, _ = run(capsys, "rules", "show", "n23")
+    assert code == 0
+    assert "Gang additions (Brutes, Exotic Beasts, Hangers-on, Hired Guns):" in out
+    assert "  Ambot (brute), 215 (cawdor 185, cawdor_redemptionist 185, orlock 185), 0-2:" in out
+    assert (
+        "  Wasteland Giant Rat (exotic beast), 30, 3 per owner, owned by Outland Beastmaster:"
+        in out
+    )

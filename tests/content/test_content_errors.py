@@ -364,3 +364,49 @@ def test_house_fields_load(write_pack: WritePack, user_dir: Path) -> None:
     assert [(e.name, e.cost, e.restricted_to) for e in house.equipment_list] == [
         ("Lasgun", 10, ["Boss"])
     ]
+
+
+_ADDITION = (
+    '[[gang_additions]]\nname = "Digger"\ncost = 200\n'
+    "profile = '4\" 3+ 5+ 5 5 3 5+ 2 8+ 6+ 8+ 9+'\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("extra", "expected"),
+    [
+        ('category = "ganger"\n', "category: a gang addition is one of brute, hanger_on,"),
+        (
+            'category = "brute"\nhouses = ["orlok"]\n',
+            "houses: no house 'orlok' in this pack",
+        ),
+        (
+            'category = "brute"\nhouse_costs = { escherr = 150 }\n',
+            "houses: no house 'escherr' in this pack",
+        ),
+        (
+            'category = "exotic_beast"\nowner = ["Beastmastr"]\n',
+            "owner: 'Beastmastr' is no category nor fighter type of this pack",
+        ),
+        ('category = "brute"\nowner = ["leader"]\n', "owner: only an exotic_beast has an owner"),
+        (
+            'category = "brute"\nlimit = { per_owner = 2 }\n',
+            "limit.per_owner: only an exotic_beast has an owner",
+        ),
+        (
+            'category = "brute"\nequipment = ["Digging claw"]\n',
+            "equipment: 'Digging claw' is not in the armoury",
+        ),
+        (
+            'category = "brute"\nskill_sets_primary = ["Digging"]\n',
+            "skill access: no skill set 'Digging' in this pack",
+        ),
+    ],
+)
+def test_a_gang_addition_names_only_what_the_pack_has(
+    write_pack: WritePack, user_dir: Path, extra: str, expected: str
+) -> None:
+    pack = 'id = "broken"\nname = "B"\nextends = "n23"\n'
+    write_pack("broken", pack=pack, **{"gang_additions-extra": _ADDITION + extra})
+    message = str(_load_error("broken", user_dir))
+    assert 'gang_additions-extra.toml: gang addition "Digger": ' + expected in message

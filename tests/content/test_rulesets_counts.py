@@ -34,6 +34,11 @@ def test_documented_counts_match_the_pack(load: Callable[[str], Ruleset]) -> Non
     assert _row(text, "Fighter types on those lists").startswith(
         f"{types} (plus {len(n23.gang_additions)} "
     )
+    kinds_of = Counter(t.kind for t in n23.gang_additions)
+    assert _row(text, "Gang additions by kind") == (
+        f"{kinds_of['brute']} brutes, {kinds_of['exotic_beast']} exotic beasts,"
+        f" {kinds_of['hanger_on']} hangers-on, {kinds_of['hired_gun']} hired guns"
+    )
     assert _row(text, "Equipment list lines (list prices)") == str(
         sum(len(h.equipment_list) for h in n23.houses)
     )

@@ -548,6 +548,7 @@ def test_schema_describes_the_contract():
         "skills",
         "injuries",
         "notes",
+        "owner",
     }
     assert fighter["additionalProperties"] is False
     assert "str" in schema["$defs"]["WeaponProfile"]["properties"]

@@ -212,7 +212,7 @@ def test_ctrl_n_recruits_a_fighter_and_spends_credits(
 ) -> None:
     gunner = rulesets.get("n23").house("orlock").fighter_types[3]
     recruit = roster_ops.recruit(gunner, "Vex")
-    monkeypatch.setattr(NewFighterDialog, "ask", lambda *a: FighterChoice(recruit, pay=True))
+    monkeypatch.setattr(NewFighterDialog, "ask", lambda *a, **k: FighterChoice(recruit, pay=True))
     focus(qtbot, window.roster_view)
     qtbot.keyClick(window, Qt.Key.Key_N, Qt.KeyboardModifier.ControlModifier)
     gang = stored_gang(window)
@@ -228,7 +228,7 @@ def test_a_purchase_the_gang_cannot_afford_is_refused_with_a_message(
 ) -> None:
     captain = rulesets.get("n23").house("orlock").fighter_types[0]
     rich = roster_ops.recruit(captain, "Boss").model_copy(update={"cost": 5000})
-    monkeypatch.setattr(NewFighterDialog, "ask", lambda *a: FighterChoice(rich, pay=True))
+    monkeypatch.setattr(NewFighterDialog, "ask", lambda *a, **k: FighterChoice(rich, pay=True))
     before = dump(window.database)
     window.new_fighter_action.trigger()
     assert recorder(window).told == [

@@ -63,8 +63,10 @@ def test_recruit_equip_and_finish_founds_the_gang(qtbot, rulesets: Rulesets) -> 
     _next(qtbot, wizard)
     page = wizard.recruit_page
     names = [page.types.item(r, 0).text() for r in range(page.types.rowCount())]
-    assert len(names) == 9  # six Orlock types, then the gang additions
-    assert names[6:] == ["Rogue Doc", "Ammo-jack", "Hive Scum"]
+    # Six Orlock types, then the gang additions open to Orlock (none of Escher's).
+    assert names[6:9] == ["Rogue Doc", "Ammo-jack", "Bullet Merchant"]
+    assert {"Hive Scum", "Ambot", "Servitor", "Cyber-mastiff"} <= set(names)
+    assert "Khimerix" not in names
     assert page.types.item(6, 1).text() == "Hanger-on"
     assert [page.types.item(0, c).text() for c in range(4)] == [
         "Road Captain",
@@ -177,3 +179,39 @@ def test_the_window_stores_the_wizards_gang_as_one_undoable_edit(
     window.undo_stack.undo()
     assert dump(window.database) == before
     assert window.gang.name != "Iron Ravens"
+
+
+def test_founding_with_a_brute_and_a_beast_bought_for_its_owner(qtbot, rulesets: Rulesets) -> None:
+    from pathlib import Path
+
+    wizard = _wizard(qtbot, rulesets, Recorder())
+    wizard.gang_page.credits.setValue(1500)
+    qtbot.keyClicks(wizard.gang_page.name, "Iron Hounds")
+    _next(qtbot, wizard)
+    page = wizard.recruit_page
+    names = [page.types.item(r, 0).text() for r in range(page.types.rowCount())]
+    assert page.types.item(names.index("Ambot"), 2).text() == "185"  # Orlock's price
+    _recruit(qtbot, wizard, 0, "Kerr")
+    _recruit(qtbot, wizard, 3, "Rook")
+    _recruit(qtbot, wizard, 3, "Tess")
+    _recruit(qtbot, wizard, names.index("Servitor"), "Old Iron")
+    _recruit(qtbot, wizard, names.index("Servitor"), "New Iron")
+    assert page.message.text() == "at most 1 Servitor may join; the gang has 1: not recruited"
+    page.recruit_name.clear()  # a refused recruit keeps the name typed
+    page.recruits.clearSelection()
+    _recruit(qtbot, wizard, names.index("Cyber-mastiff"), "Rex")
+    assert "choose its owner" in page.message.text()
+    page.recruit_name.clear()
+    page.recruits.selectRow(0)  # Kerr, the Road Captain, owns the beast
+    _recruit(qtbot, wizard, names.index("Cyber-mastiff"), "Rex")
+    recruits = [page.recruits.item(r, 0).text() for r in range(page.recruits.rowCount())]
+    assert recruits == ["Kerr", "Rook", "Tess", "Old Iron", "Rex"]
+    shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    wizard.grab().save(str(shots / "new-gang-wizard-additions.png"))
+    _next(qtbot, wizard)
+    _next(qtbot, wizard)
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
+    gang = wizard.founded_gang()
+    rex = gang.fighter("Rex")
+    assert rex is not None and (rex.owner, rex.cost) == ("Kerr", 100)
+    assert gang.credits == 1500 - (105 + 45 + 45 + 230 + 100)

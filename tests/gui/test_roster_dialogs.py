@@ -27,6 +27,8 @@ from gangmanager.rules.weapons import Trait
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+
 
 @pytest.fixture
 def n23(tmp_path: Path) -> Ruleset:
@@ -327,3 +329,44 @@ def test_buy_weapon_shows_the_list_first_and_refuses_with_a_reason(
     qtbot.addWidget(house_rules)
     house_rules.view.selectRow(2)
     assert house_rules.choice() is not None and "house rules:" in house_rules.price.text()
+
+
+def test_new_fighter_offers_the_houses_additions_and_a_beasts_owner(
+    qtbot, n23: Ruleset, gang: Gang
+) -> None:
+    dialog = NewFighterDialog(n23, gang.house, 430, fighters=list(gang.fighters))
+    qtbot.addWidget(dialog)
+    labels = [dialog.type.itemText(i) for i in range(dialog.type.count())]
+    assert "Ambot (Brute, 0-2, 185 credits)" in labels  # Orlock's price
+    assert not any(label.startswith("Khimerix") for label in labels)  # Escher only
+    qtbot.keyClicks(dialog.name, "Rex")
+    dialog.type.setCurrentIndex(labels.index("Cyber-mastiff (Exotic Beast, 0-3, 100 credits)"))
+    owners = [dialog.owner.itemData(i) for i in range(dialog.owner.count())]
+    assert owners == ["Mags Varga", "Dex Hollow"] and dialog.owner.isEnabled()
+    dialog.owner.setCurrentIndex(1)
+    dialog.grab().save(str(SCREENSHOTS / "new-fighter-beast-owner.png"))
+    choice = dialog.choice()
+    assert (choice.fighter.type, choice.fighter.owner, choice.fighter.cost) == (
+        "Cyber-mastiff",
+        "Dex Hollow",
+        100,
+    )
+    dialog.type.setCurrentIndex(labels.index("Rogue Doc (Hanger-on, 0-2, 50 credits)"))
+    assert not dialog.owner.isEnabled()
+
+
+def test_new_fighter_refuses_one_past_the_limit(qtbot, n23: Ruleset, gang: Gang) -> None:
+    from gangmanager.rules.roster_ops import recruit
+
+    servitor = n23.fighter_type(gang.house, "Servitor")
+    assert servitor is not None
+    fighters = [*gang.fighters, recruit(servitor, "Old Iron", n23)]
+    dialog = NewFighterDialog(n23, gang.house, 430, fighters=fighters)
+    qtbot.addWidget(dialog)
+    qtbot.keyClicks(dialog.name, "New Iron")
+    labels = [dialog.type.itemText(i) for i in range(dialog.type.count())]
+    dialog.type.setCurrentIndex(labels.index("Servitor (Brute, 0-1, 230 credits)"))
+    _ok(qtbot, dialog.findChild(QDialogButtonBox))
+    assert dialog.message.text() == "at most 1 Servitor may join; the gang has 1"
+    assert dialog.result() != QDialog.DialogCode.Accepted
+    dialog.grab().save(str(SCREENSHOTS / "new-fighter-limit-refused.png"))

@@ -94,7 +94,10 @@ def test_the_hired_fighter_takes_events_like_any_other_and_replays() -> None:
     [
         ({**HIRE, "name": "rook"}, "there is already a fighter named 'rook' in this battle"),
         ({**HIRE, "name": "Hive Scum 1"}, "already a fighter named 'Hive Scum 1'"),
-        ({**HIRE, "fighter_type": "Ogryn"}, "no fighter type 'Ogryn' in the n23 ruleset"),
+        (
+            {**HIRE, "fighter_type": "Ratskin Scout"},
+            "no fighter type 'Ratskin Scout' in the n23 ruleset",
+        ),
     ],
 )
 def test_a_clashing_name_or_an_unknown_type_is_refused_and_changes_nothing(

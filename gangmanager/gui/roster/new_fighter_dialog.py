@@ -1,4 +1,6 @@
-"""Recruit a fighter: a type from the house list (its cost and profile) or a custom one."""
+"""Recruit a fighter: a type from the house list or a gang addition the house may take
+(Brute, Hanger-on, Hired Gun, Exotic Beast: its house price, profile and, for a beast,
+its owner), or a custom one. An addition past its limit is refused with the reason."""
 
 from __future__ import annotations
 
@@ -16,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gangmanager.rules import roster_ops
+from gangmanager.rules import gang_additions, roster_ops
 from gangmanager.rules.characteristics import CharacteristicError
 from gangmanager.rules.gang import Category, Fighter
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS
@@ -35,11 +37,22 @@ class FighterChoice:
 
 class NewFighterDialog(QDialog):
     def __init__(
-        self, ruleset: Ruleset, house: str, credits: int, parent: QWidget | None = None
+        self,
+        ruleset: Ruleset,
+        house: str,
+        credits: int,
+        parent: QWidget | None = None,
+        *,
+        fighters: list[Fighter] | None = None,
+        ignore_restrictions: bool = False,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("New fighter")
         self._ruleset = ruleset
+        self._house = house or None
+        self._house_entry = ruleset.house(house) if house else None
+        self._fighters = list(fighters or [])
+        self._ignore_restrictions = ignore_restrictions
         self._types: list[FighterType] = ruleset.fighter_types_for(house or None)
         self._table = ruleset.table
         self.name = QLineEdit()
@@ -47,8 +60,13 @@ class NewFighterDialog(QDialog):
         self.name.setPlaceholderText("Name")
         self.type = QComboBox()
         for kind in self._types:
-            self.type.addItem(f"{kind.name} ({kind.category.label}, {kind.cost} credits)")
+            limit = f", 0-{kind.limit.max}" if kind.kind and kind.limit.max is not None else ""
+            self.type.addItem(
+                f"{kind.name} ({kind.category.label}{limit}, {kind.cost_for(self._house_entry)} credits)"
+            )
         self.type.addItem(CUSTOM)
+        self.owner = QComboBox()
+        self.owner.setToolTip("An Exotic Beast belongs to a fighter of the gang")
         self.type_name = QLineEdit()
         self.type_name.setPlaceholderText("Type, e.g. Pit Slave")
         self.category = QComboBox()
@@ -75,6 +93,7 @@ class NewFighterDialog(QDialog):
         form = QFormLayout(self)
         form.addRow("&Name", self.name)
         form.addRow("&Type", self.type)
+        form.addRow("O&wner (beasts)", self.owner)
         form.addRow("Custom t&ype", self.type_name)
         form.addRow("&Category", self.category)
         form.addRow("Base c&ost", self.cost)
@@ -95,10 +114,15 @@ class NewFighterDialog(QDialog):
         custom = kind is None
         for box in (self.type_name, self.category, self.cost, self.profile):
             box.setEnabled(custom)
+        self.owner.clear()
+        owners = gang_additions.owner_candidates(kind, self._fighters) if kind else []
+        for owner in owners:
+            self.owner.addItem(f"{owner.name} ({owner.type or owner.category.label})", owner.name)
+        self.owner.setEnabled(bool(owners))
         if kind is not None:
             self.type_name.setText(kind.name)
             self.category.setCurrentIndex(list(Category).index(kind.category))
-            self.cost.setValue(kind.cost)
+            self.cost.setValue(kind.cost_for(self._house_entry))
             self.profile.setText(kind.profile.line(self._table))
         elif not self.profile.text():
             self.profile.setText(DEFAULT_PROFILE)
@@ -110,9 +134,15 @@ class NewFighterDialog(QDialog):
             raise ValueError("a fighter needs a name")
         kind = self._kind()
         if kind is not None:
-            return FighterChoice(
-                roster_ops.recruit(kind, name, self._ruleset), self.pay.isChecked()
-            )
+            owner = self.owner.currentData() or ""
+            if kind.kind and not self._ignore_restrictions:
+                verdict = gang_additions.check_recruit(
+                    self._ruleset, self._house, self._fighters, kind, owner
+                )
+                if not verdict.allowed:
+                    raise ValueError(verdict.reason)
+            fighter = roster_ops.recruit(kind, name, self._ruleset, house=self._house, owner=owner)
+            return FighterChoice(fighter, self.pay.isChecked())
         try:
             profile = Profile.from_line(self.profile.text())
             profile.validate_ranges(self._table)
@@ -137,7 +167,21 @@ class NewFighterDialog(QDialog):
 
     @classmethod
     def ask(
-        cls, parent: QWidget | None, ruleset: Ruleset, house: str, credits: int
+        cls,
+        parent: QWidget | None,
+        ruleset: Ruleset,
+        house: str,
+        credits: int,
+        *,
+        fighters: list[Fighter] | None = None,
+        ignore_restrictions: bool = False,
     ) -> FighterChoice | None:
-        dialog = cls(ruleset, house, credits, parent)
+        dialog = cls(
+            ruleset,
+            house,
+            credits,
+            parent,
+            fighters=fighters,
+            ignore_restrictions=ignore_restrictions,
+        )
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None

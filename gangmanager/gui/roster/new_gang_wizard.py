@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 
 from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.roster.offer_table_model import OfferTableModel
-from gangmanager.rules import ratings, restrictions, roster_ops
+from gangmanager.rules import gang_additions, ratings, restrictions, roster_ops
 from gangmanager.rules.characteristics import CODES
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS, MAX_GANG_NAME_CHARS
@@ -104,8 +104,18 @@ class GangDraft:
                 f"{what} costs {price} credits; only {self.credits_left} are left: not bought"
             )
 
-    def recruit(self, kind: FighterType, name: str) -> Fighter:
-        fighter = roster_ops.recruit(kind, name, self.ruleset)
+    def recruit(self, kind: FighterType, name: str, owner: str = "") -> Fighter:
+        """A Brute, Hanger-on, Hired Gun or Exotic Beast must be within its limits;
+        a beast joins with `owner` (a recruit's name) who may have one."""
+        if kind.kind and self.ruleset is not None:
+            verdict = gang_additions.check_recruit(
+                self.ruleset, self.house or None, self.fighters, kind, owner
+            )
+            if not verdict.allowed:
+                raise RosterError(f"{verdict.reason}: not recruited")
+        fighter = roster_ops.recruit(
+            kind, name, self.ruleset, house=self.house or None, owner=owner
+        )
         self._afford(fighter.cost, fighter.name)
         self.fighters.append(fighter)
         return fighter
@@ -157,6 +167,7 @@ class GangDraft:
         warnings = roster_ops.composition_warnings(self.gang())
         if self.ruleset is not None:
             warnings += restrictions.limit_warnings(self.ruleset, self.house or None, self.fighters)
+            warnings += gang_additions.ownerless_beasts(self.fighters)
             warnings += [
                 w for f in self.fighters if (w := roster_ops.slot_warning(f, self.ruleset))
             ]
@@ -266,7 +277,10 @@ class RecruitPage(QWizardPage):
         self._draft = draft
         self._types: list[FighterType] = []
         self.setTitle("Recruit")
-        self.setSubTitle("Pick a fighter type, name the recruit and press Recruit.")
+        self.setSubTitle(
+            "Pick a fighter type, name the recruit and press Recruit. An Exotic Beast is"
+            " bought for the recruit you select on the right (its owner)."
+        )
         self.types = _table(["Type", "Category", "Cost", *CODES], stretch=False)
         self.recruit_name = QLineEdit()
         self.recruit_name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
@@ -282,7 +296,11 @@ class RecruitPage(QWizardPage):
         self.message = QLabel()
         self.message.setWordWrap(True)
         left = QVBoxLayout()
-        left.addWidget(QLabel("Fighter types: the house list, then Hangers-on and Hired Guns"))
+        left.addWidget(
+            QLabel(
+                "Fighter types: the house list, then its Hangers-on, Hired Guns, Beasts and Brutes"
+            )
+        )
         left.addWidget(self.types, 1)
         row = QHBoxLayout()
         row.addWidget(self.recruit_name, 1)
@@ -310,7 +328,8 @@ class RecruitPage(QWizardPage):
         self.types.setRowCount(len(self._types))
         for row, kind in enumerate(self._types):
             printed = list(kind.profile.printed(draft.ruleset.table).values())
-            texts = [kind.name, kind.category.label, str(kind.cost), *printed]
+            cost = kind.cost_for(draft.ruleset.house(draft.house) if draft.house else None)
+            texts = [kind.name, kind.category.label, str(cost), *printed]
             _fill_row(self.types, row, texts, kind.summary)
         if self._types:
             self.types.selectRow(0)
@@ -346,8 +365,11 @@ class RecruitPage(QWizardPage):
         if not rows:
             self._refresh("Pick a fighter type first.")
             return
+        # An Exotic Beast is bought for the recruit selected on the right (its owner).
+        chosen = self.recruits.selectionModel().selectedRows()
+        owner = self._draft.fighters[chosen[0].row()].name if chosen else ""
         try:
-            self._draft.recruit(self._types[rows[0].row()], self.recruit_name.text())
+            self._draft.recruit(self._types[rows[0].row()], self.recruit_name.text(), owner)
         except RosterError as exc:
             self._refresh(str(exc))
             return
