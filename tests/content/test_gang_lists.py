@@ -91,7 +91,7 @@ TYPES: dict[str, list[tuple[str, Category, int]]] = {
             for s in ("", " (profile 2)", " (profile 3)", " (profile 4)")
         ],
         ("Outcast Champion", C, 60),
-        ("Hive Scum", G, 30),
+        ("Outcast Hive Scum", G, 30),
     ],
 }
 NAMES = {
@@ -122,7 +122,7 @@ STARTING = {
     "ash_wastes_nomads": ["Kha'tragi Chieftain", "Naku'taari Watcher", *["Tarn'runi Warrior"] * 3],
     "squat_prospectors": ["Charter Master", "Drill Master", *["Drill-kyn"] * 3, "Digger"],
     "venators": ["Hunt Leader", "Hunt Champion (profile 2)", "Hunter", "Hunter (profile 3)"],
-    "outcasts": ["Outcast Leader (profile 3)", "Outcast Champion", *["Hive Scum"] * 4],
+    "outcasts": ["Outcast Leader (profile 3)", "Outcast Champion", *["Outcast Hive Scum"] * 4],
 }
 # Lists the book prints without an equipment list of their own.
 TRADING_POST_ONLY = {"venators"}
