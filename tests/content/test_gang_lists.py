@@ -41,10 +41,10 @@ TYPES: dict[str, list[tuple[str, Category, int]]] = {
         ("Cult Adept", L, 120),
         ("Cult Alpha", L, 145),
         ("Hybrid Acolyte", C, 85),
-        ("Hybrid Acolyte (Early Generation)", C, 130),
+        ("Early Generation Hybrid Acolyte", C, 130),
         ("Aberrant", G, 95),
         ("Neophyte Hybrid", G, 45),
-        ("Neophyte Hybrid (Early Generation)", G, 90),
+        ("Early Generation Neophyte Hybrid", G, 90),
         ("Psychic Familiar", B, 25),
     ],
     "chaos_cult": [
@@ -75,21 +75,12 @@ TYPES: dict[str, list[tuple[str, Category, int]]] = {
         ("Digger", J, 35),
     ],
     "venators": [
-        *[
-            (f"Hunt Leader{s}", L, 110)
-            for s in ("", " (profile 2)", " (profile 3)", " (profile 4)")
-        ],
-        *[
-            (f"Hunt Champion{s}", C, 85)
-            for s in ("", " (profile 2)", " (profile 3)", " (profile 4)")
-        ],
-        *[(f"Hunter{s}", G, 50) for s in ("", " (profile 2)", " (profile 3)", " (profile 4)")],
+        *[(f"Hunt Leader{s}", L, 110) for s in ("", " 2", " 3", " 4")],
+        *[(f"Hunt Champion{s}", C, 85) for s in ("", " 2", " 3", " 4")],
+        *[(f"Hunter{s}", G, 50) for s in ("", " 2", " 3", " 4")],
     ],
     "outcasts": [
-        *[
-            (f"Outcast Leader{s}", L, 125)
-            for s in ("", " (profile 2)", " (profile 3)", " (profile 4)")
-        ],
+        *[(f"Outcast Leader{s}", L, 125) for s in ("", " 2", " 3", " 4")],
         ("Outcast Champion", C, 60),
         ("Outcast Hive Scum", G, 30),
     ],
@@ -121,8 +112,8 @@ STARTING = {
     "corpse_grinder_cult": ["Butcher", "Cutter", "Skinner", "Skinner", "Initiate", "Initiate"],
     "ash_wastes_nomads": ["Kha'tragi Chieftain", "Naku'taari Watcher", *["Tarn'runi Warrior"] * 3],
     "squat_prospectors": ["Charter Master", "Drill Master", *["Drill-kyn"] * 3, "Digger"],
-    "venators": ["Hunt Leader", "Hunt Champion (profile 2)", "Hunter", "Hunter (profile 3)"],
-    "outcasts": ["Outcast Leader (profile 3)", "Outcast Champion", *["Outcast Hive Scum"] * 4],
+    "venators": ["Hunt Leader", "Hunt Champion 2", "Hunter", "Hunter 3"],
+    "outcasts": ["Outcast Leader 3", "Outcast Champion", *["Outcast Hive Scum"] * 4],
 }
 # Lists the book prints without an equipment list of their own.
 TRADING_POST_ONLY = {"venators"}
