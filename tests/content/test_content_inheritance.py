@@ -151,13 +151,13 @@ cost = 110
 profile = '5" 3+ 3+ 3 3 3 4+ 2 4+ 5+ 5+ 5+'
 
 [[houses]]
-id = "outcasts"
-name = "Outcasts"
+id = "scavvies"
+name = "Scavvies"
 """,
     )
     ruleset = load_ruleset("mini", [user_dir, *builtin])
     parent = [h.id for h in load_ruleset("n23", builtin).houses]
-    assert [h.id for h in ruleset.houses] == [*parent, "outcasts"]
+    assert [h.id for h in ruleset.houses] == [*parent, "scavvies"]
     orlock = ruleset.house("orlock")
     assert [t.name for t in orlock.fighter_types] == ["Road Captain"]
     assert orlock.fighter_types[0].cost == 110
