@@ -32,10 +32,13 @@ def _orlocks(db: Database, rulesets: Rulesets, **update: object) -> Gang:
     return gang.model_copy(update={"id": outcome.gang_id})
 
 
-def _add(db: Database, rulesets: Rulesets, gang: Gang, name: str, owner: str = "") -> None:
+def _add(
+    db: Database, rulesets: Rulesets, gang: Gang, name: str, owner: str = "", called: str = ""
+) -> None:
     n23 = rulesets.get("n23")
     kind = n23.fighter_type("orlock", name) or next(t for t in n23.gang_additions if t.name == name)
-    fighter = recruit(kind, f"{name} {owner}".strip(), n23, house="orlock", owner=owner)
+    # Fighter names are unique in a gang: `called` tells two of a type apart.
+    fighter = recruit(kind, called or f"{name} {owner}".strip(), n23, house="orlock", owner=owner)
     roster.apply(db, roster.AddFighter(gang.id, fighter, pay=True), rulesets)  # type: ignore[arg-type]
 
 
@@ -79,6 +82,6 @@ def test_an_addition_of_another_house_is_refused(db: Database, rulesets: Ruleset
 
 def test_house_rules_let_the_gang_past_the_limits(db: Database, rulesets: Rulesets) -> None:
     gang = _orlocks(db, rulesets, house_rules_ignore_restrictions=True)
-    _add(db, rulesets, gang, "Servitor")
-    _add(db, rulesets, gang, "Servitor")
-    assert _names(db, gang).count("Servitor") == 2
+    _add(db, rulesets, gang, "Servitor", called="Servitor 1")
+    _add(db, rulesets, gang, "Servitor", called="Servitor 2")
+    assert [n for n in _names(db, gang) if n.startswith("Servitor")] == ["Servitor 1", "Servitor 2"]
