@@ -17,10 +17,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from gangmanager.rules import battle_ammo, battle_blaze, battle_fighters, battle_hire
+from gangmanager.rules import (
+    battle_ammo,
+    battle_attack,
+    battle_blaze,
+    battle_fighters,
+    battle_hire,
+)
 from gangmanager.rules.battle_events import (
     ActivateEvent,
     AmmoTestEvent,
+    AttackEvent,
     BattleError,
     BattleEvent,
     BlazeEvent,
@@ -43,7 +50,7 @@ from gangmanager.rules.battle_roster import (
     restore_deleted_profiles,
     restore_profile,
 )
-from gangmanager.rules.battle_state import BattleState
+from gangmanager.rules.battle_state import BattleState, FighterTrack, PromptKind
 from gangmanager.rules.battle_table import Table, fighter_track
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
@@ -156,7 +163,40 @@ def apply_event(
     taken from `dice`; without dice a missing roll is refused.
     """
     handler = _HANDLERS[type(event)]
-    return handler(Table(ruleset, state, dice), event)
+    table = Table(ruleset, state, dice)
+    named = _named_fighters(table, event)
+    # A Knockback prompt is a moment's reminder: the next event clears it.
+    knockbacks = [p for p in state.prompts if p.kind is PromptKind.KNOCKBACK]
+    done = handler(table, event)
+    state.prompts = [p for p in state.prompts if p not in knockbacks]
+    return _qualified(state, done, named)
+
+
+_NAME_KEYS = ("fighter", "target", "by")
+
+
+def _named_fighters(table: Table, event: BattleEvent) -> dict[str, FighterTrack]:
+    """The fighters an event names, resolved before it is applied (GANG/FIGHTER or bare)."""
+    named: dict[str, FighterTrack] = {}
+    for key in _NAME_KEYS:
+        value = getattr(event, key, None)
+        if isinstance(value, str):
+            found = table.state.find(value)
+            if len(found) == 1:
+                named[key] = found[0]
+    return named
+
+
+def _qualified(
+    state: BattleState, event: BattleEvent, named: dict[str, FighterTrack]
+) -> BattleEvent:
+    """Keep `GANG/FIGHTER` in the stored event where both gangs have that name."""
+    update = {
+        key: track.qualified_name
+        for key, track in named.items()
+        if len(state.find(track.name)) > 1 and getattr(event, key, None) is not None
+    }
+    return event.model_copy(update=update) if update else event
 
 
 _HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
@@ -175,4 +215,5 @@ _HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
     EndActivationEvent: battle_fighters.end_activation,
     HireEvent: battle_hire.hire,
     NewRoundEvent: battle_fighters.new_round,
+    AttackEvent: battle_attack.attack,
 }

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from gangmanager.rules import roster_ops
 from gangmanager.rules.battle_events import (
     AmmoTestEvent,
+    AttackEvent,
     BattleError,
     BattleEvent,
     HireEvent,
@@ -103,7 +104,7 @@ def restore_deleted_profiles(gang: Gang, events: Iterable[BattleEvent]) -> Gang:
     hired = hired_names(events)
     for event in reversed(events):
         if (
-            isinstance(event, AmmoTestEvent | ReloadEvent)
+            isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
             and event.removed is not None
             and event.fighter.casefold() not in hired
         ):

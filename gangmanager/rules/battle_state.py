@@ -25,6 +25,8 @@ class PromptKind(StrEnum):
     NERVE_TEST = "nerve_test"
     FLAMES_ROLL = "flames_roll"
     INJURY_DICE = "injury_dice"
+    # Knockback: move the target; dropped by the next event.
+    KNOCKBACK = "knockback"
 
 
 @dataclass
@@ -77,6 +79,16 @@ class WeaponTrack:
         return {"name": self.name, "profiles": [p.view() for p in self.profiles]}
 
 
+@dataclass(frozen=True)
+class Credit:
+    """An enemy Seriously Injured or taken Out of Action by this fighter."""
+
+    status: BattleStatus
+    target: str
+    # XP suggested for it (0 for a fighter of the same gang).
+    xp: int
+
+
 @dataclass
 class FighterTrack:
     fighter: Fighter
@@ -89,6 +101,9 @@ class FighterTrack:
     weapons: list[WeaponTrack] = field(default_factory=list)
     # The territory that granted a Hired Gun for this battle only; None for the gang's own.
     hired_for: str | None = None
+    # The gang the fighter fights for (two gangs may share a battle).
+    gang: str = ""
+    credits: list[Credit] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -128,6 +143,21 @@ class FighterTrack:
         values = self.live_values()
         return {row.code: row.print(values[row.code]) for row in self.table}
 
+    @property
+    def qualified_name(self) -> str:
+        """`Gang/Fighter`, the way an event names a fighter both gangs have."""
+        return f"{self.gang}/{self.name}" if self.gang else self.name
+
+    def caused(self) -> dict[str, int]:
+        return {
+            status.value: sum(1 for c in self.credits if c.status is status)
+            for status in (BattleStatus.SERIOUSLY_INJURED, BattleStatus.OUT_OF_ACTION)
+        }
+
+    @property
+    def xp_suggested(self) -> int:
+        return sum(c.xp for c in self.credits)
+
     def sorted_markers(self) -> list[Marker]:
         return [m for m in Marker if m in self.markers]
 
@@ -149,6 +179,9 @@ class FighterTrack:
             "profile": self.live_profile(),
             "weapons": [w.view() for w in self.weapons],
             "hired_for": self.hired_for,
+            "gang": self.gang,
+            "caused": self.caused(),
+            "xp_suggested": self.xp_suggested,
         }
 
 
@@ -177,8 +210,21 @@ class BattleState:
         return copy.deepcopy(self)
 
     def fighter(self, name: str) -> FighterTrack | None:
+        found = self.find(name)
+        return found[0] if found else None
+
+    def find(self, name: str) -> list[FighterTrack]:
+        """Every fighter `name` may mean: a bare name, or `GANG/FIGHTER`."""
         wanted = name.strip().casefold()
-        return next((f for f in self.fighters if f.name.strip().casefold() == wanted), None)
+        exact = [f for f in self.fighters if f.name.strip().casefold() == wanted]
+        if exact or "/" not in wanted:
+            return exact
+        gang, _, fighter = wanted.rpartition("/")
+        return [
+            f
+            for f in self.fighters
+            if f.gang.strip().casefold() == gang.strip() and f.name.strip().casefold() == fighter.strip()
+        ]
 
     def prompts_for(self, name: str) -> list[Prompt]:
         return [p for p in self.prompts if p.fighter == name]
