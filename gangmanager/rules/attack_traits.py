@@ -27,7 +27,9 @@ def check_range(table: Table, attacker: FighterTrack, profile: ProfileTrack, ban
     what = f"{attacker.name}'s {profile.label}"
     if band == "engaged" and not may_fight_engaged(profile):
         trait = table.ruleset.ammo.rapid_fire_close_combat_trait
-        raise BattleError(f"{what} cannot be used in close combat (it is neither Melee nor {trait})")
+        raise BattleError(
+            f"{what} cannot be used in close combat (it is neither Melee nor {trait})"
+        )
     if band != "engaged" and is_melee(profile) and not _has_range(profile):
         raise BattleError(f"{what} is a Melee weapon: use it against an Engaged target only")
 
@@ -36,13 +38,16 @@ def _has_range(profile: ProfileTrack) -> bool:
     return any(v not in ("-", "E", "") for v in (profile.profile.rng_s, profile.profile.rng_l))
 
 
+def rapid_fire_applies(table: Table, profile: ProfileTrack, band: str) -> bool:
+    """Rapid Fire counts its hits off the Firepower dice; in close combat only where the pack lets it."""
+    if not profile.has(Mechanic.RAPID_FIRE):
+        return False
+    return band != "engaged" or rapid_fire_in_close_combat(table, profile)
+
+
 def rapid_fire_dice(table: Table, profile: ProfileTrack, band: str) -> int:
     """How many Firepower dice the attack rolls: X for Rapid Fire (X) where it works, else one."""
-    if not profile.has(Mechanic.RAPID_FIRE):
-        return 1
-    if band == "engaged" and not rapid_fire_in_close_combat(table, profile):
-        return 1
-    return profile.rapid_fire or 1
+    return (profile.rapid_fire or 1) if rapid_fire_applies(table, profile, band) else 1
 
 
 def rapid_fire_in_close_combat(table: Table, profile: ProfileTrack) -> bool:
@@ -80,8 +85,20 @@ def knockback(
 ) -> str | None:
     """A prompt to move the target, as the pack's Knockback says; the log line, or None."""
     if profile.has(Mechanic.KNOCKBACK_DISTANCE):
-        trait = next((t for t in profile.profile.traits if t.param), None)
-        distance = f'{trait.param}"' if trait is not None else "the Knockback distance"
+        trait = next(
+            (
+                t
+                for t in profile.profile.traits
+                if (d := table.ruleset.trait_def(t)) is not None
+                and d.has(Mechanic.KNOCKBACK_DISTANCE)
+            ),
+            None,
+        )
+        param = trait.param if trait is not None else None
+        if param:
+            distance = f'{param}"' if param.isdigit() else param
+        else:
+            distance = "the Knockback distance"
         text = (
             f"Knockback: push {target.name} {distance} directly away from the attacker"
             " (a target still Active afterwards becomes Pinned)"
@@ -93,7 +110,9 @@ def knockback(
     strength = target.live_values()["S"]
     if strength is None or natural_hit < strength:
         return f"Knockback: hit roll {natural_hit} is below {target.name}'s Strength {strength}"
-    text = f'Knockback: hit roll {natural_hit} against Strength {strength}: push {target.name} 1" away'
+    text = (
+        f'Knockback: hit roll {natural_hit} against Strength {strength}: push {target.name} 1" away'
+    )
     table.prompt(PromptKind.KNOCKBACK, target, text)
     return text
 
@@ -133,7 +152,10 @@ def blaze_after(table: Table, target: FighterTrack, roll: int | None) -> tuple[s
     catch = table.ruleset.blaze.catch_fire_on
     if die in catch:
         target.markers.add(Marker.BLAZE)
-        return f"Blaze: rolled {die} (catches fire on {_listed(catch)}), {target.name} is on fire", die
+        return (
+            f"Blaze: rolled {die} (catches fire on {_listed(catch)}), {target.name} is on fire",
+            die,
+        )
     return f"Blaze: rolled {die} (catches fire on {_listed(catch)}), no fire", die
 
 

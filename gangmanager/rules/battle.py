@@ -15,6 +15,7 @@ Blaze, ammunition and the Limited rule come from the ruleset (`BlazeRules`,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from gangmanager.rules import (
@@ -57,6 +58,7 @@ from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.ruleset import Ruleset
 
 __all__ = [
+    "Opponent",
     "apply_event",
     "can_fight",
     "crew_fighters",
@@ -113,14 +115,32 @@ def crew_fighters(gang: Gang, crew: Sequence[int | str], *, strict: bool = True)
     return [f for f in gang.fighters if f in chosen]
 
 
+@dataclass(frozen=True)
+class Opponent:
+    """The second gang of a two-gang battle and the fighters it brings (all who can fight if empty)."""
+
+    gang: Gang
+    crew: Sequence[int | str] = ()
+
+
 def new_state(
-    ruleset: Ruleset, gang: Gang, crew: Sequence[int | str], *, strict: bool = True
+    ruleset: Ruleset,
+    gang: Gang,
+    crew: Sequence[int | str],
+    *,
+    strict: bool = True,
+    against: Opponent | None = None,
 ) -> BattleState:
-    fighters = crew_fighters(gang, crew, strict=strict)
-    if not fighters:
-        raise BattleError(f"{gang.name} has nobody who can fight")
+    sides = [(gang, crew)] + ([(against.gang, against.crew)] if against else [])
+    if against is not None and against.gang.name.strip().casefold() == gang.name.strip().casefold():
+        raise BattleError(f"{gang.name} cannot fight itself")
     state = BattleState(ruleset=ruleset.id, house=gang.house or None)
-    state.fighters = [fighter_track(ruleset, f) for f in fighters]
+    for side, side_crew in sides:
+        fighters = crew_fighters(side, side_crew, strict=strict)
+        if not fighters:
+            raise BattleError(f"{side.name} has nobody who can fight")
+        state.fighters += [fighter_track(ruleset, f, gang=side.name) for f in fighters]
+    state.gangs = [side.name for side, _ in sides]
     return state
 
 
@@ -131,6 +151,7 @@ def fold(
     events: Iterable[BattleEvent | dict[str, object]],
     *,
     strict: bool = True,
+    against: Opponent | None = None,
 ) -> BattleState:
     """Replay the events on the crew of `gang`.
 
@@ -140,7 +161,11 @@ def fold(
     instead of raising, so a battle survives a roster edited meanwhile.
     """
     events = [parse_event(e) if isinstance(e, dict) else e for e in events]
-    state = new_state(ruleset, restore_deleted_profiles(gang, events), crew, strict=strict)
+    if against is not None:
+        against = Opponent(restore_deleted_profiles(against.gang, events), against.crew)
+    state = new_state(
+        ruleset, restore_deleted_profiles(gang, events), crew, strict=strict, against=against
+    )
     for number, event in enumerate(events, start=1):
         try:
             apply_event(ruleset, state, event)

@@ -188,7 +188,9 @@ class _Attack:
         count = len(given) if given else most
         dice = [pool.die("Firepower dice") for _ in range(count)]
         faces = [self.table.ruleset.attack.firepower_face(d) for d in dice]
-        shown = ", ".join(f"{d} ({f.hits}{'+ammo' if f.ammo else ''})" for d, f in zip(dice, faces, strict=True))
+        shown = ", ".join(
+            f"{d} ({f.hits}{'+ammo' if f.ammo else ''})" for d, f in zip(dice, faces, strict=True)
+        )
         self.say(f"Firepower: {shown}.")
         return dice
 
@@ -228,9 +230,7 @@ class _Attack:
         self.say(f"hit {shown} ({', '.join(parts)}): rolled {roll}, {outcome}.")
         if not hit:
             return 0, roll
-        if firepower and p.has(Mechanic.RAPID_FIRE) and attack_traits.rapid_fire_dice(
-            self.table, p, self.band
-        ) > 1:
+        if firepower and attack_traits.rapid_fire_applies(self.table, p, self.band):
             faces = self.table.ruleset.attack
             hits = sum(faces.firepower_face(d).hits for d in firepower)
             self.say(f"Rapid Fire: {hits} hit{'s' if hits != 1 else ''} from the Firepower dice.")
@@ -327,7 +327,9 @@ class _Attack:
             return True
         roll = self.pools["save"].die("save roll")
         saved = roll != 1 and roll >= needed
-        self.say(f"save {needed}+{label} ({parts}): rolled {roll}, {'saved' if saved else 'fails'}.")
+        self.say(
+            f"save {needed}+{label} ({parts}): rolled {roll}, {'saved' if saved else 'fails'}."
+        )
         return not saved
 
     def _toxin_flesh_wound(self) -> bool:
@@ -366,7 +368,9 @@ class _Attack:
             return
         results = [self._injury_face() for _ in range(injuries)]
         self.table.drop_prompts(t, PromptKind.INJURY_DICE)
-        self.say(f"{t.name}: 0 wounds, Injury dice: {', '.join(r.replace('_', ' ') for r in results)}.")
+        self.say(
+            f"{t.name}: 0 wounds, Injury dice: {', '.join(r.replace('_', ' ') for r in results)}."
+        )
         for face in results:
             if face == "flesh_wound" and not t.out_of_action:
                 t.flesh_wounds += 1

@@ -98,6 +98,14 @@ def hired_names(events: Iterable[BattleEvent]) -> set[str]:
     return {e.name.casefold() for e in events if isinstance(e, HireEvent) and e.name}
 
 
+def _of_gang(gang: Gang, fighter: str, removed: RemovedProfile) -> bool:
+    """Whether a deleted profile belongs to this gang (two gangs may share a battle)."""
+    if removed.fighter_id is not None and any(f.id is not None for f in gang.fighters):
+        return any(f.id == removed.fighter_id for f in gang.fighters)
+    prefix, slash, _ = fighter.rpartition("/")
+    return not slash or prefix.strip().casefold() == gang.name.strip().casefold()
+
+
 def restore_deleted_profiles(gang: Gang, events: Iterable[BattleEvent]) -> Gang:
     """The roster as the battle started: profiles deleted by events put back, last first."""
     events = list(events)
@@ -107,6 +115,8 @@ def restore_deleted_profiles(gang: Gang, events: Iterable[BattleEvent]) -> Gang:
             isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
             and event.removed is not None
             and event.fighter.casefold() not in hired
+            and _of_gang(gang, event.fighter, event.removed)
         ):
-            gang = restore_profile(gang, event.fighter, event.weapon, event.removed)
+            name = event.fighter.rpartition("/")[2]
+            gang = restore_profile(gang, name, event.weapon, event.removed)
     return gang

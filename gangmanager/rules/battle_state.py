@@ -198,6 +198,8 @@ class BattleState:
     ruleset: str
     # The gang's house: its own fighter types come before the gang additions for a hire.
     house: str | None = None
+    # The gangs in the battle: one, or two (the first started it).
+    gangs: list[str] = field(default_factory=list)
     round: int = 1
     fighters: list[FighterTrack] = field(default_factory=list)
     prompts: list[Prompt] = field(default_factory=list)
@@ -223,7 +225,8 @@ class BattleState:
         return [
             f
             for f in self.fighters
-            if f.gang.strip().casefold() == gang.strip() and f.name.strip().casefold() == fighter.strip()
+            if f.gang.strip().casefold() == gang.strip()
+            and f.name.strip().casefold() == fighter.strip()
         ]
 
     def prompts_for(self, name: str) -> list[Prompt]:
@@ -235,6 +238,15 @@ class BattleState:
     def roster_fighters(self) -> list[FighterTrack]:
         """The crew from the roster; Hired Guns for this battle never join it."""
         return [f for f in self.fighters if not f.hired]
+
+    def side(self, gang: str) -> BattleState:
+        """The battle as one gang's post-battle sequence reads it: its own fighters only."""
+        wanted = gang.strip().casefold()
+        own = copy.copy(self)
+        own.fighters = [
+            f for f in self.fighters if f.gang.strip().casefold() == wanted or not f.gang
+        ]
+        return own
 
     @property
     def out_of_action(self) -> list[str]:
@@ -257,6 +269,7 @@ class BattleState:
     def view(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
+            "gangs": list(self.gangs),
             "round": self.round,
             "fighters": [f.view() for f in self.fighters],
             "prompts": [p.view() for p in self.prompts],

@@ -13,13 +13,13 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from gangmanager.rules.attack_rules import AttackRules
 from gangmanager.rules.campaign_types import CampaignType
 from gangmanager.rules.characteristics import (
     CORE_CHARACTERISTICS,
     Characteristic,
     CharacteristicTable,
 )
-from gangmanager.rules.attack_rules import AttackRules
 from gangmanager.rules.gang import Category, FighterStatus
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Trait, WeaponProfile, parse_trait, trait_key

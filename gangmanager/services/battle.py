@@ -37,6 +37,7 @@ from gangmanager.rules.battle import (
 )
 from gangmanager.rules.battle_events import (
     AmmoTestEvent,
+    AttackEvent,
     BattleError,
     BattleEvent,
     HireEvent,
@@ -344,7 +345,7 @@ def apply_events(
                     event = _granted_hire(held, [*past, *applied], event)
                 done = apply_event(ruleset, state, event, dice)
                 if (
-                    isinstance(done, AmmoTestEvent | ReloadEvent)
+                    isinstance(done, AmmoTestEvent | ReloadEvent | AttackEvent)
                     and done.removed is not None
                     and _on_roster(state, done.fighter)
                 ):
@@ -405,7 +406,7 @@ def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRe
             raise ServiceError(f"the last event cannot be read: {exc}") from None
         roster = gang
         if (
-            isinstance(event, AmmoTestEvent | ReloadEvent)
+            isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
             and event.removed is not None
             and event.fighter.casefold() not in hired_names(_parse_stored(stored))
         ):
