@@ -134,6 +134,10 @@ class _Attack:
     def say(self, text: str) -> None:
         self.table.say(text)
 
+    def _who(self, track: FighterTrack) -> str:
+        """`GANG/FIGHTER` where both gangs have the name, else the name."""
+        return track.qualified_name if len(self.table.state.find(track.name)) > 1 else track.name
+
     # -- the steps ------------------------------------------------------------
 
     def resolve(self) -> AttackEvent:
@@ -146,7 +150,7 @@ class _Attack:
             )
         if self.event.hits is not None and self.event.hit is not None:
             raise BattleError("give either 'hit' (the roll) or 'hits' (counted), not both")
-        self.say(f"{a.name} attacks {t.name} with {p.label} ({self.band.replace('_', ' ')}).")
+        self.say(f"{self._who(a)} attacks {self._who(t)} with {p.label} ({self.band}).")
         for note in (attack_traits.unwieldy_note(p, self.band), attack_traits.silent_note(a, p)):
             if note:
                 self.say(note + ".")

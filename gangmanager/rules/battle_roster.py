@@ -98,7 +98,7 @@ def hired_names(events: Iterable[BattleEvent]) -> set[str]:
     return {e.name.casefold() for e in events if isinstance(e, HireEvent) and e.name}
 
 
-def _of_gang(gang: Gang, fighter: str, removed: RemovedProfile) -> bool:
+def belongs_to(gang: Gang, fighter: str, removed: RemovedProfile) -> bool:
     """Whether a deleted profile belongs to this gang (two gangs may share a battle)."""
     if removed.fighter_id is not None and any(f.id is not None for f in gang.fighters):
         return any(f.id == removed.fighter_id for f in gang.fighters)
@@ -115,7 +115,7 @@ def restore_deleted_profiles(gang: Gang, events: Iterable[BattleEvent]) -> Gang:
             isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
             and event.removed is not None
             and event.fighter.casefold() not in hired
-            and _of_gang(gang, event.fighter, event.removed)
+            and belongs_to(gang, event.fighter, event.removed)
         ):
             name = event.fighter.rpartition("/")[2]
             gang = restore_profile(gang, name, event.weapon, event.removed)
