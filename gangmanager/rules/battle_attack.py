@@ -30,7 +30,7 @@ from gangmanager.rules.battle_events import (
 )
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
 from gangmanager.rules.battle_table import Table, profile_track
-from gangmanager.rules.ruleset import Mechanic
+from gangmanager.rules.ruleset import Mechanic, Ruleset
 from gangmanager.rules.weapons import WeaponProfile
 
 _INJURY_FACES: tuple[InjuryFace, ...] = ("flesh_wound", "seriously_injured", "out_of_action")
@@ -205,21 +205,7 @@ class _Attack:
             hits = self.event.hits if self.event.hits is not None else 1
             self.say(f"hits counted: {hits}.")
             return hits, None
-        values = self.attacker.live_values()
-        code = "WS" if self.band == "engaged" else "BS"
-        skill = values[code]
-        if skill is None:
-            raise BattleError(f"{self.attacker.name} has no {code} to hit with")
-        accuracy = 0
-        parts = [f"{code} {skill}+"]
-        if self.band != "engaged":
-            text = p.profile.acc_s if self.band == "short" else p.profile.acc_l
-            accuracy = _number(text)
-            if accuracy:
-                parts.append(f"{self.band} {accuracy:+d}")
-        if self.event.modifier:
-            parts.append(f"modifier {self.event.modifier:+d}")
-        needed = skill - accuracy - self.event.modifier
+        needed, parts = hit_needed(self.attacker, p, self.band, self.event.modifier)
         hit_pool = self.pools["hit"]
         if hit_pool.given is not None and len(hit_pool.given) != 1:
             raise BattleError(f"an attack makes one hit roll, got {len(hit_pool.given)}")
@@ -231,7 +217,7 @@ class _Attack:
         else:
             hit = roll >= needed
             outcome = "hit" if hit else "miss"
-        self.say(f"hit {shown} ({', '.join(parts)}): rolled {roll}, {outcome}.")
+        self.say(f"hit {shown} ({parts}): rolled {roll}, {outcome}.")
         if not hit:
             return 0, roll
         if firepower and attack_traits.rapid_fire_applies(self.table, p, self.band):
@@ -306,15 +292,7 @@ class _Attack:
         return wounded
 
     def _armour(self) -> tuple[str, int] | None:
-        """The target's best armour save: its name and the D6 it needs."""
-        best: tuple[str, int] | None = None
-        for item in self.target.fighter.wargear:
-            found = self.table.ruleset.wargear_item(item.name)
-            if found is None or found.save is None:
-                continue
-            if best is None or found.save < best[1]:
-                best = (found.name, found.save)
-        return best
+        return best_armour(self.table.ruleset, self.target)
 
     def _save(self, label: str) -> bool:
         """True when the wound goes through."""
@@ -452,6 +430,81 @@ class _Attack:
                 "removed": self.removed,
             }
         )
+
+
+def hit_needed(
+    attacker: FighterTrack, profile: ProfileTrack, band: str, modifier: int
+) -> tuple[int, str]:
+    """The D6 the hit roll needs and how it came about: `3, "BS 4+, short +1"`."""
+    code = "WS" if band == "engaged" else "BS"
+    skill = attacker.live_values()[code]
+    if skill is None:
+        raise BattleError(f"{attacker.name} has no {code} to hit with")
+    accuracy = 0
+    parts = [f"{code} {skill}+"]
+    if band != "engaged":
+        accuracy = _number(profile.profile.acc_s if band == "short" else profile.profile.acc_l)
+        if accuracy:
+            parts.append(f"{band} {accuracy:+d}")
+    if modifier:
+        parts.append(f"modifier {modifier:+d}")
+    return skill - accuracy - modifier, ", ".join(parts)
+
+
+def best_armour(ruleset: Ruleset, target: FighterTrack) -> tuple[str, int] | None:
+    """The target's best armour save: its name and the D6 it needs."""
+    best: tuple[str, int] | None = None
+    for item in target.fighter.wargear:
+        found = ruleset.wargear_item(item.name)
+        if found is None or found.save is None:
+            continue
+        if best is None or found.save < best[1]:
+            best = (found.name, found.save)
+    return best
+
+
+def target_numbers(
+    ruleset: Ruleset,
+    attacker: FighterTrack,
+    profile: ProfileTrack,
+    target: FighterTrack,
+    band: str,
+    modifier: int = 0,
+) -> list[str]:
+    """What each roll of the attack needs, before any die is rolled (the GUI shows these)."""
+    lines: list[str] = []
+    if attack_traits.counted_hits(profile):
+        lines.append("hits: count them on the table (Blast / Template), or roll to hit")
+    try:
+        needed, parts = hit_needed(attacker, profile, band, modifier)
+        lines.append(
+            f"hit {max(needed, 1)}+ ({parts})" if needed <= 6 else f"hit: cannot ({parts})"
+        )
+    except BattleError as exc:
+        lines.append(str(exc))
+    toughness = target.live_values()["T"] or 0
+    if attack_traits.toxin_replaces_wound_roll(profile):
+        lines.append(f"Toxin: a D6 of {toughness}+ (T{toughness}) or a 6 wounds")
+    else:
+        try:
+            strength = _strength(profile.profile, attacker)
+            wound = ruleset.attack.wound_table.target(strength, toughness)
+            lines.append(f"wound {wound}+ (S{strength} vs T{toughness})")
+        except BattleError as exc:
+            lines.append(str(exc))
+    armour = best_armour(ruleset, target)
+    if armour is None:
+        lines.append(f"save: {target.name} has no armour")
+    else:
+        ap = _number(profile.profile.ap)
+        save = armour[1] - ap if ap < 0 else armour[1]
+        parts = f"{armour[0]} {armour[1]}+" + (f", AP {ap}" if ap else "")
+        lines.append(f"save {save}+ ({parts})" if save <= 6 else f"save: none ({parts})")
+    if attack_traits.toxin_before_damage(profile):
+        lines.append(f"Toxin: before Damage, a D6 above T{toughness} is a Flesh Wound")
+    damage = "D3 (Rupture)" if attack_traits.rupture(profile) else profile.profile.d
+    lines.append(f"damage {damage}; {target.name} has {target.wounds} wound(s) left")
+    return lines
 
 
 def attack(table: Table, event: AttackEvent) -> AttackEvent:
