@@ -286,7 +286,7 @@ class _Attack:
         roll = self.pools["wound"].die("wound roll")
         wounded = roll != 1 and roll >= needed
         self.say(
-            f"wound {needed}+{label} (S{strength} vs T{toughness}): rolled {roll},"
+            f"wound {needed}+ (S{strength} vs T{toughness}){label}: rolled {roll},"
             f" {'wounds' if wounded else 'no wound'}."
         )
         return wounded
@@ -305,12 +305,12 @@ class _Attack:
         needed = base - ap if ap < 0 else base
         parts = f"{name} {base}+" + (f", AP {ap}" if ap else "")
         if needed > 6:
-            self.say(f"save{label} ({parts}): {needed}+ cannot be made.")
+            self.say(f"save ({parts}){label}: {needed}+ cannot be made.")
             return True
         roll = self.pools["save"].die("save roll")
         saved = roll != 1 and roll >= needed
         self.say(
-            f"save {needed}+{label} ({parts}): rolled {roll}, {'saved' if saved else 'fails'}."
+            f"save {needed}+ ({parts}){label}: rolled {roll}, {'saved' if saved else 'fails'}."
         )
         return not saved
 

@@ -506,6 +506,8 @@ class BattleWindow(QMainWindow):
             self._on_tile_sig_event_requested(
                 {"fighter": fighter.name, "event": "extinguish", "by": fighter.name}
             )
+        elif prompt.kind is PromptKind.KNOCKBACK:
+            self._say(f"Move {fighter.name} on the table; the next event clears the reminder.")
         else:
             self._say(
                 f"Enter the Injury dice result on {fighter.name}'s tile:"
