@@ -639,3 +639,34 @@ def test_one_gang_battles_suggest_no_xp() -> None:
     )
     (vex,) = state.find("Vex")
     assert vex.caused()["out_of_action"] == 1 and vex.xp_suggested == 0
+
+
+@given(
+    st.sampled_from(RULESETS),
+    st.sampled_from(["Lasgun", "Autogun", "Boltgun", "Heavy bolter", "Bite gun", "Limited shells"]),
+    st.sampled_from(["Blue/Grakk", "Blue ganger", "Blue/Vex"]),
+    st.integers(0, 10_000),
+)
+def test_any_rolled_attack_replays_to_the_same_battle(
+    rid: str, weapon: str, target: str, seed: int
+) -> None:
+    """Dice left out are stored: folding the stored events gives the same state."""
+    rules = ruleset(rid)
+    state = battle(rules)
+    done = []
+    for _ in range(3):
+        event = {"event": "attack", "fighter": "Red/Vex", "target": target, "weapon": weapon}
+        try:
+            done.append(
+                apply_event(
+                    rules, state, parse_event({**event, "range": "short"}), RandomDice(seed)
+                )
+            )
+        except BattleError:
+            break  # Out of Ammo, deleted, or the target is Out of Action: refused, nothing changed
+        seed += 1
+    replayed = fold(rules, ATTACKERS, [], done, against=Opponent(TARGETS))
+    assert replayed.view() == state.view()
+    xp = sum(f.xp_suggested for f in state.fighters)
+    (vex,) = state.find("Red/Vex")
+    assert xp == vex.xp_suggested
