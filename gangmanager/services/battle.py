@@ -552,6 +552,39 @@ def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleR
     return BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines)))
 
 
+@dataclass(frozen=True)
+class CampaignFacts:
+    """What a tracked two-gang battle tells a campaign: who fought, the enemies each took out."""
+
+    gangs: tuple[str, str]
+    scenario: str
+    # Gang name -> enemies of the other gang Out of Action at the end.
+    out_of_action: dict[str, int]
+
+
+def campaign_facts(db: Database, rulesets: Rulesets, battle_id: int) -> CampaignFacts:
+    """The facts `campaign battle --from-battle` records; refused for a battle still going on
+    or one gang's battle (the campaign needs both sides)."""
+    record = battle_record(db, rulesets, battle_id)
+    if record.status == OPEN:
+        raise ServiceError(f"battle {battle_id} is still going on: end it first")
+    if record.against_name is None:
+        raise ServiceError(
+            f"battle {battle_id} tracked {record.gang_name} alone: name the gangs with --gangs"
+            " and the Out of Action counts with --out-of-action instead"
+        )
+    first, second = record.gang_name, record.against_name
+    state = record.state
+    return CampaignFacts(
+        gangs=(first, second),
+        scenario=record.scenario,
+        out_of_action={
+            first: len(state.side(second).out_of_action),
+            second: len(state.side(first).out_of_action),
+        },
+    )
+
+
 # ---------------------------------------------------------------- files
 
 

@@ -123,3 +123,37 @@ def test_a_two_gang_battle_through_battle_apply(capsys, db: str, tmp_path: Path)
     # The rewards start from the XP suggested: +1 for taking part, +2 for Rook.
     assert post_battle.draft_from_battle(riders).xp["Mags Varga"] == 3
     assert post_battle.draft_from_battle(wolves).xp == {"Dex Hollow": 1, "Rook": 1}
+
+
+def test_a_tracked_battle_recorded_in_the_campaign(capsys, db: str, tmp_path: Path) -> None:
+    for argv in (
+        ("campaign", "new", "Ash Wars", "--type", "dominion", "--start", "2026-03-03"),
+        ("campaign", "add", "Ash Wars", RIDERS),
+        ("campaign", "add", "Ash Wars", WOLVES),
+    ):
+        assert run(capsys, *argv, "--db", db)[0] == 0
+    start(capsys, db)
+    run(capsys, "battle", "apply", RIDERS, write(tmp_path, [SHOT]), "--db", db)
+    battle_id = json.loads(run(capsys, "battle", "show", RIDERS, "--json", "--db", db)[1])["battle"]
+    # Still going on: refused.
+    code, out, err = run(
+        capsys, "campaign", "battle", "Ash Wars", "--from-battle", str(battle_id), "--db", db
+    )
+    assert code == 2 and "still going on" in err
+    run(capsys, "battle", "end", RIDERS, "--db", db)
+    # The battle knows the gangs and the counts: giving them too is refused.
+    code, out, err = run(
+        capsys, "campaign", "battle", "Ash Wars", "--from-battle", str(battle_id),
+        "--gangs", RIDERS, WOLVES, "--db", db,
+    )  # fmt: skip
+    assert code == 2 and "leave out --gangs" in err
+    code, out, err = run(
+        capsys, "campaign", "battle", "Ash Wars", "--from-battle", str(battle_id),
+        "--winner", RIDERS, "--scenario", "Stand-off", "--territory", "Old Ruins", "--db", db,
+    )  # fmt: skip
+    assert (code, err) == (0, "")
+    assert f"enemies taken Out of Action: {RIDERS} 1." in out
+    assert f"{RIDERS} claims Old Ruins." in out
+    code, out, err = run(capsys, "campaign", "show", "Ash Wars", "--json", "--db", db)
+    battles = json.loads(out)["battles"]
+    assert battles[-1]["battle_id"] == battle_id
