@@ -134,3 +134,26 @@ def test_a_two_gang_battle_in_the_window(
     (rook,) = record.state.find(f"{WOLVES}/Rook")
     assert rook.status is BattleStatus.OUT_OF_ACTION
     assert window.tiles[f"{WOLVES}/Rook"].status_label.text() == "Out of Action"
+
+
+def test_a_narrow_window_shows_the_two_sides_as_tabs(
+    qtbot, db: Database, rulesets: Rulesets
+) -> None:
+    riders_id, wolves_id = two_gangs(db, rulesets)
+    battle.start_battle(db, rulesets, riders_id, against=wolves_id)
+    window = BattleWindow(db, rulesets, riders_id)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.resize(1280, 800)
+    assert window.side_tabs is None
+    assert all(window.tile_grid.indexOf(box) >= 0 for box in window.side_boxes)
+    window.resize(800, 700)
+    qtbot.waitUntil(lambda: window.side_tabs is not None)
+    assert [window.side_tabs.tabText(i) for i in range(2)] == ["The Rust Riders", WOLVES]
+    assert [box.isVisible() for box in window.side_boxes] == [True, False]
+    window.side_tabs.setCurrentIndex(1)
+    assert [box.isVisible() for box in window.side_boxes] == [False, True]
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.side_tabs is None)
+    assert window.tile_grid.indexOf(window.side_boxes[1]) >= 0

@@ -2,7 +2,8 @@
 
     python -m gangmanager.gui.battle.attack_screenshot [OUT_DIR]
 
-writes battle-two-gangs.png (both sides after two attacks), battle-attack-dialog.png
+writes battle-two-gangs.png (both sides after two attacks), battle-two-gangs-tabs.png
+(the same on a narrow window: a tab per gang), battle-attack-dialog.png
 (the target numbers before rolling) and battle-attack-rolled.png (after "Roll")
 into OUT_DIR (docs/screenshots). Tests never call this.
 """
@@ -65,6 +66,13 @@ def grab(folder_out: Path) -> list[Path]:
             app.processEvents()
             written.append(folder_out / "battle-two-gangs.png")
             window.grab().save(str(written[-1]))
+
+            window.resize(900, 800)
+            app.processEvents()
+            written.append(folder_out / "battle-two-gangs-tabs.png")
+            window.grab().save(str(written[-1]))
+            window.resize(1400, 900)
+            app.processEvents()
 
             record = window.record
             assert record is not None

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QColor, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QStackedWidget,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
@@ -54,6 +55,8 @@ from gangmanager.services.rulesets import Rulesets
 _TILE_COLUMNS = 2
 # The two sides of a two-gang battle: the gang that started it, then its opponent.
 SIDE_COLOURS = ("#1565c0", "#b71c1c")
+# Narrower than this, the two sides of a battle become two tabs.
+SIDE_BY_SIDE_MIN_WIDTH = 1100
 
 
 class BattleWindow(QMainWindow):
@@ -85,6 +88,8 @@ class BattleWindow(QMainWindow):
         self.tiles: dict[str, FighterTile] = {}
         # One box per gang in a two-gang battle.
         self.side_boxes: list[QGroupBox] = []
+        # On a narrow window a tab bar picks the side shown.
+        self.side_tabs: QTabBar | None = None
         # What the gang's territories lend for each battle, and what is left of it in this one.
         self._hire_grants: list[tuple[str, Boon]] = []
         self._hire_offers: list[HireOffer] = []
@@ -262,6 +267,10 @@ class BattleWindow(QMainWindow):
         for box in self.side_boxes:
             self.tile_grid.removeWidget(box)
             box.deleteLater()
+        if self.side_tabs is not None:
+            self.tile_grid.removeWidget(self.side_tabs)
+            self.side_tabs.deleteLater()
+            self.side_tabs = None
         self.tiles = {}
         self.side_boxes = []
         gangs = record.state.gangs
@@ -299,8 +308,49 @@ class BattleWindow(QMainWindow):
                 tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
                 column_layout.addWidget(tile)
                 self.tiles[key] = tile
-            self.tile_grid.addWidget(box, 0, column, Qt.AlignmentFlag.AlignTop)
             self.side_boxes.append(box)
+        self._place_sides()
+
+    def _place_sides(self) -> None:
+        """Side by side on a wide window; on a narrow one a tab bar shows one gang at a time."""
+        if not self.side_boxes:
+            return
+        tabbed = self.width() < SIDE_BY_SIDE_MIN_WIDTH
+        placed = self.side_tabs is not None or self.tile_grid.indexOf(self.side_boxes[0]) >= 0
+        if placed and tabbed == (self.side_tabs is not None):
+            return
+        if self.side_tabs is not None:
+            self.tile_grid.removeWidget(self.side_tabs)
+            self.side_tabs.deleteLater()
+            self.side_tabs = None
+        for box in self.side_boxes:
+            self.tile_grid.removeWidget(box)
+        if tabbed:
+            # A bare tab bar above the boxes (not a QTabWidget, which would squeeze the
+            # tiles into the scroll area's height): the tiles keep their natural size.
+            self.side_tabs = QTabBar()
+            for index, box in enumerate(self.side_boxes):
+                self.side_tabs.addTab(box.title())
+                self.side_tabs.setTabTextColor(
+                    index, QColor(SIDE_COLOURS[index % len(SIDE_COLOURS)])
+                )
+            self.tile_grid.addWidget(self.side_tabs, 0, 0, 1, 2)
+            for box in self.side_boxes:
+                self.tile_grid.addWidget(box, 1, 0, 1, 2, Qt.AlignmentFlag.AlignTop)
+            self.side_tabs.currentChanged.connect(self._on_side_tabs_current_changed)
+            self._on_side_tabs_current_changed(0)
+        else:
+            for column, box in enumerate(self.side_boxes):
+                self.tile_grid.addWidget(box, 0, column, Qt.AlignmentFlag.AlignTop)
+                box.show()
+
+    def _on_side_tabs_current_changed(self, index: int) -> None:
+        for number, box in enumerate(self.side_boxes):
+            box.setVisible(number == index)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_sides()
 
     def _read_hire_grants(self) -> list[tuple[str, Boon]]:
         try:
