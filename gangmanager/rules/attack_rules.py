@@ -47,9 +47,9 @@ def _firepower_default() -> list[FirepowerFace]:
     return [
         FirepowerFace(hits=1, ammo=True),
         FirepowerFace(hits=1),
+        FirepowerFace(hits=1),
         FirepowerFace(hits=2),
         FirepowerFace(hits=2),
-        FirepowerFace(hits=3),
         FirepowerFace(hits=3),
     ]
 
@@ -57,9 +57,9 @@ def _firepower_default() -> list[FirepowerFace]:
 def _injury_default() -> list[InjuryFace]:
     return [
         "out_of_action",
-        "out_of_action",
         "seriously_injured",
         "seriously_injured",
+        "flesh_wound",
         "flesh_wound",
         "flesh_wound",
     ]

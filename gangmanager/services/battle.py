@@ -431,7 +431,8 @@ def apply_events(
                 event = raw if not isinstance(raw, Mapping) else parse_event(raw)
                 if isinstance(event, HireEvent):
                     if held is None:
-                        held = _held_recruit_boons(uow, rulesets, gang)
+                        # A Hired Gun joins the gang that started the battle.
+                        held = _held_recruit_boons(uow, rulesets, starter)
                     event = _granted_hire(held, [*past, *applied], event)
                 done = apply_event(ruleset, state, event, dice)
                 if (

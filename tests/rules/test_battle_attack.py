@@ -358,13 +358,13 @@ def test_knockback_prompt(rid: str) -> None:
 def test_rapid_fire_hits_and_ammo_tests(rid: str) -> None:
     rules = ruleset(rid)
     state = battle(rules)
-    # Firepower 3 (3 hits) and 1 (1 hit + Ammo symbol): 4 hits, one Ammo test failed.
+    # Firepower 6 (3 hits) and 1 (1 hit + Ammo symbol): 4 hits, one Ammo test failed.
     attack(
         rules,
         state,
         target="Blue ganger",
         weapon="Autogun",
-        firepower=[5, 1],
+        firepower=[6, 1],
         hit=4,
         ammo=[2],
         wound=[1, 1, 1, 1],
@@ -433,7 +433,7 @@ def test_sidearm_or_pistol_in_close_combat(rid: str) -> None:
     other = "Stub gun" if rid == "house-b" else "Pistol"
     state = battle(rules)
     # Rapid Fire (1) in close combat: the pack's sidearm trait allows it.
-    attack(rules, state, weapon=close, range="engaged", firepower=[5], hit=3, wound=[1, 1, 1])
+    attack(rules, state, weapon=close, range="engaged", firepower=[6], hit=3, wound=[1, 1, 1])
     assert "Rapid Fire: 3 hits from the Firepower dice." in steps(state)
     if rid == "house-b":
         # house-b renames Sidearm to Pistol: a weapon still saying Sidearm is a pistol too.
@@ -441,7 +441,7 @@ def test_sidearm_or_pistol_in_close_combat(rid: str) -> None:
     else:
         # Pistol is no trait of the 2023 packs: no close combat use.
         with pytest.raises(BattleError, match="cannot be used in close combat"):
-            attack(rules, battle(rules), weapon=other, range="engaged", firepower=[5], hit=3)
+            attack(rules, battle(rules), weapon=other, range="engaged", firepower=[6], hit=3)
     with pytest.raises(BattleError, match="cannot be used in close combat"):
         attack(rules, battle(rules), weapon="Lasgun", range="engaged", firepower=[2], hit=3)
 
