@@ -27,6 +27,22 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         metavar="NAME",
         help="fighters taking part (default: everyone who can fight)",
     )
+    p.add_argument(
+        "--against", default=None, metavar="OTHER", help="the second gang: one battle for both"
+    )
+    p.add_argument(
+        "--against-crew",
+        nargs="+",
+        action="extend",
+        default=[],
+        metavar="NAME",
+        help="the second gang's fighters taking part (default: everyone who can fight)",
+    )
+    p.add_argument(
+        "--accept-ruleset",
+        action="store_true",
+        help="let a second gang on another ruleset play by the first gang's",
+    )
     p.set_defaults(handler=cmd_start)
 
     p = commands.add_parser("apply", parents=[common], help="apply a JSON list of events")
@@ -59,7 +75,14 @@ def _print_lines(lines: tuple[str, ...]) -> None:
 def cmd_start(args: argparse.Namespace, context: Context) -> None:
     with context.database() as db:
         result = battle.start_battle(
-            db, context.rulesets, args.gang, scenario=args.scenario, crew=args.crew
+            db,
+            context.rulesets,
+            args.gang,
+            scenario=args.scenario,
+            crew=args.crew,
+            against=args.against,
+            against_crew=args.against_crew,
+            accept_ruleset=args.accept_ruleset,
         )
     _print_lines(result.lines)
 
@@ -101,12 +124,16 @@ def battle_text(record: battle.BattleRecord) -> str:
     """The battle in a few lines per fighter, words as in `--json`."""
     view = record.view()
     title = f"{view['gang']}: battle {view['battle']}"
+    if view["against"]:
+        title = f"{view['gang']} against {view['against']}: battle {view['battle']}"
     if view["scenario"]:
         title += f" ({view['scenario']})"
     lines = [f"{title}, round {view['round']}, ruleset {view['ruleset']}", ""]
+    two_gangs = bool(view["against"])
     for fighter in view["fighters"]:
+        name = f"{fighter['gang']}/{fighter['name']}" if two_gangs else fighter["name"]
         head = (
-            f"{fighter['name']}: {fighter['status']}, {fighter['activation']},"
+            f"{name}: {fighter['status']}, {fighter['activation']},"
             f" wounds {fighter['wounds']}/{fighter['max_wounds']},"
             f" flesh_wounds {fighter['flesh_wounds']}"
         )
@@ -114,6 +141,12 @@ def battle_text(record: battle.BattleRecord) -> str:
             head += ", markers " + " ".join(fighter["markers"])
         if fighter["hired_for"]:
             head += f", hired for this battle ({fighter['hired_for']})"
+        caused = fighter["caused"]
+        if any(caused.values()):
+            head += (
+                f", caused {caused['seriously_injured']} seriously injured"
+                f" {caused['out_of_action']} out of action, xp_suggested {fighter['xp_suggested']}"
+            )
         lines.append(head)
         lines.append("  " + " ".join(fighter["profile"].values()))
         for weapon in fighter["weapons"]:

@@ -11,6 +11,7 @@ from gangmanager.cli.context import Context, print_json
 from gangmanager.rules.campaign import Alignment
 from gangmanager.rules.dice import FixedDice
 from gangmanager.rules.limits import MAX_COUNT, MAX_ID, quoted
+from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as service
 from gangmanager.services.errors import ServiceError
 
@@ -79,7 +80,18 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.add_argument("name", help="campaign name or id")
     p.add_argument(
-        "--gangs", nargs="+", required=True, metavar="GANG", help="the gangs that fought"
+        "--gangs",
+        nargs="+",
+        default=None,
+        metavar="GANG",
+        help="the gangs that fought (not with --from-battle)",
+    )
+    p.add_argument(
+        "--from-battle",
+        type=int,
+        default=None,
+        metavar="ID",
+        help="a tracked two-gang battle: its gangs, scenario and Out of Action counts",
     )
     p.add_argument("--winner", metavar="GANG", help="the winner (leave out for a draw)")
     p.add_argument("--scenario", default="")
@@ -176,20 +188,37 @@ def cmd_battle(args: argparse.Namespace, context: Context) -> None:
     counts: dict[str, int] = {}
     for gang, number in args.out_of_action:
         counts[gang] = counts.get(gang, 0) + number
+    fought = args.gangs
+    scenario = args.scenario
+    battle_id = args.battle_id
     with context.database() as db:
+        if args.from_battle is not None:
+            if args.gangs or counts or args.battle_id is not None:
+                raise ServiceError(
+                    "--from-battle takes the gangs, Out of Action counts and battle id from the"
+                    " tracked battle: leave out --gangs, --out-of-action and --battle-id"
+                )
+            facts = battle_service.campaign_facts(db, context.rulesets, args.from_battle)
+            fought, counts = list(facts.gangs), facts.out_of_action
+            scenario = scenario or facts.scenario
+            battle_id = args.from_battle
+        elif not fought:
+            raise ServiceError(
+                "name the gangs that fought (--gangs) or a tracked battle (--from-battle)"
+            )
         result = service.record_battle(
             db,
             context.rulesets,
             args.name,
-            args.gangs,
+            fought,
             winner=args.winner,
-            scenario=args.scenario,
+            scenario=scenario,
             territory=args.territory,
             attacker=args.attacker,
             defender=args.defender,
             fought_on=args.date,
             out_of_action=counts,
-            battle_id=args.battle_id,
+            battle_id=battle_id,
             collect_income=args.income,
         )
     _print(result.changes.messages)

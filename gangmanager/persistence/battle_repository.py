@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import and_, func, or_, select
 from sqlalchemy.orm import Session, selectinload
 
 from gangmanager.persistence.tables import BattleEventRow, BattleRow, utc_now
@@ -38,6 +38,16 @@ class StoredBattle:
     ended_at: datetime | None
     # Event payloads in the order they happened.
     events: tuple[dict[str, Any], ...]
+    # The second gang of a two-gang battle, its crew, and whether its post-battle is done.
+    against_gang_id: int | None = None
+    against_crew: tuple[int, ...] = ()
+    against_done: bool = False
+
+    def ended_for(self, gang_id: int) -> bool:
+        """Handed to this gang's post-battle sequence and not yet applied there."""
+        if gang_id == self.against_gang_id:
+            return self.status in (ENDED, DONE) and not self.against_done
+        return self.status == ENDED
 
 
 def _utc(moment: datetime | None) -> datetime | None:
@@ -58,6 +68,9 @@ def _record(row: BattleRow) -> StoredBattle:
         started_at=_utc(row.started_at) or row.started_at,
         ended_at=_utc(row.ended_at),
         events=tuple(dict(e.payload) for e in row.events),
+        against_gang_id=row.against_gang_id,
+        against_crew=tuple(row.against_crew or ()),
+        against_done=bool(row.against_done),
     )
 
 
@@ -65,7 +78,16 @@ class BattleRepository:
     def __init__(self, session: Session) -> None:
         self._session = session
 
-    def add(self, gang_id: int, scenario: str, ruleset: str, crew: list[int]) -> StoredBattle:
+    def add(
+        self,
+        gang_id: int,
+        scenario: str,
+        ruleset: str,
+        crew: list[int],
+        *,
+        against_gang_id: int | None = None,
+        against_crew: builtins.list[int] | None = None,
+    ) -> StoredBattle:
         row = BattleRow(
             gang_id=gang_id,
             scenario=scenario,
@@ -73,6 +95,9 @@ class BattleRepository:
             crew=list(crew),
             status=OPEN,
             started_at=utc_now(),
+            against_gang_id=against_gang_id,
+            against_crew=list(against_crew or []),
+            against_done=False,
         )
         row.events = []
         self._session.add(row)
@@ -83,10 +108,26 @@ class BattleRepository:
         return _record(self._load(battle_id))
 
     def for_gang(self, gang_id: int, status: str) -> StoredBattle | None:
-        """The gang's latest battle with this status."""
+        """The gang's latest battle with this status, on either side.
+
+        For the second gang of a two-gang battle, `ended` means handed to its
+        post-battle sequence and not yet applied there (see `ended_for`).
+        """
+        side = or_(BattleRow.gang_id == gang_id, BattleRow.against_gang_id == gang_id)
+        if status == ENDED:
+            wanted = or_(
+                and_(BattleRow.gang_id == gang_id, BattleRow.status == ENDED),
+                and_(
+                    BattleRow.against_gang_id == gang_id,
+                    BattleRow.status.in_((ENDED, DONE)),
+                    BattleRow.against_done.is_(False),
+                ),
+            )
+        else:
+            wanted = and_(side, BattleRow.status == status)
         query = (
             select(BattleRow)
-            .where(BattleRow.gang_id == gang_id, BattleRow.status == status)
+            .where(wanted)
             .order_by(BattleRow.id.desc())
             .limit(1)
             .options(selectinload(BattleRow.events))
@@ -94,10 +135,19 @@ class BattleRepository:
         row = self._session.scalars(query).one_or_none()
         return _record(row) if row is not None else None
 
+    def mark_done_for(self, battle_id: int, gang_id: int) -> StoredBattle:
+        """One gang's post-battle sequence is applied: the second gang's flag, or the status."""
+        row = self._load(battle_id)
+        if row.against_gang_id == gang_id:
+            row.against_done = True
+            self._session.flush()
+            return _record(row)
+        return self.set_status(battle_id, DONE)
+
     def list(self, gang_id: int) -> builtins.list[StoredBattle]:
         query = (
             select(BattleRow)
-            .where(BattleRow.gang_id == gang_id)
+            .where(or_(BattleRow.gang_id == gang_id, BattleRow.against_gang_id == gang_id))
             .order_by(BattleRow.id)
             .options(selectinload(BattleRow.events))
         )

@@ -257,6 +257,13 @@ class BattleRow(Base):
     status: Mapped[str] = mapped_column(String, default="open")
     started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utc_now)
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # The second gang of a two-gang battle (None: one gang's battle) and its crew.
+    against_gang_id: Mapped[int | None] = mapped_column(
+        ForeignKey("gangs.id", ondelete="SET NULL"), index=True
+    )
+    against_crew: Mapped[list[int]] = mapped_column(JSON, default=list, server_default="[]")
+    # The second gang's post-battle sequence is applied (the first gang's sets `status` done).
+    against_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     events: Mapped[list[BattleEventRow]] = _children("BattleEventRow.seq")
 

@@ -15,12 +15,20 @@ Blaze, ammunition and the Limited rule come from the ruleset (`BlazeRules`,
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
-from gangmanager.rules import battle_ammo, battle_blaze, battle_fighters, battle_hire
+from gangmanager.rules import (
+    battle_ammo,
+    battle_attack,
+    battle_blaze,
+    battle_fighters,
+    battle_hire,
+)
 from gangmanager.rules.battle_events import (
     ActivateEvent,
     AmmoTestEvent,
+    AttackEvent,
     BattleError,
     BattleEvent,
     BlazeEvent,
@@ -43,13 +51,14 @@ from gangmanager.rules.battle_roster import (
     restore_deleted_profiles,
     restore_profile,
 )
-from gangmanager.rules.battle_state import BattleState
+from gangmanager.rules.battle_state import BattleState, FighterTrack, PromptKind
 from gangmanager.rules.battle_table import Table, fighter_track
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.ruleset import Ruleset
 
 __all__ = [
+    "Opponent",
     "apply_event",
     "can_fight",
     "crew_fighters",
@@ -106,14 +115,32 @@ def crew_fighters(gang: Gang, crew: Sequence[int | str], *, strict: bool = True)
     return [f for f in gang.fighters if f in chosen]
 
 
+@dataclass(frozen=True)
+class Opponent:
+    """The second gang of a two-gang battle and the fighters it brings (all who can fight if empty)."""
+
+    gang: Gang
+    crew: Sequence[int | str] = ()
+
+
 def new_state(
-    ruleset: Ruleset, gang: Gang, crew: Sequence[int | str], *, strict: bool = True
+    ruleset: Ruleset,
+    gang: Gang,
+    crew: Sequence[int | str],
+    *,
+    strict: bool = True,
+    against: Opponent | None = None,
 ) -> BattleState:
-    fighters = crew_fighters(gang, crew, strict=strict)
-    if not fighters:
-        raise BattleError(f"{gang.name} has nobody who can fight")
+    sides = [(gang, crew)] + ([(against.gang, against.crew)] if against else [])
+    if against is not None and against.gang.name.strip().casefold() == gang.name.strip().casefold():
+        raise BattleError(f"{gang.name} cannot fight itself")
     state = BattleState(ruleset=ruleset.id, house=gang.house or None)
-    state.fighters = [fighter_track(ruleset, f) for f in fighters]
+    for side, side_crew in sides:
+        fighters = crew_fighters(side, side_crew, strict=strict)
+        if not fighters:
+            raise BattleError(f"{side.name} has nobody who can fight")
+        state.fighters += [fighter_track(ruleset, f, gang=side.name) for f in fighters]
+    state.gangs = [side.name for side, _ in sides]
     return state
 
 
@@ -124,6 +151,7 @@ def fold(
     events: Iterable[BattleEvent | dict[str, object]],
     *,
     strict: bool = True,
+    against: Opponent | None = None,
 ) -> BattleState:
     """Replay the events on the crew of `gang`.
 
@@ -133,7 +161,11 @@ def fold(
     instead of raising, so a battle survives a roster edited meanwhile.
     """
     events = [parse_event(e) if isinstance(e, dict) else e for e in events]
-    state = new_state(ruleset, restore_deleted_profiles(gang, events), crew, strict=strict)
+    if against is not None:
+        against = Opponent(restore_deleted_profiles(against.gang, events), against.crew)
+    state = new_state(
+        ruleset, restore_deleted_profiles(gang, events), crew, strict=strict, against=against
+    )
     for number, event in enumerate(events, start=1):
         try:
             apply_event(ruleset, state, event)
@@ -156,7 +188,40 @@ def apply_event(
     taken from `dice`; without dice a missing roll is refused.
     """
     handler = _HANDLERS[type(event)]
-    return handler(Table(ruleset, state, dice), event)
+    table = Table(ruleset, state, dice)
+    named = _named_fighters(table, event)
+    # A Knockback prompt is a moment's reminder: the next event clears it.
+    knockbacks = [p for p in state.prompts if p.kind is PromptKind.KNOCKBACK]
+    done = handler(table, event)
+    state.prompts = [p for p in state.prompts if p not in knockbacks]
+    return _qualified(state, done, named)
+
+
+_NAME_KEYS = ("fighter", "target", "by")
+
+
+def _named_fighters(table: Table, event: BattleEvent) -> dict[str, FighterTrack]:
+    """The fighters an event names, resolved before it is applied (GANG/FIGHTER or bare)."""
+    named: dict[str, FighterTrack] = {}
+    for key in _NAME_KEYS:
+        value = getattr(event, key, None)
+        if isinstance(value, str):
+            found = table.state.find(value)
+            if len(found) == 1:
+                named[key] = found[0]
+    return named
+
+
+def _qualified(
+    state: BattleState, event: BattleEvent, named: dict[str, FighterTrack]
+) -> BattleEvent:
+    """Keep `GANG/FIGHTER` in the stored event where both gangs have that name."""
+    update = {
+        key: track.qualified_name
+        for key, track in named.items()
+        if len(state.find(track.name)) > 1 and getattr(event, key, None) is not None
+    }
+    return event.model_copy(update=update) if update else event
 
 
 _HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
@@ -175,4 +240,5 @@ _HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
     EndActivationEvent: battle_fighters.end_activation,
     HireEvent: battle_hire.hire,
     NewRoundEvent: battle_fighters.new_round,
+    AttackEvent: battle_attack.attack,
 }

@@ -15,7 +15,7 @@ from gangmanager.rules.battle_table import Table
 from gangmanager.rules.ruleset import Mechanic
 
 
-def _usable(fighter: FighterTrack, profile: ProfileTrack) -> None:
+def check_usable(fighter: FighterTrack, profile: ProfileTrack) -> None:
     """Refuse a profile that cannot be used (tested or fired) now."""
     reason = {
         ProfileState.OUT_OF_AMMO: "is Out of Ammo (reload it first)",
@@ -81,7 +81,7 @@ def _removed(
 
 def ammo_test(table: Table, event: AmmoTestEvent) -> AmmoTestEvent:
     fighter, weapon_index, weapon, profile = table.profile(event)
-    _usable(fighter, profile)
+    check_usable(fighter, profile)
     target = profile.profile.ammo_target
     term = table.ruleset.ammo.term
     if target is None:
@@ -184,7 +184,7 @@ def reload(table: Table, event: ReloadEvent) -> ReloadEvent:
 
 def fire(table: Table, event: FireEvent) -> FireEvent:
     fighter, _, weapon, profile = table.profile(event)
-    _usable(fighter, profile)
+    check_usable(fighter, profile)
     text = f"{fighter.name} uses {profile.label}"
     if profile.has(Mechanic.SINGLE_SHOT):
         profile.state = ProfileState.SPENT

@@ -129,6 +129,8 @@ class _FighterEvent(_Event):
 class StatusEvent(_FighterEvent):
     event: Literal["status"] = "status"
     status: _word_enum(BattleStatus)  # type: ignore[valid-type]
+    # The fighter who did it: credited (`caused`, XP) for Seriously Injured or Out of Action.
+    by: str | None = Field(default=None, min_length=1)
 
 
 class FleshWoundEvent(_FighterEvent):
@@ -204,6 +206,36 @@ class NerveTestEvent(_FighterEvent):
     ) = None
 
 
+Range = Literal["short", "long", "engaged"]
+InjuryRoll = D6 | Annotated[str, BeforeValidator(normalise_word)]
+
+
+class AttackEvent(_ProfileEvent):
+    """One attack, resolved step by step; every roll left out is rolled and stored."""
+
+    event: Literal["attack"] = "attack"
+    target: str = Field(min_length=1)
+    range: Annotated[Range, BeforeValidator(normalise_word)]
+    # The sum of the other hit modifiers (cover, target Engaged ...): +1 is easier.
+    modifier: int = Field(default=0, ge=-6, le=6)
+    firepower: list[D6] | None = None
+    hit: D6 | list[D6] | None = None
+    # Hits counted on the table instead of a hit roll (Blast, Template).
+    hits: int | None = Field(default=None, ge=0, le=20)
+    wound: list[D6] | None = None
+    save: list[D6] | None = None
+    # The Damage rolled for each unsaved wound when the profile's Damage is a D3 or D6.
+    damage: list[Annotated[int, Field(ge=1, le=6)]] | None = None
+    # Injury dice: faces by name (`out_of_action`) or the D6 as rolled.
+    injury: list[InjuryRoll] | None = None
+    toxin: list[D6] | None = None
+    blaze: D6 | None = None
+    # Dice of the Ammo tests the Firepower dice call for (two per test for a Combi).
+    ammo: list[D6] | None = None
+    # Filled in when a failed Ammo test deletes a Limited profile.
+    removed: RemovedProfile | None = None
+
+
 class ActivateEvent(_FighterEvent):
     event: Literal["activate"] = "activate"
 
@@ -243,7 +275,8 @@ BattleEvent = Annotated[
     | ActivateEvent
     | EndActivationEvent
     | HireEvent
-    | NewRoundEvent,
+    | NewRoundEvent
+    | AttackEvent,
     Field(discriminator="event"),
 ]
 
@@ -263,6 +296,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "end_activation",
     "hire",
     "new_round",
+    "attack",
 )
 
 _ADAPTER: TypeAdapter[BattleEvent] = TypeAdapter(BattleEvent)

@@ -23,14 +23,27 @@ def status(table: Table, event: StatusEvent) -> StatusEvent:
     fighter = table.fighter(event.fighter)
     if fighter.status is event.status:
         raise BattleError(f"{fighter.name} is already {event.status.label}")
+    by = table.fighter(event.by, may_be_out=True) if event.by is not None else None
+    if by is fighter:
+        raise BattleError(f"{fighter.name} cannot be credited for their own injury")
     if event.status is BattleStatus.OUT_OF_ACTION:
         table.go_out_of_action(fighter)
     else:
         fighter.status = event.status
         if event.status is BattleStatus.SERIOUSLY_INJURED:
             table.drop_prompts(fighter, PromptKind.INJURY_DICE)
-    table.say(f"{fighter.name} is {event.status.label}.")
-    return event.model_copy(update={"fighter": fighter.name})
+    text = f"{fighter.name} is {event.status.label}"
+    if by is not None and event.status in (
+        BattleStatus.SERIOUSLY_INJURED,
+        BattleStatus.OUT_OF_ACTION,
+    ):
+        table.credit(by, fighter, event.status)
+        text += f" (by {by.name})"
+    table.say(text + ".")
+    update: dict[str, object] = {"fighter": fighter.name}
+    if by is not None:
+        update["by"] = by.name
+    return event.model_copy(update=update)
 
 
 def flesh_wound(table: Table, event: FleshWoundEvent) -> FleshWoundEvent:

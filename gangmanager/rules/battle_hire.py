@@ -46,7 +46,11 @@ def hire(table: Table, event: HireEvent) -> HireEvent:
     except RosterError as exc:
         raise BattleError(str(exc)) from None
     territory = event.territory.strip()
-    table.state.fighters.append(fighter_track(table.ruleset, fighter, hired_for=territory))
+    # A Hired Gun joins the gang that started the battle.
+    gang = table.state.gangs[0] if table.state.gangs else ""
+    table.state.fighters.append(
+        fighter_track(table.ruleset, fighter, hired_for=territory, gang=gang)
+    )
     table.say(f"{name} joins the crew for this battle ({territory}).")
     return event.model_copy(
         update={"fighter_type": found.name, "name": name, "territory": territory}

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from gangmanager.rules import roster_ops
 from gangmanager.rules.battle_events import (
     AmmoTestEvent,
+    AttackEvent,
     BattleError,
     BattleEvent,
     HireEvent,
@@ -97,15 +98,25 @@ def hired_names(events: Iterable[BattleEvent]) -> set[str]:
     return {e.name.casefold() for e in events if isinstance(e, HireEvent) and e.name}
 
 
+def belongs_to(gang: Gang, fighter: str, removed: RemovedProfile) -> bool:
+    """Whether a deleted profile belongs to this gang (two gangs may share a battle)."""
+    if removed.fighter_id is not None and any(f.id is not None for f in gang.fighters):
+        return any(f.id == removed.fighter_id for f in gang.fighters)
+    prefix, slash, _ = fighter.rpartition("/")
+    return not slash or prefix.strip().casefold() == gang.name.strip().casefold()
+
+
 def restore_deleted_profiles(gang: Gang, events: Iterable[BattleEvent]) -> Gang:
     """The roster as the battle started: profiles deleted by events put back, last first."""
     events = list(events)
     hired = hired_names(events)
     for event in reversed(events):
         if (
-            isinstance(event, AmmoTestEvent | ReloadEvent)
+            isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
             and event.removed is not None
             and event.fighter.casefold() not in hired
+            and belongs_to(gang, event.fighter, event.removed)
         ):
-            gang = restore_profile(gang, event.fighter, event.weapon, event.removed)
+            name = event.fighter.rpartition("/")[2]
+            gang = restore_profile(gang, name, event.weapon, event.removed)
     return gang

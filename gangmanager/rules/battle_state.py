@@ -25,6 +25,8 @@ class PromptKind(StrEnum):
     NERVE_TEST = "nerve_test"
     FLAMES_ROLL = "flames_roll"
     INJURY_DICE = "injury_dice"
+    # Knockback: move the target; dropped by the next event.
+    KNOCKBACK = "knockback"
 
 
 @dataclass
@@ -77,6 +79,16 @@ class WeaponTrack:
         return {"name": self.name, "profiles": [p.view() for p in self.profiles]}
 
 
+@dataclass(frozen=True)
+class Credit:
+    """An enemy Seriously Injured or taken Out of Action by this fighter."""
+
+    status: BattleStatus
+    target: str
+    # XP suggested for it (0 for a fighter of the same gang).
+    xp: int
+
+
 @dataclass
 class FighterTrack:
     fighter: Fighter
@@ -89,6 +101,9 @@ class FighterTrack:
     weapons: list[WeaponTrack] = field(default_factory=list)
     # The territory that granted a Hired Gun for this battle only; None for the gang's own.
     hired_for: str | None = None
+    # The gang the fighter fights for (two gangs may share a battle).
+    gang: str = ""
+    credits: list[Credit] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -128,6 +143,21 @@ class FighterTrack:
         values = self.live_values()
         return {row.code: row.print(values[row.code]) for row in self.table}
 
+    @property
+    def qualified_name(self) -> str:
+        """`Gang/Fighter`, the way an event names a fighter both gangs have."""
+        return f"{self.gang}/{self.name}" if self.gang else self.name
+
+    def caused(self) -> dict[str, int]:
+        return {
+            status.value: sum(1 for c in self.credits if c.status is status)
+            for status in (BattleStatus.SERIOUSLY_INJURED, BattleStatus.OUT_OF_ACTION)
+        }
+
+    @property
+    def xp_suggested(self) -> int:
+        return sum(c.xp for c in self.credits)
+
     def sorted_markers(self) -> list[Marker]:
         return [m for m in Marker if m in self.markers]
 
@@ -149,6 +179,9 @@ class FighterTrack:
             "profile": self.live_profile(),
             "weapons": [w.view() for w in self.weapons],
             "hired_for": self.hired_for,
+            "gang": self.gang,
+            "caused": self.caused(),
+            "xp_suggested": self.xp_suggested,
         }
 
 
@@ -165,6 +198,8 @@ class BattleState:
     ruleset: str
     # The gang's house: its own fighter types come before the gang additions for a hire.
     house: str | None = None
+    # The gangs in the battle: one, or two (the first started it).
+    gangs: list[str] = field(default_factory=list)
     round: int = 1
     fighters: list[FighterTrack] = field(default_factory=list)
     prompts: list[Prompt] = field(default_factory=list)
@@ -177,8 +212,22 @@ class BattleState:
         return copy.deepcopy(self)
 
     def fighter(self, name: str) -> FighterTrack | None:
+        found = self.find(name)
+        return found[0] if found else None
+
+    def find(self, name: str) -> list[FighterTrack]:
+        """Every fighter `name` may mean: a bare name, or `GANG/FIGHTER`."""
         wanted = name.strip().casefold()
-        return next((f for f in self.fighters if f.name.strip().casefold() == wanted), None)
+        exact = [f for f in self.fighters if f.name.strip().casefold() == wanted]
+        if exact or "/" not in wanted:
+            return exact
+        gang, _, fighter = wanted.rpartition("/")
+        return [
+            f
+            for f in self.fighters
+            if f.gang.strip().casefold() == gang.strip()
+            and f.name.strip().casefold() == fighter.strip()
+        ]
 
     def prompts_for(self, name: str) -> list[Prompt]:
         return [p for p in self.prompts if p.fighter == name]
@@ -189,6 +238,15 @@ class BattleState:
     def roster_fighters(self) -> list[FighterTrack]:
         """The crew from the roster; Hired Guns for this battle never join it."""
         return [f for f in self.fighters if not f.hired]
+
+    def side(self, gang: str) -> BattleState:
+        """The battle as one gang's post-battle sequence reads it: its own fighters only."""
+        wanted = gang.strip().casefold()
+        own = copy.copy(self)
+        own.fighters = [
+            f for f in self.fighters if f.gang.strip().casefold() == wanted or not f.gang
+        ]
+        return own
 
     @property
     def out_of_action(self) -> list[str]:
@@ -211,6 +269,7 @@ class BattleState:
     def view(self) -> dict[str, Any]:
         return {
             "ruleset": self.ruleset,
+            "gangs": list(self.gangs),
             "round": self.round,
             "fighters": [f.view() for f in self.fighters],
             "prompts": [p.view() for p in self.prompts],

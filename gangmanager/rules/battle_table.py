@@ -5,6 +5,7 @@ from __future__ import annotations
 from gangmanager.rules.battle_events import (
     Activation,
     AmmoTestEvent,
+    AttackEvent,
     BattleError,
     BattleStatus,
     FireEvent,
@@ -12,6 +13,7 @@ from gangmanager.rules.battle_events import (
 )
 from gangmanager.rules.battle_state import (
     BattleState,
+    Credit,
     FighterTrack,
     ProfileTrack,
     Prompt,
@@ -19,12 +21,12 @@ from gangmanager.rules.battle_state import (
     WeaponTrack,
 )
 from gangmanager.rules.dice import Dice
-from gangmanager.rules.gang import Fighter
+from gangmanager.rules.gang import Category, Fighter
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 from gangmanager.rules.weapons import WeaponProfile
 
 
-def _profile_track(ruleset: Ruleset, weapon: str, profile: WeaponProfile) -> ProfileTrack:
+def profile_track(ruleset: Ruleset, weapon: str, profile: WeaponProfile) -> ProfileTrack:
     mechanics: set[Mechanic] = set()
     rapid_fire: int | None = None
     for trait in profile.traits:
@@ -37,12 +39,14 @@ def _profile_track(ruleset: Ruleset, weapon: str, profile: WeaponProfile) -> Pro
     return ProfileTrack(weapon, profile, frozenset(mechanics), rapid_fire)
 
 
-def fighter_track(ruleset: Ruleset, fighter: Fighter, hired_for: str | None = None) -> FighterTrack:
+def fighter_track(
+    ruleset: Ruleset, fighter: Fighter, hired_for: str | None = None, gang: str = ""
+) -> FighterTrack:
     """A fighter as the battle starts with them: every wound, every profile ready."""
-    track = FighterTrack(fighter=fighter, table=ruleset.table, hired_for=hired_for)
+    track = FighterTrack(fighter=fighter, table=ruleset.table, hired_for=hired_for, gang=gang)
     track.wounds = track.max_wounds
     track.weapons = [
-        WeaponTrack(w.name, [_profile_track(ruleset, w.name, p) for p in w.profiles])
+        WeaponTrack(w.name, [profile_track(ruleset, w.name, p) for p in w.profiles])
         for w in fighter.weapons
     ]
     return track
@@ -59,16 +63,20 @@ class Table:
     # -- lookups -------------------------------------------------------------
 
     def fighter(self, name: str, *, may_be_out: bool = False) -> FighterTrack:
-        track = self.state.fighter(name)
-        if track is None:
+        found = self.state.find(name)
+        if not found:
             crew = ", ".join(f.name for f in self.state.fighters)
             raise BattleError(f"no fighter {name!r} in this battle (crew: {crew})")
+        if len(found) > 1:
+            both = " or ".join(repr(f.qualified_name) for f in found)
+            raise BattleError(f"{name!r} is ambiguous: write {both}")
+        track = found[0]
         if track.out_of_action and not may_be_out:
             raise BattleError(f"{track.name} is Out of Action")
         return track
 
     def profile(
-        self, event: FireEvent | AmmoTestEvent | ReloadEvent
+        self, event: FireEvent | AmmoTestEvent | ReloadEvent | AttackEvent
     ) -> tuple[FighterTrack, int, WeaponTrack, ProfileTrack]:
         fighter = self.fighter(event.fighter)
         weapon = fighter.weapon(event.weapon)
@@ -145,6 +153,20 @@ class Table:
                 f"{fighter.name} has no wounds left: roll Injury dice and enter the result"
                 " (Flesh Wound, Seriously Injured or Out of Action)",
             )
+
+    def credit(self, by: FighterTrack, target: FighterTrack, status: BattleStatus) -> None:
+        """`by` Seriously Injured `target` or took them Out of Action: count it, suggest XP."""
+        xp = 0
+        if by.gang != target.gang:
+            table = self.ruleset.attack.xp
+            xp = (
+                table.out_of_action
+                if status is BattleStatus.OUT_OF_ACTION
+                else table.seriously_injured
+            )
+            if target.fighter.category in (Category.LEADER, Category.CHAMPION):
+                xp += table.leader_or_champion
+        by.credits.append(Credit(status, target.name, xp))
 
     def end_activation(self, fighter: FighterTrack) -> None:
         fighter.activation = Activation.ACTIVATED

@@ -13,6 +13,7 @@ from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from gangmanager.rules.attack_rules import AttackRules
 from gangmanager.rules.campaign_types import CampaignType
 from gangmanager.rules.characteristics import (
     CORE_CHARACTERISTICS,
@@ -58,6 +59,10 @@ class Mechanic(StrEnum):
     TOXIN = "toxin"
     SILENT = "silent"
     GRENADE = "grenade"
+    # Toxin as seed 000 words it: a D6 against Toughness before Damage (house-a).
+    TOXIN_BEFORE_DAMAGE = "toxin_before_damage"
+    # Knockback by a distance, whatever the hit roll (house-b).
+    KNOCKBACK_DISTANCE = "knockback_distance"
 
 
 class TraitDef(_Strict):
@@ -94,6 +99,8 @@ class ArmouryItem(_Strict):
     kind: Literal["armour", "wargear", "ammo", "bionic", "other"] = "wargear"
     summary: str = ""
     changes: dict[str, int] = Field(default_factory=dict)
+    # Armour save on a D6 (5: a 5+ save); the battle tracker's save roll reads it.
+    save: int | None = Field(default=None, ge=2, le=6)
     aliases: list[str] = Field(default_factory=list)
 
 
@@ -465,6 +472,8 @@ class Ruleset(_Strict):
     post_battle_rules: PostBattleRules = Field(default_factory=PostBattleRules)
     blaze: BlazeRules
     ammo: AmmoRules = Field(default_factory=AmmoRules)
+    # Wound table, Firepower and Injury dice, XP for injuries caused: the attack event.
+    attack: AttackRules = Field(default_factory=AttackRules)
     # Campaign types (Dominion ...) with their territories and boons: campaigns.toml.
     campaign_types: list[CampaignType] = Field(default_factory=list)
     # Player-imported rules text by trait or skill name; replaces summaries when shown.

@@ -18,18 +18,18 @@ over (its final state and events) and `mark_battle_done` closes it for good.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from gangmanager.exchange.errors import ImportFileError, describe_value
 from gangmanager.exchange.json_input import read_json_document
-from gangmanager.persistence import battle_repository
 from gangmanager.persistence.battle_repository import ENDED, OPEN, StoredBattle, battles
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.battle import (
+    Opponent,
     apply_event,
     crew_fighters,
     fold,
@@ -38,6 +38,7 @@ from gangmanager.rules.battle import (
 )
 from gangmanager.rules.battle_events import (
     AmmoTestEvent,
+    AttackEvent,
     BattleError,
     BattleEvent,
     HireEvent,
@@ -47,7 +48,7 @@ from gangmanager.rules.battle_events import (
     parse_event,
 )
 from gangmanager.rules.battle_hire import HireOffer, granted_offer, hire_offers
-from gangmanager.rules.battle_roster import hired_names
+from gangmanager.rules.battle_roster import belongs_to, hired_names
 from gangmanager.rules.battle_state import BattleState
 from gangmanager.rules.campaign import held_boons
 from gangmanager.rules.campaign_types import Boon, BoonKind
@@ -86,6 +87,9 @@ class BattleRecord:
     ended_at: datetime | None
     events: tuple[BattleEvent, ...]
     state: BattleState
+    # The second gang of a two-gang battle.
+    against_id: int | None = None
+    against_name: str | None = None
 
     def view(self) -> dict[str, Any]:
         """What `gangmanager battle show --json` prints."""
@@ -94,6 +98,8 @@ class BattleRecord:
             "battle": self.battle_id,
             "gang": self.gang_name,
             "gang_id": self.gang_id,
+            "against": self.against_name,
+            "against_id": self.against_id,
             "scenario": self.scenario,
             "ruleset": self.ruleset,
             "status": self.status,
@@ -102,6 +108,23 @@ class BattleRecord:
             **state,
             "events": [event_payload(e) for e in self.events],
         }
+
+    def for_gang(self, gang_id: int) -> BattleRecord:
+        """The battle as one gang's post-battle sequence reads it: that gang's fighters only."""
+        if self.against_id is None or gang_id not in (self.gang_id, self.against_id):
+            return self
+        if gang_id == self.gang_id:
+            return replace(self, state=self.state.side(self.gang_name))
+        assert self.against_name is not None
+        return replace(
+            self,
+            gang_id=gang_id,
+            gang_name=self.against_name,
+            crew=(),
+            against_id=self.gang_id,
+            against_name=self.gang_name,
+            state=self.state.side(self.against_name),
+        )
 
     def profile_states(self) -> dict[tuple[str, str, str], str]:
         """(fighter, weapon, profile) -> ready / out_of_ammo / jammed / spent / deleted,
@@ -134,19 +157,32 @@ def _gang(uow: UnitOfWork, ref: str | int) -> Gang:
     return gang
 
 
+def _sides(uow: UnitOfWork, stored: StoredBattle, gang: Gang) -> tuple[Gang, Opponent | None]:
+    """The gang that started the battle and the second gang, whichever of them `gang` is."""
+    if stored.against_gang_id is None:
+        return gang, None
+    starter = gang if gang.id == stored.gang_id else uow.gangs.get(stored.gang_id)
+    other = gang if gang.id == stored.against_gang_id else uow.gangs.get(stored.against_gang_id)
+    return starter, Opponent(other, list(stored.against_crew))
+
+
 def _record(
     stored: StoredBattle,
     gang: Gang,
     rulesets: Rulesets,
     events: Sequence[BattleEvent] | None = None,
     state: BattleState | None = None,
+    against: Opponent | None = None,
 ) -> BattleRecord:
-    """The stored battle with its state: folded here unless the caller has it already."""
+    """The stored battle with its state: folded here unless the caller has it already.
+
+    `gang` is the gang that started it; `against` the second gang, if any.
+    """
     events = tuple(events) if events is not None else tuple(_parse_stored(stored))
     if state is None:
         ruleset = rulesets.get(stored.ruleset)
         try:
-            state = fold(ruleset, gang, list(stored.crew), events, strict=False)
+            state = fold(ruleset, gang, list(stored.crew), events, strict=False, against=against)
         except BattleError as exc:
             raise ServiceError(
                 f"battle {stored.id} of {gang.name} cannot be shown: {exc}"
@@ -163,7 +199,16 @@ def _record(
         ended_at=stored.ended_at,
         events=events,
         state=state,
+        against_id=against.gang.id if against is not None else None,
+        against_name=against.gang.name if against is not None else None,
     )
+
+
+def _stored_record(
+    uow: UnitOfWork, stored: StoredBattle, gang: Gang, rulesets: Rulesets
+) -> BattleRecord:
+    starter, against = _sides(uow, stored, gang)
+    return _record(stored, starter, rulesets, against=against)
 
 
 def _parse_stored(stored: StoredBattle) -> list[BattleEvent]:
@@ -190,14 +235,14 @@ def open_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> Battle
         gang = _gang(uow, gang_ref)
         assert gang.id is not None
         stored = battles(uow).for_gang(gang.id, OPEN)
-        return _record(stored, gang, rulesets) if stored is not None else None
+        return _stored_record(uow, stored, gang, rulesets) if stored is not None else None
 
 
 def show_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRecord:
     """The battle going on; refused when there is none."""
     with db.unit_of_work() as uow:
         gang, stored = _open(uow, gang_ref)
-        return _record(stored, gang, rulesets)
+        return _stored_record(uow, stored, gang, rulesets)
 
 
 def battle_record(db: Database, rulesets: Rulesets, battle_id: int) -> BattleRecord:
@@ -206,7 +251,7 @@ def battle_record(db: Database, rulesets: Rulesets, battle_id: int) -> BattleRec
             stored = battles(uow).get(battle_id)
         except LookupError as exc:
             raise ServiceError(str(exc)) from None
-        return _record(stored, uow.gangs.get(stored.gang_id), rulesets)
+        return _stored_record(uow, stored, uow.gangs.get(stored.gang_id), rulesets)
 
 
 def ended_battle(
@@ -223,15 +268,21 @@ def ended_battle(
         stored = battles(uow).for_gang(gang_id, ENDED)
         if stored is None:
             return None
-        return _record(stored, uow.gangs.get(gang_id), rulesets)
+        record = _stored_record(uow, stored, uow.gangs.get(gang_id), rulesets)
+        return record.for_gang(gang_id)
 
 
-def mark_battle_done(uow: UnitOfWork, battle_id: int) -> None:
-    """Inside the post-battle Finish transaction: the battle is history (not committed here)."""
+def mark_battle_done(uow: UnitOfWork, battle_id: int, gang_id: int | None = None) -> None:
+    """Inside the post-battle Finish transaction: the battle is history (not committed here).
+
+    In a two-gang battle each gang's Finish closes its own side (`gang_id`).
+    """
     repository = battles(uow)
-    if repository.get(battle_id).status != ENDED:
+    stored = repository.get(battle_id)
+    gang_id = stored.gang_id if gang_id is None else gang_id
+    if not stored.ended_for(gang_id):
         raise ServiceError(f"battle {battle_id} has not been ended: it cannot be marked done")
-    repository.set_status(battle_id, battle_repository.DONE)
+    repository.mark_done_for(battle_id, gang_id)
 
 
 def _held_recruit_boons(uow: UnitOfWork, rulesets: Rulesets, gang: Gang) -> list[tuple[str, Boon]]:
@@ -285,32 +336,69 @@ def start_battle(
     *,
     scenario: str = "",
     crew: Sequence[str] = (),
+    against: str | int | None = None,
+    against_crew: Sequence[str] = (),
+    accept_ruleset: bool = False,
 ) -> BattleResult:
-    """Start a battle with the named crew (everyone who can fight when none is named)."""
+    """Start a battle with the named crew (everyone who can fight when none is named).
+
+    With `against`, one battle for both gangs under the first gang's ruleset; a
+    second gang on another ruleset must be accepted (`accept_ruleset`).
+    """
     with db.unit_of_work() as uow:
         gang = _gang(uow, gang_ref)
         assert gang.id is not None
         repository = battles(uow)
-        going_on = repository.for_gang(gang.id, OPEN)
-        if going_on is not None:
-            raise ServiceError(
-                f"{gang.name} already has a battle going on (started"
-                f" {going_on.started_at:%Y-%m-%d %H:%M}): end it first"
-            )
+        other = _gang(uow, against) if against is not None else None
+        for side in (gang, other):
+            if side is None:
+                continue
+            assert side.id is not None
+            going_on = repository.for_gang(side.id, OPEN)
+            if going_on is not None:
+                raise ServiceError(
+                    f"{side.name} already has a battle going on (started"
+                    f" {going_on.started_at:%Y-%m-%d %H:%M}): end it first"
+                )
+        if other is not None and other.id == gang.id:
+            raise ServiceError(f"{gang.name} cannot fight itself")
+        if against is None and against_crew:
+            raise ServiceError("--against-crew needs --against (the second gang)")
         ruleset = rulesets.get(gang.ruleset)
+        lines: list[str] = []
+        if other is not None and other.ruleset != gang.ruleset:
+            if not accept_ruleset:
+                raise ServiceError(
+                    f"{gang.name} plays {gang.ruleset} and {other.name} plays {other.ruleset}:"
+                    f" the battle would use {ruleset.id} ({gang.name}'s); accept it to start"
+                    " (--accept-ruleset)"
+                )
+            lines.append(f"Both gangs play by {ruleset.id} ({gang.name}'s ruleset) in this battle.")
         try:
             fighters = crew_fighters(gang, list(crew))
+            theirs = crew_fighters(other, list(against_crew)) if other is not None else []
         except BattleError as exc:
             raise ServiceError(str(exc)) from None
-        if not fighters:
-            raise ServiceError(f"{gang.name} has nobody who can fight")
+        for side, chosen in ((gang, fighters), (other, theirs)):
+            if side is not None and not chosen:
+                raise ServiceError(f"{side.name} has nobody who can fight")
         ids = [f.id for f in fighters if f.id is not None]
-        stored = repository.add(gang.id, scenario.strip(), ruleset.id, ids)
-        record = _record(stored, gang, rulesets)
+        stored = repository.add(
+            gang.id,
+            scenario.strip(),
+            ruleset.id,
+            ids,
+            against_gang_id=other.id if other is not None else None,
+            against_crew=[f.id for f in theirs if f.id is not None],
+        )
+        record = _stored_record(uow, stored, gang, rulesets)
         uow.commit()
     line = f"{gang.name}: battle started" + (f" ({scenario.strip()})" if scenario.strip() else "")
-    line += f" with {', '.join(f.name for f in fighters)}."
-    return BattleResult(record, (), (line,), Changes(messages=(line,)))
+    line += f" with {', '.join(f.name for f in fighters)}"
+    if other is not None:
+        line += f", against {other.name} with {', '.join(f.name for f in theirs)}"
+    lines.insert(0, line + ".")
+    return BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines)))
 
 
 def apply_events(
@@ -326,11 +414,14 @@ def apply_events(
     """
     with db.unit_of_work() as uow:
         gang, stored = _open(uow, gang_ref)
+        starter, against = _sides(uow, stored, gang)
         ruleset = rulesets.get(stored.ruleset)
         past = _parse_stored(stored)
-        state = fold(ruleset, gang, list(stored.crew), past, strict=False)
+        state = fold(ruleset, starter, list(stored.crew), past, strict=False, against=against)
         repository = battles(uow)
-        roster = gang
+        # Each gang's roster as the batch leaves it (a Limited profile struck off).
+        rosters = {starter.name: starter} | ({against.gang.name: against.gang} if against else {})
+        before = dict(rosters)
         applied: list[BattleEvent] = []
         # Read once, at the first hire of the batch.
         held: list[tuple[str, Boon]] | None = None
@@ -341,17 +432,20 @@ def apply_events(
                 event = raw if not isinstance(raw, Mapping) else parse_event(raw)
                 if isinstance(event, HireEvent):
                     if held is None:
-                        held = _held_recruit_boons(uow, rulesets, gang)
+                        # A Hired Gun joins the gang that started the battle.
+                        held = _held_recruit_boons(uow, rulesets, starter)
                     event = _granted_hire(held, [*past, *applied], event)
                 done = apply_event(ruleset, state, event, dice)
                 if (
-                    isinstance(done, AmmoTestEvent | ReloadEvent)
+                    isinstance(done, AmmoTestEvent | ReloadEvent | AttackEvent)
                     and done.removed is not None
                     and _on_roster(state, done.fighter)
                 ):
-                    roster = remove_deleted_profile(
-                        roster,
-                        done.fighter,
+                    track = state.find(done.fighter)[0]
+                    owner = track.gang if track.gang in rosters else starter.name
+                    rosters[owner] = remove_deleted_profile(
+                        rosters[owner],
+                        track.name,
                         done.weapon,
                         done.removed,
                         deferred=ruleset.ammo.limited_rating_deferred,
@@ -360,12 +454,20 @@ def apply_events(
                 raise EventRefused(number, kind, str(exc)) from None
             repository.append(stored.id, event_payload(done))
             applied.append(done)
-        if roster is not gang:
+        changed_gangs = [rosters[name] for name in rosters if rosters[name] is not before[name]]
+        for roster in changed_gangs:
             uow.gangs.replace(roster)
-        record = _record(stored, roster, rulesets, events=[*past, *applied], state=state)
+        record = _record(
+            stored,
+            rosters[starter.name],
+            rulesets,
+            events=[*past, *applied],
+            state=state,
+            against=Opponent(rosters[against.gang.name], against.crew) if against else None,
+        )
         uow.commit()
     lines = tuple(state.log[first_line:])
-    changed = (gang.id,) if roster is not gang and gang.id is not None else ()
+    changed = tuple(g.id for g in changed_gangs if g.id is not None)
     return BattleResult(record, tuple(applied), lines, Changes(gangs_changed=changed))
 
 
@@ -404,23 +506,35 @@ def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRe
             event = parse_event(payload)
         except BattleError as exc:
             raise ServiceError(f"the last event cannot be read: {exc}") from None
-        roster = gang
+        starter, against = _sides(uow, stored, gang)
+        sides = [starter] + ([against.gang] if against else [])
+        changed_gang: Gang | None = None
         if (
-            isinstance(event, AmmoTestEvent | ReloadEvent)
+            isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
             and event.removed is not None
             and event.fighter.casefold() not in hired_names(_parse_stored(stored))
         ):
             deferred = rulesets.get(stored.ruleset).ammo.limited_rating_deferred
+            owner = next((g for g in sides if belongs_to(g, event.fighter, event.removed)), starter)
             roster = restore_profile(
-                gang, event.fighter, event.weapon, event.removed, deferred=deferred
+                owner,
+                event.fighter.rpartition("/")[2],
+                event.weapon,
+                event.removed,
+                deferred=deferred,
             )
-            if roster is not gang:
+            if roster is not owner:
                 uow.gangs.replace(roster)
-        record = _record(repository.get(stored.id), roster, rulesets)
+                changed_gang = roster
+                if owner is starter:
+                    starter = roster
+                elif against is not None:
+                    against = Opponent(roster, against.crew)
+        record = _record(repository.get(stored.id), starter, rulesets, against=against)
         uow.commit()
     who = getattr(event, "fighter", None) or getattr(event, "name", None)
     line = f"Undone: {event.event.replace('_', ' ')}" + (f" ({who})" if who else "")
-    changed = (gang.id,) if roster is not gang and gang.id is not None else ()
+    changed = (changed_gang.id,) if changed_gang is not None and changed_gang.id is not None else ()
     return BattleResult(record, (event,), (line + ".",), Changes(gangs_changed=changed))
 
 
@@ -429,14 +543,48 @@ def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleR
     with db.unit_of_work() as uow:
         gang, stored = _open(uow, gang_ref)
         ended = battles(uow).set_status(stored.id, ENDED)
-        record = _record(ended, gang, rulesets)
+        record = _stored_record(uow, ended, gang, rulesets)
         uow.commit()
+    names = record.gang_name + (f" and {record.against_name}" if record.against_name else "")
     lines = [
-        f"{gang.name}: battle {record.battle_id} ended after round {record.state.round};"
-        " run the post-battle sequence."
+        f"{names}: battle {record.battle_id} ended after round {record.state.round};"
+        " run the post-battle sequence" + (" of each gang." if record.against_name else ".")
     ]
     lines += [f"Still waiting: {p.text}" for p in record.state.prompts]
     return BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines)))
+
+
+@dataclass(frozen=True)
+class CampaignFacts:
+    """What a tracked two-gang battle tells a campaign: who fought, the enemies each took out."""
+
+    gangs: tuple[str, str]
+    scenario: str
+    # Gang name -> enemies of the other gang Out of Action at the end.
+    out_of_action: dict[str, int]
+
+
+def campaign_facts(db: Database, rulesets: Rulesets, battle_id: int) -> CampaignFacts:
+    """The facts `campaign battle --from-battle` records; refused for a battle still going on
+    or one gang's battle (the campaign needs both sides)."""
+    record = battle_record(db, rulesets, battle_id)
+    if record.status == OPEN:
+        raise ServiceError(f"battle {battle_id} is still going on: end it first")
+    if record.against_name is None:
+        raise ServiceError(
+            f"battle {battle_id} tracked {record.gang_name} alone: name the gangs with --gangs"
+            " and the Out of Action counts with --out-of-action instead"
+        )
+    first, second = record.gang_name, record.against_name
+    state = record.state
+    return CampaignFacts(
+        gangs=(first, second),
+        scenario=record.scenario,
+        out_of_action={
+            first: len(state.side(second).out_of_action),
+            second: len(state.side(first).out_of_action),
+        },
+    )
 
 
 # ---------------------------------------------------------------- files

@@ -124,7 +124,8 @@ def load_draft(db: Database, gang_id: int) -> SavedDraft | None:
 
 def draft_from_battle(record: battle_service.BattleRecord) -> PostBattleDraft:
     """A fresh draft filled from an ended battle: who went Out of Action or was
-    Seriously Injured, XP suggested for taking part, Limited profiles lost.
+    Seriously Injured, XP suggested for taking part and for the enemies each fighter's
+    attacks put down (`xp_suggested`), Limited profiles lost.
 
     Only the gang's own fighters: Hired Guns for one battle are not on the roster."""
     state = record.state
@@ -134,7 +135,7 @@ def draft_from_battle(record: battle_service.BattleRecord) -> PostBattleDraft:
         scenario=record.scenario,
         succumb=[SuccumbEntry(fighter=name) for name in state.seriously_injured],
         injuries=[InjuryEntry(fighter=name) for name in state.out_of_action],
-        xp={f.name: XP_FOR_TAKING_PART for f in state.roster_fighters},
+        xp={f.name: XP_FOR_TAKING_PART + f.xp_suggested for f in state.roster_fighters},
         limited_deleted=[
             LimitedDeletion(fighter=d.fighter, weapon=d.weapon, profile=d.profile.name or d.weapon)
             for d in state.deleted_profiles
@@ -272,7 +273,7 @@ def finish(
         stored = uow.gangs.update(after)
         drafts.finish(draft_id)
         if draft.battle_id is not None:
-            battle_service.mark_battle_done(uow, draft.battle_id)
+            battle_service.mark_battle_done(uow, draft.battle_id, before.id)
         messages = [
             f"Post-battle sequence applied to {stored.name}: Gang Rating"
             f" {report.gang_rating_before} -> {report.gang_rating_after}"

@@ -60,7 +60,8 @@ def test_unknown_mechanic(write_pack: WritePack, user_dir: Path) -> None:
         "bad-mechanic/traits.toml: trait \"Blaze\": unknown mechanic 'blazing' (expected one of "
         "'limited', 'scarce', 'plentiful', 'single_shot', 'rapid_fire', 'combi', 'blaze', "
         "'template', 'blast', 'unwieldy', 'pistol', 'sidearm', 'melee', 'knockback', "
-        "'accurate', 'rupture', 'toxin', 'silent' or 'grenade')"
+        "'accurate', 'rupture', 'toxin', 'silent', 'grenade', 'toxin_before_damage' or "
+        "'knockback_distance')"
     )
 
 

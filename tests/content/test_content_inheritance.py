@@ -6,7 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gangmanager.content import available_rulesets, clear_cache, load_ruleset
-from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.ruleset import Mechanic, Ruleset
 
 Load = Callable[[str], Ruleset]
 WritePack = Callable[..., Path]
@@ -49,9 +49,11 @@ def test_trait_override_replaces_in_place_and_new_ones_are_appended(load: Load) 
     house_names = [t.name for t in house.traits]
     assert house_names[: len(core_names)] == core_names
     assert house_names[len(core_names) :] == ["Accurate", "Rupture"]
+    # Seed 000's Toxin (before Damage) replaces n23's in place, with its own mechanics flag.
     assert house.trait_def("Blaze").summary != core.trait_def("Blaze").summary
     assert house.trait_def("Blaze").summary.startswith("After the attack")
-    assert house.trait_def("Toxin") == core.trait_def("Toxin")
+    assert house.trait_def("Toxin").mechanics == [Mechanic.TOXIN_BEFORE_DAMAGE]
+    assert core.trait_def("Toxin").mechanics == [Mechanic.TOXIN]
 
 
 def test_rename_traits_applies_to_inherited_weapons(load: Load) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QColor, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -26,10 +26,12 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QStackedWidget,
+    QTabBar,
     QVBoxLayout,
     QWidget,
 )
 
+from gangmanager.gui.battle.attack_dialog import AttackDialog
 from gangmanager.gui.battle.battle_models import LogListModel, PromptListModel
 from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog, ConfirmDialog
 from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
@@ -44,12 +46,17 @@ from gangmanager.rules.battle_hire import HireOffer, hire_offers
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
 from gangmanager.rules.campaign_types import Boon
 from gangmanager.rules.dice import Dice, RandomDice
+from gangmanager.rules.gang import Gang
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 from gangmanager.services import battle, gangs
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 _TILE_COLUMNS = 2
+# The two sides of a two-gang battle: the gang that started it, then its opponent.
+SIDE_COLOURS = ("#1565c0", "#b71c1c")
+# Narrower than this, the two sides of a battle become two tabs.
+SIDE_BY_SIDE_MIN_WIDTH = 1100
 
 
 class BattleWindow(QMainWindow):
@@ -79,6 +86,10 @@ class BattleWindow(QMainWindow):
         self._record: battle.BattleRecord | None = None
         self._ruleset: Ruleset | None = None
         self.tiles: dict[str, FighterTile] = {}
+        # One box per gang in a two-gang battle.
+        self.side_boxes: list[QGroupBox] = []
+        # On a narrow window a tab bar picks the side shown.
+        self.side_tabs: QTabBar | None = None
         # What the gang's territories lend for each battle, and what is left of it in this one.
         self._hire_grants: list[tuple[str, Boon]] = []
         self._hire_offers: list[HireOffer] = []
@@ -204,13 +215,23 @@ class BattleWindow(QMainWindow):
         if record is None:
             self._record = None
             self.start_page.set_gang(gang, note)
+            self.start_page.set_opponents(
+                [(g.id, g.name, g.ruleset) for g in gangs.list_gangs(self._db) if g.id != gang.id],
+                gang.ruleset,
+                self._load_opponent,
+            )
             self.stack.setCurrentWidget(self.start_page)
         else:
             self._show(record)
         self._enable_actions()
 
+    @staticmethod
+    def _tile_key(record: battle.BattleRecord, fighter: FighterTrack) -> str:
+        """A tile per fighter: `GANG/FIGHTER` once two gangs share the battle."""
+        return fighter.qualified_name if len(record.state.gangs) > 1 else fighter.name
+
     def _show(self, record: battle.BattleRecord) -> None:
-        names = [f.name for f in record.state.fighters]
+        names = [self._tile_key(record, f) for f in record.state.fighters]
         new_battle = self._record is None or self._record.battle_id != record.battle_id
         if new_battle:
             # Read once per battle, not after every event: the hires left follow the events.
@@ -222,12 +243,16 @@ class BattleWindow(QMainWindow):
         self._hire_offers = hire_offers(self._hire_grants, record.events)
         state = record.state
         scenario = f" - {record.scenario}" if record.scenario else ""
+        gangs_text = record.gang_name + (
+            f" against {record.against_name}" if record.against_name else ""
+        )
         self.header_label.setText(
-            f"{record.gang_name}{scenario}    Round {state.round}    ({self._ruleset_name()})"
+            f"{gangs_text}{scenario}    Round {state.round}    ({self._ruleset_name()})"
         )
         for fighter in state.fighters:
-            if fighter.name in self.tiles:
-                self.tiles[fighter.name].update_from(fighter)
+            key = self._tile_key(record, fighter)
+            if key in self.tiles:
+                self.tiles[key].update_from(fighter)
         self.prompt_model.set_prompts(state.prompts)
         self.log_model.set_lines(state.log)
         self.log_view.scrollToBottom()
@@ -239,7 +264,19 @@ class BattleWindow(QMainWindow):
         for tile in self.tiles.values():
             self.tile_grid.removeWidget(tile)
             tile.deleteLater()
+        for box in self.side_boxes:
+            self.tile_grid.removeWidget(box)
+            box.deleteLater()
+        if self.side_tabs is not None:
+            self.tile_grid.removeWidget(self.side_tabs)
+            self.side_tabs.deleteLater()
+            self.side_tabs = None
         self.tiles = {}
+        self.side_boxes = []
+        gangs = record.state.gangs
+        if len(gangs) > 1:
+            self._build_sides(record)
+            return
         for index, fighter in enumerate(record.state.fighters):
             tile = FighterTile(fighter, self._ruleset.ammo.term)
             tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
@@ -247,6 +284,73 @@ class BattleWindow(QMainWindow):
                 tile, index // _TILE_COLUMNS, index % _TILE_COLUMNS, Qt.AlignmentFlag.AlignTop
             )
             self.tiles[fighter.name] = tile
+
+    def _build_sides(self, record: battle.BattleRecord) -> None:
+        """Two gangs: side by side, each in a box of its gang's colour."""
+        assert self._ruleset is not None
+        for column, gang in enumerate(record.state.gangs):
+            colour = SIDE_COLOURS[column % len(SIDE_COLOURS)]
+            box = QGroupBox(gang)
+            box.setObjectName("battle_side")
+            box.setStyleSheet(
+                f"#battle_side {{ border: 3px solid {colour}; border-radius: 8px;"
+                " margin-top: 14px; padding-top: 6px; }"
+                f" #battle_side::title {{ color: {colour}; font-weight: bold;"
+                " subcontrol-origin: margin; left: 10px; }"
+            )
+            column_layout = QVBoxLayout(box)
+            column_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+            for fighter in record.state.fighters:
+                if fighter.gang != gang:
+                    continue
+                key = self._tile_key(record, fighter)
+                tile = FighterTile(fighter, self._ruleset.ammo.term, event_name=key)
+                tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
+                column_layout.addWidget(tile)
+                self.tiles[key] = tile
+            self.side_boxes.append(box)
+        self._place_sides()
+
+    def _place_sides(self) -> None:
+        """Side by side on a wide window; on a narrow one a tab bar shows one gang at a time."""
+        if not self.side_boxes:
+            return
+        tabbed = self.width() < SIDE_BY_SIDE_MIN_WIDTH
+        placed = self.side_tabs is not None or self.tile_grid.indexOf(self.side_boxes[0]) >= 0
+        if placed and tabbed == (self.side_tabs is not None):
+            return
+        if self.side_tabs is not None:
+            self.tile_grid.removeWidget(self.side_tabs)
+            self.side_tabs.deleteLater()
+            self.side_tabs = None
+        for box in self.side_boxes:
+            self.tile_grid.removeWidget(box)
+        if tabbed:
+            # A bare tab bar above the boxes (not a QTabWidget, which would squeeze the
+            # tiles into the scroll area's height): the tiles keep their natural size.
+            self.side_tabs = QTabBar()
+            for index, box in enumerate(self.side_boxes):
+                self.side_tabs.addTab(box.title())
+                self.side_tabs.setTabTextColor(
+                    index, QColor(SIDE_COLOURS[index % len(SIDE_COLOURS)])
+                )
+            self.tile_grid.addWidget(self.side_tabs, 0, 0, 1, 2)
+            for box in self.side_boxes:
+                self.tile_grid.addWidget(box, 1, 0, 1, 2, Qt.AlignmentFlag.AlignTop)
+            self.side_tabs.currentChanged.connect(self._on_side_tabs_current_changed)
+            self._on_side_tabs_current_changed(0)
+        else:
+            for column, box in enumerate(self.side_boxes):
+                self.tile_grid.addWidget(box, 0, column, Qt.AlignmentFlag.AlignTop)
+                box.show()
+
+    def _on_side_tabs_current_changed(self, index: int) -> None:
+        for number, box in enumerate(self.side_boxes):
+            box.setVisible(number == index)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._place_sides()
 
     def _read_hire_grants(self) -> list[tuple[str, Boon]]:
         try:
@@ -321,6 +425,10 @@ class BattleWindow(QMainWindow):
             completed = self._blaze_event(event, fighter)
         elif kind == "extinguish":
             completed = self._extinguish_event(event, fighter)
+        elif kind == "attack":
+            completed = AttackDialog.ask(
+                self, self._ruleset, self._record.state, fighter, self._dice
+            )
         else:
             completed = event
         if completed is not None:
@@ -448,6 +556,8 @@ class BattleWindow(QMainWindow):
             self._on_tile_sig_event_requested(
                 {"fighter": fighter.name, "event": "extinguish", "by": fighter.name}
             )
+        elif prompt.kind is PromptKind.KNOCKBACK:
+            self._say(f"Move {fighter.name} on the table; the next event clears the reminder.")
         else:
             self._say(
                 f"Enter the Injury dice result on {fighter.name}'s tile:"
@@ -456,16 +566,31 @@ class BattleWindow(QMainWindow):
 
     # ---------------------------------------------------------------- actions
 
+    def _load_opponent(self, gang_id: int) -> Gang | None:
+        try:
+            return gangs.load_gang(self._db, str(gang_id))
+        except ServiceError:
+            return None
+
     def _on_start_page_sig_start_requested(self, scenario: str, crew: list[str]) -> None:
+        opponent = self.start_page.opponent_id()
         try:
             result = battle.start_battle(
-                self._db, self._rulesets, self._gang_id, scenario=scenario, crew=crew
+                self._db,
+                self._rulesets,
+                self._gang_id,
+                scenario=scenario,
+                crew=crew,
+                against=opponent,
+                against_crew=self.start_page.opponent_crew() if opponent is not None else (),
+                # The start page says which ruleset the battle plays by.
+                accept_ruleset=True,
             )
         except ServiceError as exc:
             self._say(str(exc), error=True)
             return
         self._show(result.record)
-        self._say(result.lines[0])
+        self._say(result.lines[-1] if len(result.lines) > 1 else result.lines[0])
 
     def _on_undo_action_triggered(self) -> None:
         if self._record is None:

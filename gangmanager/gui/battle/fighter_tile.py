@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -84,12 +84,20 @@ class FighterTile(QFrame):
 
     sig_event_requested = Signal(dict)
 
-    def __init__(self, track: FighterTrack, ammo_term: str, parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        track: FighterTrack,
+        ammo_term: str,
+        parent: QWidget | None = None,
+        *,
+        event_name: str | None = None,
+    ) -> None:
         super().__init__(parent)
         self.setObjectName("fighter_tile")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
-        self.name = track.name
+        # How events name the fighter: `GANG/FIGHTER` in a two-gang battle.
+        self.name = event_name or track.name
 
         self.name_label = QLabel(track.name)
         font = QFont(self.name_label.font())
@@ -189,7 +197,14 @@ class FighterTile(QFrame):
             "Hit by a Blaze attack: roll to see if the fighter catches fire"
         )
         self.extinguish_button = QPushButton("Put out fire...")
+        self.attack_button = QPushButton("&Attack...")
+        self.attack_button.setToolTip("Resolve an attack by this fighter (A)")
+        # A while the focus is on this tile; the button's own mnemonic is Alt+A.
+        self.attack_shortcut = QShortcut(QKeySequence("A"), self)
+        self.attack_shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.attack_shortcut.activated.connect(self.attack_button.click)
         actions = QHBoxLayout()
+        actions.addWidget(self.attack_button)
         actions.addWidget(self.wound_button)
         actions.addWidget(self.flesh_wound_button)
         actions.addStretch(1)
@@ -211,6 +226,7 @@ class FighterTile(QFrame):
         self.wound_button.clicked.connect(lambda: self._request("wound"))
         self.flesh_wound_button.clicked.connect(lambda: self._request("flesh_wound"))
         self.blaze_button.clicked.connect(lambda: self._request("blaze"))
+        self.attack_button.clicked.connect(lambda: self._request("attack"))
         self.extinguish_button.clicked.connect(lambda: self._request("extinguish", by=""))
         self._track = track
         self.update_from(track)
@@ -283,6 +299,7 @@ class FighterTile(QFrame):
         for row, profile in zip(self.profile_rows, profiles, strict=True):
             self._update_profile_row(row, profile, out)
         self.blaze_button.setEnabled(not out and not track.burning)
+        self.attack_button.setEnabled(not out)
         self.extinguish_button.setEnabled(not out and track.burning)
 
     def _update_profile_row(self, row: ProfileRow, profile: ProfileTrack, out: bool) -> None:

@@ -1,0 +1,98 @@
+"""The numbers an attack is resolved with, as pack data (`[attack]` in pack.toml).
+
+The defaults are the 2023 core's; a house pack changes any key it needs.
+Figures with one public source only are marked `[?]` in n23's pack.toml.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+InjuryFace = Literal["flesh_wound", "seriously_injured", "out_of_action"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class WoundTable(_Strict):
+    """The D6 a hit needs to wound, from the attack's Strength against the Toughness."""
+
+    double_or_more: int = Field(default=2, ge=2, le=7)
+    greater: int = Field(default=3, ge=2, le=7)
+    equal: int = Field(default=4, ge=2, le=7)
+    lower: int = Field(default=5, ge=2, le=7)
+    half_or_less: int = Field(default=6, ge=2, le=7)
+
+    def target(self, strength: int, toughness: int) -> int:
+        if strength >= 2 * toughness:
+            return self.double_or_more
+        if strength > toughness:
+            return self.greater
+        if strength == toughness:
+            return self.equal
+        if 2 * strength <= toughness:
+            return self.half_or_less
+        return self.lower
+
+
+class FirepowerFace(_Strict):
+    hits: int = Field(ge=0)
+    ammo: bool = False
+
+
+def _firepower_default() -> list[FirepowerFace]:
+    return [
+        FirepowerFace(hits=1, ammo=True),
+        FirepowerFace(hits=1),
+        FirepowerFace(hits=1),
+        FirepowerFace(hits=2),
+        FirepowerFace(hits=2),
+        FirepowerFace(hits=3),
+    ]
+
+
+def _injury_default() -> list[InjuryFace]:
+    return [
+        "out_of_action",
+        "seriously_injured",
+        "seriously_injured",
+        "flesh_wound",
+        "flesh_wound",
+        "flesh_wound",
+    ]
+
+
+class BattleXp(_Strict):
+    """XP an attacker earns for what their attacks did to enemy fighters."""
+
+    seriously_injured: int = Field(default=1, ge=0)
+    out_of_action: int = Field(default=2, ge=0)
+    # Added when the enemy so treated was a Leader or Champion.
+    leader_or_champion: int = Field(default=1, ge=0)
+
+
+class AttackRules(_Strict):
+    wound_table: WoundTable = Field(default_factory=WoundTable)
+    # The six faces of a Firepower die, a D6 of 1 to 6 read as face 1 to 6.
+    firepower_dice: list[FirepowerFace] = Field(default_factory=_firepower_default)
+    # The six faces of an Injury die, likewise.
+    injury_dice: list[InjuryFace] = Field(default_factory=_injury_default)
+    # A fighter hit by a ranged attack while Active goes Prone and Pinned.
+    hit_pins: bool = True
+    xp: BattleXp = Field(default_factory=BattleXp)
+
+    @field_validator("firepower_dice", "injury_dice")
+    @classmethod
+    def _six_faces(cls, faces: list[object]) -> list[object]:
+        if len(faces) != 6:
+            raise ValueError(f"a die has 6 faces, got {len(faces)}")
+        return faces
+
+    def firepower_face(self, roll: int) -> FirepowerFace:
+        return self.firepower_dice[roll - 1]
+
+    def injury_face(self, roll: int) -> InjuryFace:
+        return self.injury_dice[roll - 1]

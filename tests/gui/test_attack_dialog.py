@@ -1,0 +1,159 @@
+"""The Attack... dialog and a two-gang battle window, driven like a player would."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QDialog
+
+from gangmanager.gui.battle.attack_dialog import AttackDialog
+from gangmanager.gui.battle.battle_window import BattleWindow
+from gangmanager.persistence.database import Database, open_database, sqlite_url
+from gangmanager.rules.battle import Opponent, new_state
+from gangmanager.rules.battle_events import BattleStatus
+from gangmanager.rules.dice import FixedDice
+from gangmanager.services import battle, gangs
+from gangmanager.services.demo import demo_gang
+from gangmanager.services.rulesets import Rulesets
+
+WOLVES = "The Ash Wolves"
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = open_database(sqlite_url(tmp_path / "gm.sqlite"))
+    yield database
+    database.close()
+
+
+def two_gangs(db: Database, rulesets: Rulesets) -> tuple[int, int]:
+    riders = demo_gang(rulesets.get("n23"))
+    wolves = riders.model_copy(update={"name": WOLVES})
+    first = gangs.add_gang(db, riders).gang.id
+    second = gangs.add_gang(db, wolves).gang.id
+    assert first is not None and second is not None
+    return first, second
+
+
+def dialog_for(qtbot, rulesets: Rulesets, dice: list[int]) -> AttackDialog:
+    rules = rulesets.get("n23")
+    riders = demo_gang(rules)
+    state = new_state(
+        rules, riders, [], against=Opponent(riders.model_copy(update={"name": WOLVES}))
+    )
+    (mags,) = state.find("The Rust Riders/Mags Varga")
+    dialog = AttackDialog(rules, state, mags, FixedDice(dice))
+    qtbot.addWidget(dialog)
+    return dialog
+
+
+def test_the_dialog_shows_each_target_number_before_rolling(qtbot, rulesets: Rulesets) -> None:
+    dialog = dialog_for(qtbot, rulesets, [])
+    labels = [dialog.profile_combo.itemText(i) for i in range(dialog.profile_combo.count())]
+    assert labels == ["Boltgun", "Chainsword", "Unarmed"]
+    targets = [dialog.target_combo.itemText(i) for i in range(dialog.target_combo.count())]
+    assert "The Rust Riders/Mags Varga" not in targets and f"{WOLVES}/Rook" in targets
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Mags Varga"))
+    text = dialog.numbers_label.text()
+    assert "hit 2+ (BS 3+, short +1)" in text
+    assert "wound 3+ (S4 vs T3)" in text
+    assert "save 6+ (Flak armour 6+, AP -1)" not in text  # AP -1 makes Flak's 6+ impossible
+    assert "save: none (Flak armour 6+, AP -1)" in text
+    # The numbers follow the choices.
+    dialog.range_combo.setCurrentIndex(dialog.range_combo.findData("long"))
+    dialog.modifier_spin.setValue(-1)
+    assert "hit 4+ (BS 3+, modifier -1)" in dialog.numbers_label.text()
+
+
+def test_roll_fills_in_what_is_left_and_apply_writes_the_event(qtbot, rulesets: Rulesets) -> None:
+    # Firepower 2, (hit typed in), wound 3, two Injury dice 1 and 5.
+    dialog = dialog_for(qtbot, rulesets, [2, 3, 1, 5])
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
+    dialog.hit_spin.setValue(4)
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    preview = dialog.preview_label.text()
+    assert "hit 2+ (BS 3+, short +1): rolled 4, hit." in preview
+    assert "Rook: 0 wounds, Injury dice: out of action, flesh wound." in preview
+    assert dialog.list_edits["wound"].text() == "3"
+    assert dialog.list_edits["injury"].text() == "1, 5"
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    assert dialog.event == {
+        "event": "attack", "fighter": "The Rust Riders/Mags Varga", "weapon": "Boltgun",
+        "profile": "", "target": f"{WOLVES}/Rook", "range": "short", "modifier": 0,
+        "hit": 4, "firepower": [2], "wound": [3], "injury": [1, 5],
+    }  # fmt: skip
+
+
+def test_a_bad_die_is_refused_in_the_dialog(qtbot, rulesets: Rulesets) -> None:
+    dialog = dialog_for(qtbot, rulesets, [])
+    dialog.list_edits["wound"].setText("seven")
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.event is None and "not a die result" in dialog.preview_label.text()
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    assert dialog.preview_label.text().startswith("Refused:")
+
+
+def test_a_two_gang_battle_in_the_window(
+    qtbot, db: Database, rulesets: Rulesets, monkeypatch
+) -> None:
+    riders_id, wolves_id = two_gangs(db, rulesets)
+    window = BattleWindow(db, rulesets, riders_id, dice=FixedDice([2, 4, 3, 1, 1]))
+    qtbot.addWidget(window)
+    page = window.start_page
+    page.opponent_combo.setCurrentIndex(page.opponent_combo.findText(WOLVES))
+    assert page.opponent_crew_list.count() == 6
+    qtbot.mouseClick(page.start_button, Qt.MouseButton.LeftButton)
+    assert window.record is not None and window.record.against_name == WOLVES
+    assert [b.title() for b in window.side_boxes] == ["The Rust Riders", WOLVES]
+    assert f"{WOLVES}/Rook" in window.tiles and "The Rust Riders/Rook" in window.tiles
+
+    asked: list[str] = []
+
+    def answer(cls, parent, ruleset, state, attacker, dice):
+        asked.append(attacker.qualified_name)
+        return {
+            "event": "attack", "fighter": attacker.qualified_name, "weapon": "Boltgun",
+            "target": f"{WOLVES}/Rook", "range": "short",
+        }  # fmt: skip
+
+    monkeypatch.setattr(AttackDialog, "ask", classmethod(answer))
+    window.show()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    tile = window.tiles["The Rust Riders/Mags Varga"]
+    tile.status_combo.setFocus()
+    qtbot.waitUntil(tile.status_combo.hasFocus)
+    qtbot.keyClick(tile.status_combo, Qt.Key.Key_A)
+    assert asked == ["The Rust Riders/Mags Varga"]
+    record = battle.show_battle(db, rulesets, wolves_id)
+    (rook,) = record.state.find(f"{WOLVES}/Rook")
+    assert rook.status is BattleStatus.OUT_OF_ACTION
+    assert window.tiles[f"{WOLVES}/Rook"].status_label.text() == "Out of Action"
+
+
+def test_a_narrow_window_shows_the_two_sides_as_tabs(
+    qtbot, db: Database, rulesets: Rulesets
+) -> None:
+    riders_id, wolves_id = two_gangs(db, rulesets)
+    battle.start_battle(db, rulesets, riders_id, against=wolves_id)
+    window = BattleWindow(db, rulesets, riders_id)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    window.resize(1280, 800)
+    assert window.side_tabs is None
+    assert all(window.tile_grid.indexOf(box) >= 0 for box in window.side_boxes)
+    window.resize(800, 700)
+    qtbot.waitUntil(lambda: window.side_tabs is not None)
+    assert [window.side_tabs.tabText(i) for i in range(2)] == ["The Rust Riders", WOLVES]
+    assert [box.isVisible() for box in window.side_boxes] == [True, False]
+    window.side_tabs.setCurrentIndex(1)
+    assert [box.isVisible() for box in window.side_boxes] == [False, True]
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: window.side_tabs is None)
+    assert window.tile_grid.indexOf(window.side_boxes[1]) >= 0
