@@ -25,6 +25,8 @@ def measure_post_battle(bench: Bench) -> Row:
         return post_battle.start_draft(db, bench.rulesets, gang.id)
 
     def action(db, gang, saved) -> None:
-        post_battle.finish(db, bench.rulesets, gang.id, saved.draft, draft_id=saved.id)
+        # The player picks the result; the prefilled draft has none.
+        draft = saved.draft.model_copy(update={"result": "draw"})
+        post_battle.finish(db, bench.rulesets, gang.id, draft, draft_id=saved.id)
 
     return constant_statements(bench, NAME, "post-battle", prepare, action)
