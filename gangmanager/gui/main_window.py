@@ -202,6 +202,10 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.addAction(self.undo_action)
         self.addAction(self.redo_action)
+        # After the stack's own slot: the step just undone is the one redo would apply.
+        self.undo_action.triggered.connect(self._on_undo_action_triggered)
+        self.redo_action.triggered.connect(self._on_redo_action_triggered)
+        self._step_refused = False
         self.rename_action = action("Re&name", self._on_rename_triggered, "F2")
         self.delete_action = action(
             "&Delete", self._on_delete_triggered, key.Delete, tip="Delete what is selected"
@@ -239,6 +243,11 @@ class MainWindow(QMainWindow):
         self.focus_card_action = action("Fighter &card", self.editor.focus_name, "Alt+3")
         self.about_action = action("&About Gang Manager", self._on_about_triggered)
 
+        self.new_campaign_action = action(
+            "&New campaign...",
+            self._on_new_campaign_triggered,
+            tip="Set up a campaign: name, ruleset, type",
+        )
         self.campaign_action = action(
             "&Open campaign...",
             self._on_campaign_triggered,
@@ -328,6 +337,7 @@ class MainWindow(QMainWindow):
         for item in self.play.actions():
             battle_menu.addAction(item)
         campaign_menu = bar.addMenu("&Campaign")
+        campaign_menu.addAction(self.new_campaign_action)
         campaign_menu.addAction(self.campaign_action)
         view_menu = bar.addMenu("&View")
         for item in (self.focus_gangs_action, self.focus_roster_action, self.focus_card_action):
@@ -641,6 +651,7 @@ class MainWindow(QMainWindow):
         try:
             outcome = roster.apply(self._db, command, self._rulesets)
         except ServiceError as exc:
+            self._step_refused = True
             self.messages.tell(f"{exc}. The step is removed from the undo history.")
             return None
         self._show_outcome(outcome)
@@ -775,16 +786,86 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opened {db.path or db.url}", STATUS_TIMEOUT_MS)
         return True
 
+    def _on_undo_action_triggered(self) -> None:
+        self._say_step("Undone", self.undo_stack.redoText())
+
+    def _on_redo_action_triggered(self) -> None:
+        self._say_step("Redone", self.undo_stack.undoText())
+
+    def _say_step(self, done: str, label: str) -> None:
+        if not self._step_refused and label:
+            self.statusBar().showMessage(f"{done}: {label}", STATUS_TIMEOUT_MS)
+        self._step_refused = False
+
     def _on_campaign_triggered(self) -> None:
         # Imported here: QtCharts is loaded only when a campaign is looked at.
         from gangmanager.gui.campaign.campaign_window import open_campaign
 
         if self.campaign_window is not None:
             self.campaign_window.close()
-        window = open_campaign(self, self._db, self._rulesets, self.messages)
+        window = open_campaign(self, self._db, self._rulesets, self.messages, self.undo_stack)
+        self._show_campaign_window(window)
+
+    def _show_campaign_window(self, window: QMainWindow | None) -> None:
         if window is not None:
-            window.sig_campaign_changed.connect(lambda *_: self.refresh_gangs())
+            window.sig_campaign_changed.connect(lambda *_: self.refresh_gangs())  # type: ignore[attr-defined]
         self.campaign_window = window
+
+    def _on_new_campaign_triggered(self) -> None:
+        from gangmanager.gui.campaign.action_dialogs import NewCampaign, NewCampaignDialog
+        from gangmanager.gui.campaign.campaign_window import CampaignWindow
+        from gangmanager.gui.campaign.undo_command import CampaignUndoCommand
+        from gangmanager.services import campaign as campaign_service
+        from gangmanager.services.campaign_steps import run_step
+
+        created: list[int] = []
+
+        def attempt(values: NewCampaign) -> str | None:
+            try:
+                result, step = run_step(
+                    self._db,
+                    "New campaign",
+                    lambda: campaign_service.create_campaign(
+                        self._db,
+                        self._rulesets,
+                        values.name,
+                        type_id=values.type_id,
+                        ruleset_id=values.ruleset_id,
+                    ),
+                    campaign_ref=None,
+                )
+            except ServiceError as exc:
+                return str(exc)
+            self.undo_stack.push(
+                CampaignUndoCommand(self._db, step, self._on_campaign_step, self._on_step_refused)
+            )
+            self.statusBar().showMessage("; ".join(result.changes.messages), STATUS_TIMEOUT_MS)
+            created.append(step.campaign_id)
+            return None
+
+        if not NewCampaignDialog.ask(self, self._rulesets, attempt) or not created:
+            return
+        if self.campaign_window is not None:
+            self.campaign_window.close()
+        window = CampaignWindow(self._db, self._rulesets, created[-1], self.undo_stack)
+        window.show()
+        self._show_campaign_window(window)
+
+    def _on_campaign_step(self, campaign_id: int, changes: Changes) -> None:
+        """A campaign step undone or redone from this window: the campaign window follows."""
+        from gangmanager.gui.campaign.campaign_window import CampaignWindow, campaign_exists
+
+        window = self.campaign_window
+        if isinstance(window, CampaignWindow) and window.campaign_id == campaign_id:
+            if campaign_exists(self._db, campaign_id):
+                window.refresh()
+            else:
+                window.close()
+        self.refresh_gangs()
+
+    def _on_step_refused(self, text: str) -> None:
+        self._step_refused = True
+        self.messages.tell(text)
 
     def _forget_database_state(self) -> None:
         """After the database changed under us: no undo step or window may outlive it."""
