@@ -51,6 +51,7 @@ from gangmanager.gui.roster.breakdown import fighter_rating_text, gang_rating_te
 from gangmanager.gui.roster.fighter_editor import FighterEditor
 from gangmanager.gui.roster.gang_header import GangHeader
 from gangmanager.gui.roster.roster_table_model import NAME_COLUMN, RATING_COLUMN, RosterTableModel
+from gangmanager.gui.roster.stash_panel import StashPanel
 from gangmanager.persistence.database import (
     Database,
     DatabaseError,
@@ -154,6 +155,10 @@ class MainWindow(QMainWindow):
             self._on_roster_view_selection_changed
         )
         self.roster_view.doubleClicked.connect(self._on_roster_view_double_clicked)
+
+        self.stash_panel = StashPanel(self.messages)
+        self.stash_panel.setObjectName("stash_panel")
+        self.stash_panel.sig_command.connect(self._on_editor_command)
 
         self.editor = FighterEditor(self.messages)
         self.editor.setObjectName("fighter_editor")
@@ -364,12 +369,19 @@ class MainWindow(QMainWindow):
             button.setText(text)
             buttons.addWidget(button, index // 3, index % 3)
             self._gang_buttons.append(button)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
+        gangs_pane = QWidget()
+        left_layout = QVBoxLayout(gangs_pane)
         left_layout.setContentsMargins(6, 6, 2, 6)
         left_layout.addWidget(gangs_title)
         left_layout.addWidget(self.gang_view, 1)
         left_layout.addLayout(buttons)
+        # The gangs above, the shown gang's stash below.
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.setObjectName("left_splitter")
+        left.addWidget(gangs_pane)
+        left.addWidget(self.stash_panel)
+        left.setStretchFactor(0, 1)
+        left.setStretchFactor(1, 1)
 
         roster_buttons = QGridLayout()
         roster_buttons.setSpacing(4)
@@ -419,6 +431,7 @@ class MainWindow(QMainWindow):
             self.roster_view,
             *self._roster_buttons,
             *self.editor.tab_chain,
+            self.stash_panel.view,
         ]
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
@@ -557,6 +570,7 @@ class MainWindow(QMainWindow):
                 gang, ruleset = None, None
         self._gang, self._ruleset = gang, ruleset
         self.header.set_gang(gang, ruleset)
+        self.stash_panel.set_gang(gang, ruleset)
         with self._quietly():
             self.roster_model.set_gang(gang, ruleset)
             row = self.roster_model.row_of(keep)
@@ -584,6 +598,7 @@ class MainWindow(QMainWindow):
     def _show_fighter(self, row: int | None) -> None:
         fighter = self.roster_model.fighter(row) if row is not None else None
         self.editor.set_fighter(self._gang, fighter, self._ruleset)
+        self.stash_panel.set_fighter(fighter)
         self.printing.set_fighters(fighter.name if fighter is not None else None)
         if self._card_preview is not None:
             self._card_preview.set_fighter(fighter, self._ruleset)

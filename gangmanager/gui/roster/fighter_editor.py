@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.messages import Messages
-from gangmanager.gui.roster.armoury_dialog import ArmouryChoice, ArmouryDialog
+from gangmanager.gui.roster.armoury_dialog import ArmouryChoice, ArmouryDialog, purse_refusal
 from gangmanager.gui.roster.injury_dialog import InjuryDialog, injury_effect, table_injury
 from gangmanager.gui.roster.modifier_dialog import ModifierDialog
 from gangmanager.gui.roster.profile_editor import ProfileEditor
@@ -608,6 +608,7 @@ class FighterEditor(QWidget):
             fighter=fighter,
             house=gang.house or None,
             ignore_restrictions=gang.house_rules_ignore_restrictions,
+            check=lambda picked: purse_refusal(gang, picked),
         )
         if choice is None:
             return None

@@ -94,4 +94,28 @@ class GangHeader(QWidget):
         if pending != committed:
             text += f"  (pending {pending} *)"
         self.rating.setText(text)
-        self.wealth.setText(f"Wealth {ratings.wealth(gang)}")
+        wealth = ratings.wealth(gang)
+        pending_wealth = ratings.wealth(gang, pending=True)
+        text = f"Wealth {wealth}"
+        if pending_wealth != wealth:
+            text += f"  (pending {pending_wealth} *)"
+        self.wealth.setText(text)
+        self.wealth.setToolTip(wealth_tip(wealth, pending_wealth))
+
+
+def wealth_tip(committed: int, pending: int) -> str:
+    text = (
+        f"Wealth {committed}: the committed Gang Rating + credits + the stash's worth."
+        " Click for the breakdown."
+    )
+    if pending != committed:
+        text += (
+            f"\nPending {pending}: with the Gang Rating as the roster stands now."
+            " It becomes the committed value at the next Update Roster."
+        )
+    return text + (
+        "\nBuying for a fighter lowers the committed wealth at once: the credits leave now,"
+        " while the item counts in the Gang Rating only from the next Update Roster (the"
+        " pending value already counts it). Bought for the stash, it counts at its price"
+        " straight away."
+    )
