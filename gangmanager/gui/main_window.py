@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -74,6 +74,8 @@ if TYPE_CHECKING:
 DATABASE_FILTER = "Gang Manager databases (*.sqlite *.db);;All files (*)"
 GANG_FILTER = "Gang files (*.gang.json *.json);;All files (*)"
 STATUS_TIMEOUT_MS = 8000
+# Fighters the roster shows at once when the screen allows (1366x768 and up).
+ROSTER_ROWS = 10
 
 
 def _button(action: QAction) -> QToolButton:
@@ -383,24 +385,23 @@ class MainWindow(QMainWindow):
         left.setStretchFactor(0, 1)
         left.setStretchFactor(1, 1)
 
-        roster_buttons = QGridLayout()
-        roster_buttons.setSpacing(4)
         self._roster_buttons: list[QWidget] = []
-        for index, (item, text) in enumerate(
-            ((self.new_fighter_action, "New fighter..."), (self.remove_fighter_action, "Remove..."))
+        for item, text in (
+            (self.new_fighter_action, "New fighter..."),
+            (self.remove_fighter_action, "Remove fighter..."),
         ):
             button = _button(item)
             button.setText(text)
-            roster_buttons.addWidget(button, 0, index)
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             self._roster_buttons.append(button)
-        roster_buttons.setColumnStretch(2, 1)
+        # On the header's facts line: a laptop screen has no row to spare under the roster.
+        self.header.add_buttons(*self._roster_buttons)
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(2, 6, 6, 2)
         top_layout.setSpacing(4)
         top_layout.addWidget(self.header)
         top_layout.addWidget(self.roster_view, 1)
-        top_layout.addLayout(roster_buttons)
 
         self.centre_splitter = QSplitter(Qt.Orientation.Vertical)
         self.centre_splitter.setObjectName("centre_splitter")
@@ -420,6 +421,11 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.centre_splitter)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([280, 1000])
+        # Until the player drags a splitter (or one is restored), each resize shares the
+        # room out again: the roster shows ROSTER_ROWS fighters when the screen allows.
+        self._fitted = True
+        self.splitter.splitterMoved.connect(self._on_splitter_moved)
+        self.centre_splitter.splitterMoved.connect(self._on_splitter_moved)
         self.setCentralWidget(self.splitter)
         # Left to right, top to bottom: gangs, the gang's header, the roster, the card.
         chain: list[QWidget] = [
@@ -449,8 +455,38 @@ class MainWindow(QMainWindow):
             state = self.settings.value(key)
             if state is not None:
                 splitter.restoreState(state)
+                self._fitted = False
+
+    def _on_splitter_moved(self, *_: int) -> None:
+        self._fitted = False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self._share_room(event.size().width())
+
+    def _share_room(self, width: int) -> None:
+        """The gang list narrower on a small screen; the roster ROSTER_ROWS rows tall (at most
+        about half the height), the card the rest."""
+        left = 220 if width < 1200 else 260
+        self.splitter.setSizes([left, max(width - left, 1)])
+        total = self.centre_splitter.height()
+        if total <= 0:
+            return
+        rows = self.roster_view.verticalHeader().defaultSectionSize() * ROSTER_ROWS
+        roster = (
+            rows
+            + self.roster_view.horizontalHeader().sizeHint().height()
+            + 2 * self.roster_view.frameWidth()
+            + self.header.sizeHint().height()
+            + 14  # the margins and spacing around them
+        )
+        roster = min(roster, int(total * 0.55))
+        self.centre_splitter.setSizes([roster, max(total - roster, 1)])
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.campaign_window is not None:
+            self.campaign_window.close()
         self.settings.setValue("main_window/geometry", self.saveGeometry())
         self.settings.setValue("main_window/splitter", self.splitter.saveState())
         self.settings.setValue("main_window/centre_splitter", self.centre_splitter.saveState())

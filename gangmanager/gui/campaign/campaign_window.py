@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+import shiboken6
+
 from PySide6.QtCore import QAbstractItemModel, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
@@ -203,8 +205,7 @@ class CampaignWindow(QMainWindow):
         self.redo_action.triggered.connect(self._on_redo_action_triggered)
         self.notes_edit.undoAvailable.connect(self._update_undo_actions)
         self.notes_edit.redoAvailable.connect(self._update_undo_actions)
-        self.undo_stack.indexChanged.connect(self._update_undo_actions)
-        self.undo_stack.cleanChanged.connect(self._update_undo_actions)
+        self._connect_stack()
         self.save_notes_action = QAction("&Save notes", self)
         self.save_notes_action.setShortcut(QKeySequence.StandardKey.Save)
         self.save_notes_action.setEnabled(False)
@@ -331,6 +332,17 @@ class CampaignWindow(QMainWindow):
 
     # ------------------------------------------------------------ undo
 
+    def _stack(self) -> QUndoStack:
+        """The undo stack; a window outliving the main window that lent it keeps its own."""
+        if not shiboken6.isValid(self.undo_stack):
+            self.undo_stack = QUndoStack(self)
+            self._connect_stack()
+        return self.undo_stack
+
+    def _connect_stack(self) -> None:
+        self.undo_stack.indexChanged.connect(self._update_undo_actions)
+        self.undo_stack.cleanChanged.connect(self._update_undo_actions)
+
     def _typing_notes(self) -> bool:
         return self.notes_edit.hasFocus()
 
@@ -342,7 +354,7 @@ class CampaignWindow(QMainWindow):
             self.undo_action.setText("&Undo typing")
             self.redo_action.setText("&Redo typing")
             return
-        stack = self.undo_stack
+        stack = self._stack()
         self.undo_action.setEnabled(stack.canUndo() or document.isUndoAvailable())
         self.redo_action.setEnabled(stack.canRedo() or document.isRedoAvailable())
         self.undo_action.setText(f"&Undo {stack.undoText()}".rstrip())
@@ -350,25 +362,25 @@ class CampaignWindow(QMainWindow):
 
     def _on_undo_action_triggered(self) -> None:
         document = self.notes_edit.document()
-        if document.isUndoAvailable() and (self._typing_notes() or not self.undo_stack.canUndo()):
+        if document.isUndoAvailable() and (self._typing_notes() or not self._stack().canUndo()):
             self.notes_edit.undo()
             return
-        label = self.undo_stack.undoText()
-        if self.undo_stack.canUndo():
+        label = self._stack().undoText()
+        if self._stack().canUndo():
             self._step_refused = False
-            self.undo_stack.undo()
+            self._stack().undo()
             if not self._step_refused:
                 self.statusBar().showMessage(f"Undone: {label}", STATUS_TIMEOUT_MS)
 
     def _on_redo_action_triggered(self) -> None:
         document = self.notes_edit.document()
-        if document.isRedoAvailable() and (self._typing_notes() or not self.undo_stack.canRedo()):
+        if document.isRedoAvailable() and (self._typing_notes() or not self._stack().canRedo()):
             self.notes_edit.redo()
             return
-        label = self.undo_stack.redoText()
-        if self.undo_stack.canRedo():
+        label = self._stack().redoText()
+        if self._stack().canRedo():
             self._step_refused = False
-            self.undo_stack.redo()
+            self._stack().redo()
             if not self._step_refused:
                 self.statusBar().showMessage(f"Redone: {label}", STATUS_TIMEOUT_MS)
 
@@ -382,7 +394,7 @@ class CampaignWindow(QMainWindow):
             )
         except ServiceError as exc:
             return str(exc)
-        self.undo_stack.push(
+        self._stack().push(
             CampaignUndoCommand(self._db, step, self._on_step_done, self._on_step_refused)
         )
         self._on_step_done(self.campaign_id, result.changes)

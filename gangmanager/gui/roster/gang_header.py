@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import Gang
@@ -50,23 +57,35 @@ class GangHeader(QWidget):
         self.details = QPushButton("&Details...")
         self.details.setToolTip("Name, credits, reputation and notes")
         self.details.clicked.connect(self.sig_details_clicked)
+        # Wrapping, so the header never makes the window wider than a 1024-pixel screen.
+        for label in (self.house, self.facts):
+            label.setWordWrap(True)
+        self.name.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.name.setMinimumWidth(80)
         first = QHBoxLayout()
         first.addWidget(self.name)
-        first.addWidget(self.house)
+        first.addWidget(self.house, 1)
         first.addWidget(self.house_rules)
         first.addStretch(1)
         first.addWidget(self.rating)
         first.addWidget(self.wealth)
         second = QHBoxLayout()
-        second.addWidget(self.facts)
-        second.addStretch(1)
+        second.addWidget(self.facts, 1)
+        self._buttons_at = second.count()
         second.addWidget(self.details)
+        self.second = second
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
         layout.setSpacing(2)
         layout.addLayout(first)
         layout.addLayout(second)
         self.set_gang(None, None)
+
+    def add_buttons(self, *buttons: QWidget) -> None:
+        """Buttons on the facts line, before Details... (the roster's New fighter, Remove)."""
+        for offset, button in enumerate(buttons):
+            self.second.insertWidget(self._buttons_at + offset, button)
+        self._buttons_at += len(buttons)
 
     def set_gang(self, gang: Gang | None, ruleset: Ruleset | None) -> None:
         for button in (self.rating, self.wealth, self.details):
@@ -81,7 +100,9 @@ class GangHeader(QWidget):
             return
         self.name.setText(gang.name)
         ruleset_name = ruleset.name if ruleset else gang.ruleset
-        self.house.setText(f"{gang.house or 'No house'}  ·  {ruleset_name}")
+        # Each part kept whole (no-break spaces): a narrow header wraps between them only.
+        parts = (gang.house or "No house", ruleset_name)
+        self.house.setText("  ·  ".join(p.replace(" ", "\u00a0") for p in parts))
         stash = len(gang.stash)
         self.facts.setText(
             f"Credits {gang.credits}   ·   Reputation {gang.reputation}   ·   "

@@ -136,7 +136,7 @@ class StashPanel(QWidget):
         for number, button in enumerate(
             (self.buy_weapon, self.buy_wargear, self.give, self.take_back, self.sell)
         ):
-            buttons.addWidget(button, number // 3, number % 3)
+            buttons.addWidget(button, number // 2, number % 2)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 2, 2, 6)
         layout.setSpacing(4)
