@@ -25,13 +25,16 @@ from PySide6.QtWidgets import (
     QDockWidget,
     QFrame,
     QGridLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -277,7 +280,7 @@ class MainWindow(QMainWindow):
         self._card_scroll.setWidgetResizable(True)
         self.card_dock = QDockWidget("Card as printed", self)
         self.card_dock.setObjectName("card_dock")
-        self.card_dock.setWidget(self._card_scroll)
+        self.card_dock.setWidget(self._card_pane())
         self.card_dock.setMinimumWidth(420)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
         # Floating at a readable size: docked, it would squeeze the editor at 1280x800
@@ -426,7 +429,12 @@ class MainWindow(QMainWindow):
         self._fitted = True
         self.splitter.splitterMoved.connect(self._on_splitter_moved)
         self.centre_splitter.splitterMoved.connect(self._on_splitter_moved)
-        self.setCentralWidget(self.splitter)
+        # An empty database opens on a start page, not on an empty table.
+        self.start_page = self._build_start_page()
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.splitter)
+        self.pages.addWidget(self.start_page)
+        self.setCentralWidget(self.pages)
         # Left to right, top to bottom: gangs, the gang's header, the roster, the card.
         chain: list[QWidget] = [
             self.gang_view,
@@ -441,6 +449,55 @@ class MainWindow(QMainWindow):
         ]
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
+
+    def _build_start_page(self) -> QWidget:
+        page = QWidget()
+        page.setObjectName("start_page")
+        title = QLabel("<h2>No gang in this database yet</h2>")
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        text = QLabel(
+            "Found a gang with the wizard, bring one in from YakTribe or a .gang.json file,"
+            " or open a campaign."
+        )
+        text.setWordWrap(True)
+        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.start_buttons: dict[str, QPushButton] = {}
+        column = QVBoxLayout()
+        column.addStretch(1)
+        column.addWidget(title)
+        column.addWidget(text)
+        for key, label, tip, slot in (
+            (
+                "new",
+                "New gang...",
+                "The founding wizard (Ctrl+Shift+N)",
+                self._on_new_gang_triggered,
+            ),
+            (
+                "import",
+                "Import...",
+                "A YakTribe export or a .gang.json file (Ctrl+I)",
+                self._on_import_triggered,
+            ),
+            (
+                "campaign",
+                "Open campaign...",
+                "Territories, standings and battles (Ctrl+Shift+C)",
+                self._on_campaign_triggered,
+            ),
+        ):
+            button = QPushButton(label)
+            button.setToolTip(tip)
+            button.setMinimumHeight(36)
+            button.clicked.connect(slot)
+            column.addWidget(button)
+            self.start_buttons[key] = button
+        column.addStretch(2)
+        row = QHBoxLayout(page)
+        row.addStretch(1)
+        row.addLayout(column, 2)
+        row.addStretch(1)
+        return page
 
     def _restore_settings(self) -> None:
         geometry = self.settings.value("main_window/geometry")
@@ -516,10 +573,44 @@ class MainWindow(QMainWindow):
         """The card as it will print, showing the fighter in the editor."""
         return self._card_preview or self._build_card_preview()
 
+    def _card_pane(self) -> QWidget:
+        """The preview's zoom buttons above it; the keys and Ctrl+wheel work on the card too."""
+        pane = QWidget()
+        row = QHBoxLayout()
+        row.setContentsMargins(4, 2, 4, 0)
+        self.card_zoom_label = QLabel("Fit width")
+        for text, tip, slot in (
+            ("-", "Zoom out (-, Ctrl+wheel)", lambda: self.card_preview.zoom_out()),
+            ("+", "Zoom in (+, Ctrl+wheel)", lambda: self.card_preview.zoom_in()),
+            (
+                "Fit width",
+                "The card as wide as the panel (0)",
+                lambda: self.card_preview.fit_width(),
+            ),
+        ):
+            button = QToolButton()
+            button.setText(text)
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
+            row.addWidget(button)
+        row.addWidget(self.card_zoom_label)
+        row.addStretch(1)
+        layout = QVBoxLayout(pane)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self._card_scroll, 1)
+        return pane
+
+    def _on_card_preview_zoom_changed(self, zoom: float | None) -> None:
+        # Pixels per millimetre against the 96-dpi screen's 3.78: shown as a percentage.
+        self.card_zoom_label.setText("Fit width" if zoom is None else f"{zoom / 3.78:.0%}")
+
     def _build_card_preview(self) -> CardPreview:
         from gangmanager.gui.printing.card_preview import CardPreview
 
         preview = CardPreview()
+        preview.sig_zoom_changed.connect(self._on_card_preview_zoom_changed)
         self._card_scroll.setWidget(preview)
         preview.set_fighter(self.editor.fighter, self._ruleset)
         self._card_preview = preview
@@ -564,6 +655,7 @@ class MainWindow(QMainWindow):
             summaries = []
         with self._quietly():
             self.gang_model.set_gangs(summaries)
+        self.pages.setCurrentWidget(self.splitter if summaries else self.start_page)
         wanted = next(
             (
                 gid

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.ruleset import Ruleset
+from gangmanager.services.demo import DEMO_NOTES, is_demo
 
 
 class GangHeader(QWidget):
@@ -44,6 +45,14 @@ class GangHeader(QWidget):
             " skill access (change it in Details...)"
         )
         self.house_rules.hide()
+        self.demo = QLabel("Demo gang")
+        self.demo.setObjectName("gang_demo")
+        self.demo.setStyleSheet(
+            "color: #1a4f8a; background: #e3efff; border: 1px solid #8fb5e6;"
+            " border-radius: 3px; padding: 0 4px;"
+        )
+        self.demo.setToolTip(DEMO_NOTES)
+        self.demo.hide()
         self.facts = QLabel()
         self.facts.setObjectName("gang_facts")
         self.rating = QPushButton()
@@ -66,6 +75,7 @@ class GangHeader(QWidget):
         first.addWidget(self.name)
         first.addWidget(self.house, 1)
         first.addWidget(self.house_rules)
+        first.addWidget(self.demo)
         first.addStretch(1)
         first.addWidget(self.rating)
         first.addWidget(self.wealth)
@@ -91,6 +101,7 @@ class GangHeader(QWidget):
         for button in (self.rating, self.wealth, self.details):
             button.setEnabled(gang is not None)
         self.house_rules.setVisible(gang is not None and gang.house_rules_ignore_restrictions)
+        self.demo.setVisible(gang is not None and is_demo(gang))
         if gang is None:
             self.name.setText("No gang selected")
             self.house.clear()
