@@ -237,3 +237,24 @@ def test_history_points_take_the_cycle_of_their_log_lines() -> None:
         ],
     }
     assert point_cycles(view) == {0: 1, 1: 2, 2: 3}
+
+
+def test_the_log_keeps_each_battles_lines_together() -> None:
+    from gangmanager.gui.campaign.campaign_window import battle_order
+
+    log = [
+        {"text": "set up", "campaign_battle_id": None},
+        {"text": "battle 1", "campaign_battle_id": 1},
+        {"text": "battle 2", "campaign_battle_id": 2},
+        {"text": "income after battle 2", "campaign_battle_id": 2},
+        {"text": "post-battle of battle 1, a week later", "campaign_battle_id": 1},
+        {"text": "cycle 2 begins", "campaign_battle_id": None},
+    ]
+    assert [e["text"] for e in battle_order(log)] == [
+        "set up",
+        "battle 1",
+        "post-battle of battle 1, a week later",
+        "battle 2",
+        "income after battle 2",
+        "cycle 2 begins",
+    ]

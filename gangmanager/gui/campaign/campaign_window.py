@@ -574,8 +574,15 @@ def campaign_exists(db: Database, campaign_id: int) -> bool:
 
 
 def battle_order(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Oldest first, by the battle's date for what a battle brought (entered late or not)."""
-    return sorted(log, key=lambda e: (e["date"], e["at"]))
+    """Oldest first, each battle's lines together: a line a battle brought (income, a
+    post-battle report entered days later) follows that battle's own line."""
+    first: dict[int, int] = {}
+    keyed = []
+    for number, entry in enumerate(log):  # as stored: in the order it was written
+        battle = entry.get("campaign_battle_id")
+        anchor = first.setdefault(battle, number) if battle is not None else number
+        keyed.append((anchor, number, entry))
+    return [entry for _, _, entry in sorted(keyed, key=lambda k: (k[0], k[1]))]
 
 
 def _fit_rows(view: QTableView) -> None:

@@ -227,6 +227,11 @@ class FighterEditor(QWidget):
         self.injuries = QListWidget()
         self.injuries.setObjectName("injuries")
         self.injuries.setToolTip("Lasting Injuries by name; their profile changes are modifiers")
+        for box in (self.modifiers, self.wargear, self.skills, self.injuries):
+            # Long lines wrap: the card never scrolls sideways, not even inside a list.
+            box.setWordWrap(True)
+            box.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            box.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.add_injury = QPushButton("Add in&jury...")
         self.add_injury.setToolTip(
             "Record a Lasting Injury by name, from the ruleset's table or typed"
