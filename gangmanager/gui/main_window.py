@@ -952,7 +952,14 @@ class MainWindow(QMainWindow):
     def _show_campaign_window(self, window: QMainWindow | None) -> None:
         if window is not None:
             window.sig_campaign_changed.connect(lambda *_: self.refresh_gangs())  # type: ignore[attr-defined]
+            window.sig_gang_requested.connect(self._on_campaign_gang_requested)  # type: ignore[attr-defined]
         self.campaign_window = window
+
+    def _on_campaign_gang_requested(self, gang_id: int) -> None:
+        """The campaign's standings link to each gang's roster: shown here."""
+        self.refresh_gangs(select=gang_id)
+        self.raise_()
+        self.activateWindow()
 
     def _on_new_campaign_triggered(self) -> None:
         from gangmanager.gui.campaign.action_dialogs import NewCampaign, NewCampaignDialog

@@ -250,3 +250,22 @@ def test_new_campaign_dialog_lists_rulesets_and_their_types(qtbot, rulesets: Rul
     assert "dominion" in types
     qtbot.keyClicks(dialog.name_edit, "Ash Wars")
     assert dialog.values() == NewCampaign("Ash Wars", "n23", types[0])
+
+
+def test_a_gangs_standing_links_to_its_roster(
+    qtbot, db: Database, rulesets: Rulesets, tmp_path: Path, ids: dict[str, int]
+) -> None:
+    service.create_campaign(db, rulesets, "Ash Wars")
+    service.add_gang(db, rulesets, "Ash Wars", "Iron Brothers")
+    main = MainWindow(db, rulesets, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    main.messages = Told()  # type: ignore[assignment]
+    main.show()
+    main.select_gang(ids["Rust Riders"])
+    main.campaign_action.trigger()
+    opened = main.campaign_window
+    assert isinstance(opened, CampaignWindow)
+    with qtbot.waitSignal(opened.sig_gang_requested) as asked:
+        opened.standings_view.doubleClicked.emit(opened.standings_model.index(0, 0))
+    assert asked.args == [ids["Iron Brothers"]]
+    assert main.gang is not None and main.gang.id == ids["Iron Brothers"]

@@ -19,7 +19,7 @@ from typing import Any
 
 import shiboken6
 
-from PySide6.QtCore import QAbstractItemModel, Qt, Signal
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -90,6 +90,8 @@ def _table(model: QAbstractItemModel, *, stretch: int) -> QTableView:
 class CampaignWindow(QMainWindow):
     # The campaign's id, after anything about it was saved from this window.
     sig_campaign_changed = Signal(int)
+    # A gang's id: show its roster (a double-click on its standing).
+    sig_gang_requested = Signal(int)
 
     def __init__(
         self,
@@ -125,6 +127,8 @@ class CampaignWindow(QMainWindow):
         self.territory_model = TerritoryTableModel()
         self.log_model = LogTableModel()
         self.standings_view = _table(self.standings_model, stretch=0)
+        self.standings_view.setToolTip("Double-click a gang to open its roster")
+        self.standings_view.doubleClicked.connect(self._on_standings_view_double_clicked)
         self.territory_view = _table(self.territory_model, stretch=2)
         self.territory_view.setWordWrap(False)
         self.log_view = _table(self.log_model, stretch=2)
@@ -409,6 +413,11 @@ class CampaignWindow(QMainWindow):
             else:
                 self.refresh()
         self.sig_campaign_changed.emit(campaign_id)
+
+    def _on_standings_view_double_clicked(self, index: QModelIndex) -> None:
+        gang_id = self.standings_model.row(index.row()).get("gang_id")
+        if gang_id is not None:
+            self.sig_gang_requested.emit(int(gang_id))
 
     def _on_step_refused(self, text: str) -> None:
         self._step_refused = True
