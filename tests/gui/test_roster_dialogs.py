@@ -388,3 +388,18 @@ def test_modifier_dialog_refuses_an_advancement_without_the_xp_before_closing(
     qtbot.keyClick(dialog.spend_xp, Qt.Key.Key_Space)  # granted, not bought: no XP needed
     _ok(qtbot, dialog.buttons)
     assert dialog.result() == QDialog.DialogCode.Accepted
+
+
+def test_a_custom_item_the_gang_cannot_pay_is_refused_before_closing(qtbot) -> None:
+    dialog = ItemDialog(10)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.name, "Lucky charm")
+    dialog.cost.setValue(25)
+    _ok(qtbot, dialog.buttons)
+    assert dialog.isVisible() and dialog.result() != QDialog.DialogCode.Accepted
+    assert dialog.message.text().startswith("it costs 25 credits; the gang has only 10")
+    assert dialog.name.text() == "Lucky charm"
+    qtbot.keyClick(dialog.pay, Qt.Key.Key_Space)  # a gift: nothing paid
+    _ok(qtbot, dialog.buttons)
+    assert dialog.result() == QDialog.DialogCode.Accepted
