@@ -7,11 +7,11 @@ backups): the player's own files are never touched. The script plays the
 guide as a player would, through the main window's own actions: it founds a
 gang in the wizard, equips it, tracks a battle, runs the post-battle
 sequence, opens the card preview and the print dialogs, imports a YakTribe
-export, opens a campaign, adds a house ruleset and restores a backup. Where
-the app would show a dialog and wait, the dialog's `ask()` is replaced by
-one that builds the very same dialog, grabs it over its window and answers
-as the player would. The campaign is set up with the `gangmanager` command,
-exactly as the guide shows it.
+export, runs a campaign evening from the window (New campaign, Add gang,
+Record battle, a slip undone, Next cycle), adds a house ruleset and restores
+a backup. Where the app would show a dialog and wait, the dialog's `ask()` is
+replaced by one that builds the very same dialog, grabs it over its window
+and answers as the player would.
 
 Writes guide-*.png (1280x800 unless a dialog is shown on its own) into
 OUT_DIR (default: the folder of this script). A developer's helper, not a test.
@@ -55,7 +55,7 @@ from gangmanager.rules import roster_ops
 from gangmanager.rules.battle_events import Marker
 from gangmanager.rules.weapons import Item
 from gangmanager.services import gangs, roster
-from gangmanager.services.demo import demo_gang
+from gangmanager.services.demo import first_start_gang
 from gangmanager.services.rulesets import Rulesets
 
 SIZE = (1280, 800)
@@ -249,20 +249,23 @@ def found_gang(shots: Shots, window: MainWindow, rulesets: Rulesets) -> None:
     for row, items in enumerate(
         (
             ("Boltgun", "Chainsword", "Flak armour"),
-            ("Shotgun", "Fighting knife"),
+            # Orlock's list keeps the fighting knife for others (n23 pack): an axe instead.
+            ("Shotgun", "Axe"),
             ("Lasgun",),
             ("Autogun",),
-            ("Stub gun", "Fighting knife"),
+            ("Stub gun", "Axe"),
             ("Autopistol",),
         )
     ):
-        equip.fighters.setCurrentRow(row)
         for item in items:
+            # Picked again for each item: buying refreshes the list of fighters.
+            equip.fighters.setCurrentRow(row)
             equip.filter.setText(item)
             wanted = next(
-                r for r in range(equip.proxy.rowCount())
-                if equip.proxy.index(r, 0).data() == item
+                (r for r in range(equip.proxy.rowCount())
+                 if equip.proxy.index(r, 0).data() == item), None
             )  # fmt: skip
+            assert wanted is not None, f"the founding wizard offers no {item} here"
             equip.armoury.selectRow(wanted)
             equip.buy.click()
     equip.fighters.setCurrentRow(1)
@@ -523,7 +526,7 @@ def import_yaktribe(shots: Shots, window: MainWindow) -> None:
 
 def fighter_card(shots: Shots, window: MainWindow, rulesets: Rulesets) -> None:
     """A fuller card: Dex Hollow of the demo gang after a few battles, one entry refused."""
-    window.select_gang(gang_id(window, "The Rust Riders"))
+    window.select_gang(gang_id(window, "The Rust Riders (demo)"))
     gang = window.gang
     assert gang is not None and gang.id is not None
     dex = next(f for f in gang.fighters if f.name == "Dex Hollow")
@@ -555,30 +558,105 @@ def fighter_card(shots: Shots, window: MainWindow, rulesets: Rulesets) -> None:
     shots.settle()
 
 
-def open_campaign(shots: Shots, window: MainWindow, env: dict[str, str], db: Path) -> None:
-    # Set up with the commands the guide shows (the arbitrator's side).
-    run_cli(env, db, "campaign", "new", "Ash Wars", "--start", "2026-03-03",
-            "--end", "2026-04-21", "--notes", "Sector 13, Tuesday nights at the club")  # fmt: skip
-    for gang in ("The Ash Jackals", "The Rust Saints", "The Rust Riders"):
-        run_cli(env, db, "campaign", "add", "Ash Wars", gang)
-    run_cli(env, db, "campaign", "battle", "Ash Wars", "--gangs", "The Rust Saints",
-            "The Ash Jackals", "--winner", "The Rust Saints", "--scenario", "Border Dispute",
-            "--territory", "Fighting Pit", "--attacker", "The Rust Saints",
-            "--defender", "The Ash Jackals", "--out-of-action", "The Rust Saints=1",
-            "The Ash Jackals=1", "--income", "--date", "2026-03-04")  # fmt: skip
-    run_cli(env, db, "campaign", "battle", "Ash Wars", "--gangs", "The Rust Riders",
-            "The Ash Jackals", "--winner", "The Ash Jackals", "--scenario", "Stand-off",
-            "--territory", "Old Ruins", "--attacker", "The Ash Jackals",
-            "--defender", "The Rust Riders", "--out-of-action", "The Ash Jackals=3",
-            "The Rust Riders=1", "--date", "2026-03-11")  # fmt: skip
+def open_campaign(shots: Shots, window: MainWindow) -> None:
+    """The campaign evening from the window alone: set up, gangs in, two battles recorded,
+    a slip undone, the cycle closed, the standings and the history."""
+    from datetime import date
+
+    from PySide6.QtCore import QDate
+
+    from gangmanager.gui.campaign.action_dialogs import (
+        AssignTerritoryDialog,
+        GangDialog,
+        NewCampaignDialog,
+        RecordBattleDialog,
+    )
+    from gangmanager.gui.campaign.campaign_window import CampaignWindow
+
+    def new_answer(cls: type, parent: QWidget, rulesets: Any, attempt: Any) -> bool:
+        dialog = cls(parent, rulesets, attempt)
+        dialog.name_edit.setText("Ash Wars")
+        dialog.type_combo.setCurrentIndex(dialog.type_combo.findData("dominion"))
+        shots.over(window, dialog, "guide-campaign-new.png")
+        return attempt(dialog.values()) is None
+
+    replace_ask(NewCampaignDialog, new_answer)
     window.refresh_gangs()
-    shots.menu(window, "Campaign", "guide-campaign-menu.png", hover="Open campaign")
-    click_menu_action(window, "Campaign", "Open campaign")
+    shots.menu(window, "Campaign", "guide-campaign-menu.png", hover="New campaign")
+    click_menu_action(window, "Campaign", "New campaign")
     shots.settle()
     campaign = window.campaign_window
-    assert campaign is not None, "Campaign > Open campaign showed no window"
+    assert isinstance(campaign, CampaignWindow), "New campaign opened no campaign window"
     campaign.resize(*SIZE)
+    campaign.messages.confirm = lambda text, yes, title="": True  # type: ignore[method-assign]
+    shot_taken: set[str] = set()
+
+    def gang_answer(cls: type, parent: QWidget, title: str, gangs: Any, attempt: Any,
+                    *, outlaw: bool = False) -> bool:  # fmt: skip
+        dialog = cls(parent, title, gangs, attempt, outlaw=outlaw)
+        dialog.gang_combo.setCurrentIndex(dialog.gang_combo.findText(joining.pop(0)))
+        if "add" not in shot_taken:
+            shot_taken.add("add")
+            shots.over(campaign, dialog, "guide-campaign-add-gang.png")
+        return attempt(dialog.values()) is None
+
+    joining = [GANG, "The Rust Saints", "The Rust Riders (demo)"]
+    replace_ask(GangDialog, gang_answer)
+    for _ in range(3):
+        campaign.add_gang_action.trigger()
+        shots.settle()
+
+    battles = [
+        # (gangs with their Out of Action counts, winner, scenario, territory, date)
+        ({"The Rust Saints": 1, GANG: 1}, "The Rust Saints", "Border Dispute", "Fighting Pit",
+         date(2026, 3, 4)),
+        ({"The Rust Riders (demo)": 1, GANG: 3}, GANG, "Stand-off", "Old Ruins",
+         date(2026, 3, 11)),
+    ]  # fmt: skip
+
+    def battle_answer(cls: type, parent: QWidget, members: Any, territories: Any,
+                      attempt: Any) -> bool:  # fmt: skip
+        dialog = cls(parent, members, territories, attempt)
+        counts, winner, scenario, territory, when = battles.pop(0)
+        names = dict(members)
+        for gang_id, box in dialog.fought.items():
+            box.setChecked(names[gang_id] in counts)
+            dialog.out_of_action[gang_id].setValue(counts.get(names[gang_id], 0))
+        dialog.winner_combo.setCurrentIndex(dialog.winner_combo.findText(winner))
+        dialog.scenario_edit.setText(scenario)
+        dialog.territory_combo.setCurrentIndex(dialog.territory_combo.findData(territory))
+        dialog.date_edit.setDate(QDate(when.year, when.month, when.day))
+        if "battle" not in shot_taken:
+            shot_taken.add("battle")
+            shots.over(campaign, dialog, "guide-campaign-record-battle.png")
+        refusal = attempt(dialog.values())
+        assert refusal is None, refusal
+        return True
+
+    replace_ask(RecordBattleDialog, battle_answer)
+    for _ in range(2):
+        campaign.record_battle_action.trigger()
+        shots.settle()
+
+    # A slip: the Narco Den given to the wrong gang, then Ctrl+Z.
+    def assign_answer(cls: type, parent: QWidget, members: Any, territories: Any,
+                      attempt: Any) -> bool:  # fmt: skip
+        dialog = cls(parent, members, territories, attempt)
+        dialog.territory_combo.setCurrentIndex(dialog.territory_combo.findData("Narco Den"))
+        dialog.gang_combo.setCurrentIndex(dialog.gang_combo.findText("The Rust Saints"))
+        return attempt(dialog.values()) is None
+
+    replace_ask(AssignTerritoryDialog, assign_answer)
+    campaign.assign_action.trigger()
+    shots.settle()
+    campaign.undo_action.trigger()
+    shots.settle()
+    assert campaign.statusBar().currentMessage() == "Undone: Assign territory"
     shots.widget(campaign, "guide-campaign.png")
+    campaign.next_cycle_action.trigger()
+    shots.settle()
+    campaign.tabs.setCurrentIndex(1)
+    shots.widget(campaign, "guide-campaign-history.png")
     campaign.close()
 
 
@@ -660,7 +738,7 @@ def main(argv: list[str]) -> int:
 
         # The first start: the demo gang, as `gangmanager` adds it to a new database.
         with open_database(sqlite_url(path)) as db:
-            gangs.add_gang(db, demo_gang(rulesets.get("n23")))
+            gangs.add_gang(db, first_start_gang(rulesets.get("n23")))
         window = open_window()
         found_gang(shots, window, rulesets)
         shots.widget(window, "guide-founded.png")
@@ -671,7 +749,7 @@ def main(argv: list[str]) -> int:
         window.resize(*SIZE)  # the card preview widened it
         import_yaktribe(shots, window)
         fighter_card(shots, window, rulesets)
-        open_campaign(shots, window, env, path)
+        open_campaign(shots, window)
         house_ruleset(shots, window, rulesets)
         time.sleep(1.1)  # a backup name has the second it was taken
         run_cli(env, path, "backup", "create")

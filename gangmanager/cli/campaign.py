@@ -73,6 +73,11 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--outlaw", action="store_true", help="the gang is an Outlaw gang")
     p.set_defaults(handler=cmd_add)
 
+    p = commands.add_parser("remove", parents=[common], help="take a gang out of a campaign")
+    p.add_argument("name", help="campaign name or id")
+    p.add_argument("gang", help="gang name or id")
+    p.set_defaults(handler=cmd_remove)
+
     p = commands.add_parser(
         "battle",
         parents=[common],
@@ -181,6 +186,12 @@ def cmd_add(args: argparse.Namespace, context: Context) -> None:
     alignment = Alignment.OUTLAW if args.outlaw else Alignment.LAW_ABIDING
     with context.database() as db:
         result = service.add_gang(db, context.rulesets, args.name, args.gang, alignment=alignment)
+    _print(result.changes.messages)
+
+
+def cmd_remove(args: argparse.Namespace, context: Context) -> None:
+    with context.database() as db:
+        result = service.remove_gang(db, context.rulesets, args.name, args.gang)
     _print(result.changes.messages)
 
 

@@ -23,7 +23,7 @@ from gangmanager.persistence.database import (
 )
 from gangmanager.persistence.server import open_with_password
 from gangmanager.services import gangs
-from gangmanager.services.demo import demo_gang
+from gangmanager.services.demo import first_start_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
@@ -59,7 +59,7 @@ def run_app(db_arg: str | None) -> int:
     try:
         db = open_with_password(url, ask_password)
         if first_start:
-            gangs.add_gang(db, demo_gang(rulesets.get("n23")))
+            gangs.add_gang(db, first_start_gang(rulesets.get("n23")))
     except (DatabaseError, ServiceError) as exc:
         QMessageBox.critical(None, APPLICATION, str(exc))
         return 2

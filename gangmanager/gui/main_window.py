@@ -18,20 +18,23 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoStack
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
     QDockWidget,
     QFrame,
     QGridLayout,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QPushButton,
     QScrollArea,
     QSizePolicy,
     QSplitter,
+    QStackedWidget,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -51,6 +54,7 @@ from gangmanager.gui.roster.breakdown import fighter_rating_text, gang_rating_te
 from gangmanager.gui.roster.fighter_editor import FighterEditor
 from gangmanager.gui.roster.gang_header import GangHeader
 from gangmanager.gui.roster.roster_table_model import NAME_COLUMN, RATING_COLUMN, RosterTableModel
+from gangmanager.gui.roster.stash_panel import StashPanel
 from gangmanager.persistence.database import (
     Database,
     DatabaseError,
@@ -73,6 +77,8 @@ if TYPE_CHECKING:
 DATABASE_FILTER = "Gang Manager databases (*.sqlite *.db);;All files (*)"
 GANG_FILTER = "Gang files (*.gang.json *.json);;All files (*)"
 STATUS_TIMEOUT_MS = 8000
+# Fighters the roster shows at once when the screen allows (1366x768 and up).
+ROSTER_ROWS = 10
 
 
 def _button(action: QAction) -> QToolButton:
@@ -155,6 +161,10 @@ class MainWindow(QMainWindow):
         )
         self.roster_view.doubleClicked.connect(self._on_roster_view_double_clicked)
 
+        self.stash_panel = StashPanel(self.messages)
+        self.stash_panel.setObjectName("stash_panel")
+        self.stash_panel.sig_command.connect(self._on_editor_command)
+
         self.editor = FighterEditor(self.messages)
         self.editor.setObjectName("fighter_editor")
         self.editor.sig_command.connect(self._on_editor_command)
@@ -202,6 +212,10 @@ class MainWindow(QMainWindow):
         self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.addAction(self.undo_action)
         self.addAction(self.redo_action)
+        # After the stack's own slot: the step just undone is the one redo would apply.
+        self.undo_action.triggered.connect(self._on_undo_action_triggered)
+        self.redo_action.triggered.connect(self._on_redo_action_triggered)
+        self._step_refused = False
         self.rename_action = action("Re&name", self._on_rename_triggered, "F2")
         self.delete_action = action(
             "&Delete", self._on_delete_triggered, key.Delete, tip="Delete what is selected"
@@ -239,6 +253,11 @@ class MainWindow(QMainWindow):
         self.focus_card_action = action("Fighter &card", self.editor.focus_name, "Alt+3")
         self.about_action = action("&About Gang Manager", self._on_about_triggered)
 
+        self.new_campaign_action = action(
+            "&New campaign...",
+            self._on_new_campaign_triggered,
+            tip="Set up a campaign: name, ruleset, type",
+        )
         self.campaign_action = action(
             "&Open campaign...",
             self._on_campaign_triggered,
@@ -261,7 +280,7 @@ class MainWindow(QMainWindow):
         self._card_scroll.setWidgetResizable(True)
         self.card_dock = QDockWidget("Card as printed", self)
         self.card_dock.setObjectName("card_dock")
-        self.card_dock.setWidget(self._card_scroll)
+        self.card_dock.setWidget(self._card_pane())
         self.card_dock.setMinimumWidth(420)
         self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, self.card_dock)
         # Floating at a readable size: docked, it would squeeze the editor at 1280x800
@@ -328,6 +347,7 @@ class MainWindow(QMainWindow):
         for item in self.play.actions():
             battle_menu.addAction(item)
         campaign_menu = bar.addMenu("&Campaign")
+        campaign_menu.addAction(self.new_campaign_action)
         campaign_menu.addAction(self.campaign_action)
         view_menu = bar.addMenu("&View")
         for item in (self.focus_gangs_action, self.focus_roster_action, self.focus_card_action):
@@ -354,31 +374,37 @@ class MainWindow(QMainWindow):
             button.setText(text)
             buttons.addWidget(button, index // 3, index % 3)
             self._gang_buttons.append(button)
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
+        gangs_pane = QWidget()
+        left_layout = QVBoxLayout(gangs_pane)
         left_layout.setContentsMargins(6, 6, 2, 6)
         left_layout.addWidget(gangs_title)
         left_layout.addWidget(self.gang_view, 1)
         left_layout.addLayout(buttons)
+        # The gangs above, the shown gang's stash below.
+        left = QSplitter(Qt.Orientation.Vertical)
+        left.setObjectName("left_splitter")
+        left.addWidget(gangs_pane)
+        left.addWidget(self.stash_panel)
+        left.setStretchFactor(0, 1)
+        left.setStretchFactor(1, 1)
 
-        roster_buttons = QGridLayout()
-        roster_buttons.setSpacing(4)
         self._roster_buttons: list[QWidget] = []
-        for index, (item, text) in enumerate(
-            ((self.new_fighter_action, "New fighter..."), (self.remove_fighter_action, "Remove..."))
+        for item, text in (
+            (self.new_fighter_action, "New fighter..."),
+            (self.remove_fighter_action, "Remove fighter..."),
         ):
             button = _button(item)
             button.setText(text)
-            roster_buttons.addWidget(button, 0, index)
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             self._roster_buttons.append(button)
-        roster_buttons.setColumnStretch(2, 1)
+        # On the header's facts line: a laptop screen has no row to spare under the roster.
+        self.header.add_buttons(*self._roster_buttons)
         top = QWidget()
         top_layout = QVBoxLayout(top)
         top_layout.setContentsMargins(2, 6, 6, 2)
         top_layout.setSpacing(4)
         top_layout.addWidget(self.header)
         top_layout.addWidget(self.roster_view, 1)
-        top_layout.addLayout(roster_buttons)
 
         self.centre_splitter = QSplitter(Qt.Orientation.Vertical)
         self.centre_splitter.setObjectName("centre_splitter")
@@ -398,7 +424,17 @@ class MainWindow(QMainWindow):
         self.splitter.addWidget(self.centre_splitter)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([280, 1000])
-        self.setCentralWidget(self.splitter)
+        # Until the player drags a splitter (or one is restored), each resize shares the
+        # room out again: the roster shows ROSTER_ROWS fighters when the screen allows.
+        self._fitted = True
+        self.splitter.splitterMoved.connect(self._on_splitter_moved)
+        self.centre_splitter.splitterMoved.connect(self._on_splitter_moved)
+        # An empty database opens on a start page, not on an empty table.
+        self.start_page = self._build_start_page()
+        self.pages = QStackedWidget()
+        self.pages.addWidget(self.splitter)
+        self.pages.addWidget(self.start_page)
+        self.setCentralWidget(self.pages)
         # Left to right, top to bottom: gangs, the gang's header, the roster, the card.
         chain: list[QWidget] = [
             self.gang_view,
@@ -409,9 +445,59 @@ class MainWindow(QMainWindow):
             self.roster_view,
             *self._roster_buttons,
             *self.editor.tab_chain,
+            self.stash_panel.view,
         ]
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
+
+    def _build_start_page(self) -> QWidget:
+        page = QWidget()
+        page.setObjectName("start_page")
+        title = QLabel("<h2>No gang in this database yet</h2>")
+        title.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        text = QLabel(
+            "Found a gang with the wizard, bring one in from YakTribe or a .gang.json file,"
+            " or open a campaign."
+        )
+        text.setWordWrap(True)
+        text.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.start_buttons: dict[str, QPushButton] = {}
+        column = QVBoxLayout()
+        column.addStretch(1)
+        column.addWidget(title)
+        column.addWidget(text)
+        for key, label, tip, slot in (
+            (
+                "new",
+                "New gang...",
+                "The founding wizard (Ctrl+Shift+N)",
+                self._on_new_gang_triggered,
+            ),
+            (
+                "import",
+                "Import...",
+                "A YakTribe export or a .gang.json file (Ctrl+I)",
+                self._on_import_triggered,
+            ),
+            (
+                "campaign",
+                "Open campaign...",
+                "Territories, standings and battles (Ctrl+Shift+C)",
+                self._on_campaign_triggered,
+            ),
+        ):
+            button = QPushButton(label)
+            button.setToolTip(tip)
+            button.setMinimumHeight(36)
+            button.clicked.connect(slot)
+            column.addWidget(button)
+            self.start_buttons[key] = button
+        column.addStretch(2)
+        row = QHBoxLayout(page)
+        row.addStretch(1)
+        row.addLayout(column, 2)
+        row.addStretch(1)
+        return page
 
     def _restore_settings(self) -> None:
         geometry = self.settings.value("main_window/geometry")
@@ -426,8 +512,38 @@ class MainWindow(QMainWindow):
             state = self.settings.value(key)
             if state is not None:
                 splitter.restoreState(state)
+                self._fitted = False
+
+    def _on_splitter_moved(self, *_: int) -> None:
+        self._fitted = False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        if self._fitted:
+            self._share_room(event.size().width())
+
+    def _share_room(self, width: int) -> None:
+        """The gang list narrower on a small screen; the roster ROSTER_ROWS rows tall (at most
+        about half the height), the card the rest."""
+        left = 220 if width < 1200 else 260
+        self.splitter.setSizes([left, max(width - left, 1)])
+        total = self.centre_splitter.height()
+        if total <= 0:
+            return
+        rows = self.roster_view.verticalHeader().defaultSectionSize() * ROSTER_ROWS
+        roster = (
+            rows
+            + self.roster_view.horizontalHeader().sizeHint().height()
+            + 2 * self.roster_view.frameWidth()
+            + self.header.sizeHint().height()
+            + 14  # the margins and spacing around them
+        )
+        roster = min(roster, int(total * 0.55))
+        self.centre_splitter.setSizes([roster, max(total - roster, 1)])
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.campaign_window is not None:
+            self.campaign_window.close()
         self.settings.setValue("main_window/geometry", self.saveGeometry())
         self.settings.setValue("main_window/splitter", self.splitter.saveState())
         self.settings.setValue("main_window/centre_splitter", self.centre_splitter.saveState())
@@ -457,10 +573,44 @@ class MainWindow(QMainWindow):
         """The card as it will print, showing the fighter in the editor."""
         return self._card_preview or self._build_card_preview()
 
+    def _card_pane(self) -> QWidget:
+        """The preview's zoom buttons above it; the keys and Ctrl+wheel work on the card too."""
+        pane = QWidget()
+        row = QHBoxLayout()
+        row.setContentsMargins(4, 2, 4, 0)
+        self.card_zoom_label = QLabel("Fit width")
+        for text, tip, slot in (
+            ("-", "Zoom out (-, Ctrl+wheel)", lambda: self.card_preview.zoom_out()),
+            ("+", "Zoom in (+, Ctrl+wheel)", lambda: self.card_preview.zoom_in()),
+            (
+                "Fit width",
+                "The card as wide as the panel (0)",
+                lambda: self.card_preview.fit_width(),
+            ),
+        ):
+            button = QToolButton()
+            button.setText(text)
+            button.setToolTip(tip)
+            button.clicked.connect(slot)
+            row.addWidget(button)
+        row.addWidget(self.card_zoom_label)
+        row.addStretch(1)
+        layout = QVBoxLayout(pane)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addLayout(row)
+        layout.addWidget(self._card_scroll, 1)
+        return pane
+
+    def _on_card_preview_zoom_changed(self, zoom: float | None) -> None:
+        # Pixels per millimetre against the 96-dpi screen's 3.78: shown as a percentage.
+        self.card_zoom_label.setText("Fit width" if zoom is None else f"{zoom / 3.78:.0%}")
+
     def _build_card_preview(self) -> CardPreview:
         from gangmanager.gui.printing.card_preview import CardPreview
 
         preview = CardPreview()
+        preview.sig_zoom_changed.connect(self._on_card_preview_zoom_changed)
         self._card_scroll.setWidget(preview)
         preview.set_fighter(self.editor.fighter, self._ruleset)
         self._card_preview = preview
@@ -505,6 +655,7 @@ class MainWindow(QMainWindow):
             summaries = []
         with self._quietly():
             self.gang_model.set_gangs(summaries)
+        self.pages.setCurrentWidget(self.splitter if summaries else self.start_page)
         wanted = next(
             (
                 gid
@@ -547,6 +698,7 @@ class MainWindow(QMainWindow):
                 gang, ruleset = None, None
         self._gang, self._ruleset = gang, ruleset
         self.header.set_gang(gang, ruleset)
+        self.stash_panel.set_gang(gang, ruleset)
         with self._quietly():
             self.roster_model.set_gang(gang, ruleset)
             row = self.roster_model.row_of(keep)
@@ -574,6 +726,7 @@ class MainWindow(QMainWindow):
     def _show_fighter(self, row: int | None) -> None:
         fighter = self.roster_model.fighter(row) if row is not None else None
         self.editor.set_fighter(self._gang, fighter, self._ruleset)
+        self.stash_panel.set_fighter(fighter)
         self.printing.set_fighters(fighter.name if fighter is not None else None)
         if self._card_preview is not None:
             self._card_preview.set_fighter(fighter, self._ruleset)
@@ -641,6 +794,7 @@ class MainWindow(QMainWindow):
         try:
             outcome = roster.apply(self._db, command, self._rulesets)
         except ServiceError as exc:
+            self._step_refused = True
             self.messages.tell(f"{exc}. The step is removed from the undo history.")
             return None
         self._show_outcome(outcome)
@@ -775,16 +929,93 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Opened {db.path or db.url}", STATUS_TIMEOUT_MS)
         return True
 
+    def _on_undo_action_triggered(self) -> None:
+        self._say_step("Undone", self.undo_stack.redoText())
+
+    def _on_redo_action_triggered(self) -> None:
+        self._say_step("Redone", self.undo_stack.undoText())
+
+    def _say_step(self, done: str, label: str) -> None:
+        if not self._step_refused and label:
+            self.statusBar().showMessage(f"{done}: {label}", STATUS_TIMEOUT_MS)
+        self._step_refused = False
+
     def _on_campaign_triggered(self) -> None:
         # Imported here: QtCharts is loaded only when a campaign is looked at.
         from gangmanager.gui.campaign.campaign_window import open_campaign
 
         if self.campaign_window is not None:
             self.campaign_window.close()
-        window = open_campaign(self, self._db, self._rulesets, self.messages)
+        window = open_campaign(self, self._db, self._rulesets, self.messages, self.undo_stack)
+        self._show_campaign_window(window)
+
+    def _show_campaign_window(self, window: QMainWindow | None) -> None:
         if window is not None:
-            window.sig_campaign_changed.connect(lambda *_: self.refresh_gangs())
+            window.sig_campaign_changed.connect(lambda *_: self.refresh_gangs())  # type: ignore[attr-defined]
+            window.sig_gang_requested.connect(self._on_campaign_gang_requested)  # type: ignore[attr-defined]
         self.campaign_window = window
+
+    def _on_campaign_gang_requested(self, gang_id: int) -> None:
+        """The campaign's standings link to each gang's roster: shown here."""
+        self.refresh_gangs(select=gang_id)
+        self.raise_()
+        self.activateWindow()
+
+    def _on_new_campaign_triggered(self) -> None:
+        from gangmanager.gui.campaign.action_dialogs import NewCampaign, NewCampaignDialog
+        from gangmanager.gui.campaign.campaign_window import CampaignWindow
+        from gangmanager.gui.campaign.undo_command import CampaignUndoCommand
+        from gangmanager.services import campaign as campaign_service
+        from gangmanager.services.campaign_steps import run_step
+
+        created: list[int] = []
+
+        def attempt(values: NewCampaign) -> str | None:
+            try:
+                result, step = run_step(
+                    self._db,
+                    "New campaign",
+                    lambda: campaign_service.create_campaign(
+                        self._db,
+                        self._rulesets,
+                        values.name,
+                        type_id=values.type_id,
+                        ruleset_id=values.ruleset_id,
+                    ),
+                    campaign_ref=None,
+                )
+            except ServiceError as exc:
+                return str(exc)
+            self.undo_stack.push(
+                CampaignUndoCommand(self._db, step, self._on_campaign_step, self._on_step_refused)
+            )
+            self.statusBar().showMessage("; ".join(result.changes.messages), STATUS_TIMEOUT_MS)
+            created.append(step.campaign_id)
+            return None
+
+        if not NewCampaignDialog.ask(self, self._rulesets, attempt) or not created:
+            return
+        if self.campaign_window is not None:
+            self.campaign_window.close()
+        window = CampaignWindow(self._db, self._rulesets, created[-1], self.undo_stack)
+        window.show()
+        self._show_campaign_window(window)
+
+    def _on_campaign_step(self, campaign_id: int, changes: Changes) -> None:
+        """A campaign step undone or redone from this window: the campaign window follows."""
+        from gangmanager.gui.campaign.campaign_window import CampaignWindow, campaign_exists
+
+        window = self.campaign_window
+        if isinstance(window, CampaignWindow) and window.campaign_id == campaign_id:
+            if campaign_exists(self._db, campaign_id):
+                window.refresh()
+            else:
+                window.close()
+        self.refresh_gangs()
+
+    def _on_step_refused(self, text: str) -> None:
+        self._step_refused = True
+        self.messages.tell(text)
 
     def _forget_database_state(self) -> None:
         """After the database changed under us: no undo step or window may outlive it."""

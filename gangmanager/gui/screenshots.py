@@ -4,7 +4,9 @@
 
 Builds a throwaway database with the demo gang in a temporary folder (the
 player's database and settings are never touched) and saves main-window.png,
-card-editor.png and new-gang-wizard.png into the folder given.
+card-editor.png, new-gang-wizard.png, stash-panel.png (the stash, and the roster
+telling better from worse values and the unfit fighters apart) and
+start-page.png (an empty database) into the folder given.
 """
 
 from __future__ import annotations
@@ -168,8 +170,35 @@ def main(argv: list[str]) -> int:
         _settle(app)
         _save_over(window, wizard, target / "new-gang-wizard.png")
         wizard.close()
+
+        # The stash with a few things in it, given and sold; fighters hurt, dead, captured.
+        window.centre_splitter.setSizes([330, SIZE[1] - 330])
+        for item in ("Stub gun", "Flak armour", "Lasgun"):
+            roster.apply(db, roster.BuyForStash(stored.id, item), rulesets)
+        fighters = {f.name: f.id for f in gangs.load_gang(db, str(stored.id)).fighters}
+        for name, status in (
+            ("Tess Calder", "in_recovery"),
+            ("Brann", "dead"),
+            ("Pip", "captured"),
+        ):
+            fighter_id = fighters[name]
+            assert fighter_id is not None
+            roster.apply(db, roster.EditFighter(stored.id, fighter_id, {"status": status}))
+        window.select_gang(stored.id, dex_id)
+        window.stash_panel.view.selectRow(1)
+        _settle(app)
+        _save(window, target / "stash-panel.png")
         window.close()
         db.close()
+
+        empty = open_database(sqlite_url(work / "empty.sqlite"))
+        start = MainWindow(empty, rulesets, settings)
+        start.resize(*SIZE)
+        start.show()
+        _settle(app)
+        _save(start, target / "start-page.png")
+        start.close()
+        empty.close()
     return 0
 
 

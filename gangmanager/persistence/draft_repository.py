@@ -353,11 +353,20 @@ def outside_matches(session: Session, snapshot: GangSnapshot) -> bool:
     return all(_stored_row(session, _table(o.table), o.key) == o.row for o in snapshot.outside)
 
 
+def rows_match(session: Session, rows: Iterable[OutsideRow]) -> bool:
+    """True when every row is stored exactly so (or absent where its row is None)."""
+    return all(_stored_row(session, _table(o.table), o.key) == o.row for o in rows)
+
+
 def _restore_outside(session: Session, snapshot: GangSnapshot) -> None:
+    restore_rows(session, snapshot.outside)
+
+
+def restore_rows(session: Session, wanted: Iterable[OutsideRow]) -> None:
     """Delete the rows that should not exist (children first), then insert or update the
     others (parents first)."""
     order = {table.name: index for index, table in enumerate(Base.metadata.sorted_tables)}
-    rows = sorted(snapshot.outside, key=lambda o: order[o.table])
+    rows = sorted(wanted, key=lambda o: order[o.table])
     for item in reversed(rows):
         if item.row is None:
             table = _table(item.table)

@@ -53,6 +53,9 @@ _BODY_BOLD = FontSpec(6.5, bold=True, condensed=True)
 _SMALL = FontSpec(5.5, condensed=True)
 _SMALL_BOLD = FontSpec(5.5, bold=True, condensed=True)
 _HEADING = FontSpec(6.5, bold=True)
+# The modified characteristics' footnotes: read at the table, so never below 7 pt.
+_FOOTNOTE = FontSpec(7.0, condensed=True)
+_FOOTNOTE_BOLD = FontSpec(7.0, bold=True, condensed=True)
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,8 @@ class CardStyle:
     small: FontSpec = _SMALL
     small_bold: FontSpec = _SMALL_BOLD
     heading: FontSpec = _HEADING
+    footnote: FontSpec = _FOOTNOTE
+    footnote_bold: FontSpec = _FOOTNOTE_BOLD
     gap: float = 1.2
     box: float = 2.4
     # Preferred width of one profile cell; narrower when the card is narrow.
@@ -181,12 +186,17 @@ def card_pieces(
         )
     if footnotes and modified_codes(effective):
         pieces.append(
-            heading("Modified characteristics", width, style.small_bold, measure, style.gap)
+            heading("Modified characteristics", width, style.footnote_bold, measure, style.gap)
         )
         for name, text in footnote_lines(effective):
             pieces.append(
                 paragraph(
-                    text, width, style.small, measure, label=f"{name}:", label_font=style.small_bold
+                    text,
+                    width,
+                    style.footnote,
+                    measure,
+                    label=f"{name}:",
+                    label_font=style.footnote_bold,
                 )
             )
     entries = glossary_entries(fighter, ruleset)

@@ -216,6 +216,32 @@ def join(
     return updated, gained
 
 
+def leave(campaign: Campaign, ctype: CampaignType, gang_id: int) -> tuple[Campaign, int]:
+    """Take the gang out: its hideout goes, its territories are unclaimed again.
+
+    Returns the campaign and the Reputation the gang loses with what it held
+    (the mirror of `join`). Its battles stay in the campaign's record.
+    """
+    if not campaign.running:
+        raise CampaignError(f"campaign {campaign.name!r} has ended")
+    member = campaign.gang(gang_id)
+    if member is None:
+        raise CampaignError(f"gang {gang_id} does not take part in {campaign.name!r}")
+    lost = 0
+    holdings: list[Holding] = []
+    for holding in campaign.holdings:
+        if holding.gang_id != gang_id:
+            holdings.append(holding)
+            continue
+        tdef = ctype.territory(holding.territory)
+        if tdef is not None:
+            lost += reputation_of(tdef, member.house)
+        if not holding.hideout:
+            holdings.append(holding.model_copy(update={"gang_id": None}))
+    gangs = [g for g in campaign.gangs if g.gang_id != gang_id]
+    return campaign.model_copy(update={"gangs": gangs, "holdings": holdings}), lost
+
+
 # ------------------------------------------------------------------ territories
 
 

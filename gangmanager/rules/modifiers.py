@@ -180,9 +180,19 @@ class EffectiveProfile:
     def line(self) -> str:
         return " ".join(self.printed().values())
 
+    def direction(self, code: str) -> int:
+        """+1 better than the base profile, -1 worse, 0 the same (or set to a value)."""
+        steps = self.net_steps(code)
+        return (steps > 0) - (steps < 0)
+
     def tooltip(self, code: str) -> str:
         row = self.table[code]
-        lines = [f"Base {row.print(self.base[code])}"]
+        steps = self.net_steps(code)
+        lines = []
+        if steps:
+            word = "Better" if steps > 0 else "Worse"
+            lines.append(f"{word} than base: {steps:+d} step{'s' if abs(steps) != 1 else ''}")
+        lines.append(f"Base {row.print(self.base[code])}")
         lines += [change.describe for change in self.sources.get(code, ())]
         return "\n".join(lines)
 

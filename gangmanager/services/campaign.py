@@ -283,6 +283,37 @@ def add_gang(
     return CampaignResult(campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages)))
 
 
+def remove_gang(
+    db: Database, rulesets: Rulesets, campaign_ref: str, gang_ref: str
+) -> CampaignResult:
+    """Take a gang out of the campaign: its hideout goes, its territories are unclaimed,
+    the Reputation they gave goes with them; its battles stay in the record."""
+    with db.unit_of_work() as uow:
+        context = _context(uow, rulesets, campaign_ref)
+        gang = context.member(gang_ref)
+        assert gang.id is not None
+        held = [h.territory for h in context.campaign.held_by(gang.id, hideout=False)]
+        with _refused():
+            campaign, lost = rules.leave(context.campaign, context.ctype, gang.id)
+        campaign = context.repo.save(campaign)
+        text = f"{gang.name} leaves the campaign"
+        text += f"; unclaimed again: {', '.join(held)}." if held else "."
+        messages = [text]
+        if lost:
+            # `update` writes the gang row only, not the fighters' rows again.
+            gang = uow.gangs.update(
+                gang.model_copy(update={"reputation": max(1, gang.reputation - lost)})
+            )
+            messages.append(f"{gang.name} Reputation -{lost} with what it held.")
+        context = _Context(uow, context.repo, campaign, context.ruleset, context.ctype)
+        for line in messages:
+            context.log("campaign", line)
+        context.snapshot(f"{gang.name} leaves")
+        uow.commit()
+    assert gang.id is not None
+    return CampaignResult(campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages)))
+
+
 def set_details(
     db: Database,
     campaign_ref: str,

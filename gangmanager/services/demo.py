@@ -31,6 +31,24 @@ def _buy(ruleset: Ruleset, wanted: str) -> Weapon | Item | None:
     return Item(name=item.name, cost=item.cost) if item is not None else None
 
 
+# The first start's gang is named so: the header marks it as a demo while the name says so.
+DEMO_MARK = " (demo)"
+DEMO_NOTES = (
+    "A demo gang to try the roster editor on: change anything, undo anything. Found your own"
+    " with Gang > New gang..., and delete this one when you no longer need it."
+)
+
+
+def first_start_gang(ruleset: Ruleset) -> Gang:
+    """The demo gang as the first start adds it: labelled as a demo, in its name and notes."""
+    gang = demo_gang(ruleset)
+    return gang.model_copy(update={"name": gang.name + DEMO_MARK, "notes": DEMO_NOTES})
+
+
+def is_demo(gang: Gang) -> bool:
+    return gang.name.endswith(DEMO_MARK)
+
+
 def demo_gang(ruleset: Ruleset, house_id: str = "orlock") -> Gang:
     """An Orlock gang of six, equipped from the armoury, founded (ratings committed)."""
     house = ruleset.house(house_id)

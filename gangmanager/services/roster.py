@@ -34,13 +34,14 @@ from gangmanager.persistence.repository import (
 )
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules import gang_additions, ratings, roster_ops
+from gangmanager.rules import post_battle_trading as trading
 from gangmanager.rules.characteristics import (
     CORE_TABLE,
     CharacteristicError,
     CharacteristicTable,
     Value,
 )
-from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.limits import clean_name, quoted
 from gangmanager.rules.modifiers import (
     AdvancementCapError,
@@ -48,7 +49,10 @@ from gangmanager.rules.modifiers import (
     ModifierKind,
     check_modifier_range,
 )
+from gangmanager.rules.post_battle_draft import STASH, PurchaseEntry
+from gangmanager.rules.restrictions import armoury_lookup, check_item_for_gang
 from gangmanager.rules.roster_ops import RosterError
+from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
@@ -241,6 +245,42 @@ class RemoveInjury(Versioned):
 
 
 @dataclass(frozen=True)
+class BuyForStash(Versioned):
+    """Buy an armoury item into the gang's stash at the Trading Post price (paid)."""
+
+    gang_id: int
+    item: str
+
+
+@dataclass(frozen=True)
+class GiveFromStash(Versioned):
+    """Give a stash item to a fighter; their house list and weapon slots apply
+    (unless the gang's house rules ignore them)."""
+
+    gang_id: int
+    index: int
+    fighter_id: int
+
+
+@dataclass(frozen=True)
+class TakeToStash(Versioned):
+    """Put a fighter's weapon (`kind` "weapon") or wargear ("wargear") in the stash."""
+
+    gang_id: int
+    fighter_id: int
+    kind: str
+    index: int
+
+
+@dataclass(frozen=True)
+class SellFromStash(Versioned):
+    """Sell a stash item for half the price paid (rounded down), as the Trading Post does."""
+
+    gang_id: int
+    index: int
+
+
+@dataclass(frozen=True)
 class Restore:
     """Put a gang's stored rows back (undo and redo of any command above)."""
 
@@ -271,6 +311,10 @@ Command = (
     | RemoveSkill
     | AddInjury
     | RemoveInjury
+    | BuyForStash
+    | GiveFromStash
+    | TakeToStash
+    | SellFromStash
     | Restore
 )
 
@@ -339,6 +383,17 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
             except DamagedGangError:
                 # A gang that does not load can still be renamed (or deleted).
                 return _rename_damaged(uow, command.gang_id, name)
+    if isinstance(command, (BuyForStash, GiveFromStash)):
+        if rulesets is None:
+            raise ServiceError("the stash needs the gang's ruleset to check what it holds")
+        known = rulesets
+        stash_edit = _RULESET_EDITS[type(command)]
+        return _edit(
+            uow,
+            command.gang_id,
+            lambda gang: stash_edit(gang, command, known.get(gang.ruleset)),
+            command.version,
+        )
     if isinstance(command, AddFighter) and rulesets is not None:
         _check_addition(_load(uow, command.gang_id), command.fighter, rulesets)
     edit = _EDITS[type(command)]
@@ -704,6 +759,84 @@ def _remove_injury(gang: Gang, c: RemoveInjury, _: CharacteristicTable) -> Edite
     return edited, f"Remove injury {injury} from {fighter.name}", index, ()
 
 
+# -- the stash ---------------------------------------------------------------------------
+
+
+def _stash_item(gang: Gang, index: int) -> Weapon:
+    if not 0 <= index < len(gang.stash):
+        raise RosterError("that item is no longer in the stash: reload the gang")
+    return gang.stash[index]
+
+
+def _without_stash_item(gang: Gang, index: int) -> Gang:
+    return gang.model_copy(update={"stash": [s for i, s in enumerate(gang.stash) if i != index]})
+
+
+def _buy_for_stash(gang: Gang, c: BuyForStash, ruleset: Ruleset) -> Edited:
+    try:
+        bought, cost, _text = trading.purchase(
+            ruleset, gang, PurchaseEntry(fighter=STASH, item=c.item)
+        )
+    except trading.TradeProblem as exc:
+        raise RosterError(str(exc)) from None
+    item = bought.stash[-1]
+    edited, messages = _paid(bought, True, cost, item.name)
+    return edited, f"Buy {item.name} for the stash", None, messages
+
+
+def _give_from_stash(gang: Gang, c: GiveFromStash, ruleset: Ruleset) -> Edited:
+    item = _stash_item(gang, c.index)
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    fighter = gang.fighters[index]
+    if fighter.status in (FighterStatus.DEAD, FighterStatus.CAPTURED):
+        raise RosterError(f"{fighter.name} is {fighter.status.label.lower()}: nothing is given")
+    entry = armoury_lookup(ruleset, item.name)
+    if entry is not None:
+        # Already owned: its rarity does not matter, only who may carry it.
+        verdict = check_item_for_gang(ruleset, gang, fighter, entry, trading_post=True)
+        if not verdict.allowed:
+            raise RosterError(f"{verdict.reason}: {item.name} stays in the stash")
+    edited = _without_stash_item(gang, c.index)
+    if item.profiles:
+        edited = roster_ops.add_weapon(edited, index, item)
+    else:
+        edited = roster_ops.add_wargear(edited, index, Item(name=item.name, cost=item.cost))
+    return edited, f"Give {item.name} from the stash to {fighter.name}", index, ()
+
+
+def _take_to_stash(gang: Gang, c: TakeToStash, _: CharacteristicTable) -> Edited:
+    index = roster_ops.fighter_index(gang, c.fighter_id)
+    fighter = gang.fighters[index]
+    if c.kind == "weapon":
+        item = fighter.weapons[c.index]
+        edited = roster_ops.remove_weapon(gang, index, c.index)
+    elif c.kind == "wargear":
+        item = trading.as_stash_item(fighter.wargear[c.index])
+        edited = roster_ops.remove_wargear(gang, index, c.index)
+    else:
+        raise RosterError(f"{c.kind!r} is not weapon or wargear")
+    edited = edited.model_copy(update={"stash": [*edited.stash, item]})
+    return edited, f"Take {item.name} from {fighter.name} to the stash", index, ()
+
+
+def _sell_from_stash(gang: Gang, c: SellFromStash, _: CharacteristicTable) -> Edited:
+    item = _stash_item(gang, c.index)
+    value = sale_value(item)
+    edited = roster_ops.refund(_without_stash_item(gang, c.index), value)
+    return edited, f"Sell {item.name} from the stash", None, (f"sold for {value} credits",)
+
+
+def sale_value(item: Weapon) -> int:
+    """What selling brings: half the price paid, rounded down (rules/post_battle_trading)."""
+    return item.total_cost // 2
+
+
+_RULESET_EDITS: dict[type, Callable[[Gang, Any, Ruleset], Edited]] = {
+    BuyForStash: _buy_for_stash,
+    GiveFromStash: _give_from_stash,
+}
+
+
 _EDITS: dict[type, Callable[[Gang, Any, CharacteristicTable], Edited]] = {
     EditGang: _edit_gang,
     AddFighter: _add_fighter,
@@ -722,4 +855,6 @@ _EDITS: dict[type, Callable[[Gang, Any, CharacteristicTable], Edited]] = {
     RemoveSkill: _remove_skill,
     AddInjury: _add_injury,
     RemoveInjury: _remove_injury,
+    TakeToStash: _take_to_stash,
+    SellFromStash: _sell_from_stash,
 }

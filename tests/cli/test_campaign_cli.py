@@ -154,3 +154,16 @@ def test_refusals_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Pat
         capsys, "campaign", "battle", "Ash Wars", "--gangs", "A", "B", "--out-of-action", "A3", *db
     )
     assert "'A3' is not GANG=N" in err
+
+
+def test_campaign_remove_takes_a_gang_out_or_refuses_in_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    db = ("--db", str(tmp_path / "gm.sqlite"))
+    ok(capsys, "demo", *db)
+    ok(capsys, "campaign", "new", "Ash Wars", *db)
+    ok(capsys, "campaign", "add", "Ash Wars", RIDERS, *db)
+    out = ok(capsys, "campaign", "remove", "Ash Wars", RIDERS, *db)
+    assert out.splitlines()[0] == f"{RIDERS} leaves the campaign."
+    err = refused(capsys, "campaign", "remove", "Ash Wars", RIDERS, *db)
+    assert f"'{RIDERS}' does not take part in 'Ash Wars'" in err

@@ -111,8 +111,9 @@ def test_models_show_standings_territories_and_log(window: CampaignWindow, qtmod
     assert "Enhanced Boons for Goliath" in tip and "Recruit:" in tip
 
     log = column(window.log_model, 2)
-    assert log[0] == "Night Veils claims Narco Den (Night Veils Reputation +1)."
-    assert log[-1].startswith("Dominion campaign 'Ash Wars' set up")
+    # In battle order: the set-up first, the last battle's territory last.
+    assert log[-1] == "Night Veils claims Narco Den (Night Veils Reputation +1)."
+    assert log[0].startswith("Dominion campaign 'Ash Wars' set up")
     assert "Iron Brothers collects 40 credits of income (Settlement 40)." in log
     assert window.phase_label.text().startswith("Cycle 1 of 7, Occupation phase.")
     assert "Dominator Iron Brothers and Night Veils" in window.triumphs_label.text()
@@ -135,6 +136,7 @@ def test_history_chart_plots_every_gang(qtbot, window: CampaignWindow) -> None:
     )
     assert chart.views["rating"].chart().title() == "Gang Rating"
     assert "3 Battle 1" in chart.point_label.text()
+    assert chart.x_labels("reputation") == ["Cycle 1"]
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert window.tabs.currentIndex() == 0
 
@@ -217,3 +219,42 @@ def test_open_campaign_asks_only_when_there_are_several(
     assert second.windowTitle().startswith("Second")
     monkeypatch.setattr(CampaignPicker, "ask", classmethod(lambda cls, p, n: None))
     assert open_campaign(None, db, rulesets, told) is None  # type: ignore[arg-type]
+
+
+def test_history_points_take_the_cycle_of_their_log_lines() -> None:
+    from gangmanager.gui.campaign.history_chart import point_cycles
+
+    view = {
+        "log": [
+            {"at": "2026-03-01T10:00", "cycle": 1},
+            {"at": "2026-03-08T10:00", "cycle": 2},
+            {"at": "2026-03-15T10:00", "cycle": 3},
+        ],
+        "history": [
+            {"seq": 0, "at": "2026-03-01T10:00"},
+            {"seq": 1, "at": "2026-03-09T10:00"},
+            {"seq": 2, "at": "2026-03-20T10:00"},
+        ],
+    }
+    assert point_cycles(view) == {0: 1, 1: 2, 2: 3}
+
+
+def test_the_log_keeps_each_battles_lines_together() -> None:
+    from gangmanager.gui.campaign.campaign_window import battle_order
+
+    log = [
+        {"text": "set up", "campaign_battle_id": None},
+        {"text": "battle 1", "campaign_battle_id": 1},
+        {"text": "battle 2", "campaign_battle_id": 2},
+        {"text": "income after battle 2", "campaign_battle_id": 2},
+        {"text": "post-battle of battle 1, a week later", "campaign_battle_id": 1},
+        {"text": "cycle 2 begins", "campaign_battle_id": None},
+    ]
+    assert [e["text"] for e in battle_order(log)] == [
+        "set up",
+        "battle 1",
+        "post-battle of battle 1, a week later",
+        "battle 2",
+        "income after battle 2",
+        "cycle 2 begins",
+    ]

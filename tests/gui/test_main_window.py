@@ -79,10 +79,14 @@ def test_the_header_shows_committed_values_and_explains_them(
 ) -> None:
     header = window.header
     assert header.name.text() == "The Rust Riders"
-    assert "House Orlock" in header.house.text() and "2023" in header.house.text()
+    house = header.house.text().replace("\u00a0", " ")  # parts kept whole when wrapping
+    assert "House Orlock" in house and "2023" in house
     assert "Credits 430" in header.facts.text() and "Reputation 1" in header.facts.text()
     assert header.rating.text() == "Gang Rating 580  (pending 560 *)"
-    assert header.wealth.text() == "Wealth 1010"
+    # The pending wealth beside the committed one, and why buying lowers it.
+    assert header.wealth.text() == "Wealth 1010  (pending 990 *)"
+    assert "Pending 990" in header.wealth.toolTip()
+    assert "Buying for a fighter lowers the committed wealth" in header.wealth.toolTip()
     shown: list[tuple[str, str]] = []
     monkeypatch.setattr(
         ReceiptDialog, "ask", lambda parent, title, text: shown.append((title, text))

@@ -550,3 +550,40 @@ def test_finish_is_refused_when_the_roster_was_saved_elsewhere_then_goes_on(
     wizard.accept()
     assert wizard.result is not None
     assert gangs.load_gang(db, str(gang.id)).credits == 505 + 40
+
+
+def test_the_trading_post_price_is_the_price_charged_when_restocking_ammo(
+    qtbot, db: Database, rulesets: Rulesets, gang: Gang
+) -> None:
+    from gangmanager.services import roster
+
+    # Dex spent his executioner ammo (a Limited profile) in an earlier battle.
+    dex = gang.fighter("Dex Hollow")
+    assert gang.id is not None and dex is not None and dex.id is not None
+    shotgun = next(i for i, w in enumerate(dex.weapons) if w.name == "Shotgun")
+    ammo_at = next(
+        i for i, p in enumerate(dex.weapons[shotgun].profiles) if p.name == "executioner ammo"
+    )
+    roster.apply(db, roster.RemoveWeaponProfile(gang.id, dex.id, shotgun, ammo_at), rulesets)
+    gang = gangs.load_gang(db, str(gang.id))
+    wizard = open_wizard(qtbot, db, rulesets, gang)
+    go_to(qtbot, wizard, "trading_post")
+    page = wizard.currentPage()
+    assert isinstance(page, TradingPostPage)
+    page.buyer.setCurrentIndex(page.buyer.findText("Dex Hollow", Qt.MatchFlag.MatchStartsWith))
+    page.item.setCurrentIndex(page.item.findData("Shotgun"))
+    dex = wizard.preview("clean_house")[0].fighter("Dex Hollow")
+    assert dex is not None and dex.weapon("Shotgun") is not None
+    page.profile.setCurrentIndex(page.profile.findData("executioner ammo"))
+    ammo = next(
+        p.cost
+        for p in rulesets.get("n23").weapon_entry("Shotgun").profiles  # type: ignore[union-attr]
+        if p.name == "executioner ammo"
+    )
+    # Dex carries a shotgun already: the ammo alone is charged, so it alone is shown.
+    assert page.cost.value() == ammo
+    before = wizard.preview("clean_house")[0].credits
+    click(qtbot, page.buy)
+    assert wizard.preview("trading_post")[0].credits == before - ammo
+    lines = [page.bought.list.item(i).text() for i in range(page.bought.list.count())]
+    assert lines == [f"Dex Hollow: Shotgun with executioner ammo for {ammo} credits"]

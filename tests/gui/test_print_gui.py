@@ -83,6 +83,39 @@ def test_card_preview_shows_every_face_of_the_card(qtbot, gang: Gang, ruleset: R
 # -- what to print ------------------------------------------------------------------
 
 
+def test_card_preview_zooms_with_ctrl_wheel_keys_and_fits_the_width_again(
+    qtbot, gang: Gang, ruleset: Ruleset
+) -> None:
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    preview = CardPreview()
+    qtbot.addWidget(preview)
+    preview.set_fighter(gang.fighter("Mags Varga"), ruleset)
+    preview.resize(500, preview.heightForWidth(500))
+    preview.show()
+    fitted = preview.scale()
+    with qtbot.waitSignal(preview.sig_zoom_changed):
+        qtbot.keyClick(preview, Qt.Key.Key_Plus)
+    assert preview.scale() == pytest.approx(fitted * 1.25)
+    assert preview.minimumWidth() > 500  # wider than the panel: it scrolls
+    wheel = QWheelEvent(
+        QPointF(10, 10), QPointF(10, 10), QPoint(), QPoint(0, -120),
+        Qt.MouseButton.NoButton, Qt.KeyboardModifier.ControlModifier,
+        Qt.ScrollPhase.NoScrollPhase, False,
+    )  # fmt: skip
+    QApplication.sendEvent(preview, wheel)
+    QApplication.sendEvent(preview, wheel)
+    assert preview.scale() == pytest.approx(fitted / 1.25)
+    qtbot.keyClick(preview, Qt.Key.Key_Minus)
+    assert preview.scale() == pytest.approx(fitted / 1.25 / 1.25)
+    qtbot.keyClick(preview, Qt.Key.Key_0)
+    assert preview.zoom is None and preview.minimumWidth() == 320
+    preview.resize(500, 300)  # as the scroll area around it does
+    assert preview.scale() == pytest.approx(fitted)
+
+
 def test_options_dialog_builds_the_request_from_clicks_and_keys(qtbot) -> None:
     dialog = PrintOptionsDialog("Pip", ["Pip", "Rook"], ["Mags Varga", "Pip", "Rook"])
     qtbot.addWidget(dialog)

@@ -49,23 +49,27 @@ def test_run_app_opens_the_demo_gang_then_the_last_database(qtbot, monkeypatch, 
     seen: list[tuple[str, list[str]]] = []
 
     def fake_exec(*_args: object) -> int:
-        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        # The one run_app shows: windows of earlier tests may linger, closed, until deleted.
+        windows = [
+            w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()
+        ]
         window = windows[-1]
         qtbot.addWidget(window)
         seen.append((window.database.url, [s.name for s in gangs.list_gangs(window.database)]))
         assert window.gang is not None and window.fighter is not None
+        assert not window.header.demo.isHidden()  # labelled as a demo
         window.close()
         return 0
 
     monkeypatch.setattr(QApplication, "exec", fake_exec)
     assert gui_app.run_app(None) == 0
     default = sqlite_url(default_database_path())
-    assert seen == [(default, ["The Rust Riders"])]
+    assert seen == [(default, ["The Rust Riders (demo)"])]
     assert QCoreApplication.applicationName() == gui_app.APPLICATION
     assert recent_databases.last(QSettings()) == default
     # A second start opens the same database and does not add the demo gang again.
     assert gui_app.run_app(None) == 0
-    assert seen[-1] == (default, ["The Rust Riders"])
+    assert seen[-1] == (default, ["The Rust Riders (demo)"])
 
 
 def test_an_undo_that_would_overwrite_a_later_change_is_refused_and_dropped(

@@ -370,3 +370,36 @@ def test_new_fighter_refuses_one_past_the_limit(qtbot, n23: Ruleset, gang: Gang)
     assert dialog.message.text() == "at most 1 Servitor may join; the gang has 1"
     assert dialog.result() != QDialog.DialogCode.Accepted
     dialog.grab().save(str(SCREENSHOTS / "new-fighter-limit-refused.png"))
+
+
+def test_modifier_dialog_refuses_an_advancement_without_the_xp_before_closing(
+    qtbot, n23: Ruleset, gang: Gang
+) -> None:
+    rook = gang.fighter("Rook").model_copy(update={"xp": 2})
+    dialog = ModifierDialog(rook, n23)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    texts = [dialog.advancements.item(i).text() for i in range(dialog.advancements.count())]
+    dialog.advancements.setCurrentRow(texts.index("Ballistic Skill +1: 6 XP, +20 credits"))
+    _ok(qtbot, dialog.buttons)
+    assert dialog.isVisible() and dialog.result() != QDialog.DialogCode.Accepted
+    assert dialog.message.text().endswith("costs 6 XP; Rook has only 2")
+    assert dialog.advancements.currentRow() == texts.index("Ballistic Skill +1: 6 XP, +20 credits")
+    qtbot.keyClick(dialog.spend_xp, Qt.Key.Key_Space)  # granted, not bought: no XP needed
+    _ok(qtbot, dialog.buttons)
+    assert dialog.result() == QDialog.DialogCode.Accepted
+
+
+def test_a_custom_item_the_gang_cannot_pay_is_refused_before_closing(qtbot) -> None:
+    dialog = ItemDialog(10)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.keyClicks(dialog.name, "Lucky charm")
+    dialog.cost.setValue(25)
+    _ok(qtbot, dialog.buttons)
+    assert dialog.isVisible() and dialog.result() != QDialog.DialogCode.Accepted
+    assert dialog.message.text().startswith("it costs 25 credits; the gang has only 10")
+    assert dialog.name.text() == "Lucky charm"
+    qtbot.keyClick(dialog.pay, Qt.Key.Key_Space)  # a gift: nothing paid
+    _ok(qtbot, dialog.buttons)
+    assert dialog.result() == QDialog.DialogCode.Accepted

@@ -188,3 +188,22 @@ def test_names_at_their_length_limits_fit_cards_and_roster(
         gang, ruleset, measure, fighters=card_fighters(gang), roster=True, layout=layout
     )
     assert_document_fits(document, measure)
+
+
+@pytest.mark.parametrize("layout", list(CardLayout))
+def test_modifier_footnotes_print_at_7_pt_at_least(
+    gang: Gang, ruleset: Ruleset, measure: QtMeasure, layout: CardLayout
+) -> None:
+    fighter = next(f for f in gang.fighters if f.modifiers)
+    style, padding = layout_style(layout)
+    width = 180.0 if layout is CardLayout.PAGE else 90.0
+    faces = card_faces(fighter, ruleset, measure, style, width - 2 * padding, 400.0, "Card")
+    texts = [box for face in faces for box in face.texts]
+    start = next(i for i, box in enumerate(texts) if box.text == "Modified characteristics")
+    footnotes = texts[start:]
+    glossary = next(
+        (i for i, box in enumerate(footnotes) if box.text.startswith("Rules glossary")),
+        len(footnotes),
+    )
+    assert footnotes[:glossary], "no footnote printed"
+    assert min(box.font.size_pt for box in footnotes[:glossary]) >= 7.0

@@ -2,18 +2,25 @@
 
 Open it with `CampaignWindow(db, rulesets, campaign_id)`, or let the player
 pick a campaign first with `open_campaign(parent, db, rulesets)`. It reads
-everything through `services.campaign`; the only edit made here is the
-arbitrator's notes (undo and redo in the Edit menu while typing, Save notes
-stores them, refused with "changed by someone else — reload" when another
-player saved the campaign meanwhile).
+everything through `services.campaign`. The Campaign menu runs the arbitrator's
+actions (Add gang, Remove gang, Record battle, Assign territory, Next cycle,
+End campaign) through the very `services.campaign` calls the command line
+makes, so they refuse with the same reasons; each is one step on the undo
+stack (shared with the main window's when it opened this one). The
+arbitrator's notes have their own undo while typing; Save notes stores them,
+refused with "changed by someone else — reload" when another player saved the
+campaign meanwhile.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+import shiboken6
+
+from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -25,22 +32,37 @@ from PySide6.QtWidgets import (
     QSplitter,
     QTableView,
     QTabWidget,
+    QToolBar,
     QVBoxLayout,
     QWidget,
 )
 
+from gangmanager.gui.campaign.action_dialogs import (
+    Assignment,
+    AssignTerritoryDialog,
+    BattleEntry,
+    GangChoice,
+    GangDialog,
+    RecordBattleDialog,
+)
 from gangmanager.gui.campaign.campaign_models import (
     LogTableModel,
     StandingsTableModel,
     TerritoryTableModel,
 )
 from gangmanager.gui.campaign.history_chart import HistoryChartView
+from gangmanager.gui.campaign.undo_command import CampaignUndoCommand
 from gangmanager.gui.common.messages import Messages
 from gangmanager.persistence.database import Database
-from gangmanager.rules.campaign import current_phase
+from gangmanager.rules.campaign import Alignment, current_phase
 from gangmanager.services import campaign as service
+from gangmanager.services import gangs as gang_service
+from gangmanager.services.campaign_steps import run_step
+from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
+
+STATUS_TIMEOUT_MS = 8000
 
 
 class CampaignPicker:
@@ -68,12 +90,23 @@ def _table(model: QAbstractItemModel, *, stretch: int) -> QTableView:
 class CampaignWindow(QMainWindow):
     # The campaign's id, after anything about it was saved from this window.
     sig_campaign_changed = Signal(int)
+    # A gang's id: show its roster (a double-click on its standing).
+    sig_gang_requested = Signal(int)
 
-    def __init__(self, db: Database, rulesets: Rulesets, campaign_id: int) -> None:
+    def __init__(
+        self,
+        db: Database,
+        rulesets: Rulesets,
+        campaign_id: int,
+        undo_stack: QUndoStack | None = None,
+    ) -> None:
         super().__init__()
         self._db = db
         self._rulesets = rulesets
         self.campaign_id = campaign_id
+        # The main window's stack when it opened this window: one history for the database.
+        self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
+        self._step_refused = False
         self._version: int | None = None
         # Refusals and questions go through here (tests replace `tell` and `save_path`).
         self.messages = Messages(self)
@@ -94,6 +127,8 @@ class CampaignWindow(QMainWindow):
         self.territory_model = TerritoryTableModel()
         self.log_model = LogTableModel()
         self.standings_view = _table(self.standings_model, stretch=0)
+        self.standings_view.setToolTip("Double-click a gang to open its roster")
+        self.standings_view.doubleClicked.connect(self._on_standings_view_double_clicked)
         self.territory_view = _table(self.territory_model, stretch=2)
         self.territory_view.setWordWrap(False)
         self.log_view = _table(self.log_model, stretch=2)
@@ -165,22 +200,68 @@ class CampaignWindow(QMainWindow):
         file_menu.addAction(close)
 
         edit_menu = self.menuBar().addMenu("&Edit")
+        # Undo and redo: the notes while they are being typed, else the campaign's actions.
         self.undo_action = QAction("&Undo", self)
         self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
-        self.undo_action.setEnabled(False)
-        self.undo_action.triggered.connect(self.notes_edit.undo)
-        self.notes_edit.undoAvailable.connect(self.undo_action.setEnabled)
+        self.undo_action.triggered.connect(self._on_undo_action_triggered)
         self.redo_action = QAction("&Redo", self)
-        self.redo_action.setShortcut(QKeySequence.StandardKey.Redo)
-        self.redo_action.setEnabled(False)
-        self.redo_action.triggered.connect(self.notes_edit.redo)
-        self.notes_edit.redoAvailable.connect(self.redo_action.setEnabled)
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        self.redo_action.triggered.connect(self._on_redo_action_triggered)
+        self.notes_edit.undoAvailable.connect(self._update_undo_actions)
+        self.notes_edit.redoAvailable.connect(self._update_undo_actions)
+        self._connect_stack()
         self.save_notes_action = QAction("&Save notes", self)
         self.save_notes_action.setShortcut(QKeySequence.StandardKey.Save)
         self.save_notes_action.setEnabled(False)
         self.save_notes_action.triggered.connect(self._on_save_notes_button_clicked)
         for action in (self.undo_action, self.redo_action, self.save_notes_action):
             edit_menu.addAction(action)
+            self.addAction(action)
+
+        campaign_menu = self.menuBar().addMenu("C&ampaign")
+        self.toolbar = QToolBar("Campaign actions")
+        self.toolbar.setObjectName("campaign_actions")
+        self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        self.addToolBar(self.toolbar)
+
+        def action(text: str, slot: Callable[[], None], key: str, tip: str) -> QAction:
+            made = QAction(text, self)
+            made.setShortcut(QKeySequence(key))
+            made.setToolTip(tip)
+            made.setStatusTip(tip)
+            made.triggered.connect(slot)
+            campaign_menu.addAction(made)
+            self.toolbar.addAction(made)
+            return made
+
+        self.add_gang_action = action(
+            "&Add gang...", self._on_add_gang_triggered, "Ctrl+Shift+A", "Enter a gang"
+        )
+        self.remove_gang_action = action(
+            "Re&move gang...", self._on_remove_gang_triggered, "", "Take a gang out"
+        )
+        self.record_battle_action = action(
+            "Record &battle...",
+            self._on_record_battle_triggered,
+            "Ctrl+B",
+            "Gangs, scenario, winner, Out of Action counts, the territory at stake",
+        )
+        self.assign_action = action(
+            "Assign &territory...",
+            self._on_assign_triggered,
+            "Ctrl+T",
+            "Give a territory to a gang, or free it",
+        )
+        self.next_cycle_action = action(
+            "&Next cycle", self._on_next_cycle_triggered, "Ctrl+N", "Close the current cycle"
+        )
+        self.end_action = action(
+            "&End campaign (Triumphs)...",
+            self._on_end_triggered,
+            "",
+            "Close the campaign and award the Triumphs",
+        )
+        self._update_undo_actions()
 
         view_menu = self.menuBar().addMenu("&View")
         for number, name in ((0, "&Campaign"), (1, "&History chart")):
@@ -221,7 +302,17 @@ class CampaignWindow(QMainWindow):
         self.standings_model.set_standings(view["standings"], order)
         _fit_rows(self.standings_view)
         self.territory_model.set_rows(_territory_rows(view))
-        self.log_model.set_rows(list(reversed(view["log"])))
+        self.log_model.set_rows(battle_order(view["log"]))
+        self.log_view.scrollToBottom()
+        for item in (
+            self.add_gang_action,
+            self.remove_gang_action,
+            self.record_battle_action,
+            self.assign_action,
+            self.next_cycle_action,
+            self.end_action,
+        ):
+            item.setEnabled(bool(view["running"]))
         title = "Triumphs" if view["running"] is False else "Triumphs if the campaign ended now"
         self.triumphs_label.setText(
             f"{title}: "
@@ -241,8 +332,216 @@ class CampaignWindow(QMainWindow):
     def _set_notes_dirty(self, dirty: bool) -> None:
         self.save_notes_button.setEnabled(dirty)
         self.save_notes_action.setEnabled(dirty)
-        self.undo_action.setEnabled(self.notes_edit.document().isUndoAvailable())
-        self.redo_action.setEnabled(self.notes_edit.document().isRedoAvailable())
+        self._update_undo_actions()
+
+    # ------------------------------------------------------------ undo
+
+    def _stack(self) -> QUndoStack:
+        """The undo stack; a window outliving the main window that lent it keeps its own."""
+        if not shiboken6.isValid(self.undo_stack):
+            self.undo_stack = QUndoStack(self)
+            self._connect_stack()
+        return self.undo_stack
+
+    def _connect_stack(self) -> None:
+        self.undo_stack.indexChanged.connect(self._update_undo_actions)
+        self.undo_stack.cleanChanged.connect(self._update_undo_actions)
+
+    def _typing_notes(self) -> bool:
+        return self.notes_edit.hasFocus()
+
+    def _update_undo_actions(self, *_: object) -> None:
+        document = self.notes_edit.document()
+        if self._typing_notes() and (document.isUndoAvailable() or document.isRedoAvailable()):
+            self.undo_action.setEnabled(document.isUndoAvailable())
+            self.redo_action.setEnabled(document.isRedoAvailable())
+            self.undo_action.setText("&Undo typing")
+            self.redo_action.setText("&Redo typing")
+            return
+        stack = self._stack()
+        self.undo_action.setEnabled(stack.canUndo() or document.isUndoAvailable())
+        self.redo_action.setEnabled(stack.canRedo() or document.isRedoAvailable())
+        self.undo_action.setText(f"&Undo {stack.undoText()}".rstrip())
+        self.redo_action.setText(f"&Redo {stack.redoText()}".rstrip())
+
+    def _on_undo_action_triggered(self) -> None:
+        document = self.notes_edit.document()
+        if document.isUndoAvailable() and (self._typing_notes() or not self._stack().canUndo()):
+            self.notes_edit.undo()
+            return
+        label = self._stack().undoText()
+        if self._stack().canUndo():
+            self._step_refused = False
+            self._stack().undo()
+            if not self._step_refused:
+                self.statusBar().showMessage(f"Undone: {label}", STATUS_TIMEOUT_MS)
+
+    def _on_redo_action_triggered(self) -> None:
+        document = self.notes_edit.document()
+        if document.isRedoAvailable() and (self._typing_notes() or not self._stack().canRedo()):
+            self.notes_edit.redo()
+            return
+        label = self._stack().redoText()
+        if self._stack().canRedo():
+            self._step_refused = False
+            self._stack().redo()
+            if not self._step_refused:
+                self.statusBar().showMessage(f"Redone: {label}", STATUS_TIMEOUT_MS)
+
+    # ------------------------------------------------------------ actions
+
+    def _run(self, label: str, action: Callable[[], Any], gangs: Sequence[str] = ()) -> str | None:
+        """Run one services.campaign call as an undo step; the refusal's text, or None."""
+        try:
+            result, step = run_step(
+                self._db, label, action, campaign_ref=str(self.campaign_id), gangs=gangs
+            )
+        except ServiceError as exc:
+            return str(exc)
+        self._stack().push(
+            CampaignUndoCommand(self._db, step, self._on_step_done, self._on_step_refused)
+        )
+        self._on_step_done(self.campaign_id, result.changes)
+        return None
+
+    def _on_step_done(self, campaign_id: int, changes: Changes) -> None:
+        if changes.messages:
+            self.statusBar().showMessage("; ".join(changes.messages), STATUS_TIMEOUT_MS)
+        if campaign_id == self.campaign_id:
+            if not campaign_exists(self._db, campaign_id):
+                self.close()  # its New campaign was undone
+            else:
+                self.refresh()
+        self.sig_campaign_changed.emit(campaign_id)
+
+    def _on_standings_view_double_clicked(self, index: QModelIndex) -> None:
+        gang_id = self.standings_model.row(index.row()).get("gang_id")
+        if gang_id is not None:
+            self.sig_gang_requested.emit(int(gang_id))
+
+    def _on_step_refused(self, text: str) -> None:
+        self._step_refused = True
+        self.messages.tell(text)
+
+    def _told(self, refusal: str | None) -> None:
+        if refusal is not None:
+            self.messages.tell(refusal)
+
+    def members(self) -> list[tuple[int, str]]:
+        return [(g["id"], g["name"]) for g in self.view.get("gangs", [])]
+
+    def territories_in_play(self) -> list[tuple[str, str | None]]:
+        return [
+            (t["name"], t["holder"]) for t in self.view.get("territories", []) if not t["hideout"]
+        ]
+
+    def _on_add_gang_triggered(self) -> None:
+        taking_part = {gid for gid, _ in self.members()}
+        try:
+            rows = gang_service.list_gangs(self._db)
+        except ServiceError as exc:
+            self.messages.tell(str(exc))
+            return
+        free = [(r.id, r.name) for r in rows if r.id not in taking_part]
+        if not free:
+            self.messages.tell("Every gang in this database takes part already.")
+            return
+        campaign = str(self.campaign_id)
+
+        def attempt(choice: GangChoice) -> str | None:
+            alignment = Alignment.OUTLAW if choice.outlaw else Alignment.LAW_ABIDING
+            return self._run(
+                "Add gang",
+                lambda: service.add_gang(
+                    self._db, self._rulesets, campaign, str(choice.gang_id), alignment=alignment
+                ),
+                gangs=[str(choice.gang_id)],
+            )
+
+        GangDialog.ask(self, "Add gang", free, attempt, outlaw=True)
+
+    def _on_remove_gang_triggered(self) -> None:
+        members = self.members()
+        if not members:
+            self.messages.tell("No gang takes part yet.")
+            return
+        campaign = str(self.campaign_id)
+
+        def attempt(choice: GangChoice) -> str | None:
+            return self._run(
+                "Remove gang",
+                lambda: service.remove_gang(
+                    self._db, self._rulesets, campaign, str(choice.gang_id)
+                ),
+            )
+
+        GangDialog.ask(self, "Remove gang", members, attempt)
+
+    def _on_record_battle_triggered(self) -> None:
+        campaign = str(self.campaign_id)
+
+        def attempt(entry: BattleEntry) -> str | None:
+            return self._run(
+                "Record battle",
+                lambda: service.record_battle(
+                    self._db,
+                    self._rulesets,
+                    campaign,
+                    entry.gangs,
+                    winner=entry.winner,
+                    scenario=entry.scenario,
+                    territory=entry.territory,
+                    fought_on=entry.fought_on,
+                    out_of_action=entry.out_of_action,
+                ),
+            )
+
+        RecordBattleDialog.ask(self, self.members(), self.territories_in_play(), attempt)
+
+    def _on_assign_triggered(self) -> None:
+        campaign = str(self.campaign_id)
+
+        def attempt(entry: Assignment) -> str | None:
+            return self._run(
+                "Assign territory",
+                lambda: service.assign_territory(
+                    self._db, self._rulesets, campaign, entry.territory, entry.gang
+                ),
+            )
+
+        AssignTerritoryDialog.ask(self, self.members(), self.territories_in_play(), attempt)
+
+    def _on_next_cycle_triggered(self) -> None:
+        cycle = self.view.get("cycle", 0)
+        if self.messages.confirm(
+            f"Close cycle {cycle}? Undo (Ctrl+Z) opens it again.", "Next cycle"
+        ):
+            campaign = str(self.campaign_id)
+            self._told(
+                self._run(
+                    "Next cycle",
+                    lambda: service.next_cycle(self._db, self._rulesets, campaign),
+                )
+            )
+
+    def _on_end_triggered(self) -> None:
+        if not self.messages.confirm(
+            "End the campaign and award the Triumphs? Undo (Ctrl+Z) reopens it.",
+            "End campaign",
+        ):
+            return
+        campaign = str(self.campaign_id)
+        ended: list[service.EndResult] = []
+
+        def end() -> service.EndResult:
+            ended.append(service.end_campaign(self._db, self._rulesets, campaign))
+            return ended[-1]
+
+        refusal = self._run("End campaign", end)
+        if refusal is not None:
+            self.messages.tell(refusal)
+            return
+        self.messages.inform("\n".join(ended[-1].changes.messages), "Triumphs")
 
     def _on_notes_edit_text_changed(self) -> None:
         self._set_notes_dirty(self.notes_edit.toPlainText() != self.view.get("notes"))
@@ -279,6 +578,22 @@ class CampaignWindow(QMainWindow):
         self.statusBar().showMessage(f"Report written to {written}", 8000)
 
 
+def campaign_exists(db: Database, campaign_id: int) -> bool:
+    return any(row.id == campaign_id for row in service.list_campaigns(db))
+
+
+def battle_order(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Oldest first, each battle's lines together: a line a battle brought (income, a
+    post-battle report entered days later) follows that battle's own line."""
+    first: dict[int, int] = {}
+    keyed = []
+    for number, entry in enumerate(log):  # as stored: in the order it was written
+        battle = entry.get("campaign_battle_id")
+        anchor = first.setdefault(battle, number) if battle is not None else number
+        keyed.append((anchor, number, entry))
+    return [entry for _, _, entry in sorted(keyed, key=lambda k: (k[0], k[1]))]
+
+
 def _fit_rows(view: QTableView) -> None:
     """As tall as its rows (a few gangs), so the territories below get the room."""
     rows = sum(view.rowHeight(r) for r in range(view.model().rowCount()))
@@ -297,7 +612,11 @@ def _territory_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
 
 
 def open_campaign(
-    parent: QWidget | None, db: Database, rulesets: Rulesets, messages: Messages | None = None
+    parent: QWidget | None,
+    db: Database,
+    rulesets: Rulesets,
+    messages: Messages | None = None,
+    undo_stack: QUndoStack | None = None,
 ) -> CampaignWindow | None:
     """Ask which campaign (when there are several) and open its window; None if none."""
     messages = messages or Messages(parent)
@@ -308,7 +627,7 @@ def open_campaign(
         return None
     if not rows:
         messages.inform(
-            'No campaign in this database yet. Start one with:\ngangmanager campaign new "NAME"'
+            "No campaign in this database yet. Start one with Campaign > New campaign..."
         )
         return None
     chosen = rows[0] if len(rows) == 1 else None
@@ -317,6 +636,6 @@ def open_campaign(
         chosen = next((r for r in rows if r.name == name), None)
         if chosen is None:
             return None
-    window = CampaignWindow(db, rulesets, chosen.id)
+    window = CampaignWindow(db, rulesets, chosen.id, undo_stack)
     window.show()
     return window

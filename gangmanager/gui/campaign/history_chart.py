@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCharts import QChart, QChartView, QLineSeries, QValueAxis
+from PySide6.QtCharts import QCategoryAxis, QChart, QChartView, QLineSeries, QValueAxis
 from PySide6.QtCore import QMargins, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
@@ -40,9 +40,10 @@ class HistoryChartView(QWidget):
         has_points = bool(view["history"])
         self.empty_label.setVisible(not has_points)
         labels: list[str] = []
+        cycles = point_cycles(view)
         for key, title in MEASURES:
             series, labels = history_series(view, key)
-            chart = self._chart(title, series, labels, order)
+            chart = self._chart(title, series, labels, order, cycles)
             self.views[key].setChart(chart)
             self.views[key].setVisible(has_points)
         self.point_label.setText(
@@ -61,25 +62,36 @@ class HistoryChartView(QWidget):
                 return [(p.x(), p.y()) for p in series.points()]
         raise KeyError(gang)
 
+    def x_labels(self, key: str) -> list[str]:
+        """The x axis' labels, left to right (one per cycle)."""
+        for axis in self.views[key].chart().axes(Qt.Orientation.Horizontal):
+            if isinstance(axis, QCategoryAxis):
+                return list(axis.categoriesLabels())
+        return []
+
     @staticmethod
     def _chart(
         title: str,
         series: dict[str, list[tuple[int, int]]],
         labels: list[str],
         order: dict[str, int],
+        cycles: dict[int, int],
     ) -> QChart:
         chart = QChart()
         chart.setTitle(title)
         chart.setMargins(QMargins(4, 4, 4, 4))
         chart.legend().setAlignment(Qt.AlignmentFlag.AlignRight)
-        x_axis = QValueAxis()
-        x_axis.setLabelFormat("%d")
+        # The x axis is the campaign's cycles: each labelled over the points taken in it.
+        x_axis = QCategoryAxis()
+        x_axis.setLabelsPosition(QCategoryAxis.AxisLabelsPosition.AxisLabelsPositionCenter)
         last = max(len(labels) - 1, 1)
-        x_axis.setRange(0, last)
-        # A tick on whole points only, at most about a dozen of them.
-        x_axis.setTickType(QValueAxis.TickType.TicksDynamic)
-        x_axis.setTickAnchor(0)
-        x_axis.setTickInterval(max(1, -(-last // 12)))
+        x_axis.setRange(-0.5, last + 0.5)
+        x_axis.setStartValue(-0.5)
+        ends: dict[int, int] = {}
+        for seq, cycle in sorted(cycles.items()):
+            ends[cycle] = seq
+        for cycle, seq in ends.items():
+            x_axis.append(f"Cycle {cycle}", seq + 0.5)
         y_axis = QValueAxis()
         y_axis.setLabelFormat("%d")
         values = [v for points in series.values() for _, v in points]
@@ -100,3 +112,14 @@ class HistoryChartView(QWidget):
             line.attachAxis(x_axis)
             line.attachAxis(y_axis)
         return chart
+
+
+def point_cycles(view: dict[str, Any]) -> dict[int, int]:
+    """The cycle of each history point: that of the last log line written up to then
+    (a point is taken in the same transaction as the lines of what caused it)."""
+    log = sorted((e["at"], e["cycle"]) for e in view["log"])
+    found: dict[int, int] = {}
+    for point in view["history"]:
+        cycles = [cycle for at, cycle in log if at <= point["at"]]
+        found[point["seq"]] = cycles[-1] if cycles else 1
+    return found

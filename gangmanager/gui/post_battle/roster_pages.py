@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.post_battle.entry_list import EntryList
 from gangmanager.gui.post_battle.roll_input import RollInput
 from gangmanager.gui.post_battle.step_page import StepPage
+from gangmanager.rules import post_battle_trading as trading
 from gangmanager.rules.availability import availability_rollers, seek_total
 from gangmanager.rules.gang import FighterStatus, Gang
 from gangmanager.rules.post_battle_draft import (
@@ -311,9 +312,11 @@ class TradingPostPage(StepPage):
             )
         else:
             self.seek_total.setText("Rare and Illegal items off the house list need this roll.")
+        prices = self._charged(draft.purchases)
         self.bought.set_lines(
             [f"{_owner_label(p.fighter)}: {p.item}" + (f" with {p.profile}" if p.profile else "")
-             + (f" for {p.cost}" if p.cost is not None else "") for p in draft.purchases]
+             + (f" for {price} credits" if price is not None else "")
+             for p, price in zip(draft.purchases, prices, strict=True)]
         )  # fmt: skip
         self.sold.set_lines(
             [f"{_owner_label(s.fighter)}: {s.item}" + (f" for {s.value}" if s.value is not None else "")
@@ -356,7 +359,28 @@ class TradingPostPage(StepPage):
         paid = self.profile.currentData()
         if weapon is None or not paid:
             return price
-        return price + next((p.cost for p in weapon.profiles if p.name == paid), 0)
+        extra = next((p.cost for p in weapon.profiles if p.name == paid), 0)
+        carried = buyer.weapon(weapon.name) if buyer is not None else None
+        if extra and carried is not None and carried.profile(paid) is None:
+            # Restocking ammo for a weapon the fighter carries: the profile alone is charged
+            # (rules/post_battle_trading.purchase), so that is the price shown.
+            return extra
+        return price + extra
+
+    def _charged(self, purchases: list[PurchaseEntry]) -> list[int | None]:
+        """What each purchase is charged, in order, as Finish will charge it (None: refused,
+        which the step's problems say why)."""
+        gang, _ = self.host.preview("clean_house")
+        prices: list[int | None] = []
+        for entry in purchases:
+            try:
+                # The availability roll is checked by the step's problems, not here.
+                gang, cost, _text = trading.purchase(self.host.ruleset, gang, entry, granted=True)
+            except trading.TradeProblem:
+                prices.append(entry.cost)
+                continue
+            prices.append(cost)
+        return prices
 
     def _on_profile_current_index_changed(self, _index: int) -> None:
         self.cost.setValue(self._price())

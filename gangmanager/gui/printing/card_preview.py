@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPointF, QSize, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent
+from PySide6.QtCore import QPointF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QPainter, QPaintEvent, QWheelEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from gangmanager.printing.card_pages import (
@@ -23,20 +23,28 @@ from gangmanager.rules.ruleset import Ruleset
 
 # Space between two faces of a card on screen, in millimetres.
 FACE_GAP = 4.0
+# Zoom: screen pixels per millimetre of card, from small to very large; each step 1.25x.
+ZOOM_MIN, ZOOM_MAX, ZOOM_STEP = 1.5, 16.0, 1.25
 
 
 class CardPreview(QWidget):
     """Paints the classic card faces of one fighter, one under the other, scaled to the width.
 
     It draws the very layout the PDF gets (same measure, same painter), so what
-    the editor shows is what prints.
+    the editor shows is what prints. It fits the width until zoomed: Ctrl+wheel,
+    + and - (or Ctrl++ and Ctrl+-) zoom, 0 (Ctrl+0) fits the width again.
     """
+
+    # The zoom in pixels per millimetre (None: fit the width), after each change.
+    sig_zoom_changed = Signal(object)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._measure = QtMeasure()
         self._faces: list[Page] = []
         self._message = "No fighter selected."
+        self._zoom: float | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         policy = QSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         policy.setHeightForWidth(True)
         self.setSizePolicy(policy)
@@ -75,7 +83,60 @@ class CardPreview(QWidget):
         self.updateGeometry()
         self.update()
 
+    # -- zoom ------------------------------------------------------------------------
+
+    @property
+    def zoom(self) -> float | None:
+        return self._zoom
+
+    def scale(self) -> float:
+        """Pixels per millimetre as painted now."""
+        return self._scale(self.width())
+
+    def set_zoom(self, zoom: float | None) -> None:
+        self._zoom = None if zoom is None else min(ZOOM_MAX, max(ZOOM_MIN, zoom))
+        if self._zoom is None:
+            self.setMinimumWidth(320)
+        else:
+            self.setMinimumWidth(round(CLASSIC_WIDTH * self._zoom) + 2)
+        self.updateGeometry()
+        self.update()
+        self.sig_zoom_changed.emit(self._zoom)
+
+    def zoom_in(self) -> None:
+        self.set_zoom(self.scale() * ZOOM_STEP)
+
+    def zoom_out(self) -> None:
+        self.set_zoom(self.scale() / ZOOM_STEP)
+
+    def fit_width(self) -> None:
+        self.set_zoom(None)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if event.modifiers() & Qt.KeyboardModifier.ControlModifier:
+            steps = event.angleDelta().y()
+            if steps > 0:
+                self.zoom_in()
+            elif steps < 0:
+                self.zoom_out()
+            event.accept()
+            return
+        super().wheelEvent(event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        key = event.key()
+        if key in (Qt.Key.Key_Plus, Qt.Key.Key_Equal):
+            self.zoom_in()
+        elif key in (Qt.Key.Key_Minus, Qt.Key.Key_Underscore):
+            self.zoom_out()
+        elif key == Qt.Key.Key_0:
+            self.fit_width()
+        else:
+            super().keyPressEvent(event)
+
     def _scale(self, width: int) -> float:
+        if self._zoom is not None:
+            return self._zoom
         return max(width - 2, 1) / CLASSIC_WIDTH
 
     def hasHeightForWidth(self) -> bool:

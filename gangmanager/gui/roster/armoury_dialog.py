@@ -1,12 +1,17 @@
-"""Buy weapons or wargear for a fighter: what the fighter may take, at the price charged.
+"""Buy weapons or wargear for a fighter or the stash: what may be taken, at the price charged.
 
 The house list comes first (list price), then the Trading Post (armoury
 price). Items the fighter may not take are shown greyed with the reason;
 picking one explains instead of buying, unless the gang plays by house rules.
+For the stash (`stash=True`) every item is at its Trading Post price and Rare
+or Illegal ones are greyed (sought after a battle, with an availability roll).
+A `check` callable refuses a pick before the dialog closes (not enough
+credits): the refusal shows in the dialog, and the filter and pick stay.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -25,7 +30,9 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.roster.offer_table_model import OfferTableModel, source_label
-from gangmanager.rules.gang import Fighter
+from gangmanager.rules import roster_ops
+from gangmanager.rules.availability import parse_availability
+from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.restrictions import Offer, Verdict, offers
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
 
@@ -52,6 +59,38 @@ def _unchecked(entries: list[ArmouryWeapon] | list[ArmouryItem]) -> list[Offer]:
     return [Offer(e, Verdict(True, e.cost, "trading_post", entry=e)) for e in ordered]
 
 
+def _for_stash(entries: list[ArmouryWeapon] | list[ArmouryItem]) -> list[Offer]:
+    """Every entry at its Trading Post price; Rare and Illegal ones refused (as the service
+    refuses them outside the post-battle Trading Post)."""
+    lines = []
+    for e in sorted(entries, key=lambda e: e.name.casefold()):
+        rarity = parse_availability(e.availability)
+        if rarity.needs_roll and rarity.level is not None:
+            reason = (
+                f"{e.name} is {rarity.label}: make the availability roll to seek it"
+                " (post-battle Trading Post)"
+            )
+            lines.append(Offer(e, Verdict(False, e.cost, "trading_post", reason, entry=e)))
+        else:
+            lines.append(Offer(e, Verdict(True, e.cost, "trading_post", entry=e)))
+    return lines
+
+
+def purse_refusal(gang: Gang, choice: ArmouryChoice) -> str | None:
+    """The service's own refusal when the gang cannot pay (roster_ops.spend), before it runs."""
+    if not choice.pay:
+        return None
+    try:
+        roster_ops.spend(gang, choice.cost, choice.entry.name)
+    except roster_ops.RosterError as exc:
+        return str(exc)
+    return None
+
+
+# Refuses a pick before the dialog closes: the refusal to show, or None to go ahead.
+Check = Callable[[ArmouryChoice], str | None]
+
+
 class ArmouryDialog(QDialog):
     def __init__(
         self,
@@ -64,13 +103,19 @@ class ArmouryDialog(QDialog):
         fighter: Fighter | None = None,
         house: str | None = None,
         ignore_restrictions: bool = False,
+        stash: bool = False,
+        check: Check | None = None,
     ) -> None:
         super().__init__(parent)
         what = "weapon" if kind == "weapons" else "wargear"
         self.setWindowTitle(f"Buy {what} for {buyer}")
         self._buyer = buyer
-        if fighter is None:
-            lines = _unchecked(ruleset.weapons if kind == "weapons" else ruleset.wargear)
+        self._check = check
+        entries = ruleset.weapons if kind == "weapons" else ruleset.wargear
+        if stash:
+            lines = _for_stash(entries)
+        elif fighter is None:
+            lines = _unchecked(entries)
         else:
             lines = offers(ruleset, house, fighter, kind, ignore_restrictions=ignore_restrictions)
         self.model = OfferTableModel(lines)
@@ -94,6 +139,8 @@ class ArmouryDialog(QDialog):
         self.view.selectionModel().selectionChanged.connect(self._on_view_selection_changed)
         self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
         self.pay.setChecked(True)
+        if stash:
+            self.pay.setEnabled(False)  # the stash is bought with credits only
         self.price = QLabel("Pick an item.")
         self.price.setWordWrap(True)
         self.buttons = QDialogButtonBox(
@@ -101,7 +148,7 @@ class ArmouryDialog(QDialog):
         )
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Buy")
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
-        self.buttons.accepted.connect(self.accept)
+        self.buttons.accepted.connect(self._on_buttons_accepted)
         self.buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
         layout.addWidget(self.filter)
@@ -148,13 +195,37 @@ class ArmouryDialog(QDialog):
             self.price.setStyleSheet("")
             self.price.setText(text)
 
+    def _on_buttons_accepted(self) -> None:
+        choice = self.choice()
+        if choice is None:
+            return
+        refusal = self._check(choice) if self._check is not None else None
+        if refusal is not None:
+            # Shown here, with the filter and the pick kept: nothing typed is lost.
+            self.price.setStyleSheet(_ERROR)
+            self.price.setText(refusal)
+            return
+        self.accept()
+
     def _on_view_double_clicked(self, _index: QModelIndex) -> None:
-        if self.choice() is not None:
-            self.accept()
+        self._on_buttons_accepted()
 
     def _on_filter_return_pressed(self) -> None:
-        # Enter in the filter picks the first match, so typing a name and Enter buys it.
-        if self.proxy.rowCount() and self.selected() is None:
+        # Enter in the filter picks the item named exactly so ("stub gun" is the Stub gun,
+        # not a combi-pistol that mentions it), else the selected match, else the first.
+        wanted = self.filter.text().strip().casefold()
+        exact = next(
+            (
+                row
+                for row in range(self.proxy.rowCount())
+                if self.proxy.index(row, 0).data().casefold() == wanted
+            ),
+            None,
+        )
+        selected = self.view.selectionModel().selectedRows()
+        if exact is not None:
+            self.view.selectRow(exact)
+        elif self.proxy.rowCount() and not selected:
             self.view.selectRow(0)
         self.view.setFocus()
 
@@ -170,6 +241,8 @@ class ArmouryDialog(QDialog):
         fighter: Fighter | None = None,
         house: str | None = None,
         ignore_restrictions: bool = False,
+        stash: bool = False,
+        check: Check | None = None,
     ) -> ArmouryChoice | None:
         dialog = cls(
             ruleset,
@@ -180,5 +253,7 @@ class ArmouryDialog(QDialog):
             fighter=fighter,
             house=house,
             ignore_restrictions=ignore_restrictions,
+            stash=stash,
+            check=check,
         )
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None

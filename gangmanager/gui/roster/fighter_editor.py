@@ -13,9 +13,10 @@ from itertools import pairwise
 from typing import Any, Literal
 
 from PySide6.QtCore import QItemSelection, Qt, Signal
-from PySide6.QtGui import QAction, QFocusEvent, QFont, QKeySequence
+from PySide6.QtGui import QAction, QFocusEvent, QFont, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
     QComboBox,
     QGridLayout,
     QHBoxLayout,
@@ -34,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.messages import Messages
-from gangmanager.gui.roster.armoury_dialog import ArmouryChoice, ArmouryDialog
+from gangmanager.gui.roster.armoury_dialog import ArmouryChoice, ArmouryDialog, purse_refusal
 from gangmanager.gui.roster.injury_dialog import InjuryDialog, injury_effect, table_injury
 from gangmanager.gui.roster.modifier_dialog import ModifierDialog
 from gangmanager.gui.roster.profile_editor import ProfileEditor
@@ -147,7 +148,7 @@ class FighterEditor(QWidget):
         self.notes = NotesEdit()
         self.notes.setPlaceholderText("Notes")
         self.notes.setTabChangesFocus(True)
-        self.notes.setFixedHeight(42)
+        self.notes.setMinimumHeight(42)
         self.notes.sig_editing_finished.connect(self._on_notes_editing_finished)
 
         fields = QGridLayout()
@@ -226,6 +227,11 @@ class FighterEditor(QWidget):
         self.injuries = QListWidget()
         self.injuries.setObjectName("injuries")
         self.injuries.setToolTip("Lasting Injuries by name; their profile changes are modifiers")
+        for box in (self.modifiers, self.wargear, self.skills, self.injuries):
+            # Long lines wrap: the card never scrolls sideways, not even inside a list.
+            box.setWordWrap(True)
+            box.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+            box.setResizeMode(QListWidget.ResizeMode.Adjust)
         self.add_injury = QPushButton("Add in&jury...")
         self.add_injury.setToolTip(
             "Record a Lasting Injury by name, from the ruleset's table or typed"
@@ -244,42 +250,59 @@ class FighterEditor(QWidget):
         identity = QVBoxLayout()
         identity.setSpacing(4)
         identity.addLayout(fields)
-        identity.addWidget(self.notes)
         profile = QVBoxLayout()
         profile.setSpacing(2)
         profile.addWidget(_heading("Profile"))
         profile.addWidget(self.profile)
         profile.addStretch(1)
-        upper = QHBoxLayout()
-        upper.addLayout(identity, 1)
-        upper.addSpacing(12)
-        upper.addLayout(profile, 1)
+        # Side by side on a wide card; the profile under the fields on a narrow one.
+        self.upper = QBoxLayout(QBoxLayout.Direction.LeftToRight)
+        self.upper.addLayout(identity, 1)
+        self.upper.addSpacing(12)
+        self.upper.addLayout(profile, 1)
 
+        # The weapon buttons share the heading's line: a laptop screen has few rows to spare.
         weapons_title = QHBoxLayout()
+        weapons_title.setSpacing(4)
         weapons_title.addWidget(_heading("Weapons"))
+        weapons_title.addSpacing(8)
+        for button in (self.buy_weapon, self.custom_weapon, self.add_profile, self.remove_weapon):
+            weapons_title.addWidget(button)
         weapons_title.addStretch(1)
         weapons_title.addWidget(self.slots)
 
-        def column(title: str, view: QWidget, *buttons: QPushButton) -> QVBoxLayout:
-            box = QVBoxLayout()
+        def column(title: str, view: QWidget, *buttons: QPushButton) -> QWidget:
+            holder = QWidget()
+            box = QVBoxLayout(holder)
+            box.setContentsMargins(0, 0, 0, 0)
             box.setSpacing(4)
             box.addWidget(_heading(title))
             box.addWidget(view, 1)
-            box.addLayout(_buttons(*buttons))
-            return box
+            if buttons:
+                box.addLayout(_buttons(*buttons))
+            return holder
 
-        lists = QHBoxLayout()
-        lists.addLayout(
-            column("Modifiers", self.modifiers, self.add_modifier, self.remove_modifier), 4
-        )
-        lists.addLayout(
-            column(
-                "Wargear", self.wargear, self.buy_wargear, self.custom_wargear, self.remove_wargear
+        self._columns: list[tuple[QWidget, int]] = [
+            (column("Modifiers", self.modifiers, self.add_modifier, self.remove_modifier), 4),
+            (
+                column(
+                    "Wargear",
+                    self.wargear,
+                    self.buy_wargear,
+                    self.custom_wargear,
+                    self.remove_wargear,
+                ),
+                3,
             ),
-            3,
-        )
-        lists.addLayout(column("Skills", self.skills, self.add_skill, self.remove_skill), 2)
-        lists.addLayout(column("Injuries", self.injuries, self.add_injury, self.remove_injury), 2)
+            (column("Skills", self.skills, self.add_skill, self.remove_skill), 2),
+            (column("Injuries", self.injuries, self.add_injury, self.remove_injury), 2),
+            (column("Notes", self.notes), 2),
+        ]
+        self.lists = QGridLayout()
+        self.lists.setHorizontalSpacing(8)
+        self.lists.setVerticalSpacing(4)
+        self._narrow: bool | None = None
+        self._arrange(narrow=False)
 
         self.placeholder = QLabel("Select a fighter in the roster, or press Ctrl+N to recruit one.")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -289,13 +312,10 @@ class FighterEditor(QWidget):
         layout.setSpacing(4)
         layout.addLayout(top)
         layout.addWidget(self.placeholder)
-        layout.addLayout(upper)
+        layout.addLayout(self.upper)
         layout.addLayout(weapons_title)
         layout.addWidget(self.weapons, 3)
-        layout.addLayout(
-            _buttons(self.buy_weapon, self.custom_weapon, self.add_profile, self.remove_weapon)
-        )
-        layout.addLayout(lists, 2)
+        layout.addLayout(self.lists, 2)
 
         self.tab_chain: list[QWidget] = [
             self.name,
@@ -328,6 +348,42 @@ class FighterEditor(QWidget):
         ]
         for first, second in pairwise(self.tab_chain):
             QWidget.setTabOrder(first, second)
+
+    # -- width -----------------------------------------------------------------------
+
+    # Below this width the profile goes under the fields and the lists take two rows, so a
+    # 1024-pixel screen never scrolls the card sideways (docs/user-guide.md, Laptop screens).
+    NARROW_BELOW = 940
+
+    def _arrange(self, *, narrow: bool) -> None:
+        if narrow == self._narrow:
+            return
+        self._narrow = narrow
+        self.upper.setDirection(
+            QBoxLayout.Direction.TopToBottom if narrow else QBoxLayout.Direction.LeftToRight
+        )
+        for widget, _ in self._columns:
+            self.lists.removeWidget(widget)
+        for c in range(self.lists.columnCount()):
+            self.lists.setColumnStretch(c, 0)
+        if narrow:
+            places = [(0, 0, 1), (0, 1, 1), (1, 0, 1), (1, 1, 1), (2, 0, 2)]
+            for c in (0, 1):
+                self.lists.setColumnStretch(c, 1)
+        else:
+            places = [(0, n, 1) for n in range(len(self._columns))]
+            for n, (_, stretch) in enumerate(self._columns):
+                self.lists.setColumnStretch(n, stretch)
+        for (widget, _), (row, col, span) in zip(self._columns, places, strict=True):
+            self.lists.addWidget(widget, row, col, 1, span)
+
+    @property
+    def narrow(self) -> bool:
+        return bool(self._narrow)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        self._arrange(narrow=event.size().width() < self.NARROW_BELOW)
+        super().resizeEvent(event)
 
     # -- showing ---------------------------------------------------------------------
 
@@ -608,6 +664,7 @@ class FighterEditor(QWidget):
             fighter=fighter,
             house=gang.house or None,
             ignore_restrictions=gang.house_rules_ignore_restrictions,
+            check=lambda picked: purse_refusal(gang, picked),
         )
         if choice is None:
             return None

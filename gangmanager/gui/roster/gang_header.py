@@ -5,11 +5,19 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.ruleset import Ruleset
+from gangmanager.services.demo import DEMO_NOTES, is_demo
 
 
 class GangHeader(QWidget):
@@ -37,6 +45,14 @@ class GangHeader(QWidget):
             " skill access (change it in Details...)"
         )
         self.house_rules.hide()
+        self.demo = QLabel("Demo gang")
+        self.demo.setObjectName("gang_demo")
+        self.demo.setStyleSheet(
+            "color: #1a4f8a; background: #e3efff; border: 1px solid #8fb5e6;"
+            " border-radius: 3px; padding: 0 4px;"
+        )
+        self.demo.setToolTip(DEMO_NOTES)
+        self.demo.hide()
         self.facts = QLabel()
         self.facts.setObjectName("gang_facts")
         self.rating = QPushButton()
@@ -50,17 +66,24 @@ class GangHeader(QWidget):
         self.details = QPushButton("&Details...")
         self.details.setToolTip("Name, credits, reputation and notes")
         self.details.clicked.connect(self.sig_details_clicked)
+        # Wrapping, so the header never makes the window wider than a 1024-pixel screen.
+        for label in (self.house, self.facts):
+            label.setWordWrap(True)
+        self.name.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.name.setMinimumWidth(80)
         first = QHBoxLayout()
         first.addWidget(self.name)
-        first.addWidget(self.house)
+        first.addWidget(self.house, 1)
         first.addWidget(self.house_rules)
+        first.addWidget(self.demo)
         first.addStretch(1)
         first.addWidget(self.rating)
         first.addWidget(self.wealth)
         second = QHBoxLayout()
-        second.addWidget(self.facts)
-        second.addStretch(1)
+        second.addWidget(self.facts, 1)
+        self._buttons_at = second.count()
         second.addWidget(self.details)
+        self.second = second
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
         layout.setSpacing(2)
@@ -68,10 +91,17 @@ class GangHeader(QWidget):
         layout.addLayout(second)
         self.set_gang(None, None)
 
+    def add_buttons(self, *buttons: QWidget) -> None:
+        """Buttons on the facts line, before Details... (the roster's New fighter, Remove)."""
+        for offset, button in enumerate(buttons):
+            self.second.insertWidget(self._buttons_at + offset, button)
+        self._buttons_at += len(buttons)
+
     def set_gang(self, gang: Gang | None, ruleset: Ruleset | None) -> None:
         for button in (self.rating, self.wealth, self.details):
             button.setEnabled(gang is not None)
         self.house_rules.setVisible(gang is not None and gang.house_rules_ignore_restrictions)
+        self.demo.setVisible(gang is not None and is_demo(gang))
         if gang is None:
             self.name.setText("No gang selected")
             self.house.clear()
@@ -81,7 +111,9 @@ class GangHeader(QWidget):
             return
         self.name.setText(gang.name)
         ruleset_name = ruleset.name if ruleset else gang.ruleset
-        self.house.setText(f"{gang.house or 'No house'}  ·  {ruleset_name}")
+        # Each part kept whole (no-break spaces): a narrow header wraps between them only.
+        parts = (gang.house or "No house", ruleset_name)
+        self.house.setText("  ·  ".join(p.replace(" ", "\u00a0") for p in parts))
         stash = len(gang.stash)
         self.facts.setText(
             f"Credits {gang.credits}   ·   Reputation {gang.reputation}   ·   "
@@ -94,4 +126,28 @@ class GangHeader(QWidget):
         if pending != committed:
             text += f"  (pending {pending} *)"
         self.rating.setText(text)
-        self.wealth.setText(f"Wealth {ratings.wealth(gang)}")
+        wealth = ratings.wealth(gang)
+        pending_wealth = ratings.wealth(gang, pending=True)
+        text = f"Wealth {wealth}"
+        if pending_wealth != wealth:
+            text += f"  (pending {pending_wealth} *)"
+        self.wealth.setText(text)
+        self.wealth.setToolTip(wealth_tip(wealth, pending_wealth))
+
+
+def wealth_tip(committed: int, pending: int) -> str:
+    text = (
+        f"Wealth {committed}: the committed Gang Rating + credits + the stash's worth."
+        " Click for the breakdown."
+    )
+    if pending != committed:
+        text += (
+            f"\nPending {pending}: with the Gang Rating as the roster stands now."
+            " It becomes the committed value at the next Update Roster."
+        )
+    return text + (
+        "\nBuying for a fighter lowers the committed wealth at once: the credits leave now,"
+        " while the item counts in the Gang Rating only from the next Update Roster (the"
+        " pending value already counts it). Bought for the stash, it counts at its price"
+        " straight away."
+    )

@@ -190,7 +190,14 @@ class ModifierDialog(QDialog):
             adv = self._advancement_rows[row]
             xp = self.advancements.item(row).data(Qt.ItemDataRole.UserRole)
             spend = int(xp) if self.spend_xp.isChecked() else 0
-            return ModifierChoice(roster_ops.advancement_modifier(adv), spend_xp=spend)
+            modifier = roster_ops.advancement_modifier(adv)
+            fighter = self._fighter
+            if spend > fighter.xp:
+                # The service's own refusal, said before the dialog closes.
+                raise RosterError(
+                    f"{modifier.source} costs {spend} XP; {fighter.name} has only {fighter.xp}"
+                )
+            return ModifierChoice(modifier, spend_xp=spend)
         if tab == self.INJURY:
             row = self.injuries.currentRow()
             if row < 0:

@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from gangmanager.gui.roster.roster_table_model import tint
 from gangmanager.rules import roster_ops
 from gangmanager.rules.characteristics import CODES, CORE_TABLE, CharacteristicTable, Value
 from gangmanager.rules.gang import Fighter
@@ -92,7 +93,8 @@ class ProfileEditor(QWidget):
                 field.setText(text)
             label.setText(effective.printed()[row.code])
             modified = effective.modified(row.code)
-            label.setStyleSheet(_MODIFIED if modified else "")
+            tinted = tint(effective.direction(row.code)).name()
+            label.setStyleSheet(_MODIFIED.replace("#ffecb3", tinted) if modified else "")
             label.setToolTip(effective.tooltip(row.code) if modified else "")
         if effective is None:
             self.summary.clear()

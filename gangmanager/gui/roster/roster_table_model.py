@@ -1,7 +1,10 @@
 """The selected gang's roster: one row per fighter, effective profile in printed form.
 
 Modified characteristics are bold on a tint, with a tooltip naming every
-source. The Fighter Rating shown is the committed one; when the pending
+source: green when better than the base profile, red when worse, amber when
+modified to the same value; the tooltip's first line says which, with a sign.
+In Recovery, Dead and Captured fighters are told apart by their row: greyed
+and in italics, struck through when dead, with the status as a tooltip. The Fighter Rating shown is the committed one; when the pending
 value differs it carries a marker (`*`) and a tooltip saying why.
 """
 
@@ -12,7 +15,7 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from gangmanager.rules import ratings
 from gangmanager.rules.characteristics import CODES
-from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.modifiers import EffectiveProfile
 from gangmanager.rules.ruleset import Ruleset
 
@@ -26,6 +29,19 @@ XP_COLUMN = len(HEADERS) - 2
 RATING_COLUMN = len(HEADERS) - 1
 PENDING_MARK = "*"
 MODIFIED_TINT = QColor(255, 236, 179)
+BETTER_TINT = QColor(200, 236, 200)
+WORSE_TINT = QColor(255, 210, 205)
+# The row of a fighter who is not fit to fight: how it is told apart, by status.
+UNFIT_FOREGROUND = {
+    FighterStatus.IN_RECOVERY: QColor(150, 100, 0),
+    FighterStatus.DEAD: QColor(130, 130, 130),
+    FighterStatus.CAPTURED: QColor(150, 30, 30),
+}
+
+
+def tint(direction: int) -> QColor:
+    """Better than base: green; worse: red; changed to the same value: amber."""
+    return BETTER_TINT if direction > 0 else WORSE_TINT if direction < 0 else MODIFIED_TINT
 
 
 def rating_tooltip(fighter: Fighter) -> str:
@@ -99,9 +115,16 @@ class RosterTableModel(QAbstractTableModel):
             return effective.tooltip(code) if effective.modified(code) else None
         if column == RATING_COLUMN:
             return rating_tooltip(self._fighters[row])
+        fighter = self._fighters[row]
         if column == NAME_COLUMN:
             summary = self._effective[row].summary()
-            return f"Modifiers: {summary}" if summary else None
+            lines = (
+                [f"{fighter.status.label}: not fit to fight"]
+                if (fighter.status in UNFIT_FOREGROUND)
+                else []
+            )
+            lines += [f"Modifiers: {summary}"] if summary else []
+            return "\n".join(lines) or None
         return None
 
     def _modified(self, row: int, column: int) -> bool:
@@ -124,14 +147,23 @@ class RosterTableModel(QAbstractTableModel):
             return self._fighters[row].name if column == NAME_COLUMN else None
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(row, column)
-        if role == Qt.ItemDataRole.FontRole and self._modified(row, column):
+        status = self._fighters[row].status
+        unfit = status in UNFIT_FOREGROUND
+        if role == Qt.ItemDataRole.FontRole and (unfit or self._modified(row, column)):
             font = QFont()
-            font.setBold(True)
+            font.setBold(self._modified(row, column))
+            font.setItalic(unfit)
+            font.setStrikeOut(status is FighterStatus.DEAD and column == NAME_COLUMN)
             return font
         if role == Qt.ItemDataRole.BackgroundRole and self._modified(row, column):
-            return QBrush(MODIFIED_TINT)
-        if role == Qt.ItemDataRole.ForegroundRole and self._modified(row, column):
-            return QBrush(QColor(Qt.GlobalColor.black))
+            code = self._code(column)
+            assert code is not None
+            return QBrush(tint(self._effective[row].direction(code)))
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if self._modified(row, column):
+                return QBrush(QColor(Qt.GlobalColor.black))
+            if unfit:
+                return QBrush(UNFIT_FOREGROUND[status])
         if role == Qt.ItemDataRole.TextAlignmentRole and column >= len(_LEAD):
             return int(Qt.AlignmentFlag.AlignCenter)
         return None

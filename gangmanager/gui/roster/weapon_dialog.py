@@ -111,6 +111,7 @@ class _PurchaseDialog(QDialog):
     def __init__(self, title: str, credits: int, parent: QWidget | None) -> None:
         super().__init__(parent)
         self.setWindowTitle(title)
+        self._credits = credits
         self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
         self.pay.setChecked(True)
         self.message = QLabel()
@@ -137,6 +138,14 @@ class _PurchaseDialog(QDialog):
             self.choice()
         except ValueError as exc:
             self.message.setText(reason(exc))
+            return
+        price = self.cost.value()  # type: ignore[attr-defined]
+        if self.pay.isChecked() and price > self._credits:
+            # Said here, before the dialog closes, so nothing typed is lost.
+            self.message.setText(
+                f"it costs {price} credits; the gang has only {self._credits}: not bought"
+                " (untick Pay to add it without paying)"
+            )
             return
         self.accept()
 

@@ -1,0 +1,175 @@
+"""Undo and redo of a campaign action run from the window.
+
+The action itself is the very `services.campaign` call the command line
+makes (one transaction, the same refusals). Around it, `run_step` reads the
+campaign's rows and its gangs' rows before and after, and keeps the rows that
+differ: undo puts the "before" rows back, redo the "after" ones, each in one
+transaction and refused when any of those rows has changed since (a roster
+edit of a gang whose Reputation the action moved, another player's battle).
+The same row machinery undoes a post-battle sequence (draft_repository).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from typing import Protocol, TypeVar
+
+from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.orm import Session
+
+from gangmanager.persistence.campaign_repository import INSUFFICIENT_PRIVILEGE, campaigns
+from gangmanager.persistence.campaign_tables import CampaignBattleRow, CampaignGangRow
+from gangmanager.persistence.database import Database
+from gangmanager.persistence.draft_repository import (
+    OutsideRow,
+    OutsideRows,
+    RowScope,
+    read_outside,
+    restore_rows,
+    rows_match,
+    session_of,
+)
+from gangmanager.rules.campaign import Campaign
+from gangmanager.services.changes import Changes
+from gangmanager.services.errors import ServiceError
+
+
+class _Result(Protocol):
+    @property
+    def campaign(self) -> Campaign: ...
+
+    @property
+    def changes(self) -> Changes: ...
+
+
+R = TypeVar("R", bound=_Result)
+
+
+@dataclass(frozen=True)
+class CampaignStep:
+    """What one campaign action changed: the rows as they were and as they became."""
+
+    label: str
+    campaign_id: int
+    before: tuple[OutsideRow, ...]
+    after: tuple[OutsideRow, ...]
+    # Gangs whose row the action changed (Reputation, credits): the window repaints them.
+    gangs: tuple[int, ...]
+
+
+def _scopes(session: Session, campaign_id: int, gang_ids: Iterable[int]) -> list[RowScope]:
+    battles = tuple(
+        session.scalars(
+            select(CampaignBattleRow.id).where(CampaignBattleRow.campaign_id == campaign_id)
+        )
+    )
+    members = set(
+        session.scalars(
+            select(CampaignGangRow.gang_id).where(CampaignGangRow.campaign_id == campaign_id)
+        )
+    )
+    own = (campaign_id,)
+    return [
+        RowScope("campaigns", "id", own),
+        RowScope("campaign_gangs", "campaign_id", own),
+        RowScope("campaign_territories", "campaign_id", own),
+        RowScope("campaign_battles", "campaign_id", own),
+        RowScope("campaign_battle_gangs", "campaign_battle_id", battles),
+        RowScope("campaign_log", "campaign_id", own),
+        RowScope("campaign_snapshots", "campaign_id", own),
+        # The gang rows only: a campaign action moves Reputation and credits, no fighter.
+        RowScope("gangs", "id", tuple(sorted(members | set(gang_ids)))),
+    ]
+
+
+def _read(db: Database, campaign_id: int, gang_ids: Iterable[int]) -> OutsideRows:
+    with db.unit_of_work() as uow:
+        session = session_of(uow)
+        return read_outside(session, _scopes(session, campaign_id, gang_ids))
+
+
+def _gang_ids(db: Database, refs: Sequence[str]) -> list[int]:
+    with db.unit_of_work() as uow:
+        found = [uow.gangs.find(ref) for ref in refs]
+    return [g.id for g in found if g is not None and g.id is not None]
+
+
+def _campaign_id(db: Database, ref: str) -> int | None:
+    with db.unit_of_work() as uow:
+        found = campaigns(uow).find(ref)
+    return found.id if found is not None else None
+
+
+def run_step(
+    db: Database,
+    label: str,
+    action: Callable[[], R],
+    *,
+    campaign_ref: str | None,
+    gangs: Sequence[str] = (),
+) -> tuple[R, CampaignStep]:
+    """Run `action` (a services.campaign call) and record how to undo it.
+
+    `campaign_ref` None: the action creates the campaign (nothing of it existed).
+    `gangs`: gangs the action may change besides the campaign's members (one joining).
+    A refusal of the action is raised as it is; nothing is recorded then.
+    """
+    gang_ids = _gang_ids(db, gangs)
+    campaign_id = _campaign_id(db, campaign_ref) if campaign_ref is not None else None
+    before = _read(db, campaign_id, gang_ids) if campaign_id is not None else {}
+    result = action()
+    assert result.campaign.id is not None
+    campaign_id = result.campaign.id
+    # The gangs read before too: one leaving is no member any more, its row still changed.
+    after = _read(db, campaign_id, [*gang_ids, *(int(k[1][0]) for k in before if k[0] == "gangs")])
+    keys = sorted(
+        (k for k in {*before, *after} if before.get(k) != after.get(k)),
+        key=lambda k: (k[0], repr(k[1])),
+    )
+    changed_gangs = tuple(sorted(int(k[1][0]) for k in keys if k[0] == "gangs"))
+    step = CampaignStep(
+        label=label,
+        campaign_id=campaign_id,
+        before=tuple(OutsideRow(t, key, before.get((t, key))) for t, key in keys),
+        after=tuple(OutsideRow(t, key, after.get((t, key))) for t, key in keys),
+        gangs=changed_gangs,
+    )
+    return result, step
+
+
+def _swap(
+    db: Database,
+    step: CampaignStep,
+    expected: tuple[OutsideRow, ...],
+    target: tuple[OutsideRow, ...],
+    what: str,
+) -> Changes:
+    with db.unit_of_work() as uow:
+        session = session_of(uow)
+        if not rows_match(session, expected):
+            raise ServiceError(
+                f"cannot {what} {step.label}: the campaign or one of its gangs has changed since"
+            )
+        try:
+            restore_rows(session, target)
+            session.flush()
+        except DBAPIError as exc:
+            if getattr(exc.orig, "sqlstate", None) != INSUFFICIENT_PRIVILEGE:
+                raise
+            raise ServiceError(
+                f"cannot {what} {step.label}: permission denied on this server"
+            ) from None
+        uow.commit()
+    return Changes(gangs_changed=step.gangs)
+
+
+def undo_step(db: Database, step: CampaignStep) -> Changes:
+    """Put the campaign (and the gangs it touched) back as they were before the action."""
+    return _swap(db, step, step.after, step.before, "undo")
+
+
+def redo_step(db: Database, step: CampaignStep) -> Changes:
+    """Make the undone action's rows again, exactly as the action left them."""
+    return _swap(db, step, step.before, step.after, "redo")

@@ -1,0 +1,79 @@
+"""The roster tells better from worse values and the unfit fighters from the rest."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from gangmanager.gui.roster.profile_editor import ProfileEditor
+from gangmanager.gui.roster.roster_table_model import (
+    BETTER_TINT,
+    NAME_COLUMN,
+    PROFILE_COLUMNS,
+    WORSE_TINT,
+    RosterTableModel,
+)
+from gangmanager.rules import roster_ops
+from gangmanager.rules.characteristics import CODES
+from gangmanager.rules.gang import FighterStatus
+from gangmanager.rules.modifiers import Modifier, ModifierKind
+from gangmanager.services.demo import demo_gang
+from gangmanager.services.rulesets import Rulesets
+
+
+def column(code: str) -> int:
+    return PROFILE_COLUMNS[CODES.index(code)]
+
+
+def test_better_and_worse_values_and_unfit_fighters(
+    qtbot, rulesets: Rulesets, qtmodeltester
+) -> None:
+    n23 = rulesets.get("n23")
+    gang = demo_gang(n23)
+    rook = next(i for i, f in enumerate(gang.fighters) if f.name == "Rook")
+    gang = roster_ops.add_modifier(
+        gang,
+        rook,
+        Modifier(source="Lasting Injury: Hobbled", kind=ModifierKind.INJURY, changes={"M": -1}),
+    )
+    gang = roster_ops.add_modifier(
+        gang, rook, Modifier(source="Advancement: BS", changes={"BS": 1})
+    )
+    statuses = {
+        "Tess Calder": FighterStatus.IN_RECOVERY,
+        "Brann": FighterStatus.DEAD,
+        "Pip": FighterStatus.CAPTURED,
+    }
+    for name, status in statuses.items():
+        index = next(i for i, f in enumerate(gang.fighters) if f.name == name)
+        gang = roster_ops.edit_fighter(gang, index, status=status)
+    model = RosterTableModel()
+    model.set_gang(gang, n23)
+    qtmodeltester.check(model)
+
+    worse = model.index(rook, column("M"))
+    better = model.index(rook, column("BS"))
+    assert model.data(worse, Qt.ItemDataRole.BackgroundRole).color() == WORSE_TINT
+    assert model.data(better, Qt.ItemDataRole.BackgroundRole).color() == BETTER_TINT
+    assert model.data(worse, Qt.ItemDataRole.ToolTipRole).startswith("Worse than base: -1 step")
+    assert model.data(better, Qt.ItemDataRole.ToolTipRole).startswith("Better than base: +1 step")
+
+    def row(name: str) -> int:
+        return next(r for r in range(model.rowCount()) if model.fighter(r).name == name)
+
+    fit = model.index(row("Mags Varga"), NAME_COLUMN)
+    assert model.data(fit, Qt.ItemDataRole.FontRole) is None
+    colours = set()
+    for name, status in statuses.items():
+        cell = model.index(row(name), NAME_COLUMN)
+        font = model.data(cell, Qt.ItemDataRole.FontRole)
+        assert font.italic() and font.strikeOut() == (status is FighterStatus.DEAD)
+        assert model.data(cell, Qt.ItemDataRole.ToolTipRole).startswith(f"{status.label}: not fit")
+        colours.add(model.data(cell, Qt.ItemDataRole.ForegroundRole).color().name())
+    assert len(colours) == 3  # each status its own colour
+
+    editor = ProfileEditor()
+    qtbot.addWidget(editor)
+    editor.set_fighter(gang.fighters[rook], n23.table)
+    assert WORSE_TINT.name() in editor.effective["M"].styleSheet()
+    assert BETTER_TINT.name() in editor.effective["BS"].styleSheet()
+    assert editor.effective["BS"].toolTip().startswith("Better than base: +1 step")
