@@ -390,7 +390,7 @@ def play_battle(shots: Shots, window: MainWindow) -> None:
     tiles = battle.tiles
     # Round 1. Kerr goes Hidden; Vask fires the executioner ammo and fails the Ammo test.
     tiles["Kerr Halloran"].activate_button.click()
-    tiles["Kerr Halloran"].marker_buttons[Marker.HIDDEN].click()
+    tiles["Kerr Halloran"].marker_actions[Marker.HIDDEN].trigger()
     tiles["Kerr Halloran"].end_activation_button.click()
     vask = tiles["Vask"]
     vask.activate_button.click()

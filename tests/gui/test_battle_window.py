@@ -169,12 +169,17 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     click(qtbot, pip.wound_button)
     assert pip.wound_boxes.filled == 1 and not pip.wound_button.isEnabled()
     assert window.prompt_model.rowCount() == 1  # Injury dice for Pip
-    click(qtbot, pip.marker_buttons[Marker.HIDDEN])
+    # Set from the Markers menu; a set marker shows as a chip, and a click on it removes it.
+    assert not pip.marker_buttons[Marker.HIDDEN].isVisibleTo(pip)
+    pip.marker_actions[Marker.HIDDEN].trigger()
     assert pip.badges == ["Hidden"]
-    click(qtbot, pip.marker_buttons[Marker.REVEALED])
+    assert pip.marker_buttons[Marker.HIDDEN].isVisibleTo(pip)
+    assert pip.marker_actions[Marker.HIDDEN].isChecked()
+    pip.marker_actions[Marker.REVEALED].trigger()
     assert pip.badges == ["Revealed"]
     click(qtbot, pip.marker_buttons[Marker.REVEALED])
     assert pip.badges == []
+    assert not pip.marker_buttons[Marker.REVEALED].isVisibleTo(pip)
     # From Pinned, one step down the list is Seriously Injured.
     pick(qtbot, pip.status_combo, Qt.Key.Key_Down)
     assert pip.status_label.text() == "Seriously Injured"

@@ -269,3 +269,40 @@ def test_a_gangs_standing_links_to_its_roster(
         opened.standings_view.doubleClicked.emit(opened.standings_model.index(0, 0))
     assert asked.args == [ids["Iron Brothers"]]
     assert main.gang is not None and main.gang.id == ids["Iron Brothers"]
+
+
+def test_record_battle_is_prefilled_from_a_tracked_two_gang_battle(
+    qtbot, window: CampaignWindow, ids: dict[str, int], db: Database, rulesets
+) -> None:
+    from gangmanager.services import battle
+
+    for name in ids:
+        service.add_gang(db, rulesets, "Ash Wars", name)
+    window.refresh()
+    assert window.tracked_battle() is None  # nothing tracked yet
+    battle.start_battle(db, rulesets, "Rust Riders", scenario="Border Dispute",
+                        against="Iron Brothers")  # fmt: skip
+    battle.apply_events(db, rulesets, "Rust Riders", [
+        {"event": "status", "fighter": "Iron Brothers/Rook", "status": "out_of_action",
+         "by": "Rust Riders/Mags Varga"},
+    ])  # fmt: skip
+    battle.end_battle(db, rulesets, "Rust Riders")
+    tracked = window.tracked_battle()
+    assert tracked is not None
+    riders, iron = ids["Rust Riders"], ids["Iron Brothers"]
+    assert tracked.gang_ids == (riders, iron) and tracked.scenario == "Border Dispute"
+    assert tracked.out_of_action == {riders: 1, iron: 0}
+    dialog = RecordBattleDialog(window, window.members(), window.territories_in_play(),
+                                lambda entry: None, tracked)  # fmt: skip
+    qtbot.addWidget(dialog)
+    entry = dialog.values()
+    assert sorted(entry.gangs) == sorted([str(riders), str(iron)])
+    assert entry.out_of_action == {str(riders): 1}
+    assert (entry.scenario, entry.battle_id) == ("Border Dispute", tracked.battle_id)
+    # Recorded with the link, it is not offered again.
+    service.record_battle(db, rulesets, "Ash Wars", entry.gangs, winner=str(riders),
+                          scenario=entry.scenario, out_of_action=entry.out_of_action,
+                          battle_id=entry.battle_id)  # fmt: skip
+    window.refresh()
+    assert window.view["battles"][0]["battle_id"] == tracked.battle_id
+    assert window.tracked_battle() is None

@@ -14,10 +14,11 @@ import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QAbstractScrollArea, QApplication
 
+from gangmanager.gui.battle.battle_window import BattleWindow
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.persistence.database import Database
 from gangmanager.rules import roster_ops
-from gangmanager.services import gangs
+from gangmanager.services import battle, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
@@ -118,3 +119,58 @@ def test_a_dragged_splitter_is_left_alone(qtbot, laptop: MainWindow) -> None:
     # Qt shares the new height out by the stretch factors; the roster is not fitted again.
     assert laptop.centre_splitter.sizes()[0] < 250
     assert whole_rows(laptop) < 10
+
+
+@pytest.fixture
+def battle_window(qtbot, db: Database, rulesets: Rulesets) -> Iterator[BattleWindow]:
+    """A battle of the demo gang grown to twelve fighters."""
+    gang = demo_gang(rulesets.get("n23"))
+    for number, name in enumerate(NAMES):
+        copy = gang.fighters[2 + number % 4].model_copy(update={"name": name, "id": None})
+        gang = roster_ops.add_fighter(gang, copy)
+    stored = gangs.add_gang(db, gang).gang
+    assert stored.id is not None
+    battle.start_battle(db, rulesets, stored.id, scenario="Stand-off")
+    window = BattleWindow(db, rulesets, stored.id)
+    qtbot.addWidget(window)
+    window.show()
+    yield window
+    window.close()
+
+
+def whole_tiles(window: BattleWindow) -> int:
+    """Tiles shown whole in the scroll area, without scrolling."""
+    viewport = window.tile_scroll.viewport()
+    shown = 0
+    for tile in window.tiles.values():
+        top_left = tile.mapTo(viewport, tile.rect().topLeft())
+        bottom_right = tile.mapTo(viewport, tile.rect().bottomRight())
+        if viewport.rect().contains(top_left) and viewport.rect().contains(bottom_right):
+            shown += 1
+    return shown
+
+
+def overflowing(window: BattleWindow) -> list[str]:
+    """Tiles wider than the room they have (cut off: the area never scrolls sideways)."""
+    viewport = window.tile_scroll.viewport()
+    return [
+        name
+        for name, tile in window.tiles.items()
+        if tile.mapTo(viewport, tile.rect().bottomRight()).x() > viewport.width()
+    ]
+
+
+@pytest.mark.parametrize(("size", "at_least"), [((1366, 768), 6), ((1024, 640), 1)])
+def test_the_battle_tiles_fit_a_laptop_screen(
+    battle_window: BattleWindow, size: tuple[int, int], at_least: int
+) -> None:
+    battle_window.resize(*size)
+    settle()
+    assert len(battle_window.tiles) == 12
+    assert overflowing(battle_window) == []
+    assert not battle_window.tile_scroll.horizontalScrollBar().isVisible()
+    assert whole_tiles(battle_window) >= at_least
+    # Markers sit in one row: a menu to set them, a chip for each one set.
+    assert all(not chip.isVisibleTo(tile) for tile in battle_window.tiles.values()
+               for chip in tile.marker_buttons.values())  # fmt: skip
+    assert battle_window.grab().save(str(SCREENSHOTS / f"laptop-battle-{size[0]}x{size[1]}.png"))

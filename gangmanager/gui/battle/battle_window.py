@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt, Signal
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QColor, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -88,6 +88,7 @@ class BattleWindow(QMainWindow):
         self.tiles: dict[str, FighterTile] = {}
         # One box per gang in a two-gang battle.
         self.side_boxes: list[QGroupBox] = []
+        self._tile_columns = 0
         # On a narrow window a tab bar picks the side shown.
         self.side_tabs: QTabBar | None = None
         # What the gang's territories lend for each battle, and what is left of it in this one.
@@ -118,6 +119,8 @@ class BattleWindow(QMainWindow):
         self.tile_scroll.setWidgetResizable(True)
         self.tile_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.tile_scroll.setWidget(self.tile_area)
+        # The columns follow the room the tiles have (window, splitter), seen on the viewport.
+        self.tile_scroll.viewport().installEventFilter(self)
 
         self.prompt_model = PromptListModel()
         self.prompt_view = QListView()
@@ -277,13 +280,32 @@ class BattleWindow(QMainWindow):
         if len(gangs) > 1:
             self._build_sides(record)
             return
-        for index, fighter in enumerate(record.state.fighters):
+        for fighter in record.state.fighters:
             tile = FighterTile(fighter, self._ruleset.ammo.term)
             tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
-            self.tile_grid.addWidget(
-                tile, index // _TILE_COLUMNS, index % _TILE_COLUMNS, Qt.AlignmentFlag.AlignTop
-            )
             self.tiles[fighter.name] = tile
+        self._tile_columns = 0
+        self._place_tiles()
+
+    def _place_tiles(self) -> None:
+        """One gang: two columns of tiles where two fit side by side, else one (a laptop
+        screen never scrolls sideways)."""
+        if self.side_boxes or not self.tiles:
+            return
+        tiles = list(self.tiles.values())
+        spacing = self.tile_grid.horizontalSpacing() + 4
+        need = max(t.minimumSizeHint().width() for t in tiles) + spacing
+        width = self.tile_scroll.viewport().width()
+        columns = max(1, min(_TILE_COLUMNS, width // max(1, need)))
+        if columns == self._tile_columns:
+            return
+        self._tile_columns = columns
+        for tile in tiles:
+            self.tile_grid.removeWidget(tile)
+        for index, tile in enumerate(tiles):
+            self.tile_grid.addWidget(
+                tile, index // columns, index % columns, Qt.AlignmentFlag.AlignTop
+            )
 
     def _build_sides(self, record: battle.BattleRecord) -> None:
         """Two gangs: side by side, each in a box of its gang's colour."""
@@ -351,6 +373,11 @@ class BattleWindow(QMainWindow):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._place_sides()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() is QEvent.Type.Resize and watched is self.tile_scroll.viewport():
+            self._place_tiles()
+        return super().eventFilter(watched, event)
 
     def _read_hire_grants(self) -> list[tuple[str, Boon]]:
         try:

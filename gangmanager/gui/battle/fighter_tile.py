@@ -6,13 +6,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QFont, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
     QGridLayout,
     QHBoxLayout,
     QLabel,
+    QMenu,
     QPushButton,
     QSizePolicy,
     QToolButton,
@@ -48,9 +49,6 @@ STATE_COLOURS: dict[ProfileState, str] = {
 }
 _STATUSES = list(BattleStatus)
 HIRED_COLOUR = "#5d4037"
-
-
-_CHIPS_PER_ROW = 5
 
 
 def _chip(colour: str) -> str:
@@ -131,9 +129,6 @@ class FighterTile(QFrame):
         self.end_activation_button = QPushButton("End activation")
         controls = QHBoxLayout()
         controls.addWidget(self.status_combo)
-        controls.addStretch(1)
-        controls.addWidget(self.activate_button)
-        controls.addWidget(self.end_activation_button)
 
         self.wound_boxes = BoxRow("#c62828")
         self.flesh_boxes = BoxRow("#ef6c00")
@@ -170,20 +165,34 @@ class FighterTile(QFrame):
             self.profile_values[row.code] = value
         self.profile_grid.setColumnStretch(len(self.profile_values), 1)
 
-        # One chip per marker: coloured when on (the badge), outlined when off; a click toggles.
-        markers = QGridLayout()
-        markers.setSpacing(3)
+        # Markers in one row, to keep the tile short (six tiles on a laptop screen): a
+        # menu to set any of them, and a coloured chip for each one set (a click removes it).
+        self.markers_button = QToolButton()
+        self.markers_button.setText("Markers")
+        self.markers_button.setToolTip("Set or remove a marker (Blaze, Broken, Hidden...)")
+        self.markers_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.markers_button)
+        self.marker_actions: dict[Marker, QAction] = {}
         self.marker_buttons: dict[Marker, QToolButton] = {}
-        for index, marker in enumerate(Marker):
+        controls.addWidget(self.markers_button)
+        for marker in Marker:
+            action = menu.addAction(marker.label)
+            action.setCheckable(True)
+            action.triggered.connect(lambda _=False, m=marker: self._on_marker_chip_clicked(m))
+            self.marker_actions[marker] = action
             chip = QToolButton()
             chip.setText(marker.label)
             chip.setCheckable(True)
             chip.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            chip.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             chip.setStyleSheet(_chip(MARKER_COLOURS.get(marker, "#455a64")))
             chip.clicked.connect(lambda _=False, m=marker: self._on_marker_chip_clicked(m))
-            markers.addWidget(chip, index // _CHIPS_PER_ROW, index % _CHIPS_PER_ROW)
+            chip.setVisible(False)
+            controls.addWidget(chip)
             self.marker_buttons[marker] = chip
+        self.markers_button.setMenu(menu)
+        controls.addStretch(1)
+        controls.addWidget(self.activate_button)
+        controls.addWidget(self.end_activation_button)
 
         self.weapon_grid = QGridLayout()
         self.weapon_grid.setColumnStretch(0, 1)
@@ -216,7 +225,6 @@ class FighterTile(QFrame):
         layout.addLayout(controls)
         layout.addLayout(wounds)
         layout.addLayout(self.profile_grid)
-        layout.addLayout(markers)
         layout.addLayout(self.weapon_grid)
         layout.addLayout(actions)
 
@@ -291,9 +299,13 @@ class FighterTile(QFrame):
 
         for marker, chip in self.marker_buttons.items():
             on = marker in track.markers
-            chip.setChecked(on)
-            chip.setToolTip(f"{marker.label} marker {'on: click to remove' if on else 'off'}")
+            if chip.isChecked() != on:
+                chip.setChecked(on)
+                chip.setVisible(on)
+                chip.setToolTip(f"{marker.label} marker on: click to remove")
+            self.marker_actions[marker].setChecked(on)
             chip.setEnabled(not out)
+        self.markers_button.setEnabled(not out)
 
         profiles = [p for w in track.weapons for p in w.profiles]
         for row, profile in zip(self.profile_rows, profiles, strict=True):
@@ -331,6 +343,8 @@ class FighterTile(QFrame):
         return [m.label for m, chip in self.marker_buttons.items() if chip.isChecked()]
 
     def _on_marker_chip_clicked(self, marker: Marker) -> None:
-        # The chip shows the stored state, not the click: the refresh sets it.
-        self.marker_buttons[marker].setChecked(marker in self._track.markers)
-        self._request("marker", marker=marker.value, on=marker not in self._track.markers)
+        # Chip and menu show the stored state, not the click: the refresh sets them.
+        on = marker in self._track.markers
+        self.marker_buttons[marker].setChecked(on)
+        self.marker_actions[marker].setChecked(on)
+        self._request("marker", marker=marker.value, on=not on)

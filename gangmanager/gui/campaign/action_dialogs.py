@@ -183,6 +183,19 @@ class BattleEntry:
     territory: str | None = None
     out_of_action: dict[str, int] = field(default_factory=dict)
     fought_on: date | None = None
+    # The battle tracker's battle this record follows (linked in the campaign).
+    battle_id: int | None = None
+
+
+@dataclass(frozen=True)
+class TrackedBattle:
+    """An ended two-gang battle of the tracker, not yet recorded: what it already knows."""
+
+    battle_id: int
+    gang_ids: tuple[int, int]
+    scenario: str
+    # Enemies each gang took Out of Action, by gang id.
+    out_of_action: dict[int, int]
 
 
 class RecordBattleDialog(_ActionDialog[BattleEntry]):
@@ -192,8 +205,10 @@ class RecordBattleDialog(_ActionDialog[BattleEntry]):
         members: Sequence[tuple[int, str]],
         territories: Sequence[tuple[str, str | None]],
         attempt: Attempt[BattleEntry],
+        tracked: TrackedBattle | None = None,
     ) -> None:
         super().__init__(parent, "Record battle", attempt)
+        self.tracked = tracked
         grid = QGridLayout()
         grid.addWidget(QLabel("Fought"), 0, 0)
         grid.addWidget(QLabel("Enemies taken Out of Action"), 0, 1)
@@ -227,6 +242,19 @@ class RecordBattleDialog(_ActionDialog[BattleEntry]):
         self.date_edit.setCalendarPopup(True)
         self.date_edit.setDisplayFormat("yyyy-MM-dd")
         self.form.addRow("&Date:", self.date_edit)
+        if tracked is not None:
+            # Filled in from the tracker: only the winner and the territory are asked for.
+            for gang_id in tracked.gang_ids:
+                if gang_id in self.fought:
+                    self.fought[gang_id].setChecked(True)
+                    self.out_of_action[gang_id].setValue(tracked.out_of_action.get(gang_id, 0))
+            self.scenario_edit.setText(tracked.scenario)
+            note = QLabel(
+                f"From tracked battle {tracked.battle_id}: the gangs, the scenario and who"
+                " went Out of Action are filled in; pick the winner and the territory."
+            )
+            note.setWordWrap(True)
+            self.form.insertRow(0, note)
 
     def values(self) -> BattleEntry:
         fought = [gid for gid, box in self.fought.items() if box.isChecked()]
@@ -244,6 +272,7 @@ class RecordBattleDialog(_ActionDialog[BattleEntry]):
                 if self.out_of_action[gid].value()
             },
             fought_on=date(when.year(), when.month(), when.day()),
+            battle_id=self.tracked.battle_id if self.tracked is not None else None,
         )
 
     @classmethod
@@ -253,8 +282,9 @@ class RecordBattleDialog(_ActionDialog[BattleEntry]):
         members: Sequence[tuple[int, str]],
         territories: Sequence[tuple[str, str | None]],
         attempt: Attempt[BattleEntry],
+        tracked: TrackedBattle | None = None,
     ) -> bool:
-        return bool(cls(parent, members, territories, attempt).exec())
+        return bool(cls(parent, members, territories, attempt, tracked).exec())
 
 
 # ------------------------------------------------------------------ Assign territory

@@ -44,6 +44,7 @@ from gangmanager.gui.campaign.action_dialogs import (
     GangChoice,
     GangDialog,
     RecordBattleDialog,
+    TrackedBattle,
 )
 from gangmanager.gui.campaign.campaign_models import (
     LogTableModel,
@@ -55,6 +56,7 @@ from gangmanager.gui.campaign.undo_command import CampaignUndoCommand
 from gangmanager.gui.common.messages import Messages
 from gangmanager.persistence.database import Database
 from gangmanager.rules.campaign import Alignment, current_phase
+from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as service
 from gangmanager.services import gangs as gang_service
 from gangmanager.services.campaign_steps import run_step
@@ -493,10 +495,40 @@ class CampaignWindow(QMainWindow):
                     territory=entry.territory,
                     fought_on=entry.fought_on,
                     out_of_action=entry.out_of_action,
+                    battle_id=entry.battle_id,
                 ),
             )
 
-        RecordBattleDialog.ask(self, self.members(), self.territories_in_play(), attempt)
+        RecordBattleDialog.ask(
+            self, self.members(), self.territories_in_play(), attempt, tracked=self.tracked_battle()
+        )
+
+    def tracked_battle(self) -> TrackedBattle | None:
+        """An ended two-gang battle between members that the campaign has not recorded."""
+        members = dict(self.members())
+        recorded = {b["battle_id"] for b in self.view.get("battles", []) if b["battle_id"]}
+        for gang_id in members:
+            try:
+                record = battle_service.ended_battle(self._db, gang_id, self._rulesets)
+            except ServiceError:
+                continue
+            if record is None or record.battle_id in recorded or record.against_name is None:
+                continue
+            try:
+                facts = battle_service.campaign_facts(self._db, self._rulesets, record.battle_id)
+            except ServiceError:
+                continue
+            ids = {name: gid for gid, name in members.items()}
+            if not all(name in ids for name in facts.gangs):
+                continue
+            first, second = (ids[name] for name in facts.gangs)
+            return TrackedBattle(
+                battle_id=record.battle_id,
+                gang_ids=(first, second),
+                scenario=facts.scenario,
+                out_of_action={ids[n]: count for n, count in facts.out_of_action.items()},
+            )
+        return None
 
     def _on_assign_triggered(self) -> None:
         campaign = str(self.campaign_id)
