@@ -53,7 +53,7 @@ def test_two_command_lines_writing_at_once_lose_nothing(tmp_path: Path) -> None:
     for _out, err in results:
         assert "Traceback" not in err and "locked" not in err, err[-2000:]
     codes = [code for out, _ in results for code in json.loads(out.splitlines()[-1])]
-    assert codes and set(codes) == {0}
+    assert codes and set(codes) == {0}, [err[-2000:] for _out, err in results]
     # Every import that said it was saved is there.
     assert len(all_rows(db)["gangs"]) == len(codes)
 
