@@ -10,10 +10,8 @@ from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QItemSelection,
     QModelIndex,
-    QPersistentModelIndex,
     Qt,
 )
 from PySide6.QtWidgets import (
@@ -28,9 +26,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.rows_table_model import RowsTableModel
 from gangmanager.services.backups import KEEP, Backup
 
-Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("Taken", "Age", "Size", "Note")
 SIZE_COLUMN = 2
 
@@ -52,27 +50,19 @@ def age_text(created: datetime, now: datetime) -> str:
     return f"{days} days ago"
 
 
-class BackupTableModel(QAbstractTableModel):
+class BackupTableModel(RowsTableModel[Backup]):
     """The backups, newest first: when taken, how long ago, size, and why."""
 
+    HEADERS = HEADERS
+
     def __init__(self, backups: list[Backup], now: datetime | None = None) -> None:
-        super().__init__()
-        self._rows = list(backups)
+        super().__init__(backups)
         self._now = now or datetime.now()
 
     def backup(self, row: int) -> Backup:
-        return self._rows[row]
+        return self.row_object(row)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        backup = self._rows[index.row()]
+    def cell(self, backup: Backup, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             note = "before a restore" if backup.before_restore else "automatic"
             return (
@@ -80,18 +70,11 @@ class BackupTableModel(QAbstractTableModel):
                 age_text(backup.created, self._now),
                 size_text(backup.size),
                 note,
-            )[index.column()]
+            )[column]
         if role == Qt.ItemDataRole.ToolTipRole:
             return str(backup.path)
-        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == SIZE_COLUMN:
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == SIZE_COLUMN:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section]
         return None
 
 

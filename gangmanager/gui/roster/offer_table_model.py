@@ -6,13 +6,13 @@ so the player sees why (the reason is its tooltip and the dialog's message).
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
+from gangmanager.gui.common.rows_table_model import RowsTableModel
 from gangmanager.rules.restrictions import Offer
 from gangmanager.rules.ruleset import ArmouryWeapon
 
-Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("Name", "Kind", "From", "Price", "Availability")
 PRICE_COLUMN = 3
 _SOURCES = {"list": "House list", "trading_post": "Trading Post", "unknown": "-"}
@@ -37,26 +37,14 @@ def source_label(offer: Offer) -> str:
     return _SOURCES[offer.verdict.source]
 
 
-class OfferTableModel(QAbstractTableModel):
-    def __init__(self, offers: list[Offer]) -> None:
-        super().__init__()
-        self._offers = list(offers)
+class OfferTableModel(RowsTableModel[Offer]):
+    HEADERS = HEADERS
 
     def offer(self, row: int) -> Offer:
-        return self._offers[row]
+        return self.row_object(row)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._offers)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        offer = self._offers[index.row()]
+    def cell(self, offer: Offer, column: int, role: int) -> object:
         entry, verdict = offer.entry, offer.verdict
-        column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             kind = entry.kind.replace("_", " ")
             rarity = offer.availability.label or "-"
@@ -80,11 +68,4 @@ class OfferTableModel(QAbstractTableModel):
             return None
         if role == Qt.ItemDataRole.TextAlignmentRole and column == PRICE_COLUMN:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section]
         return None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QGridLayout,
@@ -24,43 +24,29 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.common.rows_table_model import RowsTableModel
 from gangmanager.gui.roster.armoury_dialog import ArmouryDialog, purse_refusal
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Weapon
 from gangmanager.services import roster
 
-Index = QModelIndex | QPersistentModelIndex
 HEADERS = ("Item", "Kind", "Paid", "Sells for")
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 
-class StashTableModel(QAbstractTableModel):
+class StashTableModel(RowsTableModel[Weapon]):
     """One row per stash item, in stash order (the order the commands' indexes use)."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self._items: list[Weapon] = []
+    HEADERS = HEADERS
 
     def set_items(self, items: list[Weapon]) -> None:
-        self.beginResetModel()
-        self._items = list(items)
-        self.endResetModel()
+        self.set_rows(items)
 
     def item(self, row: int) -> Weapon:
-        return self._items[row]
+        return self.row_object(row)
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._items)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        item = self._items[index.row()]
-        column = index.column()
+    def cell(self, item: Weapon, column: int, role: int) -> object:
         if role == Qt.ItemDataRole.DisplayRole:
             kind = "weapon" if item.profiles else "wargear"
             values = (item.name, kind, str(item.total_cost), str(roster.sale_value(item)))
@@ -72,13 +58,6 @@ class StashTableModel(QAbstractTableModel):
                 f"{item.name}: {item.total_cost} credits paid;"
                 f" sold, it brings {roster.sale_value(item)} (half, rounded down)"
             )
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section]
         return None
 
 
