@@ -358,9 +358,12 @@ class _Sequence:
         for index, (wound, rule) in due.items():
             fighter = self.gang.fighters[index]
             entry = entries.get(fighter.name.casefold())
+            if entry is not None and not entry.took_part:
+                self.note(fighter.name, f"{wound}: did not take part, no roll")
+                continue
             missing = (
                 f"{fighter.name} has an {wound}: roll a D6 ({rule.fails_on} or less:"
-                f" {rule.status.label})"
+                f" {rule.status.label}), or say they did not take part"
             )
             roll = self.d6(fighter.name, entry.roll if entry else None, wound, missing)
             if roll is None:

@@ -65,10 +65,12 @@ class CaptureEntry(_Entry):
 
 
 class OldWoundEntry(_Entry):
-    """The D6 an injury such as Old Battle Wound asks for after every battle."""
+    """The D6 an injury such as Old Battle Wound asks for after every battle the fighter
+    takes part in (`took_part: false`: they sat this one out, no roll)."""
 
     fighter: str = Field(min_length=1)
     roll: int | None = None
+    took_part: bool = True
 
 
 class MedicalEscortEntry(_Entry):

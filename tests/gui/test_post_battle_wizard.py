@@ -587,3 +587,26 @@ def test_the_trading_post_price_is_the_price_charged_when_restocking_ammo(
     assert wizard.preview("trading_post")[0].credits == before - ammo
     lines = [page.bought.list.item(i).text() for i in range(page.bought.list.count())]
     assert lines == [f"Dex Hollow: Shotgun with executioner ammo for {ammo} credits"]
+
+
+def test_an_old_wound_of_a_fighter_left_out_of_the_tracked_battle_asks_no_roll(
+    qtbot, db: Database, rulesets: Rulesets
+) -> None:
+    founded = demo_gang(rulesets.get("n23"))
+    fighters = [
+        f.model_copy(update={"injuries": ["Old Battle Wound"]}) if f.name == "Brann" else f
+        for f in founded.fighters
+    ]
+    stored = gangs.add_gang(db, founded.model_copy(update={"fighters": fighters})).gang
+    assert stored.id is not None
+    battle.start_battle(db, rulesets, stored.id, crew=["Mags Varga", "Rook"])
+    battle.end_battle(db, rulesets, stored.id)
+    wizard = open_wizard(qtbot, db, rulesets, stored, result="win")
+    click_next(qtbot, wizard)
+    page = wizard.currentPage()
+    assert isinstance(page, WrapUpPage)
+    brann = page.row("Brann")
+    assert not brann.old_wound.isVisibleTo(page)
+    page.rows_changed()
+    assert [(e.fighter, e.took_part) for e in wizard.draft.old_wounds] == [("Brann", False)]
+    assert "Old Battle Wound" not in page.status.text()

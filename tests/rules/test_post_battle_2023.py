@@ -451,3 +451,16 @@ def test_rare_items_off_the_list_need_the_availability_roll() -> None:
     # Only the Leader and Champions able to act trade.
     with pytest.raises(DraftError, match="availability roll: Rook cannot make a Trade action"):
         apply_draft(N23, gang, _draft(availability={"roll": 5, "traders": ["Rook"]}))
+
+
+def test_old_battle_wound_asks_nothing_of_a_fighter_who_sat_the_battle_out() -> None:
+    gang = _wounded(_gang())
+    after, report = apply_draft(
+        N23, gang, _draft(old_wounds=[{"fighter": "Rook", "took_part": False}])
+    )
+    assert after.fighter("Rook").status is FighterStatus.ACTIVE  # type: ignore[union-attr]
+    assert "Old Battle Wound: did not take part, no roll" in [
+        c.text
+        for c in report.fighter("Rook").changes  # type: ignore[union-attr]
+    ]
+    assert not any("Old Battle Wound" in line for line in report.rolls)

@@ -90,6 +90,13 @@ class InjuryRow:
         self.webbed.setToolTip("Taken Out of Action while Webbed: harder to escape")
         self.old_wound = RollInput("D6", host.roll)
         self.wound = after_battle_roll(host.ruleset, fighter)
+        # A tracked battle says who fought; without one, everybody is taken to have.
+        battle = host.battle
+        self.took_part = battle is None or any(
+            f.name == fighter.name for f in battle.state.roster_fighters
+        )
+        if self.wound is not None and not self.took_part:
+            self.wound = None  # sat this battle out: no roll asked
         if self.wound is not None:
             wound, rule = self.wound
             self.old_wound.setToolTip(
@@ -219,11 +226,11 @@ class InjuryRow:
             if self.escape.isVisibleTo(self.after)
             else None
         )
-        wound = (
-            OldWoundEntry(fighter=name, roll=self.old_wound.value())
-            if self.wound is not None
-            else None
-        )
+        wound = None
+        if self.wound is not None:
+            wound = OldWoundEntry(fighter=name, roll=self.old_wound.value())
+        elif after_battle_roll(self._ruleset, self.fighter) is not None:
+            wound = OldWoundEntry(fighter=name, took_part=False)
         return escape, wound
 
     def entries(self) -> tuple[SuccumbEntry | None, InjuryEntry | None]:
