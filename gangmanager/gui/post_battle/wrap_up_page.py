@@ -186,37 +186,29 @@ class InjuryRow:
         self.extra.setEnabled(
             out and result is not None and next_die(self._ruleset, result, []) is not None
         )
-        self.result.setText(self._describe(result) if out else "")
-        captured = out and self._captures(result)
+        text, captured = self._describe(result) if out else ("", False)
+        self.result.setText(text)
         escapes = self._ruleset.post_battle_rules.capture_escape is not None
         self.escape.setVisible(captured and escapes)
         self.webbed.setVisible(captured and escapes)
 
-    def _captures(self, result: InjuryResult | None) -> bool:
-        """True when the injury as rolled leaves the fighter Captured."""
-        if result is None:
-            return False
-        try:
-            rolls = self.extra.values()
-            outcome = suffer(self._ruleset, self.fighter, result, rolls, roll=self.injury.value())
-        except InjuryProblem:
-            return False
-        return outcome.fighter.status is FighterStatus.CAPTURED
-
-    def _describe(self, result: InjuryResult | None) -> str:
+    def _describe(self, result: InjuryResult | None) -> tuple[str, bool]:
+        """The injury as rolled in words, and whether it leaves the fighter Captured."""
         if result is None:
             roll = self.injury.value()
-            return f"{roll} is not a D66 roll" if roll is not None else "roll or pick the result"
+            text = f"{roll} is not a D66 roll" if roll is not None else "roll or pick the result"
+            return text, False
         missing = self.extra.missing()
         if missing:
-            return f"{result.name}: needs a {missing} (extra dice)"
+            return f"{result.name}: needs a {missing} (extra dice)", False
         rolls = self.extra.values()
         try:
             outcome = suffer(self._ruleset, self.fighter, result, rolls, roll=self.injury.value())
         except InjuryProblem as exc:
-            return f"{result.name}: {exc}"
+            return f"{result.name}: {exc}", False
         # `suffer` took the dice it needed from `rolls`: anything left is one too many.
-        return "; ".join(outcome.lines) + (" (dice left over)" if rolls else "")
+        text = "; ".join(outcome.lines) + (" (dice left over)" if rolls else "")
+        return text, outcome.fighter.status is FighterStatus.CAPTURED
 
     def after_entries(self) -> tuple[EscapeEntry | None, OldWoundEntry | None]:
         """The escape roll (when Captured) and the old wound's roll (when it has one)."""
