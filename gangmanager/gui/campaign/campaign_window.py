@@ -515,6 +515,7 @@ class CampaignWindow(QMainWindow):
             if record is None or record.battle_id in recorded or record.against_name is None:
                 continue
             try:
+                # `ended_battle` gives this gang's side only; the facts need both sides.
                 facts = battle_service.campaign_facts(self._db, self._rulesets, record.battle_id)
             except ServiceError:
                 continue
