@@ -17,7 +17,7 @@ from gangmanager.gui.main_window import MainWindow
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.services.rulesets import Rulesets
 
-from .roster_helpers import Recorder, seed
+from .roster_helpers import open_window, seed
 
 
 @pytest.fixture
@@ -37,15 +37,7 @@ def window(
     qtbot, db: Database, rulesets: Rulesets, settings: QSettings, monkeypatch
 ) -> Iterator[MainWindow]:
     stored = seed(db, rulesets)
-    win = MainWindow(db, rulesets, settings)
-    qtbot.addWidget(win)
-    recorder = Recorder()
-    for name in ("tell", "ask", "confirm", "inform", "open_path", "save_path"):
-        monkeypatch.setattr(win.messages, name, getattr(recorder, name))
-    win.recorder = recorder  # type: ignore[attr-defined]
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_window(qtbot, db, rulesets, settings, monkeypatch)
     win.activateWindow()
     assert stored.id is not None
     win.select_gang(stored.id)

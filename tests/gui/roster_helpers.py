@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import inspect, text
 
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 
 from gangmanager.gui.main_window import MainWindow
@@ -69,6 +70,22 @@ def seed(db: Database, rulesets: Rulesets) -> Gang:
     other = gang.model_copy(update={"name": "Cinder Wardens", "house": "House Goliath"})
     gangs.add_gang(db, other)
     return gangs.add_gang(db, gang).gang
+
+
+def open_window(
+    qtbot, db: Database, rulesets: Rulesets, settings: QSettings, monkeypatch
+) -> MainWindow:
+    """The main window on `db`, its messages recorded (`window.recorder`), shown at 1280x800."""
+    win = MainWindow(db, rulesets, settings)
+    qtbot.addWidget(win)
+    told = Recorder()
+    for name in ("tell", "ask", "confirm", "inform", "open_path", "save_path"):
+        monkeypatch.setattr(win.messages, name, getattr(told, name))
+    win.recorder = told  # type: ignore[attr-defined]
+    win.resize(1280, 800)
+    win.show()
+    qtbot.waitExposed(win)
+    return win
 
 
 def recorder(window: MainWindow) -> Recorder:

@@ -17,7 +17,7 @@ from gangmanager.persistence.database import Database
 from gangmanager.services import gangs
 from gangmanager.services.rulesets import Rulesets
 
-from .roster_helpers import Recorder, focus, seed
+from .roster_helpers import focus, open_window, seed
 
 
 @pytest.fixture
@@ -28,15 +28,7 @@ def window(
     seed(db, rulesets)
     with db.engine.begin() as conn:
         conn.execute(text("UPDATE gangs SET name = '' WHERE name = 'Cinder Wardens'"))
-    win = MainWindow(db, rulesets, settings)
-    qtbot.addWidget(win)
-    recorder = Recorder()
-    for name in ("tell", "ask", "confirm", "inform", "open_path", "save_path"):
-        monkeypatch.setattr(win.messages, name, getattr(recorder, name))
-    win.recorder = recorder  # type: ignore[attr-defined]
-    win.resize(1280, 800)
-    win.show()
-    qtbot.waitExposed(win)
+    win = open_window(qtbot, db, rulesets, settings, monkeypatch)
     yield win
     win.close()
 

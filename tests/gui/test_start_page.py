@@ -16,21 +16,14 @@ from gangmanager.services import gangs
 from gangmanager.services.demo import first_start_gang, is_demo
 from gangmanager.services.rulesets import Rulesets
 
-from .roster_helpers import Recorder
+from .roster_helpers import open_window
 
 
 @pytest.fixture
 def empty(qtbot, tmp_path: Path, rulesets: Rulesets, monkeypatch) -> Iterator[MainWindow]:
     db = open_database(sqlite_url(tmp_path / "empty.sqlite"))
-    window = MainWindow(
-        db, rulesets, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    )
-    qtbot.addWidget(window)
-    recorder = Recorder()
-    for name in ("tell", "inform", "open_path"):
-        monkeypatch.setattr(window.messages, name, getattr(recorder, name))
-    window.recorder = recorder  # type: ignore[attr-defined]
-    window.show()
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = open_window(qtbot, db, rulesets, settings, monkeypatch)
     yield window
     window.close()
     db.close()
