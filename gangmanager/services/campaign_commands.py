@@ -1,0 +1,661 @@
+"""Campaign commands: the writes, one transaction per user action, each returning what changed.
+
+The territory and income flow of the post-battle sequence lives here too:
+`collect_income` (step 4: credits to the gang, once per battle),
+`assign_territory` (step 2) and `add_log_entry` / `record_snapshot` (step 7),
+each its own transaction for the command line and the campaign window.
+The post-battle sequence's Finish does the same inside its own single
+transaction: `record_post_battle` stores what the sequence did on Finish's
+unit of work (see services/post_battle.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from sqlalchemy.exc import DBAPIError
+
+from gangmanager.persistence.battle_repository import battles
+from gangmanager.persistence.campaign_repository import INSUFFICIENT_PRIVILEGE, campaigns
+from gangmanager.persistence.database import Database
+from gangmanager.persistence.draft_repository import session_of
+from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.rules import campaign as rules
+from gangmanager.rules.campaign import (
+    Alignment,
+    CampaignBattle,
+    IncomeReport,
+    LogEntry,
+    Result,
+    Role,
+    Side,
+    Transfer,
+)
+from gangmanager.rules.dice import Dice, RandomDice
+from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import MAX_COUNT, quoted
+from gangmanager.rules.post_battle_campaign import CampaignSetting, income_text
+from gangmanager.rules.post_battle_report import Report
+from gangmanager.services.campaign_context import (
+    BattleResult,
+    CampaignContext,
+    CampaignResult,
+    EndResult,
+    IncomeResult,
+    campaign_name,
+    context_of,
+    find_campaign,
+    now,
+    refused,
+    running_context,
+)
+from gangmanager.services.changes import Changes
+from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.rulesets import Rulesets
+
+# ------------------------------------------------------------------ set-up
+
+
+def create_campaign(
+    db: Database,
+    rulesets: Rulesets,
+    name: str,
+    *,
+    type_id: str = "dominion",
+    ruleset_id: str = "n23",
+    starts_on: date | None = None,
+    ends_on: date | None = None,
+    notes: str = "",
+) -> CampaignResult:
+    """A new campaign with every territory of its type in play, unclaimed."""
+    name = campaign_name(name)
+    if starts_on is not None and ends_on is not None and ends_on < starts_on:
+        raise ServiceError(f"the campaign ends ({ends_on}) before it starts ({starts_on})")
+    ruleset = rulesets.get(ruleset_id)
+    with refused():
+        ctype = rules.campaign_type_of(ruleset, type_id)
+    campaign = rules.new_campaign(
+        name, ruleset, ctype, starts_on=starts_on, ends_on=ends_on, notes=notes
+    )
+    with db.unit_of_work() as uow:
+        repo = campaigns(uow)
+        if any(n.casefold() == name.casefold() for n in repo.names()):
+            raise ServiceError(f"a campaign named {quoted(name)} exists already")
+        stored = repo.add(campaign)
+        assert stored.id is not None
+        context = CampaignContext(uow, repo, stored, ruleset, ctype)
+        text = context.log(
+            "campaign",
+            f"{ctype.name} campaign {name!r} set up with {len(ctype.territories)} territories"
+            f" ({ruleset.name}).",
+        )
+        uow.commit()
+    return CampaignResult(stored, Changes(messages=(text,)))
+
+
+def add_gang(
+    db: Database,
+    rulesets: Rulesets,
+    campaign_ref: str,
+    gang_ref: str,
+    *,
+    alignment: Alignment = Alignment.LAW_ABIDING,
+) -> CampaignResult:
+    """Enter a gang: it gets its hideout (and the Reputation that comes with it)."""
+    with db.unit_of_work() as uow:
+        context = context_of(uow, rulesets, campaign_ref)
+        gang = context.gang(gang_ref)
+        assert gang.id is not None
+        running = context.repo.running_campaign_of(gang.id)
+        if running is not None and running[0] != context.id:
+            raise ServiceError(f"{gang.name!r} already takes part in the campaign {running[1]!r}")
+        with refused():
+            campaign, gained = rules.join(
+                context.campaign, context.ctype, gang, context.ruleset, alignment
+            )
+        campaign = context.repo.save(campaign)
+        hideout = context.ctype.hideout
+        messages = [
+            f"{gang.name} joins the campaign"
+            + (f", with its hideout ({hideout})." if hideout is not None else ".")
+        ]
+        if gained:
+            gang = uow.gangs.replace(
+                gang.model_copy(update={"reputation": max(1, gang.reputation + gained)})
+            )
+            messages.append(f"{gang.name} Reputation +{gained} while it holds its hideout.")
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        for text in messages:
+            context.log("campaign", text)
+        context.snapshot(f"{gang.name} joins")
+        uow.commit()
+    assert gang.id is not None
+    return CampaignResult(campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages)))
+
+
+def remove_gang(
+    db: Database, rulesets: Rulesets, campaign_ref: str, gang_ref: str
+) -> CampaignResult:
+    """Take a gang out of the campaign: its hideout goes, its territories are unclaimed,
+    the Reputation they gave goes with them; its battles stay in the record."""
+    with db.unit_of_work() as uow:
+        context = context_of(uow, rulesets, campaign_ref)
+        gang = context.member(gang_ref)
+        assert gang.id is not None
+        held = [h.territory for h in context.campaign.held_by(gang.id, hideout=False)]
+        with refused():
+            campaign, lost = rules.leave(context.campaign, context.ctype, gang.id)
+        campaign = context.repo.save(campaign)
+        text = f"{gang.name} leaves the campaign"
+        text += f"; unclaimed again: {', '.join(held)}." if held else "."
+        messages = [text]
+        if lost:
+            # `update` writes the gang row only, not the fighters' rows again.
+            gang = uow.gangs.update(
+                gang.model_copy(update={"reputation": max(1, gang.reputation - lost)})
+            )
+            messages.append(f"{gang.name} Reputation -{lost} with what it held.")
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        for line in messages:
+            context.log("campaign", line)
+        context.snapshot(f"{gang.name} leaves")
+        uow.commit()
+    assert gang.id is not None
+    return CampaignResult(campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages)))
+
+
+def set_details(
+    db: Database,
+    campaign_ref: str,
+    *,
+    name: str | None = None,
+    notes: str | None = None,
+    starts_on: date | None = None,
+    ends_on: date | None = None,
+    version: int | None = None,
+) -> CampaignResult:
+    """Change the name, the arbitrator's notes or the dates (None keeps a value)."""
+    with db.unit_of_work() as uow:
+        repo = campaigns(uow)
+        campaign = find_campaign(repo, campaign_ref)
+        update: dict[str, Any] = {}
+        if name is not None and campaign_name(name) != campaign.name:
+            name = campaign_name(name)
+            if any(n.casefold() == name.casefold() for n in repo.names()):
+                raise ServiceError(f"a campaign named {quoted(name)} exists already")
+            update["name"] = name
+        if notes is not None:
+            update["notes"] = notes
+        if starts_on is not None:
+            update["starts_on"] = starts_on
+        if ends_on is not None:
+            update["ends_on"] = ends_on
+        if version is not None:
+            update["version"] = version
+        changed = campaign.model_copy(update=update)
+        if changed.starts_on and changed.ends_on and changed.ends_on < changed.starts_on:
+            raise ServiceError(
+                f"the campaign ends ({changed.ends_on}) before it starts ({changed.starts_on})"
+            )
+        stored = repo.save(changed)
+        uow.commit()
+    return CampaignResult(stored, Changes())
+
+
+def next_cycle(db: Database, rulesets: Rulesets, campaign_ref: str) -> CampaignResult:
+    """The arbitrator closes the cycle; the log says which phase begins."""
+    with db.unit_of_work() as uow:
+        context = context_of(uow, rulesets, campaign_ref)
+        if not context.campaign.running:
+            raise ServiceError(f"campaign {context.campaign.name!r} has ended")
+        before = rules.current_phase(context.campaign, context.ctype)
+        campaign = context.repo.save(
+            context.campaign.model_copy(update={"cycle": context.campaign.cycle + 1})
+        )
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        after = rules.current_phase(campaign, context.ctype)
+        text = f"Cycle {campaign.cycle} begins"
+        if after.id != before.id:
+            text += f": the {after.name} phase. {after.summary}".rstrip()
+        else:
+            text += f" ({after.name} phase)."
+        context.log("campaign", text)
+        uow.commit()
+    return CampaignResult(campaign, Changes(messages=(text,)))
+
+
+# ------------------------------------------------------------------ battles
+
+
+def record_battle(
+    db: Database,
+    rulesets: Rulesets,
+    campaign_ref: str,
+    gangs: Sequence[str],
+    *,
+    winner: str | None = None,
+    scenario: str = "",
+    territory: str | None = None,
+    attacker: str | None = None,
+    defender: str | None = None,
+    fought_on: date | None = None,
+    out_of_action: Mapping[str, int] | None = None,
+    battle_id: int | None = None,
+    collect_income: bool = False,
+    dice: Dice | None = None,
+) -> BattleResult:
+    """Record a battle; the territory at stake goes to the winner (Assign Territory).
+
+    With `collect_income` each gang that fought also collects its income
+    (post-battle step 4), rolled with `dice`; the post-battle wizard does that
+    step itself with `collect_income(...)` instead.
+    """
+    with db.unit_of_work() as uow:
+        context = context_of(uow, rulesets, campaign_ref)
+        fighting = [context.member(ref) for ref in gangs]
+        by_ref = {ref: gang for ref, gang in zip(gangs, fighting, strict=True)}
+
+        def pick(ref: str | None, what: str) -> Gang | None:
+            if ref is None:
+                return None
+            gang = by_ref.get(ref) or context.gang(ref)
+            if all(gang.id != g.id for g in fighting):
+                raise ServiceError(
+                    f"the {what} {gang.name!r} is not one of the gangs in this battle"
+                )
+            return gang
+
+        if battle_id is not None:
+            _check_tracked_battle(uow, battle_id)
+        won = pick(winner, "winner")
+        attacking = pick(attacker, "attacker")
+        defending = pick(defender, "defender")
+        taken_out: dict[int, int] = {}
+        for ref, count in (out_of_action or {}).items():
+            gang = pick(ref, "gang")
+            assert gang is not None and gang.id is not None
+            if not 0 <= count <= MAX_COUNT:
+                raise ServiceError(
+                    f"{gang.name}: enemies taken Out of Action must be 0 to {MAX_COUNT},"
+                    f" not {count}"
+                )
+            taken_out[gang.id] = count
+
+        def side(gang: Gang) -> Side:
+            assert gang.id is not None
+            role = (
+                Role.ATTACKER
+                if attacking is not None and attacking.id == gang.id
+                else Role.DEFENDER
+                if defending is not None and defending.id == gang.id
+                else Role.NONE
+            )
+            result = (
+                Result.DRAW if won is None else Result.WON if won.id == gang.id else Result.LOST
+            )
+            return Side(
+                gang_id=gang.id,
+                gang_name=gang.name,
+                role=role,
+                result=result,
+                out_of_action=taken_out.get(gang.id, 0),
+            )
+
+        battle = CampaignBattle(
+            cycle=context.campaign.cycle,
+            fought_on=fought_on or date.today(),
+            scenario=scenario.strip(),
+            territory=territory.strip() if territory and territory.strip() else None,
+            sides=[side(g) for g in fighting],
+            battle_id=battle_id,
+        )
+        with refused():
+            campaign, moved = rules.record_battle(context.campaign, context.ctype, battle)
+        battle = campaign.battles[-1]
+        stored = context.repo.add_battle(context.id, battle)
+        assert stored.id is not None
+        messages = [context.log("battle", rules.battle_text(stored), stored.id)]
+        changed: set[int] = set()
+        if moved is not None:
+            campaign = context.repo.save(campaign)
+            context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+            changed |= _apply_transfer(uow, moved)
+            messages.append(
+                context.log("territory", rules.transfer_text(campaign, moved), stored.id)
+            )
+        else:
+            campaign = context.repo.get(context.id)
+            context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        incomes: dict[int, IncomeReport] = {}
+        if collect_income:
+            for gang in fighting:
+                assert gang.id is not None
+                report, text = _collect(context, gang.id, dice or RandomDice(), stored.id)
+                incomes[gang.id] = report
+                changed.add(gang.id)
+                messages.append(text)
+        context.snapshot(f"Battle {len(campaign.battles)}")
+        uow.commit()
+    return BattleResult(
+        campaign,
+        next(b for b in campaign.battles if b.id == stored.id),
+        moved,
+        incomes,
+        Changes(gangs_changed=tuple(sorted(changed)), messages=tuple(messages)),
+    )
+
+
+def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> set[int]:
+    """The Reputation a territory gives goes with it (never below 1)."""
+    changed: set[int] = set()
+    for gang_id, delta in (
+        (moved.from_gang, -moved.reputation_lost),
+        (moved.to_gang, moved.reputation_gained),
+    ):
+        if gang_id is None or not delta:
+            continue
+        gang = uow.gangs.get(gang_id)
+        # `update` writes the gang row only, not the fighters' rows again.
+        uow.gangs.update(gang.model_copy(update={"reputation": max(1, gang.reputation + delta)}))
+        changed.add(gang_id)
+    return changed
+
+
+def assign_territory(
+    db: Database,
+    rulesets: Rulesets,
+    campaign_ref: str,
+    territory: str,
+    gang_ref: str | None,
+    *,
+    campaign_battle_id: int | None = None,
+) -> CampaignResult:
+    """Give a territory to a gang, or back to nobody (`gang_ref` None): post-battle step 2.
+
+    The arbitrator's own tool: no phase rule is checked (a trade for a captive,
+    a correction). The Reputation the territory gives moves with it.
+    """
+    with db.unit_of_work() as uow:
+        context = context_of(uow, rulesets, campaign_ref)
+        to_gang = context.member(gang_ref) if gang_ref is not None else None
+        with refused():
+            campaign, moved = rules.transfer(
+                context.campaign,
+                context.ctype,
+                territory,
+                to_gang.id if to_gang is not None else None,
+            )
+        if moved.from_gang == moved.to_gang:
+            raise ServiceError(f"{moved.territory} is held by that gang already")
+        campaign = context.repo.save(campaign)
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        changed = _apply_transfer(uow, moved)
+        text = context.log("territory", rules.transfer_text(campaign, moved), campaign_battle_id)
+        context.snapshot(f"{moved.territory} assigned")
+        uow.commit()
+    return CampaignResult(campaign, Changes(gangs_changed=tuple(sorted(changed)), messages=(text,)))
+
+
+def collect_income(
+    db: Database,
+    rulesets: Rulesets,
+    gang_ref: str,
+    *,
+    report: IncomeReport | None = None,
+    campaign_battle_id: int | None = None,
+    dice: Dice | None = None,
+) -> IncomeResult:
+    """Add the income to the gang's credits (post-battle step 4) and log it.
+
+    `report` is what `income_for` showed the player (else it is rolled now).
+    With `campaign_battle_id` the income is tied to that battle and refused a
+    second time, so the wizard and `campaign battle --income` never pay twice.
+    """
+    with db.unit_of_work() as uow:
+        gang = uow.gangs.find(gang_ref)
+        if gang is None:
+            raise UnknownGangError(gang_ref, uow.gangs.names())
+        assert gang.id is not None
+        context = running_context(uow, rulesets, gang)
+        if context is None:
+            raise ServiceError(f"{gang.name!r} takes part in no running campaign")
+        if report is not None and report.gang_id != gang.id:
+            raise ServiceError(f"that income report is not for {gang.name!r}")
+        report, text = _collect(
+            context, gang.id, dice or RandomDice(), campaign_battle_id, report=report
+        )
+        stored = uow.gangs.get(gang.id)
+        context.snapshot(f"{gang.name} income")
+        uow.commit()
+    return IncomeResult(
+        stored, report, report.total, Changes(gangs_changed=(gang.id,), messages=(text,))
+    )
+
+
+def _collect(
+    context: CampaignContext,
+    gang_id: int,
+    dice: Dice,
+    campaign_battle_id: int | None,
+    *,
+    report: IncomeReport | None = None,
+) -> tuple[IncomeReport, str]:
+    gang = context.uow.gangs.get(gang_id)
+    if report is None:
+        with refused():
+            report = rules.income_for(context.campaign, context.ctype, gang, dice)
+    if campaign_battle_id is not None:
+        try:
+            context.repo.set_income(campaign_battle_id, gang_id, report.total)
+        except LookupError:
+            raise ServiceError(
+                f"{gang.name!r} did not fight campaign battle {campaign_battle_id}"
+            ) from None
+    if report.total:
+        context.uow.gangs.update(gang.model_copy(update={"credits": gang.credits + report.total}))
+    text = income_text(gang.name, report)
+    context.log("income", text, campaign_battle_id, gang_id)
+    return report, text
+
+
+def _check_tracked_battle(uow: UnitOfWork, battle_id: int) -> None:
+    """A battle of the tracker to link: it must exist (else a foreign key error)."""
+    try:
+        battles(uow).get(battle_id)
+    except LookupError:
+        raise ServiceError(f"--battle-id: no battle {battle_id} in the battle tracker") from None
+
+
+# ------------------------------------------------------------------ the wizard's hooks
+
+
+def add_log_entry(
+    db: Database,
+    campaign_ref: str,
+    text: str,
+    *,
+    kind: str = "post_battle",
+    campaign_battle_id: int | None = None,
+    gang_id: int | None = None,
+) -> CampaignResult:
+    """A line of the campaign's log in plain words (the post-battle report, a note);
+    `gang_id` names the gang it is about (a player may add lines about their own)."""
+    if not text.strip():
+        raise ServiceError("a log entry needs some text")
+    with db.unit_of_work() as uow:
+        repo = campaigns(uow)
+        campaign = find_campaign(repo, campaign_ref)
+        assert campaign.id is not None
+        repo.add_log(
+            campaign.id,
+            LogEntry(
+                at=now(),
+                cycle=campaign.cycle,
+                kind=kind,
+                text=" ".join(text.split()),
+                campaign_battle_id=campaign_battle_id,
+                gang_id=gang_id,
+            ),
+        )
+        uow.commit()
+    return CampaignResult(campaign, Changes(messages=(text,)))
+
+
+def record_snapshot(
+    db: Database, rulesets: Rulesets, campaign_ref: str, label: str
+) -> CampaignResult:
+    """A point on the history chart for every gang, as they stand now (after Update Roster)."""
+    with db.unit_of_work() as uow:
+        context = context_of(uow, rulesets, campaign_ref)
+        context.snapshot(label)
+        uow.commit()
+    return CampaignResult(context.campaign, Changes())
+
+
+def link_battle(db: Database, campaign_battle_id: int, battle_id: int | None) -> None:
+    """Attach the battle tracker's battle to a recorded campaign battle."""
+    with db.unit_of_work() as uow:
+        try:
+            campaigns(uow).link_battle(campaign_battle_id, battle_id)
+        except LookupError as exc:
+            raise ServiceError(str(exc)) from None
+        uow.commit()
+
+
+@dataclass(frozen=True)
+class PostBattleWrites:
+    """What `record_post_battle` wrote, for Finish's `Changes` and its undo."""
+
+    messages: tuple[str, ...]
+    # Gangs other than the sequence's own whose rows changed (a territory's Reputation).
+    gangs_changed: tuple[int, ...]
+    # Rows added: undo of the sequence deletes exactly these.
+    log_ids: tuple[int, ...]
+    snapshot_ids: tuple[int, ...]
+
+
+def record_post_battle(
+    uow: UnitOfWork,
+    rulesets: Rulesets,
+    setting: CampaignSetting,
+    gang: Gang,
+    report: Report,
+    *,
+    battle_id: int | None = None,
+) -> PostBattleWrites:
+    """Store in the campaign what a post-battle sequence did, on Finish's unit of work.
+
+    `gang` is the gang as Finish stored it (its own Reputation and credits
+    already include the territory and the income). Here: the territory moves
+    (the Reputation of the other gang with it), the income is tied to the
+    campaign battle (never collected twice) and logged, the tracked battle is
+    linked to the campaign battle, the report goes into the log in one line,
+    and the history gets a point after Update Roster. Nothing is committed.
+    """
+    outcome = report.campaign
+    assert outcome is not None and gang.id is not None and setting.campaign.id is not None
+    context = context_of(uow, rulesets, str(setting.campaign.id))
+    campaign_battle_id = outcome.campaign_battle_id
+    messages: list[str] = []
+    log_ids: list[int] = []
+    changed: set[int] = set()
+
+    def log(kind: str, text: str) -> None:
+        entry = LogEntry(
+            at=now(),
+            cycle=context.campaign.cycle,
+            kind=kind,
+            text=" ".join(text.split()),
+            campaign_battle_id=campaign_battle_id,
+            gang_id=gang.id,  # the player's own gang: allowed on a shared server
+        )
+        log_ids.append(context.repo.add_log(context.id, entry))
+
+    if outcome.transfer is not None:
+        # Saved over the campaign as Finish read it: a change since is refused (stale).
+        campaign = context.repo.save(outcome.campaign)
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        others = outcome.transfer
+        for gang_id, delta in (
+            (others.from_gang, -others.reputation_lost),
+            (others.to_gang, others.reputation_gained),
+        ):
+            if gang_id is None or gang_id == gang.id or not delta:
+                continue
+            other = uow.gangs.get(gang_id)
+            reputation = max(1, other.reputation + delta)
+            uow.gangs.update(other.model_copy(update={"reputation": reputation}))
+            changed.add(gang_id)
+        text = rules.transfer_text(campaign, outcome.transfer)
+        log("territory", text)
+        messages.append(text)
+    total = outcome.income_total
+    if total is not None:
+        if campaign_battle_id is not None:
+            context.repo.set_income(campaign_battle_id, gang.id, total)
+        if outcome.income is not None:
+            text = income_text(gang.name, outcome.income)
+        else:
+            text = f"{gang.name} collects {total} credits of income (entered by hand)."
+        log("income", text)
+        messages.append(text)
+    if campaign_battle_id is not None and battle_id is not None:
+        found = setting.battle(campaign_battle_id)
+        if found is not None and found.battle_id is None:
+            _link_if_allowed(uow, campaign_battle_id, battle_id)
+    log("post_battle", report.summary())
+    points = rules.snapshots(
+        context.campaign,
+        context.gangs(),
+        context.repo.next_seq(context.id),
+        f"{gang.name}: Update Roster",
+        now(),
+    )
+    snapshot_ids = context.repo.add_snapshots(context.id, points)
+    return PostBattleWrites(
+        messages=tuple(messages),
+        gangs_changed=tuple(sorted(changed)),
+        log_ids=tuple(log_ids),
+        snapshot_ids=tuple(snapshot_ids),
+    )
+
+
+def _link_if_allowed(uow: UnitOfWork, campaign_battle_id: int, battle_id: int) -> None:
+    """Link the tracked battle to the campaign battle; a nicety a player's role on a shared
+    server may not be allowed (the campaign is the arbitrator's), so a refusal is skipped."""
+    session = session_of(uow)
+    try:
+        with session.begin_nested():
+            campaigns(uow).link_battle(campaign_battle_id, battle_id)
+    except DBAPIError as exc:
+        if getattr(exc.orig, "sqlstate", None) != INSUFFICIENT_PRIVILEGE:
+            raise
+
+
+# ------------------------------------------------------------------ the end
+
+
+def end_campaign(db: Database, rulesets: Rulesets, campaign_ref: str) -> EndResult:
+    """Close the campaign and award the Triumphs (logged)."""
+    with db.unit_of_work() as uow:
+        context = context_of(uow, rulesets, campaign_ref)
+        if not context.campaign.running:
+            raise ServiceError(f"campaign {context.campaign.name!r} has ended already")
+        gangs = context.gangs()
+        awards = rules.triumphs(context.ctype, rules.standings(context.campaign, gangs))
+        campaign = context.repo.save(context.campaign.model_copy(update={"finished_at": now()}))
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        context.snapshot("End")
+        messages = [context.log("campaign", "The campaign ends.")]
+        for award in awards:
+            who = " and ".join(award.gangs) or "nobody"
+            messages.append(
+                context.log(
+                    "triumph", f"{award.name}: {who} ({award.measure.label} {award.value})."
+                )
+            )
+        uow.commit()
+    return EndResult(campaign, awards, Changes(messages=tuple(messages)))

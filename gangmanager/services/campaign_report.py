@@ -1,0 +1,27 @@
+"""The campaign report written to a file: the view from the database, the file by
+`printing/campaign_report_file.py`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from gangmanager.persistence.database import Database
+from gangmanager.printing.campaign_report_file import REPORT_KINDS, write_campaign_report
+from gangmanager.services.campaign_context import now
+from gangmanager.services.campaign_queries import campaign_state
+from gangmanager.services.campaign_views import campaign_view
+from gangmanager.services.errors import ServiceError
+from gangmanager.services.rulesets import Rulesets
+
+
+def write_report(db: Database, rulesets: Rulesets, ref: str, path: Path) -> Path:
+    """The campaign report as PDF or JSON, by the file's extension; written whole or not at all."""
+    if path.suffix.lower() not in REPORT_KINDS:
+        raise ServiceError(f"{path.name}: a report is a .pdf or a .json file")
+    if not path.parent.is_dir():
+        raise ServiceError(f"{path}: the folder {path.parent} does not exist")
+    view = campaign_view(campaign_state(db, rulesets, ref))
+    try:
+        return write_campaign_report(view, path, now())
+    except OSError as exc:
+        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
