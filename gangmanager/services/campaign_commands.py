@@ -29,11 +29,9 @@ from gangmanager.rules.campaign import (
     CampaignBattle,
     IncomeReport,
     LogEntry,
-    Result,
-    Role,
-    Side,
     Transfer,
 )
+from gangmanager.rules.campaign_sides import battle_sides, reputation_after
 from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_COUNT, quoted
@@ -124,7 +122,7 @@ def add_gang(
         ]
         if gained:
             gang = uow.gangs.replace(
-                gang.model_copy(update={"reputation": max(1, gang.reputation + gained)})
+                gang.model_copy(update={"reputation": reputation_after(gang.reputation, gained)})
             )
             messages.append(f"{gang.name} Reputation +{gained} while it holds its hideout.")
         context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
@@ -155,7 +153,7 @@ def remove_gang(
         if lost:
             # `update` writes the gang row only, not the fighters' rows again.
             gang = uow.gangs.update(
-                gang.model_copy(update={"reputation": max(1, gang.reputation - lost)})
+                gang.model_copy(update={"reputation": reputation_after(gang.reputation, -lost)})
             )
             messages.append(f"{gang.name} Reputation -{lost} with what it held.")
         context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
@@ -284,32 +282,18 @@ def record_battle(
                 )
             taken_out[gang.id] = count
 
-        def side(gang: Gang) -> Side:
-            assert gang.id is not None
-            role = (
-                Role.ATTACKER
-                if attacking is not None and attacking.id == gang.id
-                else Role.DEFENDER
-                if defending is not None and defending.id == gang.id
-                else Role.NONE
-            )
-            result = (
-                Result.DRAW if won is None else Result.WON if won.id == gang.id else Result.LOST
-            )
-            return Side(
-                gang_id=gang.id,
-                gang_name=gang.name,
-                role=role,
-                result=result,
-                out_of_action=taken_out.get(gang.id, 0),
-            )
-
         battle = CampaignBattle(
             cycle=context.campaign.cycle,
             fought_on=fought_on or date.today(),
             scenario=scenario.strip(),
             territory=territory.strip() if territory and territory.strip() else None,
-            sides=[side(g) for g in fighting],
+            sides=battle_sides(
+                [(g.id or 0, g.name) for g in fighting],
+                winner=won.id if won is not None else None,
+                attacker=attacking.id if attacking is not None else None,
+                defender=defending.id if defending is not None else None,
+                out_of_action=taken_out,
+            ),
             battle_id=battle_id,
         )
         with refused():
@@ -359,7 +343,9 @@ def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> set[int]:
             continue
         gang = uow.gangs.get(gang_id)
         # `update` writes the gang row only, not the fighters' rows again.
-        uow.gangs.update(gang.model_copy(update={"reputation": max(1, gang.reputation + delta)}))
+        uow.gangs.update(
+            gang.model_copy(update={"reputation": reputation_after(gang.reputation, delta)})
+        )
         changed.add(gang_id)
     return changed
 
@@ -586,7 +572,7 @@ def record_post_battle(
             if gang_id is None or gang_id == gang.id or not delta:
                 continue
             other = uow.gangs.get(gang_id)
-            reputation = max(1, other.reputation + delta)
+            reputation = reputation_after(other.reputation, delta)
             uow.gangs.update(other.model_copy(update={"reputation": reputation}))
             changed.add(gang_id)
         text = rules.transfer_text(campaign, outcome.transfer)
