@@ -14,7 +14,7 @@ from __future__ import annotations
 import builtins
 import hashlib
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -139,6 +139,16 @@ class GangRepository:
     def get(self, gang_id: int) -> Gang:
         """The whole gang with `Gang.id` and every `Fighter.id` filled in."""
         return _gang(self._load(gang_id))
+
+    def get_many(self, gang_ids: Iterable[int]) -> dict[int, Gang]:
+        """The whole gangs by id, in the five SELECTs of one (`IN`), not five per gang;
+        an id with no gang is left out."""
+        wanted = sorted(set(gang_ids))
+        if not wanted:
+            return {}
+        query = select(GangRow).where(GangRow.id.in_(wanted)).options(*_whole_gang())
+        rows = self._session.scalars(query).unique().all()
+        return {row.id: _gang(row) for row in sorted(rows, key=lambda r: r.id)}
 
     def find(self, name_or_id: str) -> Gang | None:
         """By id when all digits (then by name), else by name ignoring case."""

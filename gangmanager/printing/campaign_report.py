@@ -266,14 +266,31 @@ def axis_range(low: float, high: float) -> tuple[float, float, float]:
 def history_series(
     view: dict[str, Any], key: str
 ) -> tuple[dict[str, list[tuple[int, int]]], list[str]]:
-    """Per gang, (point, value) pairs for one measure; and the label of each point."""
+    """Per gang, (point, value) pairs for one measure; and the label of each point.
+
+    A point is stored for the gangs an action changed (a battle's two, not all
+    fifty), so a gang still taking part keeps its last value at the points
+    between its own; a gang that left ends at its last point.
+    """
     labels: dict[int, str] = {}
-    series: dict[str, list[tuple[int, int]]] = {}
+    stored: dict[str, dict[int, int]] = {}
     for point in view["history"]:
         labels.setdefault(point["seq"], point["label"])
-        series.setdefault(point["gang"], []).append((point["seq"], point[key]))
-    ordered = [labels[k] for k in sorted(labels)]
-    return series, ordered
+        stored.setdefault(point["gang"], {})[point["seq"]] = point[key]
+    members = {g["name"] for g in view["gangs"]}
+    seqs = sorted(labels)
+    series: dict[str, list[tuple[int, int]]] = {}
+    for gang, values in stored.items():
+        first, last = min(values), max(values)
+        end = seqs[-1] if gang in members else last
+        carried: list[tuple[int, int]] = []
+        value = values[first]
+        for seq in seqs:
+            if first <= seq <= end:
+                value = values.get(seq, value)
+                carried.append((seq, value))
+        series[gang] = carried
+    return series, [labels[k] for k in seqs]
 
 
 def write_campaign_pdf(view: dict[str, Any], path: Path) -> int:

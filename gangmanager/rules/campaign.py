@@ -593,11 +593,16 @@ def standings(campaign: Campaign, gangs: Mapping[int, Gang]) -> list[Standing]:
 
     Territories count those in play that the gang holds, not its hideout.
     """
+    # One pass over the battles, not one per gang: a campaign has hundreds.
+    fought: dict[int, list[Side]] = {}
+    for battle in campaign.battles:
+        for side in battle.sides:
+            if side.gang_id is not None:
+                fought.setdefault(side.gang_id, []).append(side)
     rows: list[Standing] = []
     for member in campaign.gangs:
         gang = gangs.get(member.gang_id)
-        fought = [b.side(member.gang_id) for b in campaign.battles]
-        sides = [s for s in fought if s is not None]
+        sides = fought.get(member.gang_id, [])
         rows.append(
             Standing(
                 gang_id=member.gang_id,
@@ -658,7 +663,9 @@ class Snapshot(_Frozen):
 def snapshots(
     campaign: Campaign, gangs: Mapping[int, Gang], seq: int, label: str, at: datetime
 ) -> list[Snapshot]:
-    """The figures of every gang taking part, as they stand now."""
+    """The figures of the gangs given, as they stand now: the gangs an action changed
+    (a battle's, a territory's), so the history grows with what happens, not with
+    the number of gangs times the number of battles."""
     return [
         Snapshot(
             seq=seq,
@@ -673,6 +680,7 @@ def snapshots(
             territories=row.territories,
         )
         for row in standings(campaign, gangs)
+        if row.gang_id in gangs
     ]
 
 

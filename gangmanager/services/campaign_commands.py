@@ -311,7 +311,9 @@ def record_battle(
                 context.log("territory", rules.transfer_text(campaign, moved), stored.id)
             )
         else:
-            campaign = context.repo.get(context.id)
+            # Nothing else changed: the stored battle (its id) in place of the checked one,
+            # rather than reading the whole campaign again.
+            campaign = campaign.model_copy(update={"battles": [*campaign.battles[:-1], stored]})
             context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
         incomes: dict[int, IncomeReport] = {}
         if collect_income:
@@ -321,7 +323,10 @@ def record_battle(
                 incomes[gang.id] = report
                 changed.add(gang.id)
                 messages.append(text)
-        context.snapshot(f"Battle {len(campaign.battles)}")
+        # History for the gangs that fought (and any that lost a territory), not every gang.
+        context.snapshot(
+            f"Battle {len(campaign.battles)}", {g.id for g in fighting if g.id} | _held(moved)
+        )
         uow.commit()
     return BattleResult(
         campaign,
@@ -330,6 +335,13 @@ def record_battle(
         incomes,
         Changes(gangs_changed=tuple(sorted(changed)), messages=tuple(messages)),
     )
+
+
+def _held(moved: Transfer | None) -> set[int]:
+    """The gangs whose territories a transfer changed."""
+    if moved is None:
+        return set()
+    return {g for g in (moved.from_gang, moved.to_gang) if g is not None}
 
 
 def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> set[int]:
@@ -380,7 +392,7 @@ def assign_territory(
         context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
         changed = _apply_transfer(uow, moved)
         text = context.log("territory", rules.transfer_text(campaign, moved), campaign_battle_id)
-        context.snapshot(f"{moved.territory} assigned")
+        context.snapshot(f"{moved.territory} assigned", _held(moved))
         uow.commit()
     return CampaignResult(campaign, Changes(gangs_changed=tuple(sorted(changed)), messages=(text,)))
 
@@ -414,7 +426,7 @@ def collect_income(
             context, gang.id, dice or RandomDice(), campaign_battle_id, report=report
         )
         stored = uow.gangs.get(gang.id)
-        context.snapshot(f"{gang.name} income")
+        context.snapshot(f"{gang.name} income", {gang.id})
         uow.commit()
     return IncomeResult(
         stored, report, report.total, Changes(gangs_changed=(gang.id,), messages=(text,))
@@ -593,9 +605,10 @@ def record_post_battle(
         if found is not None and found.battle_id is None:
             _link_if_allowed(uow, campaign_battle_id, battle_id)
     log("post_battle", report.summary())
+    # History for the gang that played and any whose territory or Reputation moved.
     points = rules.snapshots(
         context.campaign,
-        context.gangs(),
+        context.gangs({gang.id} | changed | _held(outcome.transfer)),
         context.repo.next_seq(context.id),
         f"{gang.name}: Update Roster",
         now(),

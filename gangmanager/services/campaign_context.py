@@ -3,7 +3,7 @@ the results it returns and the refusals it raises."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -108,8 +108,15 @@ class CampaignContext:
         assert self.campaign.id is not None
         return self.campaign.id
 
-    def gangs(self) -> dict[int, Gang]:
-        return {m.gang_id: self.uow.gangs.get(m.gang_id) for m in self.campaign.gangs}
+    def gangs(self, only: Iterable[int] | None = None) -> dict[int, Gang]:
+        """The gangs taking part (those of `only` among them), in joining order;
+        read in one go, not one gang at a time."""
+        ids = [m.gang_id for m in self.campaign.gangs]
+        if only is not None:
+            keep = set(only)
+            ids = [gang_id for gang_id in ids if gang_id in keep]
+        found = self.uow.gangs.get_many(ids)
+        return {gang_id: found[gang_id] for gang_id in ids}
 
     def gang(self, ref: str) -> Gang:
         gang = self.uow.gangs.find(ref)
@@ -143,9 +150,10 @@ class CampaignContext:
         self.repo.add_log(self.id, entry)
         return text
 
-    def snapshot(self, label: str) -> None:
+    def snapshot(self, label: str, only: Iterable[int] | None = None) -> None:
+        """A point of history for the gangs of `only` (None: every gang taking part)."""
         points = rules.snapshots(
-            self.campaign, self.gangs(), self.repo.next_seq(self.id), label, now()
+            self.campaign, self.gangs(only), self.repo.next_seq(self.id), label, now()
         )
         self.repo.add_snapshots(self.id, points)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import bisect
 from typing import Any
 
 from PySide6.QtCharts import QCategoryAxis, QChart, QChartView, QLineSeries, QValueAxis
@@ -118,8 +119,10 @@ def point_cycles(view: dict[str, Any]) -> dict[int, int]:
     """The cycle of each history point: that of the last log line written up to then
     (a point is taken in the same transaction as the lines of what caused it)."""
     log = sorted((e["at"], e["cycle"]) for e in view["log"])
+    times = [at for at, _ in log]
     found: dict[int, int] = {}
     for point in view["history"]:
-        cycles = [cycle for at, cycle in log if at <= point["at"]]
-        found[point["seq"]] = cycles[-1] if cycles else 1
+        # A binary search, not a scan of the log per point: both grow with the battles.
+        before = bisect.bisect_right(times, point["at"])
+        found[point["seq"]] = log[before - 1][1] if before else 1
     return found
