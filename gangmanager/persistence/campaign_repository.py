@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import delete, func, select, update
+from sqlalchemy import inspect as sa_inspect
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
@@ -30,7 +32,7 @@ from gangmanager.persistence.campaign_tables import (
     CampaignTerritoryRow,
 )
 from gangmanager.persistence.repository import STALE_MESSAGE
-from gangmanager.persistence.tables import GangRow
+from gangmanager.persistence.tables import Base, GangRow
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.campaign import (
     Alignment,
@@ -167,13 +169,13 @@ class CampaignRepository:
         )
 
     def _battles(self, campaign_id: int) -> builtins.list[CampaignBattle]:
-        battles = self._session.scalars(
-            select(CampaignBattleRow)
+        battles = self._session.execute(
+            select(*_columns(CampaignBattleRow))
             .where(CampaignBattleRow.campaign_id == campaign_id)
             .order_by(CampaignBattleRow.id)
         ).all()
-        sides = self._session.scalars(
-            select(CampaignBattleGangRow)
+        sides = self._session.execute(
+            select(*_columns(CampaignBattleGangRow))
             .join(CampaignBattleRow)
             .where(CampaignBattleRow.campaign_id == campaign_id)
             .order_by(CampaignBattleGangRow.campaign_battle_id, CampaignBattleGangRow.position)
@@ -215,8 +217,8 @@ class CampaignRepository:
         return campaign_id, found
 
     def log(self, campaign_id: int) -> builtins.list[LogEntry]:
-        rows = self._session.scalars(
-            select(CampaignLogRow)
+        rows = self._session.execute(
+            select(*_columns(CampaignLogRow))
             .where(CampaignLogRow.campaign_id == campaign_id)
             .order_by(CampaignLogRow.id)
         ).all()
@@ -233,8 +235,8 @@ class CampaignRepository:
         ]
 
     def history(self, campaign_id: int) -> builtins.list[Snapshot]:
-        rows = self._session.scalars(
-            select(CampaignSnapshotRow)
+        rows = self._session.execute(
+            select(*_columns(CampaignSnapshotRow))
             .where(CampaignSnapshotRow.campaign_id == campaign_id)
             .order_by(CampaignSnapshotRow.seq, CampaignSnapshotRow.id)
         ).all()
@@ -462,7 +464,13 @@ def _set_columns(row: CampaignRow, campaign: Campaign) -> None:
     row.ends_on = campaign.ends_on
 
 
-def _side(row: CampaignBattleGangRow) -> Side:
+def _columns(entity: type[Base]) -> builtins.list[Any]:
+    """Every column of a table as plain values: rows read for display only skip the ORM's
+    per-object bookkeeping, which is most of the cost of a campaign's hundreds of battles."""
+    return [getattr(entity, attr.key) for attr in sa_inspect(entity).column_attrs]
+
+
+def _side(row: Any) -> Side:
     return Side(
         gang_id=row.gang_id,
         gang_name=row.gang_name,

@@ -142,18 +142,22 @@ def gang_from_row(row: GangRow) -> Gang:
         credits=row.credits,
         reputation=row.reputation,
         rating=row.rating,
-        stash=[
-            Weapon(
-                name=s.name,
-                cost=s.cost,
-                profiles=[WeaponProfile.model_validate(p) for p in s.profiles],
-            )
-            for s in row.stash
-        ],
+        stash=stash_from_rows(row.stash),
         fighters=[fighter_from_row(f) for f in row.fighters],
         notes=row.notes,
         house_rules_ignore_restrictions=row.house_rules_ignore_restrictions,
     )
+
+
+def stash_from_rows(rows: list[StashItemRow]) -> list[Weapon]:
+    return [
+        Weapon(
+            name=s.name,
+            cost=s.cost,
+            profiles=[WeaponProfile.model_validate(p) for p in s.profiles],
+        )
+        for s in rows
+    ]
 
 
 def fighter_from_row(row: FighterRow) -> Fighter:

@@ -33,6 +33,7 @@ from gangmanager.persistence.tables import (
     WeaponRow,
     utc_now,
 )
+from gangmanager.rules.campaign import GangFigures, figures_of
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error, quoted
 
@@ -149,6 +150,33 @@ class GangRepository:
         query = select(GangRow).where(GangRow.id.in_(wanted)).options(*_whole_gang())
         rows = self._session.scalars(query).unique().all()
         return {row.id: _gang(row) for row in sorted(rows, key=lambda r: r.id)}
+
+    def figures(self, gang_ids: Iterable[int]) -> dict[int, GangFigures]:
+        """The gangs' committed figures (rating, wealth, Reputation, credits) without their
+        fighters: one SELECT with the stash; a gang never rated (no stored Gang Rating)
+        is read whole to work its rating out."""
+        wanted = sorted(set(gang_ids))
+        if not wanted:
+            return {}
+        query = select(GangRow).where(GangRow.id.in_(wanted)).options(joinedload(GangRow.stash))
+        found: dict[int, GangFigures] = {}
+        unrated: builtins.list[int] = []
+        for row in self._session.scalars(query).unique():
+            if row.rating is None:
+                unrated.append(row.id)
+                continue
+            stash = sum(item.total_cost for item in mapping.stash_from_rows(row.stash))
+            found[row.id] = GangFigures(
+                gang_id=row.id,
+                name=row.name,
+                house=row.house,
+                rating=row.rating,
+                wealth=row.rating + row.credits + stash,
+                reputation=row.reputation,
+                credits=row.credits,
+            )
+        found.update({gid: figures_of(gang) for gid, gang in self.get_many(unrated).items()})
+        return found
 
     def find(self, name_or_id: str) -> Gang | None:
         """By id when all digits (then by name), else by name ignoring case."""

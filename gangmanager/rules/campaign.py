@@ -588,7 +588,32 @@ class Standing:
         return int(getattr(self, measure.value))
 
 
-def standings(campaign: Campaign, gangs: Mapping[int, Gang]) -> list[Standing]:
+@dataclass(frozen=True)
+class GangFigures:
+    """What standings and history read of a gang: its committed figures, not its fighters."""
+
+    gang_id: int
+    name: str
+    house: str
+    rating: int
+    wealth: int
+    reputation: int
+    credits: int
+
+
+def figures_of(gang: Gang) -> GangFigures:
+    return GangFigures(
+        gang_id=gang.id or 0,
+        name=gang.name,
+        house=gang.house,
+        rating=ratings.committed_gang_rating(gang),
+        wealth=ratings.wealth(gang),
+        reputation=gang.reputation,
+        credits=gang.credits,
+    )
+
+
+def standings(campaign: Campaign, gangs: Mapping[int, Gang | GangFigures]) -> list[Standing]:
     """One row per gang taking part: most territories first, then Reputation, then Wealth.
 
     Territories count those in play that the gang holds, not its hideout.
@@ -601,14 +626,15 @@ def standings(campaign: Campaign, gangs: Mapping[int, Gang]) -> list[Standing]:
                 fought.setdefault(side.gang_id, []).append(side)
     rows: list[Standing] = []
     for member in campaign.gangs:
-        gang = gangs.get(member.gang_id)
+        found = gangs.get(member.gang_id)
+        gang = figures_of(found) if isinstance(found, Gang) else found
         sides = fought.get(member.gang_id, [])
         rows.append(
             Standing(
                 gang_id=member.gang_id,
                 name=gang.name if gang is not None else member.name,
-                rating=ratings.committed_gang_rating(gang) if gang is not None else 0,
-                wealth=ratings.wealth(gang) if gang is not None else 0,
+                rating=gang.rating if gang is not None else 0,
+                wealth=gang.wealth if gang is not None else 0,
                 reputation=gang.reputation if gang is not None else 0,
                 credits=gang.credits if gang is not None else 0,
                 territories=len(campaign.held_by(member.gang_id, hideout=False)),
@@ -661,7 +687,11 @@ class Snapshot(_Frozen):
 
 
 def snapshots(
-    campaign: Campaign, gangs: Mapping[int, Gang], seq: int, label: str, at: datetime
+    campaign: Campaign,
+    gangs: Mapping[int, Gang | GangFigures],
+    seq: int,
+    label: str,
+    at: datetime,
 ) -> list[Snapshot]:
     """The figures of the gangs given, as they stand now: the gangs an action changed
     (a battle's, a territory's), so the history grows with what happens, not with

@@ -15,6 +15,7 @@ from gangmanager.rules.campaign import (
     Campaign,
     CampaignBattle,
     CampaignError,
+    GangFigures,
     IncomeReport,
     LogEntry,
     Transfer,
@@ -108,14 +109,14 @@ class CampaignContext:
         assert self.campaign.id is not None
         return self.campaign.id
 
-    def gangs(self, only: Iterable[int] | None = None) -> dict[int, Gang]:
-        """The gangs taking part (those of `only` among them), in joining order;
-        read in one go, not one gang at a time."""
+    def gangs(self, only: Iterable[int] | None = None) -> dict[int, GangFigures]:
+        """The committed figures of the gangs taking part (those of `only` among them),
+        in joining order; read in one go, without their fighters."""
         ids = [m.gang_id for m in self.campaign.gangs]
         if only is not None:
             keep = set(only)
             ids = [gang_id for gang_id in ids if gang_id in keep]
-        found = self.uow.gangs.get_many(ids)
+        found = self.uow.gangs.figures(ids)
         return {gang_id: found[gang_id] for gang_id in ids}
 
     def gang(self, ref: str) -> Gang:

@@ -12,6 +12,7 @@ from gangmanager.rules import campaign as rules
 from gangmanager.rules.campaign import (
     Campaign,
     CampaignBattle,
+    GangFigures,
     IncomeReport,
     LogEntry,
     Snapshot,
@@ -182,7 +183,8 @@ class CampaignState:
     campaign: Campaign
     ctype: CampaignType
     ruleset: Ruleset
-    gangs: dict[int, Gang]
+    # What the standings and the view read of each gang (not its fighters).
+    gangs: dict[int, GangFigures]
     standings: list[Standing]
     triumphs: list[TriumphAward]
     log: list[LogEntry]
