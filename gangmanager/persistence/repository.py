@@ -189,7 +189,7 @@ class GangRepository:
             if row is not None:
                 return _gang(row)
         # Exact spelling first, so "Orlocks" and "ORLOCKS" stay distinguishable.
-        exact = self._session.scalar(select(func.min(GangRow.id)).where(GangRow.name == wanted))
+        exact = self.id_named(wanted)
         if exact is not None:
             return self.get(exact)
         # Python's casefold, not SQL's lower() (ASCII only in SQLite): read the names.
@@ -199,6 +199,10 @@ class GangRepository:
             if name.casefold() == wanted.casefold()
         ]
         return self.get(min(folded)) if folded else None
+
+    def id_named(self, name: str) -> int | None:
+        """The first gang spelt exactly so (names may repeat), without reading it."""
+        return self._session.scalar(select(func.min(GangRow.id)).where(GangRow.name == name))
 
     def unique_name(self, name: str) -> str:
         """`name` if no gang has it (ignoring case), else `name (2)`, `name (3)`..."""

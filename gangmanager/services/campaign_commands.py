@@ -253,34 +253,40 @@ def record_battle(
     """
     with db.unit_of_work() as uow:
         context = context_of(uow, rulesets, campaign_ref)
-        fighting = [context.member(ref) for ref in gangs]
+        fighting = [context.member_of_battle(ref) for ref in gangs]
         by_ref = {ref: gang for ref, gang in zip(gangs, fighting, strict=True)}
+        fighting_ids = {g.gang_id for g in fighting}
 
-        def pick(ref: str | None, what: str) -> Gang | None:
+        def pick(ref: str | None, what: str) -> int | None:
+            """The id of a gang named in the battle (winner, attacker...)."""
             if ref is None:
                 return None
-            gang = by_ref.get(ref) or context.gang(ref)
-            if all(gang.id != g.id for g in fighting):
+            member = by_ref.get(ref)
+            if member is not None:
+                return member.gang_id
+            gang = context.gang(ref)
+            if gang.id not in fighting_ids:
                 raise ServiceError(
                     f"the {what} {gang.name!r} is not one of the gangs in this battle"
                 )
-            return gang
+            return gang.id
 
         if battle_id is not None:
             _check_tracked_battle(uow, battle_id)
         won = pick(winner, "winner")
         attacking = pick(attacker, "attacker")
         defending = pick(defender, "defender")
+        names = {g.gang_id: g.name for g in fighting}
         taken_out: dict[int, int] = {}
         for ref, count in (out_of_action or {}).items():
-            gang = pick(ref, "gang")
-            assert gang is not None and gang.id is not None
+            gang_id = pick(ref, "gang")
+            assert gang_id is not None
             if not 0 <= count <= MAX_COUNT:
                 raise ServiceError(
-                    f"{gang.name}: enemies taken Out of Action must be 0 to {MAX_COUNT},"
+                    f"{names[gang_id]}: enemies taken Out of Action must be 0 to {MAX_COUNT},"
                     f" not {count}"
                 )
-            taken_out[gang.id] = count
+            taken_out[gang_id] = count
 
         battle = CampaignBattle(
             cycle=context.campaign.cycle,
@@ -288,10 +294,10 @@ def record_battle(
             scenario=scenario.strip(),
             territory=territory.strip() if territory and territory.strip() else None,
             sides=battle_sides(
-                [(g.id or 0, g.name) for g in fighting],
-                winner=won.id if won is not None else None,
-                attacker=attacking.id if attacking is not None else None,
-                defender=defending.id if defending is not None else None,
+                [(g.gang_id, g.name) for g in fighting],
+                winner=won,
+                attacker=attacking,
+                defender=defending,
                 out_of_action=taken_out,
             ),
             battle_id=battle_id,
@@ -317,16 +323,13 @@ def record_battle(
             context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
         incomes: dict[int, IncomeReport] = {}
         if collect_income:
-            for gang in fighting:
-                assert gang.id is not None
-                report, text = _collect(context, gang.id, dice or RandomDice(), stored.id)
-                incomes[gang.id] = report
-                changed.add(gang.id)
+            for member in fighting:
+                report, text = _collect(context, member.gang_id, dice or RandomDice(), stored.id)
+                incomes[member.gang_id] = report
+                changed.add(member.gang_id)
                 messages.append(text)
         # History for the gangs that fought (and any that lost a territory), not every gang.
-        context.snapshot(
-            f"Battle {len(campaign.battles)}", {g.id for g in fighting if g.id} | _held(moved)
-        )
+        context.snapshot(f"Battle {len(campaign.battles)}", fighting_ids | _held(moved))
         uow.commit()
     return BattleResult(
         campaign,

@@ -15,6 +15,7 @@ from gangmanager.rules.campaign import (
     Campaign,
     CampaignBattle,
     CampaignError,
+    CampaignGang,
     GangFigures,
     IncomeReport,
     LogEntry,
@@ -132,6 +133,26 @@ class CampaignContext:
         if self.campaign.gang(gang.id) is None:
             raise ServiceError(f"{gang.name!r} does not take part in {self.campaign.name!r}")
         return gang
+
+    def member_of_battle(self, ref: str) -> CampaignGang:
+        """A gang taking part, found as `member` finds it (by id, then exact name) but
+        without reading its roster: a battle's sides need only its id and name.
+        Anything else (a spelling in another case, a refusal) goes through `member`."""
+        wanted = ref.strip()
+        if wanted.isascii() and wanted.isdigit():
+            found = self.campaign.gang(int(wanted))
+            if found is not None:
+                return found
+        else:
+            gang_id = self.uow.gangs.id_named(wanted)
+            found = self.campaign.gang(gang_id) if gang_id is not None else None
+            if found is not None:
+                return found
+        gang = self.member(ref)
+        assert gang.id is not None
+        member = self.campaign.gang(gang.id)
+        assert member is not None
+        return member
 
     def log(
         self,
