@@ -21,6 +21,9 @@ if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
 
 from bench import machine
 from bench.battle_event import measure_battle_event
+from bench.campaign_record import measure_campaign_record
+from bench.campaign_report import measure_campaign_report
+from bench.campaign_view import measure_campaign_view
 from bench.common import Bench, Row
 from bench.memory import measure_peak_memory
 from bench.open_gang import measure_open_gang
@@ -39,6 +42,9 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_post_battle,
     measure_pdf_export,
     measure_peak_memory,
+    measure_campaign_view,
+    measure_campaign_report,
+    measure_campaign_record,
 )
 HEADINGS = ("Measure", "Ours", "Against", "Ratio", "Target", "Met", "Note")
 
