@@ -5,11 +5,12 @@ from __future__ import annotations
 
 from bench.campaign_rows import campaign_row
 from bench.common import Bench, Row
+from gangmanager.persistence.database import Database
 from gangmanager.services import campaign
 
 
 def measure_campaign_record(bench: Bench) -> Row:
-    def action(db, name: str) -> object:  # type: ignore[no-untyped-def]
+    def action(db: Database, name: str) -> object:
         # Gang 000 and Gang 001 are in both sizes; each run adds one battle.
         return campaign.record_battle(
             db, bench.rulesets, name, ["Gang 000", "Gang 001"], winner="Gang 000"

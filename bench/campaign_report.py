@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from bench.campaign_rows import campaign_row
 from bench.common import Bench, Row
+from gangmanager.persistence.database import Database
 from gangmanager.services import campaign
 
 
 def measure_campaign_report(bench: Bench) -> Row:
-    def action(db, name: str) -> object:  # type: ignore[no-untyped-def]
+    def action(db: Database, name: str) -> object:
         return campaign.write_report(db, bench.rulesets, name, bench.work / "report.json")
 
     return campaign_row(bench, "Campaign report (JSON)", "campaign-report", action)

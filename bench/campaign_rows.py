@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from pathlib import Path
 
 from sqlalchemy import event
@@ -47,7 +48,7 @@ def campaign_row(
                 action(db, NAME)
             counts[name] = len(statements) + len(commits)
         times = best_of_each(
-            {name: (lambda db=db: action(db, NAME)) for name, db in dbs.items()},
+            {name: partial(action, db, NAME) for name, db in dbs.items()},
             max(3, bench.repeat // 2),
         )
     finally:
