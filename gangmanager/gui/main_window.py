@@ -60,14 +60,13 @@ from gangmanager.persistence.database import (
     DatabaseError,
     sqlite_url,
 )
-from gangmanager.persistence.repository import DamagedGangError, StaleGangError
 from gangmanager.persistence.server import open_with_password
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services import gangs, roster
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import ServiceError
+from gangmanager.services.errors import DamagedGangError, ServiceError, StaleGangError
 from gangmanager.services.gang_diff import what_changed
 from gangmanager.services.rulesets import Rulesets
 

@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
+from gangmanager.errors import CampaignPermissionError, ServiceError, StaleCampaignError
 from gangmanager.persistence.campaign_tables import (
     CampaignBattleGangRow,
     CampaignBattleRow,
@@ -29,7 +30,6 @@ from gangmanager.persistence.campaign_tables import (
     CampaignSnapshotRow,
     CampaignTerritoryRow,
 )
-from gangmanager.persistence.repository import STALE_MESSAGE
 from gangmanager.persistence.tables import GangRow
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.campaign import (
@@ -45,26 +45,9 @@ from gangmanager.rules.campaign import (
     Snapshot,
 )
 from gangmanager.rules.campaign_types import house_key
-from gangmanager.services.errors import ServiceError
 
 # PostgreSQL's SQLSTATE for "permission denied" (a role without the privilege).
 INSUFFICIENT_PRIVILEGE = "42501"
-
-
-class StaleCampaignError(ServiceError):
-    """The campaign was saved by someone else since it was loaded; nothing was written."""
-
-    def __init__(self) -> None:
-        super().__init__(STALE_MESSAGE)
-
-
-class CampaignPermissionError(ServiceError):
-    """On a shared server, only the arbitrator's role may change the campaign itself."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "permission denied: only the arbitrator may change the campaign on this server"
-        )
 
 
 @dataclass(frozen=True)
