@@ -55,18 +55,18 @@ from gangmanager.gui.roster.fighter_editor import FighterEditor
 from gangmanager.gui.roster.gang_header import GangHeader
 from gangmanager.gui.roster.roster_table_model import NAME_COLUMN, RATING_COLUMN, RosterTableModel
 from gangmanager.gui.roster.stash_panel import StashPanel
-from gangmanager.persistence.database import (
-    Database,
-    DatabaseError,
-    sqlite_url,
-)
-from gangmanager.persistence.server import open_with_password
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services import gangs, roster
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import DamagedGangError, ServiceError, StaleGangError
+from gangmanager.services.databases import Database, open_url, sqlite_url
+from gangmanager.services.errors import (
+    DamagedGangError,
+    DatabaseError,
+    ServiceError,
+    StaleGangError,
+)
 from gangmanager.services.gang_diff import what_changed
 from gangmanager.services.rulesets import Rulesets
 
@@ -915,7 +915,7 @@ class MainWindow(QMainWindow):
     def open_database(self, url: str) -> bool:
         """Switch to another database; its undo history starts empty."""
         try:
-            db = open_with_password(url, lambda prompt: ask_password(prompt, self))
+            db = open_url(url, lambda prompt: ask_password(prompt, self))
         except DatabaseError as exc:
             self.messages.tell(str(exc))
             return False

@@ -54,13 +54,13 @@ from gangmanager.gui.campaign.campaign_models import (
 from gangmanager.gui.campaign.history_chart import HistoryChartView
 from gangmanager.gui.campaign.undo_command import CampaignUndoCommand
 from gangmanager.gui.common.messages import Messages
-from gangmanager.persistence.database import Database
 from gangmanager.rules.campaign import Alignment, current_phase
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as service
 from gangmanager.services import gangs as gang_service
 from gangmanager.services.campaign_steps import run_step
 from gangmanager.services.changes import Changes
+from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 

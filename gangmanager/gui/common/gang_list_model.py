@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 from PySide6.QtGui import QColor
 
-from gangmanager.persistence.repository import GangSummary
+from gangmanager.services.gangs import GangSummary
 
 _HEADERS = ("Gang", "House", "Rating")
 NAME_COLUMN = 0

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 
-from gangmanager.persistence.server import storable_url
+from gangmanager.services.databases import storable_url
 
 RECENT_KEY = "databases/recent"
 LAST_KEY = "databases/last"

@@ -35,7 +35,6 @@ from gangmanager.gui.post_battle.roster_pages import (
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.gui.post_battle.territory_page import TerritoryPage
 from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
-from gangmanager.persistence.database import Database
 from gangmanager.rules.dice import Dice, RandomDice, d3, d66, two_d6
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.post_battle import (
@@ -52,6 +51,7 @@ from gangmanager.rules.post_battle_report import Report
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as campaign_service
 from gangmanager.services import gangs, post_battle
+from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError, StaleGangError
 from gangmanager.services.post_battle import FinishResult
 from gangmanager.services.rulesets import Rulesets
