@@ -14,7 +14,6 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from itertools import pairwise
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QSettings, Qt
@@ -1174,8 +1173,3 @@ class MainWindow(QMainWindow):
             "Gang Manager",
             f"Gang Manager {__version__}\nAn offline roster and campaign manager for Necromunda.",
         )
-
-
-def default_settings_path(folder: Path) -> QSettings:
-    """A QSettings in an ini file under `folder` (tests and portable installs)."""
-    return QSettings(str(folder / "gangmanager.ini"), QSettings.Format.IniFormat)

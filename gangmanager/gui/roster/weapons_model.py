@@ -40,9 +40,6 @@ class WeaponsTableModel(QAbstractTableModel):
         """(weapon index, profile index) of a row."""
         return self._rows[row]
 
-    def first_row(self, weapon_index: int) -> int | None:
-        return next((r for r, (w, _) in enumerate(self._rows) if w == weapon_index), None)
-
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
