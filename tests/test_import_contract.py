@@ -108,24 +108,9 @@ def file_violations(path: Path, module: str) -> list[str]:
     return found
 
 
-# Screenshot scripts about to leave the package for docs/screenshots/ (issue #18).
-LEAVING = frozenset(
-    {
-        "gangmanager.gui.battle.attack_screenshot",
-        "gangmanager.gui.battle.screenshot",
-        "gangmanager.gui.campaign.screenshots",
-        "gangmanager.gui.post_battle.screenshots",
-        "gangmanager.gui.restrictions_screenshots",
-        "gangmanager.gui.screenshots",
-    }
-)
-
-
 def violations() -> list[str]:
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
-        if _module_name(path) in LEAVING:
-            continue
         found += file_violations(path, _module_name(path))
     return found
 
