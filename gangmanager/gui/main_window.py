@@ -10,7 +10,7 @@ paint (docs/performance.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from itertools import pairwise
@@ -169,14 +169,19 @@ class MainWindow(QMainWindow):
         self.editor.sig_breakdown_requested.connect(self._on_editor_breakdown_requested)
 
     def _build_actions(self) -> None:
-        def action(text: str, slot: object, *keys: QKeySequence | str, tip: str = "") -> QAction:
+        def action(
+            text: str,
+            slot: Callable[[], object],
+            *keys: QKeySequence | QKeySequence.StandardKey | str,
+            tip: str = "",
+        ) -> QAction:
             made = QAction(text, self)
             if keys:
                 made.setShortcuts([QKeySequence(k) for k in keys])
             if tip:
                 made.setStatusTip(tip)
                 made.setToolTip(tip)
-            made.triggered.connect(slot)  # type: ignore[arg-type]
+            made.triggered.connect(slot)
             self.addAction(made)
             return made
 
@@ -317,7 +322,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.rename_action)
         edit_menu.addAction(self.delete_action)
         gang_menu = bar.addMenu("&Gang")
-        for item in (
+        for menu_item in (
             self.new_gang_action,
             self.duplicate_action,
             self.delete_gang_action,
@@ -326,9 +331,9 @@ class MainWindow(QMainWindow):
             self.rating_action,
             self.wealth_action,
         ):
-            gang_menu.addSeparator() if item is None else gang_menu.addAction(item)
+            gang_menu.addSeparator() if menu_item is None else gang_menu.addAction(menu_item)
         fighter_menu = bar.addMenu("F&ighter")
-        for item in (
+        for menu_item in (
             self.new_fighter_action,
             self.remove_fighter_action,
             None,
@@ -340,7 +345,7 @@ class MainWindow(QMainWindow):
             None,
             self.fighter_rating_action,
         ):
-            fighter_menu.addSeparator() if item is None else fighter_menu.addAction(item)
+            fighter_menu.addSeparator() if menu_item is None else fighter_menu.addAction(menu_item)
         battle_menu = bar.addMenu("&Battle")
         for item in self.play.actions():
             battle_menu.addAction(item)

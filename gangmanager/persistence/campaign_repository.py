@@ -30,7 +30,7 @@ from gangmanager.persistence.campaign_tables import (
     CampaignSnapshotRow,
     CampaignTerritoryRow,
 )
-from gangmanager.persistence.tables import GangRow
+from gangmanager.persistence.tables import Base, GangRow
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.campaign import (
     Alignment,
@@ -272,7 +272,8 @@ class CampaignRepository:
         """
         if campaign.id is None:
             raise LookupError(f"campaign {campaign.name!r} has no id: add it first")
-        table = CampaignRow.__table__
+        # The Table itself (`__table__` is typed as any FromClause, which update() refuses).
+        table = Base.metadata.tables[CampaignRow.__tablename__]
         try:
             locked = self._session.execute(
                 update(table).where(table.c.id == campaign.id).values(version=table.c.version)

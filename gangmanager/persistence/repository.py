@@ -314,7 +314,8 @@ class GangRepository:
         with row-level security it matches no row of another player's gang.
         """
         assert gang.id is not None
-        table = GangRow.__table__
+        # The Table itself (`__table__` is typed as any FromClause, which update() refuses).
+        table = Base.metadata.tables[GangRow.__tablename__]
         locked = self._session.execute(
             update(table)
             .where(table.c.id == gang.id)
@@ -467,7 +468,7 @@ def _pk(table: Table) -> builtins.list[Any]:
     return builtins.list(table.primary_key.columns)
 
 
-def _key(table: Table, values: Mapping[str, Any]) -> Key:
+def _key(table: Table, values: Mapping[Any, Any]) -> Key:
     return tuple(values[c.key] for c in _pk(table))
 
 

@@ -216,9 +216,9 @@ class CampaignWindow(QMainWindow):
         self.save_notes_action.setShortcut(QKeySequence.StandardKey.Save)
         self.save_notes_action.setEnabled(False)
         self.save_notes_action.triggered.connect(self._on_save_notes_button_clicked)
-        for action in (self.undo_action, self.redo_action, self.save_notes_action):
-            edit_menu.addAction(action)
-            self.addAction(action)
+        for edit_action in (self.undo_action, self.redo_action, self.save_notes_action):
+            edit_menu.addAction(edit_action)
+            self.addAction(edit_action)
 
         campaign_menu = self.menuBar().addMenu("C&ampaign")
         self.toolbar = QToolBar("Campaign actions")
@@ -267,10 +267,10 @@ class CampaignWindow(QMainWindow):
 
         view_menu = self.menuBar().addMenu("&View")
         for number, name in ((0, "&Campaign"), (1, "&History chart")):
-            action = QAction(name, self)
-            action.setShortcut(QKeySequence(f"Ctrl+{number + 1}"))
-            action.triggered.connect(lambda _=False, n=number: self.tabs.setCurrentIndex(n))
-            view_menu.addAction(action)
+            tab_action = QAction(name, self)
+            tab_action.setShortcut(QKeySequence(f"Ctrl+{number + 1}"))
+            tab_action.triggered.connect(lambda _=False, n=number: self.tabs.setCurrentIndex(n))
+            view_menu.addAction(tab_action)
 
     # ------------------------------------------------------------ reading
 

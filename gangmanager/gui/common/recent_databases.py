@@ -22,8 +22,8 @@ def without_password(url: str) -> str:
 def recent(settings: QSettings) -> list[str]:
     value = settings.value(RECENT_KEY, [])
     if isinstance(value, str):  # QSettings returns a lone entry as a string
-        value = [value]
-    return [str(v) for v in value or []]
+        return [value]
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def remember(settings: QSettings, url: str) -> None:

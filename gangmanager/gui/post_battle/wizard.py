@@ -119,7 +119,8 @@ class PostBattleWizard(QWizard):
         self.campaign: CampaignSetting | None = campaign_service.gang_campaign(
             db, rulesets, str(gang_id)
         )
-        self.result: FinishResult | None = None
+        # Not `result`: that would hide QDialog.result().
+        self.finish_result: FinishResult | None = None
         self._previews: dict[str, tuple[Gang, list[str], CampaignOutcome | None]] = {}
         self._report: tuple[Report | None, list[str]] | None = None
         self._resumed = False
@@ -350,7 +351,7 @@ class PostBattleWizard(QWizard):
             problems = getattr(exc, "problems", None) or [str(exc)]
             self.report_page.show_problems(problems)
             return
-        self.result = result
+        self.finish_result = result
         self.sig_finished.emit(result)
         super().accept()
 
