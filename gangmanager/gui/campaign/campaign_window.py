@@ -417,7 +417,7 @@ class CampaignWindow(QMainWindow):
         self.sig_campaign_changed.emit(campaign_id)
 
     def _on_standings_view_double_clicked(self, index: QModelIndex) -> None:
-        gang_id = self.standings_model.row(index.row()).get("gang_id")
+        gang_id = self.standings_model.row_object(index.row()).get("gang_id")
         if gang_id is not None:
             self.sig_gang_requested.emit(int(gang_id))
 
