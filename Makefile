@@ -33,9 +33,11 @@ package: $(STAMP)
 	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN \
 		--distpath dist --workpath build/pyinstaller packaging/gangmanager.spec
 
+# mypy reads its settings (which files, the pydantic plugin) from pyproject.toml.
 lint: $(STAMP)
 	$(BIN)/ruff check gangmanager tests bench
 	$(BIN)/ruff format --check gangmanager tests bench
+	$(BIN)/mypy
 
 format: $(STAMP)
 	$(BIN)/ruff format gangmanager tests bench

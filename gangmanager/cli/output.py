@@ -40,8 +40,8 @@ class _Escaping:
 def escaped_output() -> Iterator[None]:
     """stdout and stderr escape control characters for the duration."""
     saved = sys.stdout, sys.stderr
-    sys.stdout = _Escaping(saved[0])  # type: ignore[assignment]
-    sys.stderr = _Escaping(saved[1])  # type: ignore[assignment]
+    sys.stdout = _Escaping(saved[0])
+    sys.stderr = _Escaping(saved[1])
     try:
         yield
     finally:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import functools
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +36,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
 )
 from gangmanager.rules.gang import Category
-from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.ruleset import ArmouryItem, InjuryResult, Ruleset
 from gangmanager.rules.weapons import parse_trait, trait_key
 
 PACK_FILE = "pack.toml"
@@ -469,10 +469,11 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
             if len(rows) > 1:
                 names = " and ".join(f'"{r.roll} {r.name}"' for r in rows)
                 raise RulesetError(path, f"injuries: D66 roll {roll} is on two rows: {names}")
-    for key, entries in (
+    changing: tuple[tuple[str, Sequence[InjuryResult | ArmouryItem]], ...] = (
         ("injuries", ruleset.injuries),
         ("wargear", ruleset.wargear),
-    ):
+    )
+    for key, entries in changing:
         for index, entry in enumerate(entries):
             _check_codes(
                 raw, key, index, entry.changes, entry_label(key, index, {"name": entry.name})

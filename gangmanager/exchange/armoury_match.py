@@ -69,10 +69,6 @@ class ArmouryMatch:
     # Whether the whole name matched, or only the part before a qualifier.
     by_qualifier: bool = False
 
-    @property
-    def is_weapon(self) -> bool:
-        return isinstance(self.entry, ArmouryWeapon)
-
 
 class ArmouryIndex:
     """Lookup of a ruleset's weapons and wargear by normalised name or alias."""

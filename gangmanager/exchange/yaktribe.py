@@ -607,11 +607,11 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
     if raw.get("gangers") is None:
         notes.append("no gangers in the file")
     for number, ganger in enumerate(r.items(raw.get("gangers"), (*where, "gangers")), start=1):
-        fighter, report = _fighter(
+        fighter, fighter_report = _fighter(
             r, ganger, (*where, "gangers", number - 1), number, ruleset, index, house
         )
         fighters.append(fighter)
-        reports.append(report)
+        reports.append(fighter_report)
 
     # Brutes and beasts: their kit when the file lists none, a beast's owner.
     fighters, added = attach_additions(fighters, ruleset, house)

@@ -16,15 +16,10 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gangmanager.gui.common import recent_databases
 from gangmanager.gui.common.password_prompt import ask_password
-from gangmanager.persistence.database import (
-    ENVIRONMENT_VARIABLE,
-    DatabaseError,
-    resolve_database,
-)
-from gangmanager.persistence.server import open_with_password
 from gangmanager.services import gangs
+from gangmanager.services.databases import ENVIRONMENT_VARIABLE, database_to_open, open_url
 from gangmanager.services.demo import first_start_gang
-from gangmanager.services.errors import ServiceError
+from gangmanager.services.errors import DatabaseError, ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 ORGANISATION = "gangmanager"
@@ -44,7 +39,7 @@ def choose_database(db_arg: str | None, settings: QSettings) -> str:
         path = _sqlite_path(last)
         if path is None or path.is_file():
             return last
-    return resolve_database(db_arg, os.environ)
+    return database_to_open(db_arg, os.environ)
 
 
 def run_app(db_arg: str | None) -> int:
@@ -57,7 +52,7 @@ def run_app(db_arg: str | None) -> int:
     first_start = path is not None and (not path.exists() or path.stat().st_size == 0)
     rulesets = Rulesets()
     try:
-        db = open_with_password(url, ask_password)
+        db = open_url(url, ask_password)
         if first_start:
             gangs.add_gang(db, first_start_gang(rulesets.get("n23")))
     except (DatabaseError, ServiceError) as exc:

@@ -10,11 +10,10 @@ paint (docs/performance.md).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from itertools import pairwise
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QItemSelection, QModelIndex, QSettings, Qt
@@ -55,19 +54,18 @@ from gangmanager.gui.roster.fighter_editor import FighterEditor
 from gangmanager.gui.roster.gang_header import GangHeader
 from gangmanager.gui.roster.roster_table_model import NAME_COLUMN, RATING_COLUMN, RosterTableModel
 from gangmanager.gui.roster.stash_panel import StashPanel
-from gangmanager.persistence.database import (
-    Database,
-    DatabaseError,
-    sqlite_url,
-)
-from gangmanager.persistence.repository import DamagedGangError, StaleGangError
-from gangmanager.persistence.server import open_with_password
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services import gangs, roster
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import ServiceError
+from gangmanager.services.databases import Database, open_url, sqlite_url
+from gangmanager.services.errors import (
+    DamagedGangError,
+    DatabaseError,
+    ServiceError,
+    StaleGangError,
+)
 from gangmanager.services.gang_diff import what_changed
 from gangmanager.services.rulesets import Rulesets
 
@@ -171,14 +169,19 @@ class MainWindow(QMainWindow):
         self.editor.sig_breakdown_requested.connect(self._on_editor_breakdown_requested)
 
     def _build_actions(self) -> None:
-        def action(text: str, slot: object, *keys: QKeySequence | str, tip: str = "") -> QAction:
+        def action(
+            text: str,
+            slot: Callable[[], object],
+            *keys: QKeySequence | QKeySequence.StandardKey | str,
+            tip: str = "",
+        ) -> QAction:
             made = QAction(text, self)
             if keys:
                 made.setShortcuts([QKeySequence(k) for k in keys])
             if tip:
                 made.setStatusTip(tip)
                 made.setToolTip(tip)
-            made.triggered.connect(slot)  # type: ignore[arg-type]
+            made.triggered.connect(slot)
             self.addAction(made)
             return made
 
@@ -319,7 +322,7 @@ class MainWindow(QMainWindow):
         edit_menu.addAction(self.rename_action)
         edit_menu.addAction(self.delete_action)
         gang_menu = bar.addMenu("&Gang")
-        for item in (
+        for menu_item in (
             self.new_gang_action,
             self.duplicate_action,
             self.delete_gang_action,
@@ -328,9 +331,9 @@ class MainWindow(QMainWindow):
             self.rating_action,
             self.wealth_action,
         ):
-            gang_menu.addSeparator() if item is None else gang_menu.addAction(item)
+            gang_menu.addSeparator() if menu_item is None else gang_menu.addAction(menu_item)
         fighter_menu = bar.addMenu("F&ighter")
-        for item in (
+        for menu_item in (
             self.new_fighter_action,
             self.remove_fighter_action,
             None,
@@ -342,7 +345,7 @@ class MainWindow(QMainWindow):
             None,
             self.fighter_rating_action,
         ):
-            fighter_menu.addSeparator() if item is None else fighter_menu.addAction(item)
+            fighter_menu.addSeparator() if menu_item is None else fighter_menu.addAction(menu_item)
         battle_menu = bar.addMenu("&Battle")
         for item in self.play.actions():
             battle_menu.addAction(item)
@@ -916,7 +919,7 @@ class MainWindow(QMainWindow):
     def open_database(self, url: str) -> bool:
         """Switch to another database; its undo history starts empty."""
         try:
-            db = open_with_password(url, lambda prompt: ask_password(prompt, self))
+            db = open_url(url, lambda prompt: ask_password(prompt, self))
         except DatabaseError as exc:
             self.messages.tell(str(exc))
             return False
@@ -1175,8 +1178,3 @@ class MainWindow(QMainWindow):
             "Gang Manager",
             f"Gang Manager {__version__}\nAn offline roster and campaign manager for Necromunda.",
         )
-
-
-def default_settings_path(folder: Path) -> QSettings:
-    """A QSettings in an ini file under `folder` (tests and portable installs)."""
-    return QSettings(str(folder / "gangmanager.ini"), QSettings.Format.IniFormat)

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from gangmanager.gui.battle.battle_window import BattleWindow
     from gangmanager.gui.post_battle.undo_command import PostBattleUndoCommand
     from gangmanager.gui.post_battle.wizard import PostBattleWizard
-    from gangmanager.persistence.database import Database
+    from gangmanager.services.databases import Database
     from gangmanager.services.post_battle import FinishResult
     from gangmanager.services.rulesets import Rulesets
 

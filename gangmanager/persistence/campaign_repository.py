@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
+from gangmanager.errors import CampaignPermissionError, ServiceError, StaleCampaignError
 from gangmanager.persistence.campaign_tables import (
     CampaignBattleGangRow,
     CampaignBattleRow,
@@ -31,7 +32,6 @@ from gangmanager.persistence.campaign_tables import (
     CampaignSnapshotRow,
     CampaignTerritoryRow,
 )
-from gangmanager.persistence.repository import STALE_MESSAGE
 from gangmanager.persistence.tables import Base, GangRow
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.campaign import (
@@ -47,26 +47,9 @@ from gangmanager.rules.campaign import (
     Snapshot,
 )
 from gangmanager.rules.campaign_types import house_key
-from gangmanager.services.errors import ServiceError
 
 # PostgreSQL's SQLSTATE for "permission denied" (a role without the privilege).
 INSUFFICIENT_PRIVILEGE = "42501"
-
-
-class StaleCampaignError(ServiceError):
-    """The campaign was saved by someone else since it was loaded; nothing was written."""
-
-    def __init__(self) -> None:
-        super().__init__(STALE_MESSAGE)
-
-
-class CampaignPermissionError(ServiceError):
-    """On a shared server, only the arbitrator's role may change the campaign itself."""
-
-    def __init__(self) -> None:
-        super().__init__(
-            "permission denied: only the arbitrator may change the campaign on this server"
-        )
 
 
 @dataclass(frozen=True)
@@ -291,7 +274,8 @@ class CampaignRepository:
         """
         if campaign.id is None:
             raise LookupError(f"campaign {campaign.name!r} has no id: add it first")
-        table = CampaignRow.__table__
+        # The Table itself (`__table__` is typed as any FromClause, which update() refuses).
+        table = Base.metadata.tables[CampaignRow.__tablename__]
         try:
             locked = self._session.execute(
                 update(table).where(table.c.id == campaign.id).values(version=table.c.version)

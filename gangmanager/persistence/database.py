@@ -35,8 +35,8 @@ from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.pool import NullPool
 
+from gangmanager.errors import DatabaseError, ServiceError
 from gangmanager.persistence.unit_of_work import UnitOfWork
-from gangmanager.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from alembic.config import Config
@@ -52,13 +52,6 @@ VERSION_TABLE = "alembic_version"
 BUSY_TIMEOUT_SECONDS = 10.0
 # Execution option of the sessions that only read (see `_configure_sqlite`).
 READ_ONLY = "gangmanager_read_only"
-
-
-class DatabaseError(Exception):
-    """A database that cannot be used, with a one-line message naming it."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(re.sub(r"\s*[\r\n]+\s*", " ", message).strip())
 
 
 class DatabaseBusyError(ServiceError):

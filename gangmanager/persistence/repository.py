@@ -24,6 +24,15 @@ from sqlalchemy.orm import Session, joinedload, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.orm.interfaces import LoaderOption
 
+# The refusals are shown to the user as they are; they live in gangmanager.errors,
+# below services, so persistence imports nothing above it.
+from gangmanager.errors import (
+    DamagedGangError,
+    NotYourGangError,
+    RestoreError,
+    ServiceError,
+    StaleGangError,
+)
 from gangmanager.persistence import mapping
 from gangmanager.persistence.tables import (
     Base,
@@ -36,41 +45,6 @@ from gangmanager.persistence.tables import (
 from gangmanager.rules.campaign import GangFigures, figures_of
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error, quoted
-
-# The refusals below are shown to the user as they are, like every ServiceError;
-# services/errors.py imports nothing of ours, so this adds no import cycle.
-from gangmanager.services.errors import ServiceError
-
-STALE_MESSAGE = "changed by someone else — reload"
-
-
-class StaleGangError(ServiceError):
-    """The gang was saved by someone else since it was loaded; nothing was written."""
-
-    def __init__(self) -> None:
-        super().__init__(STALE_MESSAGE)
-
-
-class DamagedGangError(ServiceError):
-    """A stored gang that does not load (a bad value written by an older version or by hand).
-
-    It stays in the gang list, where it can be renamed or deleted.
-    """
-
-    def __init__(self, gang_id: int, name: str, reason: str) -> None:
-        self.gang_id = gang_id
-        self.reason = reason
-        super().__init__(
-            f"gang {gang_id} ({quoted(name, 40)}) is damaged and cannot be opened ({reason}):"
-            " rename or delete it"
-        )
-
-
-class NotYourGangError(ServiceError):
-    """Row-level security on a shared server let this player change only their own gangs."""
-
-    def __init__(self, name: str) -> None:
-        super().__init__(f"{name!r} belongs to another player: you may change only your own gang")
 
 
 @dataclass(frozen=True)
@@ -382,7 +356,8 @@ class GangRepository:
         with row-level security it matches no row of another player's gang.
         """
         assert gang.id is not None
-        table = GangRow.__table__
+        # The Table itself (`__table__` is typed as any FromClause, which update() refuses).
+        table = Base.metadata.tables[GangRow.__tablename__]
         locked = self._session.execute(
             update(table)
             .where(table.c.id == gang.id)
@@ -445,7 +420,7 @@ def _gang(row: GangRow) -> Gang:
             where = ".".join(str(part) for part in first["loc"])
             message = name_error(first) if first["loc"][-1:] == ("name",) else first["msg"]
             reason = f"{where}: {message}"
-        raise DamagedGangError(row.id, row.name, reason) from None
+        raise DamagedGangError(row.id, quoted(row.name, 40), reason) from None
 
 
 # The largest id SQLite (and PostgreSQL's bigint) can store; a longer number is a name.
@@ -469,10 +444,6 @@ Key = tuple[Any, ...]
 Rows = Mapping[str, Mapping[Key, Mapping[str, Any]]]
 # First steps from the gang that make its roster (the rest hangs from fighters).
 ROSTER_TABLES = frozenset({"fighters", "stash_items"})
-
-
-class RestoreError(Exception):
-    """Stored rows cannot be put back (an id has been reused); nothing is written."""
 
 
 @dataclass(frozen=True)
@@ -539,7 +510,7 @@ def _pk(table: Table) -> builtins.list[Any]:
     return builtins.list(table.primary_key.columns)
 
 
-def _key(table: Table, values: Mapping[str, Any]) -> Key:
+def _key(table: Table, values: Mapping[Any, Any]) -> Key:
     return tuple(values[c.key] for c in _pk(table))
 
 

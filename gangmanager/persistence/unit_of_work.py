@@ -7,8 +7,8 @@ from types import TracebackType
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, sessionmaker
 
+from gangmanager.errors import ServiceError
 from gangmanager.persistence.repository import GangRepository
-from gangmanager.services.errors import ServiceError
 
 # PostgreSQL's "insufficient privilege": row-level security refused a row of another player.
 INSUFFICIENT_PRIVILEGE = "42501"

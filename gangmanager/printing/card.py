@@ -115,9 +115,9 @@ def glossary_entries(fighter: Fighter, ruleset: Ruleset) -> list[tuple[str, str]
         if key in imported:
             entries.append((name, ruleset.rules_text_for(lookup) or NO_TEXT))
             continue
-        trait = ruleset.trait_def(parse_trait(lookup)) if key in traits else None
+        trait_def = ruleset.trait_def(parse_trait(lookup)) if key in traits else None
         skill = _skill_summary(ruleset, key) if key in skills else ""
-        texts = [text for text in (trait.summary if trait else "", skill) if text]
+        texts = [text for text in (trait_def.summary if trait_def else "", skill) if text]
         if len(texts) == 2 and texts[0] != texts[1]:
             entries.append((name, f"Weapon trait: {texts[0]} Skill: {texts[1]}"))
         else:

@@ -185,12 +185,12 @@ def paint_page(painter: QPainter, page: Page, scale: float, origin: QPointF | No
             | Qt.TextFlag.TextSingleLine
             | Qt.TextFlag.TextDontClip
         )
-        box = text.rect
+        area = text.rect
         painter.save()
-        painter.translate(ox + box.x * scale, oy + box.y * scale)
+        painter.translate(ox + area.x * scale, oy + area.y * scale)
         painter.scale(1 / OVERSAMPLE, 1 / OVERSAMPLE)
         size = scale * OVERSAMPLE
-        painter.drawText(QRectF(0.0, 0.0, box.w * size, box.h * size), flags, text.text)
+        painter.drawText(QRectF(0.0, 0.0, area.w * size, area.h * size), flags, text.text)
         painter.restore()
     painter.restore()
 

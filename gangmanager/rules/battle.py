@@ -160,13 +160,13 @@ def fold(
     With `strict=False` an event that no longer fits is skipped with a warning
     instead of raising, so a battle survives a roster edited meanwhile.
     """
-    events = [parse_event(e) if isinstance(e, dict) else e for e in events]
+    parsed = [parse_event(e) if isinstance(e, dict) else e for e in events]
     if against is not None:
-        against = Opponent(restore_deleted_profiles(against.gang, events), against.crew)
+        against = Opponent(restore_deleted_profiles(against.gang, parsed), against.crew)
     state = new_state(
-        ruleset, restore_deleted_profiles(gang, events), crew, strict=strict, against=against
+        ruleset, restore_deleted_profiles(gang, parsed), crew, strict=strict, against=against
     )
-    for number, event in enumerate(events, start=1):
+    for number, event in enumerate(parsed, start=1):
         try:
             apply_event(ruleset, state, event)
         except BattleError as exc:

@@ -403,7 +403,7 @@ class _Attack:
                 f"injury {value!r} is not a face of the Injury dice ({', '.join(_INJURY_FACES)})"
                 " nor a D6 result"
             )
-        return value  # type: ignore[return-value]
+        return value
 
     def _credit(self) -> None:
         t = self.target

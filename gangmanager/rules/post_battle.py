@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable
+from functools import partial
 from typing import Any, TypeVar
 
 from gangmanager.rules import campaign as campaign_rules
@@ -254,17 +255,17 @@ class _Sequence:
         wounded = self._old_wounds_due()
         before = [f.status for f in self.gang.fighters]
         seen: set[int] = set()
-        for entry in self.draft.injuries:
-            index = self.index(entry.fighter, "Lasting Injury")
+        for lasting in self.draft.injuries:
+            index = self.index(lasting.fighter, "Lasting Injury")
             if index is None:
-                if entry.roll is not None and not is_d66(entry.roll):
-                    self.problem(f"{entry.fighter}: {entry.roll} is not a D66 roll (11-66)")
+                if lasting.roll is not None and not is_d66(lasting.roll):
+                    self.problem(f"{lasting.fighter}: {lasting.roll} is not a D66 roll (11-66)")
                 continue
             if index in seen:
                 self.problem(f"{self.gang.fighters[index].name}: two Lasting Injury entries")
                 continue
             seen.add(index)
-            self.injury(index, entry)
+            self.injury(index, lasting)
         captured = [
             i
             for i, (was, fighter) in enumerate(zip(before, self.gang.fighters, strict=True))
@@ -486,8 +487,8 @@ class _Sequence:
                 f" give {report.total}"
             )
             return
-        for line in income_lines(report):
-            self.note(None, line)
+        for text in income_lines(report):
+            self.note(None, text)
         for line in report.lines:
             if line.rolls:
                 rolled = ", ".join(map(str, line.rolls))
@@ -607,7 +608,7 @@ class _Sequence:
         # battle and then died is still on the roster here, and their weapon goes to
         # the stash without the spent ammo.
         for entry in self.draft.limited_deleted:
-            done = self.attempt(entry.fighter, lambda e=entry: delete_limited(self.gang, e))
+            done = self.attempt(entry.fighter, partial(delete_limited, self.gang, entry))
             if done is not None:
                 self.gang, text = done
                 owner = self.gang.fighter(entry.fighter)
@@ -619,21 +620,21 @@ class _Sequence:
     def trading_post(self) -> None:
         self.enter("trading_post")
         for entry in self.draft.sales:
-            done = self.attempt(f"sale of {entry.item}", lambda e=entry: sale(self.gang, e))
+            done = self.attempt(f"sale of {entry.item}", partial(sale, self.gang, entry))
             if done is not None:
                 self.gang, value, text = done
                 self.credits(value, text, self._who(entry.fighter))
         available = self.availability_roll()
-        for entry in self.draft.purchases:
+        for bought in self.draft.purchases:
             before = self.gang
             done = self.attempt(
-                f"purchase of {entry.item}",
-                lambda e=entry: purchase(self.ruleset, self.gang, e, available),
+                f"purchase of {bought.item}",
+                partial(purchase, self.ruleset, self.gang, bought, available),
             )
             if done is None:
                 continue
             self.gang, cost, text = done
-            if not self.credits(-cost, f"bought {text}", self._who(entry.fighter)):
+            if not self.credits(-cost, f"bought {text}", self._who(bought.fighter)):
                 self.gang = before
 
     def availability_roll(self) -> int | None:
@@ -670,7 +671,7 @@ class _Sequence:
             what = "recruit roll" if entry.dice is not None else repr(entry.wanted)
             done = self.attempt(
                 f"boon {what} from {entry.territory}",
-                lambda e=entry: take_boon(self.ruleset, self.gang, e, grants),
+                partial(take_boon, self.ruleset, self.gang, entry, grants),
             )
             if done is not None:
                 self.gang, text = done
@@ -681,7 +682,7 @@ class _Sequence:
     def distribute(self) -> None:
         self.enter("distribute_equipment")
         for entry in self.draft.moves:
-            done = self.attempt(f"moving {entry.item}", lambda e=entry: move(self.gang, e))
+            done = self.attempt(f"moving {entry.item}", partial(move, self.gang, entry))
             if done is not None:
                 self.gang, text = done
                 self.note(self._who(entry.to), text)

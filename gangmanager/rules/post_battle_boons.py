@@ -139,12 +139,13 @@ def take_boon(ruleset: Ruleset, gang: Gang, entry: BoonTaken, grants: Grants) ->
             return gang, f"rolled {_dice_text(dice)} for {entry.territory}: no recruit"
         found = _rolled_type(ruleset, gang, offer.roll, entry)
     else:
-        found = ruleset.fighter_type(gang.house, offer.name)
-        if found is None:
+        listed = ruleset.fighter_type(gang.house, offer.name)
+        if listed is None:
             raise TradeProblem(
                 f"neither the {gang.house or 'gang'} house list nor the gang additions have"
                 f" a fighter type {offer.name!r}"
             )
+        found = listed
     fighter = recruit(found, entry.name or found.name, ruleset)
     if fighter_index(gang, fighter.name) is not None:
         raise TradeProblem(f"there is already a fighter named {fighter.name!r}: give a name")

@@ -95,7 +95,7 @@ def assign_territory(
         known = ", ".join(h.territory for h in campaign.holdings if not h.hideout)
         problem = f"no territory {name!r} in {campaign.name!r} (in play: {known})"
         return campaign, None, [], [problem]
-    outcome = draft.territory_result or {"win": "won", "loss": "lost"}.get(draft.result)
+    outcome = draft.territory_result or {"win": "won", "loss": "lost"}.get(draft.result or "")
     if outcome is None:
         return campaign, None, [], [f"{holding.territory}: say whether it was won or lost"]
     if outcome == "won":
@@ -272,10 +272,10 @@ def income_report(
             continue
         # A D3 is read off a D6 as (D6 + 1) // 2: 2, 4 and 6 give 1, 2 and 3.
         sequence += [d * 2 if row.kind == "D3" else d for d in mine]
-    for folded, left in given.items():
-        if left and folded in rolled:
+    for folded, extra in given.items():
+        if extra and folded in rolled:
             key = _folded(income.rolls)[folded]
-            problems.append(f"{key} income: {len(left)} roll(s) too many: {left}")
+            problems.append(f"{key} income: {len(extra)} roll(s) too many: {extra}")
     if problems:
         return None, problems
     return _report(setting, campaign, gang, income, FixedDice(sequence)), []

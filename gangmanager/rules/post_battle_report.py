@@ -60,12 +60,6 @@ class Report:
         wanted = name.strip().casefold()
         return next((f for f in self.fighters if f.name.casefold() == wanted), None)
 
-    @property
-    def changed_fighters(self) -> list[FighterReport]:
-        return [
-            f for f in self.fighters if f.changes or f.removed or f.rating_before != f.rating_after
-        ]
-
     def summary(self) -> str:
         """One line for the campaign's log: the figures, and who changed status."""
         figures = [

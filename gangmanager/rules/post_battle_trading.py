@@ -179,7 +179,7 @@ def purchase(
     if paid is not None and paid not in standard:
         profiles.append(paid.model_copy(update={"cost": profile_cost}))
     bought_weapon = Weapon(name=weapon.name, cost=cost - profile_cost, profiles=profiles)
-    text = weapon.name + (f" with {paid.name}" if extra else "")
+    text = weapon.name + (f" with {paid.name}" if paid is not None and extra else "")
     if index is None:
         stash = [*gang.stash, bought_weapon]
         return gang.model_copy(update={"stash": stash}), cost, f"{text} to the stash"

@@ -161,6 +161,7 @@ def check_item(
     house = ruleset.house(house_id) if house_id else None
     line = list_entry(house, entry)
     refusals: list[str] = []
+    source: Source
     if line is not None:
         price, source = line.cost, "list"
         if not may_take_listed(line, fighter.type, fighter.category):
@@ -252,7 +253,9 @@ def offers(
     listed: list[ArmouryWeapon | ArmouryItem] = []
     if house is not None:
         for line in house.equipment_list:
-            entry = ruleset.weapon_entry(line.name) if kind == "weapons" else None
+            entry: ArmouryWeapon | ArmouryItem | None = (
+                ruleset.weapon_entry(line.name) if kind == "weapons" else None
+            )
             if kind == "wargear" and ruleset.weapon_entry(line.name) is None:
                 entry = ruleset.wargear_item(line.name)
             if entry is not None and entry not in listed:

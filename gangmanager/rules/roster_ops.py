@@ -191,12 +191,6 @@ def set_characteristic(
     return _with_fighter(gang, index, fighter.model_copy(update={"profile": profile}))
 
 
-def insert_fighter(gang: Gang, index: int, fighter: Fighter) -> Gang:
-    fighters = list(gang.fighters)
-    fighters.insert(index, fighter)
-    return gang.model_copy(update={"fighters": fighters})
-
-
 def remove_wargear(gang: Gang, index: int, item_index: int) -> Gang:
     fighter = gang.fighters[index]
     wargear = list(fighter.wargear)

@@ -439,7 +439,7 @@ class PostBattleRules(_Strict):
         return self
 
 
-_Named = TypeVar("_Named", ArmouryWeapon, ArmouryItem)
+_Named = TypeVar("_Named", bound=ArmouryWeapon | ArmouryItem)
 
 
 def _by_name(entries: list[_Named], name: str) -> _Named | None:

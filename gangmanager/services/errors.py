@@ -1,16 +1,44 @@
-"""Errors a service reports to the user in one line."""
+"""Errors a service reports to the user in one line.
+
+The classes persistence raises too live in gangmanager.errors (which imports
+nothing of ours); they are re-exported here so callers above services (the GUI,
+the CLI) import every refusal from one place.
+"""
 
 from __future__ import annotations
+
+from gangmanager.errors import (
+    STALE_MESSAGE,
+    CampaignPermissionError,
+    DamagedGangError,
+    DatabaseError,
+    NotYourGangError,
+    RestoreError,
+    ServiceError,
+    StaleCampaignError,
+    StaleGangError,
+)
 
 # Only the rules' limits (which import nothing of ours): no import cycle.
 from gangmanager.rules.limits import quoted
 
+__all__ = [
+    "MAX_LISTED_NAMES",
+    "STALE_MESSAGE",
+    "CampaignPermissionError",
+    "DamagedGangError",
+    "DatabaseError",
+    "NotYourGangError",
+    "RestoreError",
+    "ServiceError",
+    "StaleCampaignError",
+    "StaleGangError",
+    "UnknownGangError",
+    "listed",
+]
+
 # How many names a refusal lists ("gangs in this database: ...") before "and N more".
 MAX_LISTED_NAMES = 10
-
-
-class ServiceError(ValueError):
-    """A refused user action; its message is shown as it is."""
 
 
 def listed(names: list[str]) -> str:

@@ -66,12 +66,6 @@ def read_import(path: Path, rulesets: Rulesets) -> tuple[Gang, ImportReport | No
     return gang, report
 
 
-def import_gang(db: Database, path: Path, rulesets: Rulesets) -> ImportResult:
-    gang, report = read_import(path, rulesets)
-    result = add_gang(db, gang)
-    return ImportResult(result.gang, report, result.renamed_from, result.changes)
-
-
 def export_gang(db: Database, ref: str, path: Path) -> Path:
     """Write the gang file through a temporary name; refuse to replace what is not one."""
     _check_export_target(db, path)

@@ -35,7 +35,6 @@ from gangmanager.persistence.draft_repository import (
     take_snapshot,
     with_outside,
 )
-from gangmanager.persistence.repository import StaleGangError
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.post_battle import CampaignSetting, DraftError, apply_draft
@@ -50,7 +49,7 @@ from gangmanager.rules.post_battle_report import Report
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as campaign_service
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.errors import ServiceError, StaleGangError, UnknownGangError
 from gangmanager.services.rulesets import Rulesets
 
 GangRef = Gang | int | str

@@ -82,7 +82,7 @@ def test_roll_fills_in_what_is_left_and_apply_writes_the_event(qtbot, rulesets: 
     assert dialog.list_edits["injury"].text() == "1, 5"
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     assert dialog.result() == QDialog.DialogCode.Accepted
-    assert dialog.event == {
+    assert dialog.applied_event == {
         "event": "attack", "fighter": "The Rust Riders/Mags Varga", "weapon": "Boltgun",
         "profile": "", "target": f"{WOLVES}/Rook", "range": "short", "modifier": 0,
         "hit": 4, "firepower": [2], "wound": [3], "injury": [1, 5],
@@ -93,7 +93,7 @@ def test_a_bad_die_is_refused_in_the_dialog(qtbot, rulesets: Rulesets) -> None:
     dialog = dialog_for(qtbot, rulesets, [])
     dialog.list_edits["wound"].setText("seven")
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert dialog.event is None and "not a die result" in dialog.preview_label.text()
+    assert dialog.applied_event is None and "not a die result" in dialog.preview_label.text()
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     assert dialog.preview_label.text().startswith("Refused:")
 

@@ -239,7 +239,7 @@ def test_walk_the_wizard_end_to_end_then_undo_in_one_step(
     with qtbot.waitSignal(wizard.sig_finished) as finished:
         click(qtbot, finish)
     result = finished.args[0]
-    assert wizard.result is result
+    assert wizard.finish_result is result
     stored = gangs.load_gang(db, str(gang.id))
     assert stored.rating == 615 and stored.credits == 500 and stored.reputation == 2
     assert stored.fighter("Rook").status is FighterStatus.IN_RECOVERY  # type: ignore[union-attr]
@@ -367,7 +367,7 @@ def test_a_tracked_battle_prefills_the_wizard_and_is_done_at_finish(
         "Shotgun: executioner ammo (Limited) removed for good" in wizard.currentPage().report_text()
     )  # type: ignore[attr-defined]
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
-    assert wizard.result is not None
+    assert wizard.finish_result is not None
     assert battle.ended_battle(db, gang.id, rulesets) is None  # type: ignore[arg-type]
     stored = gangs.load_gang(db, str(gang.id))
     dex = stored.fighter("Dex Hollow")
@@ -541,14 +541,14 @@ def test_finish_is_refused_when_the_roster_was_saved_elsewhere_then_goes_on(
     go_to(qtbot, wizard, "report_results")
     before = all_rows(db_path)
     wizard.accept()
-    assert wizard.result is None
+    assert wizard.finish_result is None
     page = wizard.currentPage()
     assert "changed by someone else — reload" in page.status.text()  # type: ignore[attr-defined]
     assert all_rows(db_path) == before  # nothing written
     # The wizard now shows the roster as stored: Finish again applies on top of it.
     assert wizard.gang.credits == 505
     wizard.accept()
-    assert wizard.result is not None
+    assert wizard.finish_result is not None
     assert gangs.load_gang(db, str(gang.id)).credits == 505 + 40
 
 

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
+from gangmanager.errors import STALE_MESSAGE, StaleGangError
 from gangmanager.persistence.database import Database, open_database
-from gangmanager.persistence.repository import STALE_MESSAGE, StaleGangError
 from gangmanager.rules.gang import Gang
 from gangmanager.services import campaign as campaign_service
 from gangmanager.services import gangs

@@ -65,7 +65,8 @@ def test_a_legal_starting_gang_imports_for_each_house(
     path.write_text(dump_gang_file(gang), encoding="utf-8")
     db = open_database(sqlite_url(tmp_path / "gm.sqlite"))
     try:
-        gangs.import_gang(db, path, rulesets)
+        # The CLI's import: read the file, then add the gang.
+        gangs.add_gang(db, gangs.read_import(path, rulesets)[0])
         stored = gangs.load_gang(db, gang.name)
     finally:
         db.close()

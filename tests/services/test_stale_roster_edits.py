@@ -10,8 +10,8 @@ from collections.abc import Iterator
 
 import pytest
 
+from gangmanager.errors import STALE_MESSAGE
 from gangmanager.persistence.database import Database, open_database
-from gangmanager.persistence.repository import STALE_MESSAGE
 from gangmanager.rules.gang import Gang
 from gangmanager.services import gangs, roster
 from gangmanager.services.demo import demo_gang

@@ -54,7 +54,8 @@ class AttackDialog(QDialog):
         self._attacker = attacker
         self._dice = dice
         self._two_gangs = len(state.gangs) > 1
-        self.event: dict[str, Any] | None = None
+        # Not `event`: that would hide QWidget.event, Qt's event handler.
+        self.applied_event: dict[str, Any] | None = None
 
         self.profile_combo = QComboBox()
         self.profile_combo.setAccessibleName("Weapon profile")
@@ -158,7 +159,7 @@ class AttackDialog(QDialog):
     ) -> dict[str, Any] | None:
         """The attack event to apply, or None when cancelled."""
         dialog = cls(ruleset, state, attacker, dice, parent)
-        return dialog.event if dialog.exec() == QDialog.DialogCode.Accepted else None
+        return dialog.applied_event if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     # -- what is chosen ---------------------------------------------------------
 
@@ -255,7 +256,7 @@ class AttackDialog(QDialog):
 
     def _on_apply_button_clicked(self) -> None:
         try:
-            self.event = self.chosen_event()
+            self.applied_event = self.chosen_event()
         except ValueError as exc:
             self.preview_label.setText(f"Refused: {exc}")
             self.preview_label.setStyleSheet("color: #c62828;")

@@ -39,7 +39,6 @@ from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.battle.hire_dialog import HireDialog
 from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.battle.start_page import StartPage
-from gangmanager.persistence.database import Database
 from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_events import BattleError, parse_event
 from gangmanager.rules.battle_hire import HireOffer, hire_offers
@@ -49,6 +48,7 @@ from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 from gangmanager.services import battle, gangs
+from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 

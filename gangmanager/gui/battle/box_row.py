@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -44,5 +44,7 @@ class BoxRow(QWidget):
         for index in range(self._total):
             x = index * (_BOX + _GAP)
             painter.setBrush(self._colour if index < self._filled else Qt.BrushStyle.NoBrush)
-            painter.drawRect(x + 0.5, 1.5, _BOX - 1, _BOX - 1)
+            # Whole pixels: the float call this replaces went to drawRect(int, ...), which
+            # dropped the halves; kept so the boxes look as they did.
+            painter.drawRect(QRect(x, 1, _BOX - 1, _BOX - 1))
         painter.end()

@@ -54,13 +54,13 @@ from gangmanager.gui.campaign.campaign_models import (
 from gangmanager.gui.campaign.history_chart import HistoryChartView
 from gangmanager.gui.campaign.undo_command import CampaignUndoCommand
 from gangmanager.gui.common.messages import Messages
-from gangmanager.persistence.database import Database
 from gangmanager.rules.campaign import Alignment, current_phase
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as service
 from gangmanager.services import gangs as gang_service
 from gangmanager.services.campaign_steps import run_step
 from gangmanager.services.changes import Changes
+from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
@@ -216,9 +216,9 @@ class CampaignWindow(QMainWindow):
         self.save_notes_action.setShortcut(QKeySequence.StandardKey.Save)
         self.save_notes_action.setEnabled(False)
         self.save_notes_action.triggered.connect(self._on_save_notes_button_clicked)
-        for action in (self.undo_action, self.redo_action, self.save_notes_action):
-            edit_menu.addAction(action)
-            self.addAction(action)
+        for edit_action in (self.undo_action, self.redo_action, self.save_notes_action):
+            edit_menu.addAction(edit_action)
+            self.addAction(edit_action)
 
         campaign_menu = self.menuBar().addMenu("C&ampaign")
         self.toolbar = QToolBar("Campaign actions")
@@ -267,10 +267,10 @@ class CampaignWindow(QMainWindow):
 
         view_menu = self.menuBar().addMenu("&View")
         for number, name in ((0, "&Campaign"), (1, "&History chart")):
-            action = QAction(name, self)
-            action.setShortcut(QKeySequence(f"Ctrl+{number + 1}"))
-            action.triggered.connect(lambda _=False, n=number: self.tabs.setCurrentIndex(n))
-            view_menu.addAction(action)
+            tab_action = QAction(name, self)
+            tab_action.setShortcut(QKeySequence(f"Ctrl+{number + 1}"))
+            tab_action.triggered.connect(lambda _=False, n=number: self.tabs.setCurrentIndex(n))
+            view_menu.addAction(tab_action)
 
     # ------------------------------------------------------------ reading
 
@@ -417,7 +417,7 @@ class CampaignWindow(QMainWindow):
         self.sig_campaign_changed.emit(campaign_id)
 
     def _on_standings_view_double_clicked(self, index: QModelIndex) -> None:
-        gang_id = self.standings_model.row(index.row()).get("gang_id")
+        gang_id = self.standings_model.row_object(index.row()).get("gang_id")
         if gang_id is not None:
             self.sig_gang_requested.emit(int(gang_id))
 

@@ -6,9 +6,9 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
 
-from gangmanager.persistence.database import Database
 from gangmanager.services.campaign_steps import CampaignStep, redo_step, undo_step
 from gangmanager.services.changes import Changes
+from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSettings
 
-from gangmanager.persistence.server import storable_url
+from gangmanager.services.databases import storable_url
 
 RECENT_KEY = "databases/recent"
 LAST_KEY = "databases/last"
@@ -22,8 +22,8 @@ def without_password(url: str) -> str:
 def recent(settings: QSettings) -> list[str]:
     value = settings.value(RECENT_KEY, [])
     if isinstance(value, str):  # QSettings returns a lone entry as a string
-        value = [value]
-    return [str(v) for v in value or []]
+        return [value]
+    return [str(v) for v in value] if isinstance(value, list) else []
 
 
 def remember(settings: QSettings, url: str) -> None:

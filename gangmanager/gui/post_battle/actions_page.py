@@ -166,8 +166,9 @@ class ActionsPage(StepPage):
     def load(self) -> None:
         while self.escort_grid.count():
             item = self.escort_grid.takeAt(0)
-            if item.widget() is not None:
-                item.widget().deleteLater()
+            widget = item.widget() if item is not None else None
+            if widget is not None:
+                widget.deleteLater()
         gang, _ = self.host.preview("wrap_up")
         critical = [f.name for f in gang.fighters if f.status is FighterStatus.CRITICAL]
         entries = {e.fighter.casefold(): e for e in self.host.draft.medical_escorts}

@@ -25,7 +25,8 @@ class NotePage(StepPage):
         prompt: str,
     ) -> None:
         super().__init__(host, step_id, title, summary)
-        self.field = field
+        # Not `field`: that would hide QWizardPage.field().
+        self.draft_field = field
         label = QLabel(prompt)
         label.setWordWrap(True)
         self.layout_.addWidget(label)
@@ -38,9 +39,9 @@ class NotePage(StepPage):
             self.layout_.addStretch(1)
 
     def load(self) -> None:
-        if self.field is not None:
-            self.text.setPlainText(str(getattr(self.host.draft, self.field)))
+        if self.draft_field is not None:
+            self.text.setPlainText(str(getattr(self.host.draft, self.draft_field)))
 
     def _on_text_text_changed(self) -> None:
-        if self.field is not None:
-            self.edited(**{self.field: self.text.toPlainText()})
+        if self.draft_field is not None:
+            self.edited(**{self.draft_field: self.text.toPlainText()})

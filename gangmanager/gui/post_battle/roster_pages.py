@@ -241,7 +241,8 @@ class TradingPostPage(StepPage):
         )
         self.seek_roll = RollInput("2D6", host.roll)
         self.traders = QWidget()
-        QVBoxLayout(self.traders).setContentsMargins(0, 0, 0, 0)
+        self._traders_layout = QVBoxLayout(self.traders)
+        self._traders_layout.setContentsMargins(0, 0, 0, 0)
         self.seek_modifier = QSpinBox()
         self.seek_modifier.setRange(-20, 20)
         self.seek_modifier.setToolTip("Any other modifier a special rule gives")
@@ -271,7 +272,7 @@ class TradingPostPage(StepPage):
             box.setProperty("fighter", fighter.name)
             box.setChecked(fighter.name.casefold() in chosen)
             box.toggled.connect(self._on_seek_changed)
-            self.traders.layout().addWidget(box)
+            self._traders_layout.addWidget(box)
         for widget in (self.seek, self.seek_roll, self.seek_modifier):
             widget.blockSignals(True)
         self.seek.setChecked(entry is not None)

@@ -106,7 +106,7 @@ class TerritoryPage(StepPage):
             0,
         )  # fmt: skip
         self.territory.setCurrentIndex(index)
-        outcome = draft.territory_result or {"win": "won", "loss": "lost"}.get(draft.result)
+        outcome = draft.territory_result or {"win": "won", "loss": "lost"}.get(draft.result or "")
         self.outcomes.setExclusive(False)
         for button in self.outcomes.buttons():
             button.setChecked(False)

@@ -6,8 +6,8 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
 
-from gangmanager.persistence.database import Database
 from gangmanager.services.changes import Changes
+from gangmanager.services.databases import Database
 from gangmanager.services.post_battle import FinishResult, redo_post_battle, undo_post_battle
 
 

@@ -35,8 +35,6 @@ from gangmanager.gui.post_battle.roster_pages import (
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.gui.post_battle.territory_page import TerritoryPage
 from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
-from gangmanager.persistence.database import Database
-from gangmanager.persistence.repository import StaleGangError
 from gangmanager.rules.dice import Dice, RandomDice, d3, d66, two_d6
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.post_battle import (
@@ -53,7 +51,8 @@ from gangmanager.rules.post_battle_report import Report
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as campaign_service
 from gangmanager.services import gangs, post_battle
-from gangmanager.services.errors import ServiceError
+from gangmanager.services.databases import Database
+from gangmanager.services.errors import ServiceError, StaleGangError
 from gangmanager.services.post_battle import FinishResult
 from gangmanager.services.rulesets import Rulesets
 
@@ -120,7 +119,8 @@ class PostBattleWizard(QWizard):
         self.campaign: CampaignSetting | None = campaign_service.gang_campaign(
             db, rulesets, str(gang_id)
         )
-        self.result: FinishResult | None = None
+        # Not `result`: that would hide QDialog.result().
+        self.finish_result: FinishResult | None = None
         self._previews: dict[str, tuple[Gang, list[str], CampaignOutcome | None]] = {}
         self._report: tuple[Report | None, list[str]] | None = None
         self._resumed = False
@@ -351,7 +351,7 @@ class PostBattleWizard(QWizard):
             problems = getattr(exc, "problems", None) or [str(exc)]
             self.report_page.show_problems(problems)
             return
-        self.result = result
+        self.finish_result = result
         self.sig_finished.emit(result)
         super().accept()
 

@@ -54,7 +54,7 @@ def _print_errors() -> tuple[type[Exception], ...]:
 class PrintPreview:
     @staticmethod
     def dialog(
-        parent: QWidget | None, printer: QPrinter, paint: Callable[[QPrinter], None]
+        parent: QWidget | None, printer: QPrinter, paint: Callable[[QPrinter], object]
     ) -> QPrintPreviewDialog:
         """Qt's print preview; it calls `paint` for every redraw (paper changed, zoom...)."""
         from PySide6.QtPrintSupport import QPrintPreviewDialog
@@ -68,7 +68,7 @@ class PrintPreview:
 
     @classmethod
     def ask(
-        cls, parent: QWidget | None, printer: QPrinter, paint: Callable[[QPrinter], None]
+        cls, parent: QWidget | None, printer: QPrinter, paint: Callable[[QPrinter], object]
     ) -> bool:
         return cls.dialog(parent, printer, paint).exec() == QDialog.DialogCode.Accepted
 

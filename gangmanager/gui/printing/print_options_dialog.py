@@ -80,8 +80,8 @@ class PrintOptionsDialog(QDialog):
         self.footnotes_check = QCheckBox("&Footnotes: base value and source of each modified value")
         self.footnotes_check.setChecked(True)
         self.layout_combo = QComboBox()
-        for layout, label in LAYOUT_LABELS.items():
-            self.layout_combo.addItem(label, layout.value)
+        for card_layout, label in LAYOUT_LABELS.items():
+            self.layout_combo.addItem(label, card_layout.value)
         self.paper_combo = QComboBox()
         for paper in PAPERS:
             self.paper_combo.addItem(paper.name, paper.name)

@@ -11,7 +11,7 @@ credits): the refusal shows in the dialog, and the filter and pick stay.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -53,13 +53,13 @@ class ArmouryChoice:
         return self.entry.cost if self.price is None else self.price
 
 
-def _unchecked(entries: list[ArmouryWeapon] | list[ArmouryItem]) -> list[Offer]:
+def _unchecked(entries: Sequence[ArmouryWeapon | ArmouryItem]) -> list[Offer]:
     """Every entry at its armoury price: for a dialog that knows no fighter."""
     ordered = sorted(entries, key=lambda e: e.name.casefold())
     return [Offer(e, Verdict(True, e.cost, "trading_post", entry=e)) for e in ordered]
 
 
-def _for_stash(entries: list[ArmouryWeapon] | list[ArmouryItem]) -> list[Offer]:
+def _for_stash(entries: Sequence[ArmouryWeapon | ArmouryItem]) -> list[Offer]:
     """Every entry at its Trading Post price; Rare and Illegal ones refused (as the service
     refuses them outside the post-battle Trading Post)."""
     lines = []

@@ -704,11 +704,11 @@ class FighterEditor(QWidget):
         weapon_index, profile_index = position
         weapon = self._fighter.weapons[weapon_index]
         if profile_index == 0:
-            refund = self._refund(
+            weapon_refund = self._refund(
                 f"Remove {weapon.name} from {self._fighter.name}?", weapon.total_cost
             )
-            if refund is not None:
-                self._emit(lambda g, f: roster.RemoveWeapon(g, f, weapon_index, refund))
+            if weapon_refund is not None:
+                self._emit(lambda g, f: roster.RemoveWeapon(g, f, weapon_index, weapon_refund))
             return
         profile = weapon.profiles[profile_index]
         refund = self._refund(f"Remove the {profile.name} profile of {weapon.name}?", profile.cost)

@@ -129,7 +129,7 @@ class GangDraft:
         lines = [
             o
             for kind in ("weapons", "wargear")
-            for o in restrictions.offers(self.ruleset, self.house or None, fighter, kind)  # type: ignore[arg-type]
+            for o in restrictions.offers(self.ruleset, self.house or None, fighter, kind)
             if o.verdict.allowed
         ]
         listed = [o for o in lines if o.verdict.source == "list"]
@@ -143,6 +143,7 @@ class GangDraft:
         verdict = restrictions.check_item(self.ruleset, self.house or None, fighter, entry)
         if not verdict.allowed:
             raise RosterError(f"{verdict.reason}: not bought")
+        update: dict[str, object]
         if isinstance(entry, ArmouryWeapon):
             weapon = roster_ops.armoury_weapon(entry).model_copy(update={"cost": verdict.price})
             self._afford(weapon.total_cost, weapon.name)

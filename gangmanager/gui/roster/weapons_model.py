@@ -6,73 +6,105 @@ one) as a tooltip; the weapon name says how many slots the weapon takes.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
 
+from gangmanager.gui.common.rows_table_model import CENTRE, RIGHT, Column, RowsTableModel
 from gangmanager.rules import roster_ops
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Weapon, WeaponProfile
 
-Index = QModelIndex | QPersistentModelIndex
-HEADERS = ("Weapon", "Rng S", "Rng L", "Acc S", "Acc L", "Str", "AP", "D", "Am", "Traits", "Cost")
+_STATS = ("rng_s", "rng_l", "acc_s", "acc_l", "strength", "ap", "d", "am")
+_STAT_HEADERS = ("Rng S", "Rng L", "Acc S", "Acc L", "Str", "AP", "D", "Am")
+
+
+@dataclass(frozen=True)
+class ProfileRow:
+    """One profile of one weapon; the first profile's row stands for the weapon."""
+
+    weapon_index: int
+    profile_index: int
+    weapon: Weapon
+
+    @property
+    def profile(self) -> WeaponProfile:
+        return self.weapon.profiles[self.profile_index]
+
+    @property
+    def first(self) -> bool:
+        return self.profile_index == 0
+
+
+def _name(row: ProfileRow) -> str:
+    name = row.profile.name
+    if row.first:
+        return f"{row.weapon.name} - {name}" if name else row.weapon.name
+    return f"    - {name or 'profile'}"
+
+
+def _cost(row: ProfileRow) -> str:
+    weapon, profile = row.weapon, row.profile
+    if row.first:
+        return f"{weapon.cost} +{profile.cost}" if profile.cost else str(weapon.cost)
+    return f"+{profile.cost}" if profile.cost else ""
+
+
+def _stat(name: str) -> Column[ProfileRow]:
+    return Column(
+        _STAT_HEADERS[_STATS.index(name)], lambda r: getattr(r.profile, name), align=CENTRE
+    )
+
+
+COLUMNS: tuple[Column[ProfileRow], ...] = (
+    Column("Weapon", _name),
+    *(_stat(name) for name in _STATS),
+    Column("Traits", lambda r: ", ".join(str(t) for t in r.profile.traits)),
+    Column("Cost", _cost, align=RIGHT),
+)
+HEADERS = tuple(c.header for c in COLUMNS)
 TRAITS_COLUMN = HEADERS.index("Traits")
 COST_COLUMN = HEADERS.index("Cost")
-_STATS = ("rng_s", "rng_l", "acc_s", "acc_l", "strength", "ap", "d", "am")
 
 
-class WeaponsTableModel(QAbstractTableModel):
+class WeaponsTableModel(RowsTableModel[ProfileRow]):
+    COLUMNS = COLUMNS
+
     def __init__(self) -> None:
         super().__init__()
-        self._weapons: list[Weapon] = []
-        self._rows: list[tuple[int, int]] = []
         self._ruleset: Ruleset | None = None
 
     def set_weapons(self, weapons: list[Weapon], ruleset: Ruleset | None) -> None:
-        self.beginResetModel()
-        self._weapons = list(weapons)
         self._ruleset = ruleset
-        self._rows = [
-            (w, p) for w, weapon in enumerate(weapons) for p in range(len(weapon.profiles))
-        ]
-        self.endResetModel()
+        self.set_rows(
+            [
+                ProfileRow(w, p, weapon)
+                for w, weapon in enumerate(weapons)
+                for p in range(len(weapon.profiles))
+            ]
+        )
 
     def position(self, row: int) -> tuple[int, int]:
         """(weapon index, profile index) of a row."""
-        return self._rows[row]
+        found = self.row_object(row)
+        return found.weapon_index, found.profile_index
 
-    def first_row(self, weapon_index: int) -> int | None:
-        return next((r for r, (w, _) in enumerate(self._rows) if w == weapon_index), None)
+    def cell(self, row: ProfileRow, column: int, role: int) -> object:
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(row, column)
+        if role == Qt.ItemDataRole.FontRole and column == 0 and row.first:
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None
 
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def _profile(self, row: int) -> tuple[Weapon, WeaponProfile, bool]:
-        w, p = self._rows[row]
-        weapon = self._weapons[w]
-        return weapon, weapon.profiles[p], p == 0
-
-    def _display(self, row: int, column: int) -> str:
-        weapon, profile, first = self._profile(row)
-        if column == 0:
-            if first:
-                return f"{weapon.name} - {profile.name}" if profile.name else weapon.name
-            return f"    - {profile.name or 'profile'}"
-        if column == TRAITS_COLUMN:
-            return ", ".join(str(t) for t in profile.traits)
-        if column == COST_COLUMN:
-            if first:
-                return f"{weapon.cost} +{profile.cost}" if profile.cost else str(weapon.cost)
-            return f"+{profile.cost}" if profile.cost else ""
-        return str(getattr(profile, _STATS[column - 1]))
-
-    def _tooltip(self, row: int, column: int) -> str | None:
-        weapon, profile, _first = self._profile(row)
+    def _tooltip(self, row: ProfileRow, column: int) -> str | None:
+        # Every tooltip here is about the ruleset's armoury: none without one.
         ruleset = self._ruleset
         if ruleset is None:
             return None
+        weapon, profile = row.weapon, row.profile
         if column == TRAITS_COLUMN and profile.traits:
             lines = []
             for trait in profile.traits:
@@ -86,29 +118,4 @@ class WeaponsTableModel(QAbstractTableModel):
             return f"{text}\nTakes {slots} weapon slot{'s' if slots != 1 else ''}"
         if column == COST_COLUMN:
             return f"Paid: {weapon.total_cost} credits in all (weapon and paid profiles)"
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        row, column = index.row(), index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self._display(row, column)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return self._tooltip(row, column)
-        if role == Qt.ItemDataRole.FontRole and column == 0 and self._rows[row][1] == 0:
-            font = QFont()
-            font.setBold(True)
-            return font
-        if role == Qt.ItemDataRole.TextAlignmentRole and 0 < column < TRAITS_COLUMN:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == COST_COLUMN:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        return None
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section]
         return None

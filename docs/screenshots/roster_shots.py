@@ -1,6 +1,6 @@
 """Grab the roster editor's screens at 1280x800 for the docs.
 
-    QT_QPA_PLATFORM=offscreen python -m gangmanager.gui.screenshots docs/screenshots
+    QT_QPA_PLATFORM=offscreen python docs/screenshots/roster_shots.py docs/screenshots
 
 Builds a throwaway database with the demo gang in a temporary folder (the
 player's database and settings are never touched) and saves main-window.png,
@@ -21,12 +21,12 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.gui.roster.new_gang_wizard import NewGangWizard
-from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Item
 from gangmanager.services import gangs, roster
+from gangmanager.services.databases import Database, open_url, sqlite_url
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
@@ -108,7 +108,7 @@ def main(argv: list[str]) -> int:
         work = Path(folder)
         rulesets = Rulesets(work / "data")
         n23 = rulesets.get("n23")
-        db = open_database(sqlite_url(work / "screenshots.sqlite"))
+        db = open_url(sqlite_url(work / "screenshots.sqlite"))
         gang = demo_gang(n23)
         # A second gang in the list, and a Limited profile lost in battle to show a
         # pending rating beside the committed one.
@@ -191,7 +191,7 @@ def main(argv: list[str]) -> int:
         window.close()
         db.close()
 
-        empty = open_database(sqlite_url(work / "empty.sqlite"))
+        empty = open_url(sqlite_url(work / "empty.sqlite"))
         start = MainWindow(empty, rulesets, settings)
         start.resize(*SIZE)
         start.show()

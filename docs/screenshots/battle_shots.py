@@ -1,4 +1,4 @@
-"""Draw the battle view for the user guide: `python -m gangmanager.gui.battle.screenshot OUT.png`.
+"""Draw the battle view for the user guide: `python docs/screenshots/battle_shots.py OUT.png`.
 
 A demo gang in a throwaway database, a few events of house rules A, the
 window grabbed at 1280x800. With `--hired`, the n23 demo gang holds the
@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from gangmanager.persistence.database import Database
+    from gangmanager.services.databases import Database
     from gangmanager.services.rulesets import Rulesets
 
 
@@ -31,9 +31,9 @@ def _grab_battle(target: Path, ruleset_id: str, prepare: Prepare) -> Path:
     from PySide6.QtWidgets import QApplication
 
     from gangmanager.gui.battle.battle_window import BattleWindow
-    from gangmanager.persistence.database import open_database, sqlite_url
     from gangmanager.rules.dice import RandomDice
     from gangmanager.services import gangs
+    from gangmanager.services.databases import open_url, sqlite_url
     from gangmanager.services.demo import demo_gang
     from gangmanager.services.rulesets import Rulesets
 
@@ -41,7 +41,7 @@ def _grab_battle(target: Path, ruleset_id: str, prepare: Prepare) -> Path:
     with tempfile.TemporaryDirectory() as folder:
         rulesets = Rulesets(Path(folder) / "data")
         gang = demo_gang(rulesets.get(ruleset_id)).model_copy(update={"ruleset": ruleset_id})
-        with open_database(sqlite_url(Path(folder) / "gm.sqlite")) as db:
+        with open_url(sqlite_url(Path(folder) / "gm.sqlite")) as db:
             gang_id = gangs.add_gang(db, gang).gang.id
             assert gang_id is not None
             prepare(db, rulesets, gang.name, gang_id)

@@ -1,7 +1,7 @@
 """Grab every page of the wizard, filled in after a tracked battle, for the user guide;
 then the pages that change for a gang in a running campaign (post-battle-campaign-*.png).
 
-    QT_QPA_PLATFORM=offscreen python -m gangmanager.gui.post_battle.screenshots docs/screenshots
+    QT_QPA_PLATFORM=offscreen python docs/screenshots/post_battle_shots.py docs/screenshots
 
 Runs on a throwaway database in a temporary folder; never part of the tests.
 """
@@ -16,10 +16,10 @@ from pathlib import Path
 from PySide6.QtWidgets import QApplication
 
 from gangmanager.gui.post_battle.wizard import PostBattleWizard
-from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.rules.dice import RandomDice
 from gangmanager.rules.post_battle_draft import BoonTaken, PostBattleDraft, TerritoryIncome
 from gangmanager.services import battle, campaign, gangs
+from gangmanager.services.databases import open_url, sqlite_url
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
@@ -28,7 +28,7 @@ SIZE = (1280, 800)
 
 def grab_pages(folder: Path, work: Path) -> list[Path]:
     rulesets = Rulesets(work / "data")
-    db = open_database(sqlite_url(work / "screens.sqlite"))
+    db = open_url(sqlite_url(work / "screens.sqlite"))
     try:
         founded = demo_gang(rulesets.get("n23"))
         # Brann carries an Old Battle Wound from an earlier battle: Wrap-up asks for its D6.
@@ -108,7 +108,7 @@ ROLLS = {"Settlement": [4], "Old Ruins": [2], "Collapsed Dome": [6, 3, 1], "Slag
 def grab_campaign_pages(folder: Path, work: Path) -> list[Path]:
     """The Rust Riders beat the Iron Brothers in Ash Wars and take their Slag Furnace."""
     rulesets = Rulesets(work / "data")
-    db = open_database(sqlite_url(work / "campaign.sqlite"))
+    db = open_url(sqlite_url(work / "campaign.sqlite"))
     try:
         n23 = rulesets.get("n23")
         gang = gangs.add_gang(db, demo_gang(n23, "orlock")).gang

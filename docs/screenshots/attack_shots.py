@@ -1,6 +1,6 @@
 """Draw a two-gang battle and the Attack... dialog for the user guide.
 
-    python -m gangmanager.gui.battle.attack_screenshot [OUT_DIR]
+    python docs/screenshots/attack_shots.py [OUT_DIR]
 
 writes battle-two-gangs.png (both sides after two attacks), battle-two-gangs-tabs.png
 (the same on a narrow window: a tab per gang), battle-attack-dialog.png
@@ -24,9 +24,9 @@ def grab(folder_out: Path) -> list[Path]:
 
     from gangmanager.gui.battle.attack_dialog import AttackDialog
     from gangmanager.gui.battle.battle_window import BattleWindow
-    from gangmanager.persistence.database import open_database, sqlite_url
     from gangmanager.rules.dice import RandomDice
     from gangmanager.services import battle, gangs
+    from gangmanager.services.databases import open_url, sqlite_url
     from gangmanager.services.demo import demo_gang
     from gangmanager.services.rulesets import Rulesets
 
@@ -37,7 +37,7 @@ def grab(folder_out: Path) -> list[Path]:
         rulesets = Rulesets(Path(folder) / "data")
         riders = demo_gang(rulesets.get("house-a")).model_copy(update={"ruleset": "house-a"})
         wolves = riders.model_copy(update={"name": WOLVES})
-        with open_database(sqlite_url(Path(folder) / "gm.sqlite")) as db:
+        with open_url(sqlite_url(Path(folder) / "gm.sqlite")) as db:
             riders_id = gangs.add_gang(db, riders).gang.id
             gangs.add_gang(db, wolves)
             assert riders_id is not None

@@ -1,6 +1,6 @@
 """Grab the campaign view and the history chart at 1280x800 for the docs.
 
-    QT_QPA_PLATFORM=offscreen python -m gangmanager.gui.campaign.screenshots docs/screenshots
+    QT_QPA_PLATFORM=offscreen python docs/screenshots/campaign_shots.py docs/screenshots
 
 Builds a throwaway database in a temporary folder with a three-gang Dominion
 campaign played over all its cycles (the player's own database is never
@@ -16,12 +16,12 @@ import tempfile
 from datetime import date, timedelta
 from pathlib import Path
 
-from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules import ratings
 from gangmanager.rules.dice import RandomDice
 from gangmanager.rules.gang import Gang
 from gangmanager.services import campaign as service
 from gangmanager.services import gangs
+from gangmanager.services.databases import Database, open_url, sqlite_url
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
@@ -126,7 +126,7 @@ def main(argv: list[str]) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     with tempfile.TemporaryDirectory() as tmp:
         rulesets = Rulesets(Path(tmp) / "data")
-        with open_database(sqlite_url(Path(tmp) / "campaign.sqlite")) as db:
+        with open_url(sqlite_url(Path(tmp) / "campaign.sqlite")) as db:
             campaign_id = build_sample_campaign(db, rulesets)
             if report is not None:
                 print(service.write_report(db, rulesets, str(campaign_id), report))

@@ -1,6 +1,6 @@
 """Grab the screens of the equipment and skill restrictions for the docs.
 
-    QT_QPA_PLATFORM=offscreen python -m gangmanager.gui.restrictions_screenshots docs/screenshots
+    QT_QPA_PLATFORM=offscreen python docs/screenshots/restrictions_shots.py docs/screenshots
 
 Saves founding-wizard-<house>.png (the Equip page, what each fighter may take)
 for the first two houses of n23, buy-weapon-refused.png and
@@ -13,6 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from roster_shots import SIZE, _save, _save_over, _settle
+
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication
 
@@ -20,10 +22,9 @@ from gangmanager.gui.main_window import MainWindow
 from gangmanager.gui.roster.armoury_dialog import ArmouryDialog
 from gangmanager.gui.roster.gang_details_dialog import GangDetailsDialog
 from gangmanager.gui.roster.new_gang_wizard import NewGangWizard
-from gangmanager.gui.screenshots import SIZE, _save, _save_over, _settle
-from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.rules.gang import Category
 from gangmanager.services import gangs, roster
+from gangmanager.services.databases import open_url, sqlite_url
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
@@ -73,7 +74,7 @@ def main(argv: list[str]) -> int:
         work = Path(folder)
         rulesets = Rulesets(work / "data")
         n23 = rulesets.get("n23")
-        db = open_database(sqlite_url(work / "screenshots.sqlite"))
+        db = open_url(sqlite_url(work / "screenshots.sqlite"))
         stored = gangs.add_gang(db, demo_gang(n23)).gang
         assert stored.id is not None
         settings = QSettings(str(work / "settings.ini"), QSettings.Format.IniFormat)

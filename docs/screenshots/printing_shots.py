@@ -1,6 +1,6 @@
 """Regenerate the printing screenshots in docs/screenshots (a developer's helper, not a test).
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python -m gangmanager.gui.printing.screenshots
+    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/printing_shots.py
 
 PDF pages are rendered with `pdftoppm` (poppler-utils), so the pictures show
 the PDF as a viewer shows it; the card preview and the options dialog are
@@ -29,7 +29,7 @@ from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Weapon
 from gangmanager.services.demo import demo_gang
 
-DOCS = Path(__file__).resolve().parents[3] / "docs" / "screenshots"
+DOCS = Path(__file__).resolve().parent  # docs/screenshots, where this script lives
 DPI = 110
 
 

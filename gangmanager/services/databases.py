@@ -1,0 +1,40 @@
+"""Which database to open and opening it: what the GUI needs from persistence.
+
+The GUI imports nothing from gangmanager.persistence (the import-contract test
+holds it); these few names are the whole door, not a wholesale re-export.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from gangmanager.persistence.database import (
+    ENVIRONMENT_VARIABLE,
+    Database,
+    resolve_database,
+    sqlite_url,
+)
+from gangmanager.persistence.server import AskPassword, open_with_password, storable_url
+
+__all__ = [
+    "ENVIRONMENT_VARIABLE",
+    "AskPassword",
+    "Database",
+    "database_to_open",
+    "open_url",
+    "sqlite_url",
+    "storable_url",
+]
+
+
+def open_url(url: str, ask_password: AskPassword | None = None) -> Database:
+    """The database at `url` (a file or a server), asking once for a password a server wants.
+
+    DatabaseError (services.errors) when it cannot be used; nothing is changed then.
+    """
+    return open_with_password(url, ask_password)
+
+
+def database_to_open(db_arg: str | None, environ: Mapping[str, str]) -> str:
+    """The URL from `--db`, else GANGMANAGER_DB, else the default file in the user's data folder."""
+    return resolve_database(db_arg, environ)

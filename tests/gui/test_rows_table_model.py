@@ -1,0 +1,78 @@
+"""The shared table base: what its column descriptors answer, and what they leave to `cell`."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+
+from gangmanager.gui.common.rows_table_model import RIGHT, Column, RowsTableModel
+
+Role = Qt.ItemDataRole
+
+
+@dataclass(frozen=True)
+class Ganger:
+    name: str
+    xp: int
+
+
+class GangerModel(RowsTableModel[Ganger]):
+    COLUMNS = (
+        Column("Name", lambda g: g.name, tip=lambda g: f"{g.name}!" if g.xp else None),
+        Column("XP", lambda g: g.xp, align=RIGHT, header_tip="Experience", align_header=True),
+    )
+
+    def cell(self, row: Ganger, column: int, role: int) -> object:
+        if role == Role.ForegroundRole and row.xp == 0:
+            return QColor("grey")
+        if role == Role.ToolTipRole:
+            return "from cell"
+        return None
+
+
+def test_columns_give_text_alignment_tooltips_and_headers(qtmodeltester) -> None:
+    model = GangerModel([Ganger("Rook", 3), Ganger("Pip", 0)])
+    qtmodeltester.check(model)
+    assert (model.rowCount(), model.columnCount()) == (2, 2)
+    assert model.index(0, 1).data() == "3"  # always text
+    assert model.index(0, 1).data(Role.TextAlignmentRole) == int(RIGHT)
+    assert model.index(0, 0).data(Role.TextAlignmentRole) is None
+    assert model.index(0, 0).data(Role.ToolTipRole) == "Rook!"
+    horizontal = Qt.Orientation.Horizontal
+    assert [model.headerData(s, horizontal) for s in (0, 1)] == ["Name", "XP"]
+    assert model.headerData(1, horizontal, Role.ToolTipRole) == "Experience"
+    assert model.headerData(1, horizontal, Role.TextAlignmentRole) == int(RIGHT)
+    assert model.headerData(0, horizontal, Role.ToolTipRole) is None
+    assert model.headerData(0, Qt.Orientation.Vertical) is None
+
+
+def test_what_a_column_does_not_answer_comes_from_cell() -> None:
+    model = GangerModel([Ganger("Rook", 3), Ganger("Pip", 0)])
+    # A tip that answers None, and a column with no tip, fall through to `cell`.
+    assert model.index(1, 0).data(Role.ToolTipRole) == "from cell"
+    assert model.index(0, 1).data(Role.ToolTipRole) == "from cell"
+    assert model.index(1, 1).data(Role.ForegroundRole) == QColor("grey")
+    assert model.index(0, 1).data(Role.ForegroundRole) is None
+
+
+def test_set_rows_replaces_every_row(qtbot) -> None:
+    model = GangerModel([Ganger("Rook", 3)])
+    with qtbot.waitSignal(model.modelReset):
+        model.set_rows([Ganger("Pip", 0), Ganger("Vask", 1)])
+    assert [model.index(r, 0).data() for r in range(model.rowCount())] == ["Pip", "Vask"]
+    assert model.row_object(1) == Ganger("Vask", 1)
+
+
+def test_a_model_with_plain_headers_answers_every_role_in_cell(qtmodeltester) -> None:
+    class Plain(RowsTableModel[str]):
+        HEADERS = ("Line",)
+
+        def cell(self, row: str, column: int, role: int) -> object:
+            return row.upper() if role == Role.DisplayRole else None
+
+    model = Plain(["a", "b"])
+    qtmodeltester.check(model)
+    assert model.index(1, 0).data() == "B"
+    assert model.headerData(0, Qt.Orientation.Horizontal) == "Line"
