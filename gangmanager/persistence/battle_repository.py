@@ -18,7 +18,7 @@ from typing import Any
 from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
-from gangmanager.persistence.tables import BattleEventRow, BattleRow, utc_now
+from gangmanager.persistence.tables import BattleEventRow, BattleRow, GangRow, utc_now
 from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # open -> ended (handed to the post-battle sequence) -> done (post-battle applied).
@@ -146,6 +146,14 @@ class BattleRepository:
             query = query.options(selectinload(BattleRow.events))
         row = self._session.scalars(query).one_or_none()
         return _record(row, with_events=with_events) if row is not None else None
+
+    def gang_versions(self, stored: StoredBattle) -> tuple[int | None, int | None]:
+        """The stored version of each gang of the battle (None: no second gang, or gone)."""
+        ids = [i for i in (stored.gang_id, stored.against_gang_id) if i is not None]
+        query = select(GangRow.id, GangRow.version).where(GangRow.id.in_(ids))
+        found: dict[int, int] = {row.id: row.version for row in self._session.execute(query)}
+        against = stored.against_gang_id
+        return found.get(stored.gang_id), found.get(against) if against is not None else None
 
     def payloads(self, battle_id: int) -> tuple[dict[str, Any], ...]:
         """The whole log, in order (to fold a battle whose state is not held)."""

@@ -233,27 +233,66 @@ def _versions(starter: Gang, against: Opponent | None) -> battle_folds.Versions:
     return starter.version, against.gang.version if against is not None else None
 
 
-def _keep_record(db: Database, stored: StoredBattle, record: BattleRecord, versions: Any) -> None:
+def _keep_record(
+    db: Database,
+    stored: StoredBattle,
+    record: BattleRecord,
+    starter: Gang,
+    against: Opponent | None,
+) -> None:
     """A battle just read whole: its fold is kept for the next event."""
     if stored.status == OPEN:
-        folded = Folded(stored.revision, versions, record.events, record.state)
+        versions = _versions(starter, against)
+        folded = Folded(stored.revision, versions, record.events, record.state, starter, against)
         battle_folds.keep(db, stored.id, folded)
 
 
+def _playing(
+    db: Database, uow: UnitOfWork, rulesets: Rulesets, gang_ref: str | int
+) -> tuple[StoredBattle, Folded]:
+    """The battle going on, as stored: the kept fold while nobody wrote since, else a fold.
+
+    A gang given by id (the window) is not read when the fold is kept: the
+    battle's header and the gangs' versions tell whether it still holds.
+    """
+    repository = battles(uow)
+    gang: Gang | None = None
+    if isinstance(gang_ref, int):
+        stored = repository.head_for_gang(gang_ref, OPEN)
+        if stored is None:
+            _open(uow, gang_ref, with_events=False)  # Raises the refusal naming the gang.
+    else:
+        gang, stored = _open(uow, gang_ref, with_events=False)
+    assert stored is not None
+    kept = battle_folds.take(db, stored.id, stored.revision, repository.gang_versions(stored))
+    if kept is not None:
+        return stored, kept
+    if gang is None:
+        gang = uow.gangs.get(gang_ref if isinstance(gang_ref, int) else stored.gang_id)
+    starter, against = _sides(uow, stored, gang)
+    return stored, _folded(uow, stored, starter, against, rulesets)
+
+
+def _named(folded: Folded, gang_ref: str | int) -> str:
+    """The name of the gang `gang_ref` means among the battle's two."""
+    if folded.against is not None:
+        other = folded.against.gang
+        wanted = str(gang_ref).strip()
+        if str(other.id) == wanted or other.name.casefold() == wanted.casefold():
+            return other.name
+    return folded.starter.name
+
+
 def _folded(
-    db: Database,
     uow: UnitOfWork,
     stored: StoredBattle,
     starter: Gang,
     against: Opponent | None,
-    ruleset_id: str,
     rulesets: Rulesets,
 ) -> Folded:
-    """The battle's state as stored: the kept one while nobody wrote since, else a fold."""
+    """The battle folded from its whole log."""
+    ruleset_id = stored.ruleset
     versions = _versions(starter, against)
-    kept = battle_folds.take(db, stored.id, stored.revision, versions)
-    if kept is not None:
-        return kept
     events = tuple(_parse_payloads(stored.id, battles(uow).payloads(stored.id)))
     try:
         state = fold(
@@ -268,7 +307,7 @@ def _folded(
         raise ServiceError(
             f"battle {stored.id} of {starter.name} cannot be played: {exc}"
         ) from None
-    return Folded(stored.revision, versions, events, state)
+    return Folded(stored.revision, versions, events, state, starter, against)
 
 
 def _open(
@@ -298,7 +337,7 @@ def open_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> Battle
             return None
         starter, against = _sides(uow, stored, gang)
         record = _record(stored, starter, rulesets, against=against)
-    _keep_record(db, stored, record, _versions(starter, against))
+    _keep_record(db, stored, record, starter, against)
     return record
 
 
@@ -458,7 +497,7 @@ def start_battle(
         starter, against_side = _sides(uow, stored, gang)
         record = _record(stored, starter, rulesets, against=against_side)
         uow.commit()
-    _keep_record(db, stored, record, _versions(starter, against_side))
+    _keep_record(db, stored, record, starter, against_side)
     line = f"{gang.name}: battle started" + (f" ({scenario.strip()})" if scenario.strip() else "")
     line += f" with {', '.join(f.name for f in fighters)}"
     if other is not None:
@@ -480,10 +519,9 @@ def apply_events(
     """
     with db.unit_of_work() as uow:
         # The header only: the events are in the kept fold (or read for a fold).
-        gang, stored = _open(uow, gang_ref, with_events=False)
-        starter, against = _sides(uow, stored, gang)
+        stored, folded = _playing(db, uow, rulesets, gang_ref)
+        starter, against = folded.starter, folded.against
         ruleset = rulesets.get(stored.ruleset)
-        folded = _folded(db, uow, stored, starter, against, stored.ruleset, rulesets)
         past = list(folded.events)
         # Played on a copy: the kept state stays as stored until this action commits.
         state = folded.state.working_copy()
@@ -554,6 +592,8 @@ def apply_events(
             versions,
             record.events,
             state,
+            rosters[starter.name],
+            Opponent(rosters[against.gang.name], against.crew) if against else None,
             tuple(before[-battle_folds.UNDO_DEPTH :]),
         ),
     )
@@ -588,13 +628,13 @@ def _kind(raw: Mapping[str, Any] | BattleEvent) -> str:
 def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
     """Remove the battle's last event; a deleted Limited profile goes back on the card."""
     with db.unit_of_work() as uow:
-        gang, stored = _open(uow, gang_ref, with_events=False)
+        stored, folded = _playing(db, uow, rulesets, gang_ref)
         repository = battles(uow)
-        starter, against = _sides(uow, stored, gang)
-        folded = _folded(db, uow, stored, starter, against, stored.ruleset, rulesets)
+        starter, against = folded.starter, folded.against
         payload = repository.pop(stored.id)
         if payload is None:
-            raise ServiceError(f"the battle of {gang.name} has no event to undo")
+            battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
+            raise ServiceError(f"the battle of {_named(folded, gang_ref)} has no event to undo")
         try:
             event = parse_event(payload)
         except BattleError as exc:
@@ -640,6 +680,8 @@ def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRe
             _versions(starter, against),
             record.events,
             record.state,
+            starter,
+            against,
             undo_states,
         ),
     )

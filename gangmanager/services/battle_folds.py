@@ -7,7 +7,9 @@ from: the battle's revision (moved on by every event stored or undone, by
 any writer) and the version of each gang (moved on by every save). An action
 uses a kept state only when all of them are still the stored ones, read in
 its own transaction; anything else (another window, the command line, a
-roster edited meanwhile) means a fold from the log, as before.
+roster edited meanwhile) means a fold from the log, as before. The gangs
+are kept with it: a hit reads the battle's header and two version numbers,
+whatever the size of the log or of the gangs.
 
 An action takes the state out (`take`) and puts back what it committed
 (`keep`): a refused or rolled-back action leaves nothing behind. Records
@@ -21,8 +23,10 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from gangmanager.persistence.database import Database
+from gangmanager.rules.battle import Opponent
 from gangmanager.rules.battle_events import BattleEvent
 from gangmanager.rules.battle_state import BattleState
+from gangmanager.rules.gang import Gang
 
 # Gang versions of the two sides (None: no second gang).
 Versions = tuple[int | None, int | None]
@@ -36,6 +40,10 @@ class Folded:
     versions: Versions
     events: tuple[BattleEvent, ...]
     state: BattleState
+    # The gangs as stored at `versions`: equal versions mean the same stored gangs,
+    # so a kept fold spares reading them too.
+    starter: Gang
+    against: Opponent | None
     # The state before each of the last events (the last one last), for undo.
     undo_states: tuple[BattleState, ...] = ()
 
