@@ -10,6 +10,7 @@ colours come from the palette.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -130,6 +131,19 @@ def _badge(background: str, foreground: str = "#ffffff") -> str:
     )
 
 
+class _Chips(dict[Marker, QToolButton]):
+    """Marker -> its chip, made on first use (`chips[marker]`); `get` never makes one."""
+
+    def __init__(self, make: Callable[[Marker], QToolButton]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, marker: Marker) -> QToolButton:
+        chip = self._make(marker)
+        self[marker] = chip
+        return chip
+
+
 @dataclass
 class ProfileRow:
     weapon: str
@@ -238,22 +252,18 @@ class FighterTile(QFrame):
         self.markers_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.markers_button)
         self.marker_actions: dict[Marker, QAction] = {}
-        self.marker_buttons: dict[Marker, QToolButton] = {}
         controls.addWidget(self.markers_button)
         for marker in Marker:
             action = menu.addAction(marker.label)
             action.setCheckable(True)
-            action.triggered.connect(lambda _=False, m=marker: self._on_marker_chip_clicked(m))
+            action.setData(marker.value)
             self.marker_actions[marker] = action
-            chip = QToolButton()
-            chip.setText(marker.label)
-            chip.setCheckable(True)
-            chip.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            chip.clicked.connect(lambda _=False, m=marker: self._on_marker_chip_clicked(m))
-            chip.setVisible(False)
-            controls.addWidget(chip)
-            self.marker_buttons[marker] = chip
+        menu.triggered.connect(self._on_markers_menu_triggered)
         self.markers_button.setMenu(menu)
+        # A chip is made the first time it is asked for (most never are: a tile made ten
+        # hidden buttons for nothing); it sits after the menu button in Marker order.
+        self._controls = controls
+        self.marker_buttons = _Chips(self._make_chip)
         controls.addStretch(1)
         controls.addWidget(self.activate_button)
         controls.addWidget(self.end_activation_button)
@@ -376,8 +386,12 @@ class FighterTile(QFrame):
             _set_colour(label, "#c62828" if lowered else None)
             _set_font(label, bold=lowered)
 
-        for marker, chip in self.marker_buttons.items():
+        for marker in Marker:
             on = marker in track.markers
+            chip = self.marker_buttons[marker] if on else self.marker_buttons.get(marker)
+            self.marker_actions[marker].setChecked(on)
+            if chip is None:
+                continue
             if chip.isChecked() != on:
                 if on:
                     # Styled when first shown: most chips never are (a sheet each is costly).
@@ -385,7 +399,6 @@ class FighterTile(QFrame):
                 chip.setChecked(on)
                 chip.setVisible(on)
                 chip.setToolTip(f"{marker.label} marker on: click to remove")
-            self.marker_actions[marker].setChecked(on)
             chip.setEnabled(not out)
         self.markers_button.setEnabled(not out)
 
@@ -422,6 +435,21 @@ class FighterTile(QFrame):
     def badges(self) -> list[str]:
         """The markers on, as their chips show them."""
         return [m.label for m, chip in self.marker_buttons.items() if chip.isChecked()]
+
+    def _make_chip(self, marker: Marker) -> QToolButton:
+        chip = QToolButton()
+        chip.setText(marker.label)
+        chip.setCheckable(True)
+        chip.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        chip.clicked.connect(lambda _=False: self._on_marker_chip_clicked(marker))
+        chip.setVisible(False)
+        order = list(Marker)
+        before = sum(1 for m in self.marker_buttons if order.index(m) < order.index(marker))
+        self._controls.insertWidget(self._controls.indexOf(self.markers_button) + 1 + before, chip)
+        return chip
+
+    def _on_markers_menu_triggered(self, action: QAction) -> None:
+        self._on_marker_chip_clicked(Marker(action.data()))
 
     def _on_marker_chip_clicked(self, marker: Marker) -> None:
         # Chip and menu show the stored state, not the click: the refresh sets them.
