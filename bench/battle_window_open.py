@@ -6,6 +6,7 @@ in a running process). 300 fighters for the growth. Needs gui/battle/battle_wind
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 from bench.common import Bench, Row, missing, ms
 
@@ -26,7 +27,7 @@ def measure_battle_window_open(bench: Bench) -> Row:
 
     application()
 
-    def open_painted(make) -> float:
+    def open_painted(make: Callable[[], QMainWindow]) -> float:
         with PaintWatch() as watch:
             start = time.perf_counter()
             window = make()
@@ -51,7 +52,7 @@ def measure_battle_window_open(bench: Bench) -> Row:
         window.setCentralWidget(table)
         return window
 
-    def best(make, repeat: int) -> float:
+    def best(make: Callable[[], QMainWindow], repeat: int) -> float:
         open_painted(make)  # Warm-up: PySide6 builds its enum types on first use.
         return min(open_painted(make) for _ in range(repeat))
 
