@@ -21,6 +21,9 @@ if not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
 
 from bench import machine
 from bench.battle_event import measure_battle_event
+from bench.battle_event_log import measure_battle_event_log
+from bench.battle_tile_status import measure_battle_tile_status
+from bench.battle_window_open import measure_battle_window_open
 from bench.campaign_record import measure_campaign_record
 from bench.campaign_report import measure_campaign_report
 from bench.campaign_view import measure_campaign_view
@@ -39,6 +42,9 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_open_statements,
     measure_roster_edit,
     measure_battle_event,
+    measure_battle_event_log,
+    measure_battle_window_open,
+    measure_battle_tile_status,
     measure_post_battle,
     measure_pdf_export,
     measure_peak_memory,

@@ -2,7 +2,10 @@
 
 A battle row is the header (scenario, ruleset, crew, status); its events are
 JSON payloads numbered by `seq`. Events are only ever appended, or the last
-one deleted (undo). Nothing here commits: the unit of work does.
+one deleted (undo); each of those moves the battle's `revision` on. The
+header can be read without its events (`head_for_gang`), for an action that
+holds the battle's folded state already. Nothing here commits: the unit of
+work does.
 """
 
 from __future__ import annotations
@@ -12,10 +15,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import and_, func, or_, select
+from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
-from gangmanager.persistence.tables import BattleEventRow, BattleRow, utc_now
+from gangmanager.persistence.tables import BattleEventRow, BattleRow, GangRow, utc_now
 from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # open -> ended (handed to the post-battle sequence) -> done (post-battle applied).
@@ -42,6 +45,10 @@ class StoredBattle:
     against_gang_id: int | None = None
     against_crew: tuple[int, ...] = ()
     against_done: bool = False
+    # Moved on by every append and pop (see BattleRow.revision).
+    revision: int = 0
+    # False for a header read without its events (`events` is then empty).
+    with_events: bool = True
 
     def ended_for(self, gang_id: int) -> bool:
         """Handed to this gang's post-battle sequence and not yet applied there."""
@@ -57,7 +64,7 @@ def _utc(moment: datetime | None) -> datetime | None:
     return moment
 
 
-def _record(row: BattleRow) -> StoredBattle:
+def _record(row: BattleRow, *, with_events: bool = True) -> StoredBattle:
     return StoredBattle(
         id=row.id,
         gang_id=row.gang_id,
@@ -67,10 +74,12 @@ def _record(row: BattleRow) -> StoredBattle:
         status=row.status,
         started_at=_utc(row.started_at) or row.started_at,
         ended_at=_utc(row.ended_at),
-        events=tuple(dict(e.payload) for e in row.events),
+        events=tuple(dict(e.payload) for e in row.events) if with_events else (),
         against_gang_id=row.against_gang_id,
         against_crew=tuple(row.against_crew or ()),
         against_done=bool(row.against_done),
+        revision=row.revision,
+        with_events=with_events,
     )
 
 
@@ -113,6 +122,13 @@ class BattleRepository:
         For the second gang of a two-gang battle, `ended` means handed to its
         post-battle sequence and not yet applied there (see `ended_for`).
         """
+        return self._for_gang(gang_id, status, with_events=True)
+
+    def head_for_gang(self, gang_id: int, status: str) -> StoredBattle | None:
+        """As `for_gang`, without the events: one row read, whatever the log's length."""
+        return self._for_gang(gang_id, status, with_events=False)
+
+    def _for_gang(self, gang_id: int, status: str, *, with_events: bool) -> StoredBattle | None:
         side = or_(BattleRow.gang_id == gang_id, BattleRow.against_gang_id == gang_id)
         if status == ENDED:
             wanted = or_(
@@ -125,15 +141,28 @@ class BattleRepository:
             )
         else:
             wanted = and_(side, BattleRow.status == status)
-        query = (
-            select(BattleRow)
-            .where(wanted)
-            .order_by(BattleRow.id.desc())
-            .limit(1)
-            .options(selectinload(BattleRow.events))
-        )
+        query = select(BattleRow).where(wanted).order_by(BattleRow.id.desc()).limit(1)
+        if with_events:
+            query = query.options(selectinload(BattleRow.events))
         row = self._session.scalars(query).one_or_none()
-        return _record(row) if row is not None else None
+        return _record(row, with_events=with_events) if row is not None else None
+
+    def gang_versions(self, stored: StoredBattle) -> tuple[int | None, int | None]:
+        """The stored version of each gang of the battle (None: no second gang, or gone)."""
+        ids = [i for i in (stored.gang_id, stored.against_gang_id) if i is not None]
+        query = select(GangRow.id, GangRow.version).where(GangRow.id.in_(ids))
+        found: dict[int, int] = {row.id: row.version for row in self._session.execute(query)}
+        against = stored.against_gang_id
+        return found.get(stored.gang_id), found.get(against) if against is not None else None
+
+    def payloads(self, battle_id: int) -> tuple[dict[str, Any], ...]:
+        """The whole log, in order (to fold a battle whose state is not held)."""
+        query = (
+            select(BattleEventRow.payload)
+            .where(BattleEventRow.battle_id == battle_id)
+            .order_by(BattleEventRow.seq)
+        )
+        return tuple(dict(p) for p in self._session.scalars(query))
 
     def mark_done_for(self, battle_id: int, gang_id: int) -> StoredBattle:
         """One gang's post-battle sequence is applied: the second gang's flag, or the status."""
@@ -153,15 +182,28 @@ class BattleRepository:
         )
         return [_record(row) for row in self._session.scalars(query)]
 
-    def append(self, battle_id: int, payload: dict[str, Any]) -> int:
-        """Store one event after the last; returns its sequence number (1, 2, ...)."""
-        last = self._session.scalar(
-            select(func.max(BattleEventRow.seq)).where(BattleEventRow.battle_id == battle_id)
-        )
-        seq = (last or 0) + 1
+    def append(self, battle_id: int, payload: dict[str, Any], seq: int | None = None) -> int:
+        """Store one event after the last; returns its sequence number (1, 2, ...).
+
+        A caller that knows the log's length passes `seq` (saves reading the last
+        one); the unique (battle, seq) key refuses a wrong one.
+        """
+        if seq is None:
+            last = self._session.scalar(
+                select(func.max(BattleEventRow.seq)).where(BattleEventRow.battle_id == battle_id)
+            )
+            seq = (last or 0) + 1
         self._session.add(BattleEventRow(battle_id=battle_id, seq=seq, payload=dict(payload)))
         self._session.flush()
+        self._bump(battle_id)
         return seq
+
+    def _bump(self, battle_id: int) -> None:
+        self._session.execute(
+            update(BattleRow)
+            .where(BattleRow.id == battle_id)
+            .values(revision=BattleRow.revision + 1)
+        )
 
     def pop(self, battle_id: int) -> dict[str, Any] | None:
         """Delete the last event and return its payload; None when there is none."""
@@ -176,6 +218,7 @@ class BattleRepository:
         payload = dict(row.payload)
         self._session.delete(row)
         self._session.flush()
+        self._bump(battle_id)
         return payload
 
     def set_status(self, battle_id: int, status: str) -> StoredBattle:

@@ -97,12 +97,11 @@ def crew_fighters(gang: Gang, crew: Sequence[int | str], *, strict: bool = True)
     """
     if not crew:
         return [f for f in gang.fighters if can_fight(f)]
-    chosen: list[Fighter] = []
+    # By identity: comparing pydantic fighters field by field made a crew of 300 take 0.5 s.
+    chosen: set[int] = set()
+    by_id = {f.id: f for f in reversed(gang.fighters) if f.id is not None}
     for ref in crew:
-        if isinstance(ref, int):
-            fighter = next((f for f in gang.fighters if f.id == ref), None)
-        else:
-            fighter = gang.fighter(ref)
+        fighter = by_id.get(ref) if isinstance(ref, int) else gang.fighter(ref)
         if fighter is None:
             if not strict:
                 continue
@@ -110,9 +109,8 @@ def crew_fighters(gang: Gang, crew: Sequence[int | str], *, strict: bool = True)
             raise BattleError(f"{gang.name} has no fighter {ref!r} (fighters: {names})")
         if strict and not can_fight(fighter):
             raise BattleError(f"{fighter.name} is {fighter.status.label} and cannot take part")
-        if fighter not in chosen:
-            chosen.append(fighter)
-    return [f for f in gang.fighters if f in chosen]
+        chosen.add(id(fighter))
+    return [f for f in gang.fighters if id(f) in chosen]
 
 
 @dataclass(frozen=True)

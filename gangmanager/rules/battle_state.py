@@ -7,7 +7,7 @@ callers treat it as read-only and take a `copy()` to try an event out.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -211,6 +211,19 @@ class BattleState:
     def copy(self) -> BattleState:
         return copy.deepcopy(self)
 
+    def working_copy(self) -> BattleState:
+        """A copy the events may change, sharing what they never change (fighters'
+        cards, tables, weapon profiles): far cheaper than `copy()`, so a kept
+        state can be played on while records handed out earlier keep theirs."""
+        return replace(
+            self,
+            gangs=list(self.gangs),
+            fighters=[_track_copy(f) for f in self.fighters],
+            prompts=[copy.copy(p) for p in self.prompts],
+            log=list(self.log),
+            warnings=list(self.warnings),
+        )
+
     def fighter(self, name: str) -> FighterTrack | None:
         found = self.find(name)
         return found[0] if found else None
@@ -276,3 +289,12 @@ class BattleState:
             "log": list(self.log),
             "warnings": list(self.warnings),
         }
+
+
+def _track_copy(track: FighterTrack) -> FighterTrack:
+    return replace(
+        track,
+        markers=set(track.markers),
+        weapons=[WeaponTrack(w.name, [replace(p) for p in w.profiles]) for w in track.weapons],
+        credits=list(track.credits),
+    )

@@ -13,6 +13,11 @@ Hired Guns never touch the stored gang.
 
 For the post-battle sequence: `ended_battle` gives the last battle handed
 over (its final state and events) and `mark_battle_done` closes it for good.
+
+An event or an undo does not fold the whole log again: the state the last
+action left is kept (`battle_folds`) and used while the battle's revision and
+the gangs' versions are still the stored ones, so an event costs the same
+with 500 events in the log as with one.
 """
 
 from __future__ import annotations
@@ -54,7 +59,9 @@ from gangmanager.rules.campaign import held_boons
 from gangmanager.rules.campaign_types import Boon, BoonKind
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Gang
+from gangmanager.services import battle_folds
 from gangmanager.services import campaign as campaign_service
+from gangmanager.services.battle_folds import Folded
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError
 from gangmanager.services.rulesets import Rulesets
@@ -212,16 +219,107 @@ def _stored_record(
 
 
 def _parse_stored(stored: StoredBattle) -> list[BattleEvent]:
+    return _parse_payloads(stored.id, stored.events)
+
+
+def _parse_payloads(battle_id: int, payloads: Sequence[dict[str, Any]]) -> list[BattleEvent]:
     try:
-        return [parse_event(p) for p in stored.events]
+        return [parse_event(p) for p in payloads]
     except BattleError as exc:
-        raise ServiceError(f"battle {stored.id} holds an unreadable event: {exc}") from None
+        raise ServiceError(f"battle {battle_id} holds an unreadable event: {exc}") from None
 
 
-def _open(uow: UnitOfWork, ref: str | int) -> tuple[Gang, StoredBattle]:
+def _versions(starter: Gang, against: Opponent | None) -> battle_folds.Versions:
+    return starter.version, against.gang.version if against is not None else None
+
+
+def _keep_record(
+    db: Database,
+    stored: StoredBattle,
+    record: BattleRecord,
+    starter: Gang,
+    against: Opponent | None,
+) -> None:
+    """A battle just read whole: its fold is kept for the next event."""
+    if stored.status == OPEN:
+        versions = _versions(starter, against)
+        folded = Folded(stored.revision, versions, record.events, record.state, starter, against)
+        battle_folds.keep(db, stored.id, folded)
+
+
+def _playing(
+    db: Database, uow: UnitOfWork, rulesets: Rulesets, gang_ref: str | int
+) -> tuple[StoredBattle, Folded]:
+    """The battle going on, as stored: the kept fold while nobody wrote since, else a fold.
+
+    A gang given by id (the window) is not read when the fold is kept: the
+    battle's header and the gangs' versions tell whether it still holds.
+    """
+    repository = battles(uow)
+    gang: Gang | None = None
+    if isinstance(gang_ref, int):
+        stored = repository.head_for_gang(gang_ref, OPEN)
+        if stored is None:
+            _open(uow, gang_ref, with_events=False)  # Raises the refusal naming the gang.
+    else:
+        gang, stored = _open(uow, gang_ref, with_events=False)
+    assert stored is not None
+    kept = battle_folds.take(db, stored.id, stored.revision, repository.gang_versions(stored))
+    if kept is not None:
+        return stored, kept
+    if gang is None:
+        gang = uow.gangs.get(gang_ref if isinstance(gang_ref, int) else stored.gang_id)
+    starter, against = _sides(uow, stored, gang)
+    return stored, _folded(uow, stored, starter, against, rulesets)
+
+
+def _named(folded: Folded, gang_ref: str | int) -> str:
+    """The name of the gang `gang_ref` means among the battle's two."""
+    if folded.against is not None:
+        other = folded.against.gang
+        wanted = str(gang_ref).strip()
+        if str(other.id) == wanted or other.name.casefold() == wanted.casefold():
+            return other.name
+    return folded.starter.name
+
+
+def _folded(
+    uow: UnitOfWork,
+    stored: StoredBattle,
+    starter: Gang,
+    against: Opponent | None,
+    rulesets: Rulesets,
+) -> Folded:
+    """The battle folded from its whole log."""
+    ruleset_id = stored.ruleset
+    versions = _versions(starter, against)
+    events = tuple(_parse_payloads(stored.id, battles(uow).payloads(stored.id)))
+    try:
+        state = fold(
+            rulesets.get(ruleset_id),
+            starter,
+            list(stored.crew),
+            events,
+            strict=False,
+            against=against,
+        )
+    except BattleError as exc:
+        raise ServiceError(
+            f"battle {stored.id} of {starter.name} cannot be played: {exc}"
+        ) from None
+    return Folded(stored.revision, versions, events, state, starter, against)
+
+
+def _open(
+    uow: UnitOfWork, ref: str | int, *, with_events: bool = True
+) -> tuple[Gang, StoredBattle]:
     gang = _gang(uow, ref)
     assert gang.id is not None
-    stored = battles(uow).for_gang(gang.id, OPEN)
+    repository = battles(uow)
+    if with_events:
+        stored = repository.for_gang(gang.id, OPEN)
+    else:
+        stored = repository.head_for_gang(gang.id, OPEN)
     if stored is None:
         raise ServiceError(
             f"{gang.name} has no battle going on; start one with 'gangmanager battle start'"
@@ -235,7 +333,12 @@ def open_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> Battle
         gang = _gang(uow, gang_ref)
         assert gang.id is not None
         stored = battles(uow).for_gang(gang.id, OPEN)
-        return _stored_record(uow, stored, gang, rulesets) if stored is not None else None
+        if stored is None:
+            return None
+        starter, against = _sides(uow, stored, gang)
+        record = _record(stored, starter, rulesets, against=against)
+    _keep_record(db, stored, record, starter, against)
+    return record
 
 
 def show_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRecord:
@@ -391,8 +494,10 @@ def start_battle(
             against_gang_id=other.id if other is not None else None,
             against_crew=[f.id for f in theirs if f.id is not None],
         )
-        record = _stored_record(uow, stored, gang, rulesets)
+        starter, against_side = _sides(uow, stored, gang)
+        record = _record(stored, starter, rulesets, against=against_side)
         uow.commit()
+    _keep_record(db, stored, record, starter, against_side)
     line = f"{gang.name}: battle started" + (f" ({scenario.strip()})" if scenario.strip() else "")
     line += f" with {', '.join(f.name for f in fighters)}"
     if other is not None:
@@ -413,15 +518,19 @@ def apply_events(
     Raises EventRefused (a ServiceError) naming the first refused event.
     """
     with db.unit_of_work() as uow:
-        gang, stored = _open(uow, gang_ref)
-        starter, against = _sides(uow, stored, gang)
+        # The header only: the events are in the kept fold (or read for a fold).
+        stored, folded = _playing(db, uow, rulesets, gang_ref)
+        starter, against = folded.starter, folded.against
         ruleset = rulesets.get(stored.ruleset)
-        past = _parse_stored(stored)
-        state = fold(ruleset, starter, list(stored.crew), past, strict=False, against=against)
+        past = list(folded.events)
+        # Played on a copy: the kept state stays as stored until this action commits.
+        state = folded.state.working_copy()
+        # The state before each event of the batch, for undo (the last few kept).
+        before: list[BattleState] = list(folded.undo_states)
         repository = battles(uow)
         # Each gang's roster as the batch leaves it (a Limited profile struck off).
         rosters = {starter.name: starter} | ({against.gang.name: against.gang} if against else {})
-        before = dict(rosters)
+        loaded = dict(rosters)
         applied: list[BattleEvent] = []
         # Read once, at the first hire of the batch.
         held: list[tuple[str, Boon]] | None = None
@@ -435,6 +544,7 @@ def apply_events(
                         # A Hired Gun joins the gang that started the battle.
                         held = _held_recruit_boons(uow, rulesets, starter)
                     event = _granted_hire(held, [*past, *applied], event)
+                previous = state.working_copy()
                 done = apply_event(ruleset, state, event, dice)
                 if (
                     isinstance(done, AmmoTestEvent | ReloadEvent | AttackEvent)
@@ -451,12 +561,16 @@ def apply_events(
                         deferred=ruleset.ammo.limited_rating_deferred,
                     )
             except BattleError as exc:
+                # Nothing is stored: the kept fold (untouched, played on a copy) still holds.
+                battle_folds.keep(db, stored.id, folded)
                 raise EventRefused(number, kind, str(exc)) from None
-            repository.append(stored.id, event_payload(done))
+            repository.append(stored.id, event_payload(done), seq=len(past) + len(applied) + 1)
             applied.append(done)
-        changed_gangs = [rosters[name] for name in rosters if rosters[name] is not before[name]]
+            before.append(previous)
+        changed_gangs = [rosters[name] for name in rosters if rosters[name] is not loaded[name]]
         for roster in changed_gangs:
-            uow.gangs.replace(roster)
+            # The saved gang carries its new version: the kept fold is keyed on it.
+            rosters[roster.name] = uow.gangs.replace(roster)
         record = _record(
             stored,
             rosters[starter.name],
@@ -466,6 +580,23 @@ def apply_events(
             against=Opponent(rosters[against.gang.name], against.crew) if against else None,
         )
         uow.commit()
+    versions = (
+        rosters[starter.name].version,
+        rosters[against.gang.name].version if against else None,
+    )
+    battle_folds.keep(
+        db,
+        stored.id,
+        Folded(
+            stored.revision + len(applied),
+            versions,
+            record.events,
+            state,
+            rosters[starter.name],
+            Opponent(rosters[against.gang.name], against.crew) if against else None,
+            tuple(before[-battle_folds.UNDO_DEPTH :]),
+        ),
+    )
     lines = tuple(state.log[first_line:])
     changed = tuple(g.id for g in changed_gangs if g.id is not None)
     return BattleResult(record, tuple(applied), lines, Changes(gangs_changed=changed))
@@ -497,22 +628,23 @@ def _kind(raw: Mapping[str, Any] | BattleEvent) -> str:
 def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
     """Remove the battle's last event; a deleted Limited profile goes back on the card."""
     with db.unit_of_work() as uow:
-        gang, stored = _open(uow, gang_ref)
+        stored, folded = _playing(db, uow, rulesets, gang_ref)
         repository = battles(uow)
+        starter, against = folded.starter, folded.against
         payload = repository.pop(stored.id)
         if payload is None:
-            raise ServiceError(f"the battle of {gang.name} has no event to undo")
+            battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
+            raise ServiceError(f"the battle of {_named(folded, gang_ref)} has no event to undo")
         try:
             event = parse_event(payload)
         except BattleError as exc:
             raise ServiceError(f"the last event cannot be read: {exc}") from None
-        starter, against = _sides(uow, stored, gang)
         sides = [starter] + ([against.gang] if against else [])
         changed_gang: Gang | None = None
         if (
             isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
             and event.removed is not None
-            and event.fighter.casefold() not in hired_names(_parse_stored(stored))
+            and event.fighter.casefold() not in hired_names(list(folded.events))
         ):
             deferred = rulesets.get(stored.ruleset).ammo.limited_rating_deferred
             owner = next((g for g in sides if belongs_to(g, event.fighter, event.removed)), starter)
@@ -524,14 +656,35 @@ def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRe
                 deferred=deferred,
             )
             if roster is not owner:
-                uow.gangs.replace(roster)
+                roster = uow.gangs.replace(roster)
                 changed_gang = roster
                 if owner is starter:
                     starter = roster
                 elif against is not None:
                     against = Opponent(roster, against.crew)
-        record = _record(repository.get(stored.id), starter, rulesets, against=against)
+        events = folded.events[:-1]
+        undo_states = folded.undo_states
+        if undo_states:
+            # The state before the event, kept when it was applied.
+            state: BattleState | None = undo_states[-1]
+            undo_states = undo_states[:-1]
+        else:
+            state = None  # Folded again from the log without the event (by `_record`).
+        record = _record(stored, starter, rulesets, events=events, state=state, against=against)
         uow.commit()
+    battle_folds.keep(
+        db,
+        stored.id,
+        Folded(
+            stored.revision + 1,
+            _versions(starter, against),
+            record.events,
+            record.state,
+            starter,
+            against,
+            undo_states,
+        ),
+    )
     who = getattr(event, "fighter", None) or getattr(event, "name", None)
     line = f"Undone: {event.event.replace('_', ' ')}" + (f" ({who})" if who else "")
     changed = (changed_gang.id,) if changed_gang is not None and changed_gang.id is not None else ()
@@ -542,6 +695,7 @@ def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleR
     """Close the battle and hand it to the post-battle sequence."""
     with db.unit_of_work() as uow:
         gang, stored = _open(uow, gang_ref)
+        battle_folds.forget(db, stored.id)
         ended = battles(uow).set_status(stored.id, ENDED)
         record = _stored_record(uow, ended, gang, rulesets)
         uow.commit()

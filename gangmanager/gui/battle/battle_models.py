@@ -1,4 +1,9 @@
-"""The prompts waiting and the log of events, as list models."""
+"""The prompts waiting and the log of events, as list models.
+
+Both change by what changed, not by a reset: a reset made the log's view lay
+out every line again (word-wrapped) after each event, a cost growing with the
+battle.
+"""
 
 from __future__ import annotations
 
@@ -17,6 +22,8 @@ class PromptListModel(QAbstractListModel):
         self._prompts: list[Prompt] = []
 
     def set_prompts(self, prompts: list[Prompt]) -> None:
+        if prompts == self._prompts:
+            return
         self.beginResetModel()
         self._prompts = list(prompts)
         self.endResetModel()
@@ -44,6 +51,19 @@ class LogListModel(QAbstractListModel):
         self._lines: list[str] = []
 
     def set_lines(self, lines: list[str]) -> None:
+        """Rows added at the end (an event) or taken off it (an undo); else a reset."""
+        old, new = len(self._lines), len(lines)
+        if new >= old and lines[:old] == self._lines:
+            if new > old:
+                self.beginInsertRows(QModelIndex(), old, new - 1)
+                self._lines.extend(lines[old:])
+                self.endInsertRows()
+            return
+        if new < old and self._lines[:new] == lines:
+            self.beginRemoveRows(QModelIndex(), new, old - 1)
+            del self._lines[new:]
+            self.endRemoveRows()
+            return
         self.beginResetModel()
         self._lines = list(lines)
         self.endResetModel()

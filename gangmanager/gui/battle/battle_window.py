@@ -89,13 +89,16 @@ class BattleWindow(QMainWindow):
         # One box per gang in a two-gang battle.
         self.side_boxes: list[QGroupBox] = []
         self._tile_columns = 0
+        # The width two tiles side by side need (None: not measured for these tiles yet).
+        self._tile_need: int | None = None
         # On a narrow window a tab bar picks the side shown.
         self.side_tabs: QTabBar | None = None
         # What the gang's territories lend for each battle, and what is left of it in this one.
         self._hire_grants: list[tuple[str, Boon]] = []
         self._hire_offers: list[HireOffer] = []
 
-        self.start_page = StartPage()
+        # Built when first needed: a window opened on a battle going on never shows it.
+        self._start_page: StartPage | None = None
         self.header_label = QLabel()
         self.header_label.setTextFormat(Qt.TextFormat.PlainText)
         font = self.header_label.font()
@@ -157,7 +160,6 @@ class BattleWindow(QMainWindow):
         page.addWidget(body, 1)
 
         self.stack = QStackedWidget()
-        self.stack.addWidget(self.start_page)
         self.stack.addWidget(self.battle_page)
         self.setCentralWidget(self.stack)
         self.message_label = QLabel()
@@ -165,7 +167,6 @@ class BattleWindow(QMainWindow):
         self.statusBar().addWidget(self.message_label, 1)
         self._build_menus()
 
-        self.start_page.sig_start_requested.connect(self._on_start_page_sig_start_requested)
         self.hire_button.clicked.connect(self.hire_action.trigger)
         self.new_round_button.clicked.connect(self.new_round_action.trigger)
         self.undo_button.clicked.connect(self.undo_action.trigger)
@@ -203,19 +204,31 @@ class BattleWindow(QMainWindow):
     # ---------------------------------------------------------------- showing
 
     @property
+    def start_page(self) -> StartPage:
+        if self._start_page is None:
+            self._start_page = StartPage()
+            self.stack.insertWidget(0, self._start_page)
+            self._start_page.sig_start_requested.connect(self._on_start_page_sig_start_requested)
+        return self._start_page
+
+    @property
     def record(self) -> battle.BattleRecord | None:
         return self._record
 
     def reload(self, note: str = "") -> None:
         """Read the gang and its battle from the store (the battle resumes where it was)."""
         try:
-            gang = gangs.load_gang(self._db, str(self._gang_id))
             record = battle.open_battle(self._db, self._rulesets, self._gang_id)
+            # The gang itself only for the start page: the battle names its gangs.
+            gang = gangs.load_gang(self._db, str(self._gang_id)) if record is None else None
         except ServiceError as exc:
             self._say(str(exc), error=True)
             return
-        self.setWindowTitle(f"Battle - {gang.name}")
-        if record is None:
+        if record is not None:
+            own = record.gang_id == self._gang_id or record.against_name is None
+            self.setWindowTitle(f"Battle - {record.gang_name if own else record.against_name}")
+        if gang is not None:
+            self.setWindowTitle(f"Battle - {gang.name}")
             self._record = None
             self.start_page.set_gang(gang, note)
             self.start_page.set_opponents(
@@ -285,6 +298,7 @@ class BattleWindow(QMainWindow):
             tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
             self.tiles[fighter.name] = tile
         self._tile_columns = 0
+        self._tile_need = None
         self._place_tiles()
 
     def _place_tiles(self) -> None:
@@ -293,8 +307,11 @@ class BattleWindow(QMainWindow):
         if self.side_boxes or not self.tiles:
             return
         tiles = list(self.tiles.values())
-        spacing = self.tile_grid.horizontalSpacing() + 4
-        need = max(t.minimumSizeHint().width() for t in tiles) + spacing
+        if self._tile_need is None:
+            # Measured once per set of tiles: every resize asked each tile again.
+            spacing = self.tile_grid.horizontalSpacing() + 4
+            self._tile_need = max(t.minimumSizeHint().width() for t in tiles) + spacing
+        need = self._tile_need
         width = self.tile_scroll.viewport().width()
         columns = max(1, min(_TILE_COLUMNS, width // max(1, need)))
         if columns == self._tile_columns:
@@ -416,7 +433,9 @@ class BattleWindow(QMainWindow):
 
     def _say(self, text: str, *, error: bool = False) -> None:
         self.message_label.setText(text)
-        self.message_label.setStyleSheet("color: #c62828;" if error else "")
+        sheet = "color: #c62828;" if error else ""
+        if self.message_label.styleSheet() != sheet:
+            self.message_label.setStyleSheet(sheet)
 
     # ---------------------------------------------------------------- events
 

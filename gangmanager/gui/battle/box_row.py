@@ -19,8 +19,11 @@ class BoxRow(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
 
     def set_boxes(self, total: int, filled: int) -> None:
-        self._total = max(0, total)
-        self._filled = max(0, min(filled, self._total))
+        total = max(0, total)
+        filled = max(0, min(filled, total))
+        if (total, filled) == (self._total, self._filled) and self.toolTip():
+            return  # Unchanged: no new layout, no repaint.
+        self._total, self._filled = total, filled
         self.setToolTip(f"{self._filled} of {self._total}")
         self.updateGeometry()
         self.update()

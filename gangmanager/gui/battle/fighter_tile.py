@@ -1,12 +1,31 @@
-"""One fighter in battle: status, wounds, markers, weapons, and the buttons that make events."""
+"""One fighter in battle: status, wounds, markers, weapons, and the buttons that make events.
+
+A change of one fighter repaints only what changed on its tile (issue 17: a
+status change reset 456 style sheets and repainted every tile). `update_from`
+returns at once when the fighter's track shows nothing new; a style sheet is
+set only when its text changes (each set re-polishes the widget and its
+children); the tile's coloured border is painted, not styled, and plain text
+colours come from the palette.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QFont, QKeySequence, QShortcut
+from PySide6.QtCore import QRectF, Qt, Signal
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFont,
+    QKeySequence,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QShortcut,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -60,11 +79,69 @@ def _chip(colour: str) -> str:
     )
 
 
+def _set_sheet(widget: QWidget, sheet: str) -> None:
+    """Only a new style sheet: setting even the same text re-polishes the widget."""
+    if widget.styleSheet() != sheet:
+        widget.setStyleSheet(sheet)
+
+
+def _set_colour(label: QLabel, colour: str | None) -> None:
+    """The label's text colour from its palette (None: the inherited one)."""
+    own = label.testAttribute(Qt.WidgetAttribute.WA_SetPalette)
+    if colour is None:
+        if own:
+            label.setPalette(QPalette())  # An empty palette: inherit again.
+        return
+    wanted = QColor(colour)
+    palette = label.palette()
+    if not own or palette.color(QPalette.ColorRole.WindowText) != wanted:
+        palette.setColor(QPalette.ColorRole.WindowText, wanted)
+        label.setPalette(palette)
+
+
+def _set_font(label: QLabel, *, bold: bool | None = None, strike: bool | None = None) -> None:
+    font = label.font()
+    if (bold is None or font.bold() == bold) and (strike is None or font.strikeOut() == strike):
+        return
+    font = QFont(font)
+    if bold is not None:
+        font.setBold(bold)
+    if strike is not None:
+        font.setStrikeOut(strike)
+    label.setFont(font)
+
+
+def _track_key(track: FighterTrack) -> tuple[object, ...]:
+    """Everything of a track the tile shows, but the fighter's card (compared by identity)."""
+    return (
+        track.status,
+        track.activation,
+        track.wounds,
+        track.max_wounds,
+        track.flesh_wounds,
+        frozenset(track.markers),
+        tuple(p.state for w in track.weapons for p in w.profiles),
+    )
+
+
 def _badge(background: str, foreground: str = "#ffffff") -> str:
     return (
         f"background: {background}; color: {foreground}; border-radius: 4px;"
         " padding: 1px 6px; font-weight: bold;"
     )
+
+
+class _Chips(dict[Marker, QToolButton]):
+    """Marker -> its chip, made on first use (`chips[marker]`); `get` never makes one."""
+
+    def __init__(self, make: Callable[[Marker], QToolButton]) -> None:
+        super().__init__()
+        self._make = make
+
+    def __missing__(self, marker: Marker) -> QToolButton:
+        chip = self._make(marker)
+        self[marker] = chip
+        return chip
 
 
 @dataclass
@@ -92,7 +169,10 @@ class FighterTile(QFrame):
     ) -> None:
         super().__init__(parent)
         self.setObjectName("fighter_tile")
-        self.setFrameShape(QFrame.Shape.StyledPanel)
+        # The border is painted in the status colour (paintEvent), no style sheet.
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self._border = QColor(STATUS_COLOURS[track.status][0])
+        self._shown: tuple[object, ...] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
         # How events name the fighter: `GANG/FIGHTER` in a two-gang battle.
         self.name = event_name or track.name
@@ -123,8 +203,7 @@ class FighterTile(QFrame):
 
         self.status_combo = QComboBox()
         self.status_combo.setAccessibleName(f"Status of {track.name}")
-        for status in _STATUSES:
-            self.status_combo.addItem(status.label, status.value)
+        self.status_combo.addItems([status.label for status in _STATUSES])
         self.activate_button = QPushButton("Activate")
         self.end_activation_button = QPushButton("End activation")
         controls = QHBoxLayout()
@@ -156,7 +235,7 @@ class FighterTile(QFrame):
         for column, row in enumerate(track.table):
             code = QLabel(row.code)
             code.setFont(small)
-            code.setStyleSheet("color: #616161;")
+            _set_colour(code, "#616161")
             value = QLabel()
             for label in (code, value):
                 label.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -173,23 +252,18 @@ class FighterTile(QFrame):
         self.markers_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         menu = QMenu(self.markers_button)
         self.marker_actions: dict[Marker, QAction] = {}
-        self.marker_buttons: dict[Marker, QToolButton] = {}
         controls.addWidget(self.markers_button)
         for marker in Marker:
             action = menu.addAction(marker.label)
             action.setCheckable(True)
-            action.triggered.connect(lambda _=False, m=marker: self._on_marker_chip_clicked(m))
+            action.setData(marker.value)
             self.marker_actions[marker] = action
-            chip = QToolButton()
-            chip.setText(marker.label)
-            chip.setCheckable(True)
-            chip.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            chip.setStyleSheet(_chip(MARKER_COLOURS.get(marker, "#455a64")))
-            chip.clicked.connect(lambda _=False, m=marker: self._on_marker_chip_clicked(m))
-            chip.setVisible(False)
-            controls.addWidget(chip)
-            self.marker_buttons[marker] = chip
+        menu.triggered.connect(self._on_markers_menu_triggered)
         self.markers_button.setMenu(menu)
+        # A chip is made the first time it is asked for (most never are: a tile made ten
+        # hidden buttons for nothing); it sits after the menu button in Marker order.
+        self._controls = controls
+        self.marker_buttons = _Chips(self._make_chip)
         controls.addStretch(1)
         controls.addWidget(self.activate_button)
         controls.addWidget(self.end_activation_button)
@@ -239,6 +313,14 @@ class FighterTile(QFrame):
         self._track = track
         self.update_from(track)
 
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(self._border, 2))
+        painter.drawRoundedRect(QRectF(self.rect()).adjusted(1, 1, -1, -1), 6, 6)
+        painter.end()
+
     def _add_profile_row(self, profile: ProfileTrack, ammo_term: str) -> None:
         row = len(self.profile_rows)
         name = QLabel(profile.label)
@@ -269,16 +351,22 @@ class FighterTile(QFrame):
     # -- refresh -------------------------------------------------------------
 
     def update_from(self, track: FighterTrack) -> None:
+        """Show the track; nothing is touched when it shows nothing new."""
+        key = _track_key(track)
+        if key == self._shown and track.fighter is self._track.fighter:
+            self._track = track
+            return
+        self._shown = key
         self._track = track
         out = track.out_of_action
         background, foreground = STATUS_COLOURS[track.status]
         self.status_label.setText(track.status.label)
-        self.status_label.setStyleSheet(_badge(background, foreground))
+        _set_sheet(self.status_label, _badge(background, foreground))
         activation = "Out" if out else track.activation.value.capitalize()
         self.activation_label.setText(activation)
-        self.setStyleSheet(
-            f"#fighter_tile {{ border: 2px solid {background}; border-radius: 6px; }}"
-        )
+        if self._border != QColor(background):
+            self._border = QColor(background)
+            self.update()
         self.status_combo.setCurrentIndex(_STATUSES.index(track.status))
         self.status_combo.setEnabled(not out)
         self.activate_button.setEnabled(track.activation is Activation.READY and not out)
@@ -295,15 +383,22 @@ class FighterTile(QFrame):
             label = self.profile_values[code]
             label.setText(value)
             lowered = code == "T" and track.flesh_wounds > 0
-            label.setStyleSheet("color: #c62828; font-weight: bold;" if lowered else "")
+            _set_colour(label, "#c62828" if lowered else None)
+            _set_font(label, bold=lowered)
 
-        for marker, chip in self.marker_buttons.items():
+        for marker in Marker:
             on = marker in track.markers
+            chip = self.marker_buttons[marker] if on else self.marker_buttons.get(marker)
+            self.marker_actions[marker].setChecked(on)
+            if chip is None:
+                continue
             if chip.isChecked() != on:
+                if on:
+                    # Styled when first shown: most chips never are (a sheet each is costly).
+                    _set_sheet(chip, _chip(MARKER_COLOURS.get(marker, "#455a64")))
                 chip.setChecked(on)
                 chip.setVisible(on)
                 chip.setToolTip(f"{marker.label} marker on: click to remove")
-            self.marker_actions[marker].setChecked(on)
             chip.setEnabled(not out)
         self.markers_button.setEnabled(not out)
 
@@ -317,10 +412,9 @@ class FighterTile(QFrame):
     def _update_profile_row(self, row: ProfileRow, profile: ProfileTrack, out: bool) -> None:
         state = profile.state
         row.state_label.setText(state.label)
-        row.state_label.setStyleSheet(f"color: {STATE_COLOURS[state]}; font-weight: bold;")
-        font = QFont(row.name_label.font())
-        font.setStrikeOut(state is ProfileState.DELETED)
-        row.name_label.setFont(font)
+        _set_colour(row.state_label, STATE_COLOURS[state])
+        _set_font(row.state_label, bold=True)
+        _set_font(row.name_label, strike=state is ProfileState.DELETED)
         has_am = profile.profile.ammo_target is not None
         row.test_button.setEnabled(not out and has_am and state is ProfileState.READY)
         reloadable = not (profile.has(Mechanic.SCARCE) or profile.has(Mechanic.GRENADE))
@@ -341,6 +435,21 @@ class FighterTile(QFrame):
     def badges(self) -> list[str]:
         """The markers on, as their chips show them."""
         return [m.label for m, chip in self.marker_buttons.items() if chip.isChecked()]
+
+    def _make_chip(self, marker: Marker) -> QToolButton:
+        chip = QToolButton()
+        chip.setText(marker.label)
+        chip.setCheckable(True)
+        chip.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        chip.clicked.connect(lambda _=False: self._on_marker_chip_clicked(marker))
+        chip.setVisible(False)
+        order = list(Marker)
+        before = sum(1 for m in self.marker_buttons if order.index(m) < order.index(marker))
+        self._controls.insertWidget(self._controls.indexOf(self.markers_button) + 1 + before, chip)
+        return chip
+
+    def _on_markers_menu_triggered(self, action: QAction) -> None:
+        self._on_marker_chip_clicked(Marker(action.data()))
 
     def _on_marker_chip_clicked(self, marker: Marker) -> None:
         # Chip and menu show the stored state, not the click: the refresh sets them.
