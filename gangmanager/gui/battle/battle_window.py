@@ -237,7 +237,7 @@ class BattleWindow(QMainWindow):
                 self._load_opponent,
             )
             self.stack.setCurrentWidget(self.start_page)
-        else:
+        elif record is not None:
             self._show(record)
         self._enable_actions()
 
