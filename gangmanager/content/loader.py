@@ -578,13 +578,29 @@ def _load_cached(ruleset_id: str, search_path: tuple[Path, ...]) -> Ruleset:
     return ruleset
 
 
+def _holding_packs(search_path: tuple[Path, ...]) -> tuple[Path, ...]:
+    """The folders that hold at least one pack: a missing or empty one cannot change
+    what is loaded, so it must not make a cache entry of its own (a player, or a
+    test, with no packs of their own shares the loaded built-in packs)."""
+
+    def holds_a_pack(directory: Path) -> bool:
+        try:
+            return any((child / PACK_FILE).is_file() for child in directory.iterdir())
+        except FileNotFoundError:
+            return False
+        except OSError:
+            return True  # Unreadable: kept, so that loading reports it.
+
+    return tuple(directory for directory in search_path if holds_a_pack(directory))
+
+
 def load_ruleset(ruleset_id: str, search_path: list[Path] | None = None) -> Ruleset:
     """Load, merge and validate the pack `ruleset_id`; cached (see `clear_cache`).
 
     `search_path` defaults to the user's rulesets folder, then the built-in one.
     Raises `RulesetError` with a one-line message naming the file and entry.
     """
-    return _load_cached(ruleset_id.strip(), _search_path(search_path))
+    return _load_cached(ruleset_id.strip(), _holding_packs(_search_path(search_path)))
 
 
 def clear_cache() -> None:

@@ -174,6 +174,18 @@ def test_cache_and_clear(builtin: list[Path]) -> None:
     assert again == first
 
 
+def test_a_folder_without_packs_shares_the_loaded_builtin_pack(
+    user_dir: Path, builtin: list[Path], write_pack: WritePack
+) -> None:
+    """A player's empty (or missing) folder costs no second load; a pack put there counts."""
+    first = load_ruleset("n23", builtin)
+    assert load_ruleset("n23", [user_dir, *builtin]) is first
+    assert load_ruleset("n23", [user_dir / "absent", *builtin]) is first
+    write_pack("n23", pack='id = "n23"\nname = "Our n23"\nextends = "n23"\n')
+    ours = load_ruleset("n23", [user_dir, *builtin])
+    assert ours is not first and ours.name == "Our n23"
+
+
 def test_available_rulesets_skips_folders_without_pack(user_dir: Path, builtin: list[Path]) -> None:
     (user_dir / "not-a-pack").mkdir()
     (user_dir / "notes.txt").write_text("hello", encoding="utf-8")
