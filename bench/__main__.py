@@ -24,6 +24,7 @@ from bench.battle_event import measure_battle_event
 from bench.common import Bench, Row
 from bench.memory import measure_peak_memory
 from bench.open_gang import measure_open_gang
+from bench.pack_cache import measure_pack_cache
 from bench.pdf_export import measure_pdf_export
 from bench.post_battle import measure_post_battle
 from bench.roster_edit import measure_roster_edit
@@ -39,6 +40,7 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_post_battle,
     measure_pdf_export,
     measure_peak_memory,
+    measure_pack_cache,
 )
 HEADINGS = ("Measure", "Ours", "Against", "Ratio", "Target", "Met", "Note")
 
