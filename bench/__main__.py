@@ -30,6 +30,7 @@ from bench.campaign_view import measure_campaign_view
 from bench.common import Bench, Row
 from bench.memory import measure_peak_memory
 from bench.open_gang import measure_open_gang
+from bench.pack_cache import measure_pack_cache
 from bench.pdf_export import measure_pdf_export
 from bench.post_battle import measure_post_battle
 from bench.roster_edit import measure_roster_edit
@@ -51,6 +52,7 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_campaign_view,
     measure_campaign_report,
     measure_campaign_record,
+    measure_pack_cache,
 )
 HEADINGS = ("Measure", "Ours", "Against", "Ratio", "Target", "Met", "Note")
 

@@ -10,7 +10,10 @@ from pathlib import Path
 
 import pytest
 
+from gangmanager.persistence import database
 from gangmanager.services.rulesets import Rulesets
+
+from .migrated_template import MigratedTemplate
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -44,6 +47,22 @@ def _isolated_user_folders(
     monkeypatch.delenv("GANGMANAGER_DB", raising=False)
 
 
+@pytest.fixture(scope="session")
+def migrated_template(tmp_path_factory: pytest.TempPathFactory) -> MigratedTemplate:
+    return MigratedTemplate(tmp_path_factory.mktemp("template"))
+
+
+@pytest.fixture(autouse=True)
+def _copy_migrated_template(
+    request: pytest.FixtureRequest,
+    migrated_template: MigratedTemplate,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new SQLite database is a copy of the session's migrated one (see migrated_template)."""
+    if request.node.get_closest_marker("real_migrations") is None:
+        monkeypatch.setattr(database, "_upgrade", migrated_template.upgrade)
+
+
 # -- the same tests on SQLite and on PostgreSQL --------------------------------------
 
 # An admin URL of a PostgreSQL server the tests may create and drop databases on,
@@ -54,6 +73,25 @@ PG_VARIABLE = "GANGMANAGER_TEST_PG"
 
 def pytest_configure(config: pytest.Config) -> None:
     config.addinivalue_line("markers", "sqlite_only: a test about SQLite itself (no PG variant)")
+    config.addinivalue_line(
+        "markers", "real_migrations: new databases are migrated by Alembic, not copied"
+    )
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """A test about SQLite itself has no PostgreSQL variant: deselected, not skipped."""
+    keep: list[pytest.Item] = []
+    dropped: list[pytest.Item] = []
+    for item in items:
+        params = getattr(item, "callspec", None)
+        on_postgres = params is not None and params.params.get("database_url") == "postgresql"
+        if on_postgres and item.get_closest_marker("sqlite_only") is not None:
+            dropped.append(item)
+        else:
+            keep.append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = keep
 
 
 def pg_admin_url() -> str | None:
@@ -104,8 +142,6 @@ def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str
     if request.param == "sqlite":
         yield f"sqlite:///{(tmp_path / 'gangs.sqlite').resolve()}"
         return
-    if request.node.get_closest_marker("sqlite_only") is not None:
-        pytest.skip("a test about SQLite itself")
     admin = pg_admin_url()
     if admin is None:
         pytest.skip(f"set {PG_VARIABLE} to run the PostgreSQL variant")

@@ -229,10 +229,13 @@ def _cli(db: str, *argv: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-def test_a_battle_resumes_in_a_new_process(db: str, tmp_path: Path) -> None:
-    assert _cli(db, "demo").returncode == 0
+def test_a_battle_resumes_in_a_new_process(capsys, db: str, tmp_path: Path) -> None:
+    """Two real processes (the start, a later show); the steps between run `main()`
+    in this one, which never saw the battle start: all state is in the database."""
+    assert run(capsys, "demo", "--db", db) == (0, f"{GANG}\n", "")
     started = _cli(db, "battle", "start", GANG, "--scenario", "Night raid")
     assert started.returncode == 0, started.stderr
+    assert started.stderr == ""
     path = write(
         tmp_path,
         "e.json",
@@ -244,8 +247,8 @@ def test_a_battle_resumes_in_a_new_process(db: str, tmp_path: Path) -> None:
             {"fighter": "Pip", "event": "marker", "marker": "hidden"},
         ],
     )  # fmt: skip
-    applied = _cli(db, "battle", "apply", GANG, path)
-    assert applied.returncode == 0, applied.stderr
+    code, out, err = run(capsys, "battle", "apply", GANG, path, "--db", db)
+    assert (code, err) == (0, "") and len(out.splitlines()) == 4
     shown = _cli(db, "battle", "show", GANG, "--json")
     assert shown.returncode == 0, shown.stderr
     view = json.loads(shown.stdout)
@@ -255,12 +258,11 @@ def test_a_battle_resumes_in_a_new_process(db: str, tmp_path: Path) -> None:
     assert fighters["Pip"]["markers"] == ["hidden"]
     assert fighters["Rook"]["ready"]
     assert fighters["Dex Hollow"]["weapons"][0]["profiles"][2]["state"] == "deleted"
-    # Undo in yet another process puts the profile back on the card.
-    assert _cli(db, "battle", "undo", GANG).returncode == 0
-    assert _cli(db, "battle", "undo", GANG).returncode == 0
-    assert _cli(db, "battle", "undo", GANG).returncode == 0
-    assert _cli(db, "battle", "undo", GANG).returncode == 0
-    gang = json.loads(_cli(db, "show", GANG, "--json").stdout)
+    # Undo after the other process puts the profile back on the card.
+    for _ in range(4):
+        code, out, err = run(capsys, "battle", "undo", GANG, "--db", db)
+        assert (code, err) == (0, "") and out.startswith("Undone: ")
+    gang = show_json(capsys, db, "show", GANG, "--json")
     dex = next(f for f in gang["fighters"] if f["name"] == "Dex Hollow")
     assert [p["name"] for p in dex["weapons"][0]["profiles"]][-1] == "executioner ammo"
     assert dex["rating"] == dex["pending_rating"]

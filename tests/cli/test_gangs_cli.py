@@ -196,18 +196,28 @@ def _program(env: dict[str, str], *argv: str) -> subprocess.CompletedProcess[str
     )
 
 
-def test_program_uses_db_option_over_environment(tmp_path: Path) -> None:
+def test_program_uses_db_option_over_environment(
+    capsys, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two real processes (an action and a refusal, exit codes as the shell sees
+    them); the other steps run `main()` here with the same environment."""
     env_db, opt_db = tmp_path / "env.sqlite", tmp_path / "opt.sqlite"
     env = {"GANGMANAGER_DB": str(env_db)}
-    assert _program(env, "demo").returncode == 0
-    assert _program(env, "demo", "--db", str(opt_db)).returncode == 0
-    listed = _program(env, "list", "--json")
-    assert [g["name"] for g in json.loads(listed.stdout)] == ["The Rust Riders"]
+    added = _program(env, "demo")
+    assert (added.returncode, added.stderr) == (0, "")
+    monkeypatch.setenv("GANGMANAGER_DB", str(env_db))
+    assert run(capsys, "demo", "--db", str(opt_db)) == (0, "The Rust Riders\n", "")
+    code, out, err = run(capsys, "list", "--json")
+    assert (code, err) == (0, "")
+    assert [g["name"] for g in json.loads(out)] == ["The Rust Riders"]
     assert env_db.exists() and opt_db.exists()
-    version = _program(env, "--version")
-    assert version.returncode == 0 and version.stdout.startswith("gangmanager ")
+    with pytest.raises(SystemExit) as version:
+        main(["--version"])
+    out, err = capsys.readouterr()
+    assert version.value.code == 0 and out.startswith("gangmanager ") and err == ""
     refused = _program(env, "show", "nobody")
     assert refused.returncode == 2 and refused.stderr.startswith("gangmanager: ")
+    assert refused.stderr.count("\n") == 1 and refused.stdout == ""
 
 
 def test_newer_schema_is_refused_unchanged(capsys, db: str) -> None:

@@ -1,21 +1,19 @@
-"""Fixtures for the ruleset pack tests: the built-in packs, a user folder, a clean cache."""
+"""Fixtures for the ruleset pack tests: the built-in packs, a user folder.
+
+The pack cache is kept between tests: its key is the folders that hold packs,
+and each test writes its own packs into a folder of its own, so no test sees
+another's, while the built-in packs are loaded once per session.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from gangmanager.content import builtin_rulesets_dir, clear_cache, load_ruleset
+from gangmanager.content import builtin_rulesets_dir, load_ruleset
 from gangmanager.rules.ruleset import Ruleset
-
-
-@pytest.fixture(autouse=True)
-def _fresh_cache() -> Iterator[None]:
-    clear_cache()
-    yield
-    clear_cache()
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gangmanager.content import available_rulesets, clear_cache, load_ruleset
+from gangmanager.content.loader import _read_toml
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 
 Load = Callable[[str], Ruleset]
@@ -172,6 +173,29 @@ def test_cache_and_clear(builtin: list[Path]) -> None:
     again = load_ruleset("n23", builtin)
     assert again is not first
     assert again == first
+
+
+def test_a_folder_without_packs_shares_the_loaded_builtin_pack(
+    user_dir: Path, builtin: list[Path], write_pack: WritePack
+) -> None:
+    """A player's empty (or missing) folder costs no second load; a pack put there counts."""
+    first = load_ruleset("n23", builtin)
+    assert load_ruleset("n23", [user_dir, *builtin]) is first
+    assert load_ruleset("n23", [user_dir / "absent", *builtin]) is first
+    write_pack("n23", pack='id = "n23"\nname = "Our n23"\nextends = "n23"\n')
+    ours = load_ruleset("n23", [user_dir, *builtin])
+    assert ours is not first and ours.name == "Our n23"
+
+
+def test_a_parsed_file_is_reused_only_while_unchanged_and_as_a_copy(tmp_path: Path) -> None:
+    """The per-file parse cache: an edited file is read again; a caller's edit stays its own."""
+    path = tmp_path / "traits.toml"
+    path.write_text('[[traits]]\nname = "Blaze"\n', encoding="utf-8")
+    first = _read_toml(path)
+    first["traits"].append({"name": "edited by a caller"})
+    assert _read_toml(path) == {"traits": [{"name": "Blaze"}]}
+    path.write_text('[[traits]]\nname = "Knockback"\n', encoding="utf-8")
+    assert _read_toml(path) == {"traits": [{"name": "Knockback"}]}
 
 
 def test_available_rulesets_skips_folders_without_pack(user_dir: Path, builtin: list[Path]) -> None:

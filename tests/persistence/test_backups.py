@@ -306,12 +306,50 @@ def test_read_only_folder_is_refused_before_anything_is_written(
     assert sorted(p.name for p in stored.parent.iterdir()) == listing
 
 
-@pytest.mark.skipif(
-    not hasattr(os, "geteuid") or os.geteuid() == 0,
-    reason="root writes through chmod; the simulated test above covers it",
-)
+def without_root_powers(probe_folder: Path) -> list[str]:
+    """A command prefix under which chmod binds: none for a user, `setpriv` for root.
+
+    Root writes through chmod, so as root the capability that allows it is dropped
+    for the child process; `probe_folder` (read-only) checks that it worked.
+    """
+    if not hasattr(os, "geteuid"):
+        pytest.skip("no POSIX permissions here")
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("running as root without setpriv (util-linux)")
+    drop = "-dac_override,-dac_read_search"
+    command = [setpriv, f"--bounding-set={drop}", f"--inh-caps={drop}"]
+    probe = subprocess.run([*command, "touch", str(probe_folder / "probe")], capture_output=True)
+    if probe.returncode == 0:
+        (probe_folder / "probe").unlink()
+        pytest.skip("setpriv could not drop the capability here")
+    return command
+
+
+# Opens the database, then (if it exists) backs it up: one line per refusal.
+READ_ONLY_SCRIPT = """
+import sys
+from pathlib import Path
+from gangmanager.persistence import backups
+from gangmanager.persistence.database import DatabaseError, open_database, sqlite_url
+path = Path(sys.argv[1])
+try:
+    open_database(sqlite_url(path)).close()
+except DatabaseError as exc:
+    print("open:", exc)
+if path.exists():
+    try:
+        backups.make_backup(path)
+    except backups.BackupError as exc:
+        print("backup:", exc)
+"""
+
+
 @pytest.mark.parametrize("new", [False, True], ids=["existing", "new"])
 def test_a_really_read_only_folder_is_refused(tmp_path: Path, gang: Gang, new: bool) -> None:
+    """Real permissions, not simulated: as a user, or as root through `setpriv`."""
     folder = tmp_path / "ro"
     folder.mkdir()
     path = folder / "gangs.sqlite"
@@ -321,40 +359,38 @@ def test_a_really_read_only_folder_is_refused(tmp_path: Path, gang: Gang, new: b
     before = path.read_bytes() if not new else None
     folder.chmod(0o555)
     try:
-        with pytest.raises(DatabaseError, match=r"the folder .* is read-only"):
-            open_database(sqlite_url(path))
-        if not new:
-            # The backups folder cannot be made either.
-            with pytest.raises(BackupError, match="read-only"):
-                backups.make_backup(path)
-        assert sorted(p.name for p in folder.iterdir()) == listing
-        assert (path.read_bytes() if not new else None) == before
+        prefix = without_root_powers(folder)
+        result = subprocess.run(
+            [*prefix, sys.executable, "-c", READ_ONLY_SCRIPT, str(path)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+        )
     finally:
         folder.chmod(0o755)
+    assert result.stderr == ""
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith(f"open: {path}: the folder {folder} is read-only")
+    if new:
+        assert len(lines) == 1
+    else:
+        # The backups folder cannot be made either.
+        assert len(lines) == 2 and "read-only" in lines[1]
+    assert sorted(p.name for p in folder.iterdir()) == listing
+    assert (path.read_bytes() if not new else None) == before
 
 
 def test_a_read_only_folder_for_a_process_without_root_powers(tmp_path: Path, gang: Gang) -> None:
-    """The real thing as root: `setpriv` drops the capability that writes through chmod."""
-    setpriv = shutil.which("setpriv")
-    if setpriv is None or not hasattr(os, "geteuid") or os.geteuid() != 0:
-        pytest.skip("needs root and setpriv (util-linux)")
+    """The command line's one-line refusal, with real permissions."""
     path = tmp_path / "ro" / "gangs.sqlite"
     path.parent.mkdir()
     add(path, gang)
     before = path.read_bytes()
     path.parent.chmod(0o555)
-    drop = "-dac_override,-dac_read_search"
-    command = [setpriv, f"--bounding-set={drop}", f"--inh-caps={drop}"]
     try:
-        if (
-            subprocess.run(
-                [*command, "touch", str(path.parent / "probe")], capture_output=True
-            ).returncode
-            == 0
-        ):
-            pytest.skip("setpriv could not drop the capability here")
+        prefix = without_root_powers(path.parent)
         result = subprocess.run(
-            [*command, sys.executable, "-m", "gangmanager.launcher", "list", "--db", str(path)],
+            [*prefix, sys.executable, "-m", "gangmanager.launcher", "list", "--db", str(path)],
             capture_output=True,
             text=True,
             timeout=60,

@@ -92,6 +92,7 @@ def test_a_migration_file_that_is_not_plain_literals_is_left_to_alembic(tmp_path
         assert _parse_revision_files(tmp_path) is None, text
 
 
+@pytest.mark.real_migrations
 def test_a_database_at_head_opens_without_alembic(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
