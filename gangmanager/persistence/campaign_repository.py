@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.exc import DBAPIError
@@ -31,7 +32,6 @@ from gangmanager.persistence.campaign_tables import (
 )
 from gangmanager.persistence.repository import STALE_MESSAGE
 from gangmanager.persistence.tables import GangRow
-from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.campaign import (
     Alignment,
     Campaign,
@@ -46,6 +46,9 @@ from gangmanager.rules.campaign import (
 )
 from gangmanager.rules.campaign_types import house_key
 from gangmanager.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # PostgreSQL's SQLSTATE for "permission denied" (a role without the privilege).
 INSUFFICIENT_PRIVILEGE = "42501"
@@ -79,8 +82,8 @@ class CampaignSummary:
 
 
 def campaigns(uow: UnitOfWork) -> CampaignRepository:
-    """The campaign repository on the session of an open unit of work."""
-    return CampaignRepository(uow._active())
+    """The campaign repository of an open unit of work (kept for its callers)."""
+    return uow.campaigns
 
 
 class CampaignRepository:

@@ -27,13 +27,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Table, delete, insert, or_, select, update
 from sqlalchemy.orm import Session
 
 from gangmanager.persistence.tables import Base, GangRow, PostBattleDraftRow, utc_now
-from gangmanager.persistence.unit_of_work import UnitOfWork
+
+if TYPE_CHECKING:
+    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # Tables a post-battle sequence never rewrites; only chosen rows of them are kept.
 _OUTSIDE_ROSTER = frozenset({"battles", "battle_events", "post_battle_drafts"})
@@ -122,13 +124,12 @@ def _stored(row: PostBattleDraftRow) -> StoredDraft:
 
 
 def drafts_of(uow: UnitOfWork) -> DraftRepository:
-    """The draft repository on a unit of work's session (same transaction as `uow.gangs`)."""
-    # The unit of work has no `drafts` slot (yet): borrow its open session.
-    return DraftRepository(uow._active())
+    """The draft repository of an open unit of work (kept for its callers)."""
+    return uow.drafts
 
 
 def session_of(uow: UnitOfWork) -> Session:
-    return uow._active()
+    return uow.session
 
 
 # ------------------------------------------------------------------ snapshots

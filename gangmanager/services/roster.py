@@ -19,10 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
-
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.exc import StaleDataError
+from typing import Any, get_args
 
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.repository import (
@@ -56,6 +53,7 @@ from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.operations import Outcome, operation, perform
 from gangmanager.services.rulesets import Rulesets
 
 # The source of a modifier added from the Lasting Injury table starts with this.
@@ -319,43 +317,24 @@ Command = (
 )
 
 
-@dataclass(frozen=True)
-class Outcome:
-    changes: Changes
-    # Applying it undoes this command (and returns the redo).
-    inverse: Restore
-    # "Rename Rook to Rookie": the undo history's text.
-    label: str
-    # The gang and fighter to show afterwards (None: the gang is gone / no fighter).
-    gang_id: int | None
-    fighter_id: int | None = None
-
-
-# -- applying ---------------------------------------------------------------------------
-
-
 def apply(db: Database, command: Command, rulesets: Rulesets | None = None) -> Outcome:
     """Run one command in one transaction; ServiceError (nothing written) when refused."""
-    try:
-        with db.unit_of_work() as uow:
-            outcome = _dispatch(uow, command, rulesets)
-            uow.commit()
-            return outcome
-    except (RosterError, AdvancementCapError, RestoreError) as exc:
-        raise ServiceError(str(exc)) from None
-    except IndexError:
-        raise ServiceError("that item is no longer on the roster: reload the gang") from None
-    except StaleDataError:
-        raise ServiceError(
-            "the gang was changed by someone else at the same time: reload it and try again"
-        ) from None
-    except IntegrityError as exc:
-        raise ServiceError(f"refused by the database: {str(exc.orig).splitlines()[0]}") from None
+    return perform(db, command, rulesets)
 
 
 def undo(db: Database, outcome: Outcome) -> Outcome:
     """Undo what `outcome` did; the returned outcome's inverse redoes it."""
-    return apply(db, outcome.inverse)
+    return perform(db, outcome.inverse)
+
+
+@operation(*get_args(Command))
+def _run(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> Outcome:
+    try:
+        return _dispatch(uow, command, rulesets)
+    except (RosterError, AdvancementCapError, RestoreError) as exc:
+        raise ServiceError(str(exc)) from None
+    except IndexError:
+        raise ServiceError("that item is no longer on the roster: reload the gang") from None
 
 
 def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> Outcome:
@@ -492,7 +471,8 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
         (f"the name {gang.name!r} was taken: saved as {name!r}",) if name != gang.name else ()
     )
     changes = _changes(before, after, messages)
-    return Outcome(changes, Restore(before, after.fingerprint(), label), label, stored.id)
+    restore = Restore(before, after.fingerprint(), label)
+    return Outcome(changes, restore, label, stored.id, result=stored)
 
 
 def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
