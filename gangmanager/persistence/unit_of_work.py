@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from types import TracebackType
 
 from sqlalchemy.exc import DBAPIError, IntegrityError
@@ -24,6 +26,21 @@ def _refused_by_the_server(exc: BaseException | None) -> bool:
     return isinstance(exc, DBAPIError) and (
         getattr(exc.orig, "sqlstate", None) == INSUFFICIENT_PRIVILEGE
     )
+
+
+class ServerRefusal(Exception):
+    """A shared server's row-level security refused a write (a player's role)."""
+
+
+@contextmanager
+def server_refusal() -> Iterator[None]:
+    """Raise ServerRefusal for a write the server refuses, so the caller words it."""
+    try:
+        yield
+    except DBAPIError as exc:
+        if not _refused_by_the_server(exc):
+            raise
+        raise ServerRefusal from None
 
 
 def _in_one_line(exc: BaseException | None) -> ServiceError | None:
