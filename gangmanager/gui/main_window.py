@@ -975,14 +975,11 @@ class MainWindow(QMainWindow):
                 result, step = run_step(
                     self._db,
                     "New campaign",
-                    lambda: campaign_service.create_campaign(
-                        self._db,
-                        self._rulesets,
-                        values.name,
-                        type_id=values.type_id,
-                        ruleset_id=values.ruleset_id,
+                    campaign_service.CreateCampaign(
+                        values.name, type_id=values.type_id, ruleset_id=values.ruleset_id
                     ),
                     campaign_ref=None,
+                    rulesets=self._rulesets,
                 )
             except ServiceError as exc:
                 return str(exc)

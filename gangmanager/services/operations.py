@@ -56,13 +56,19 @@ def operation(*kinds: type) -> Callable[[H], H]:
 
 def perform(db: Database, action: object, rulesets: Rulesets | None = None) -> Outcome:
     """Run one action in one transaction; ServiceError (nothing written) when refused."""
+    with db.unit_of_work() as uow:
+        outcome = run_in(uow, action, rulesets)
+        uow.commit()
+    return outcome
+
+
+def run_in(uow: UnitOfWork, action: object, rulesets: Rulesets | None) -> Outcome:
+    """Run an action inside an action already performed (a campaign step around its
+    action): same transaction, no commit of its own."""
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise TypeError(f"no operation runs {type(action).__name__}")
-    with db.unit_of_work() as uow:
-        outcome = handler(uow, action, rulesets)
-        uow.commit()
-    return outcome
+    return handler(uow, action, rulesets)
 
 
 def undo(db: Database, outcome: Outcome, rulesets: Rulesets | None = None) -> Outcome:

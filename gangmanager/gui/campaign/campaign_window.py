@@ -392,14 +392,29 @@ class CampaignWindow(QMainWindow):
 
     # ------------------------------------------------------------ actions
 
-    def _run(self, label: str, action: Callable[[], Any], gangs: Sequence[str] = ()) -> str | None:
-        """Run one services.campaign call as an undo step; the refusal's text, or None."""
+    def _run(
+        self,
+        label: str,
+        action: object,
+        gangs: Sequence[str] = (),
+        done: Callable[[Any], object] | None = None,
+    ) -> str | None:
+        """Perform one services.campaign action as an undo step; the refusal's text, or None.
+
+        `done` gets the action's result (the Triumphs of End campaign)."""
         try:
             result, step = run_step(
-                self._db, label, action, campaign_ref=str(self.campaign_id), gangs=gangs
+                self._db,
+                label,
+                action,
+                campaign_ref=str(self.campaign_id),
+                gangs=gangs,
+                rulesets=self._rulesets,
             )
         except ServiceError as exc:
             return str(exc)
+        if done is not None:
+            done(result)
         self._stack().push(
             CampaignUndoCommand(self._db, step, self._on_step_done, self._on_step_refused)
         )
@@ -454,9 +469,7 @@ class CampaignWindow(QMainWindow):
             alignment = Alignment.OUTLAW if choice.outlaw else Alignment.LAW_ABIDING
             return self._run(
                 "Add gang",
-                lambda: service.add_gang(
-                    self._db, self._rulesets, campaign, str(choice.gang_id), alignment=alignment
-                ),
+                service.AddCampaignGang(campaign, str(choice.gang_id), alignment=alignment),
                 gangs=[str(choice.gang_id)],
             )
 
@@ -472,9 +485,7 @@ class CampaignWindow(QMainWindow):
         def attempt(choice: GangChoice) -> str | None:
             return self._run(
                 "Remove gang",
-                lambda: service.remove_gang(
-                    self._db, self._rulesets, campaign, str(choice.gang_id)
-                ),
+                service.RemoveCampaignGang(campaign, str(choice.gang_id)),
             )
 
         GangDialog.ask(self, "Remove gang", members, attempt)
@@ -485,9 +496,7 @@ class CampaignWindow(QMainWindow):
         def attempt(entry: BattleEntry) -> str | None:
             return self._run(
                 "Record battle",
-                lambda: service.record_battle(
-                    self._db,
-                    self._rulesets,
+                service.RecordBattle(
                     campaign,
                     entry.gangs,
                     winner=entry.winner,
@@ -537,9 +546,7 @@ class CampaignWindow(QMainWindow):
         def attempt(entry: Assignment) -> str | None:
             return self._run(
                 "Assign territory",
-                lambda: service.assign_territory(
-                    self._db, self._rulesets, campaign, entry.territory, entry.gang
-                ),
+                service.AssignTerritory(campaign, entry.territory, entry.gang),
             )
 
         AssignTerritoryDialog.ask(self, self.members(), self.territories_in_play(), attempt)
@@ -553,7 +560,7 @@ class CampaignWindow(QMainWindow):
             self._told(
                 self._run(
                     "Next cycle",
-                    lambda: service.next_cycle(self._db, self._rulesets, campaign),
+                    service.NextCycle(campaign),
                 )
             )
 
@@ -565,12 +572,7 @@ class CampaignWindow(QMainWindow):
             return
         campaign = str(self.campaign_id)
         ended: list[service.EndResult] = []
-
-        def end() -> service.EndResult:
-            ended.append(service.end_campaign(self._db, self._rulesets, campaign))
-            return ended[-1]
-
-        refusal = self._run("End campaign", end)
+        refusal = self._run("End campaign", service.EndCampaign(campaign), done=ended.append)
         if refusal is not None:
             self.messages.tell(refusal)
             return
