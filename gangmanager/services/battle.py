@@ -496,7 +496,7 @@ def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | Non
         applied.append(done)
     changed_gangs = [rosters[name] for name in rosters if rosters[name] is not before[name]]
     for roster in changed_gangs:
-        uow.gangs.replace(roster)
+        uow.gangs.update(roster)
     record = _record(
         stored,
         rosters[starter.name],
@@ -582,7 +582,7 @@ def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None
             deferred=deferred,
         )
         if roster is not owner:
-            uow.gangs.replace(roster)
+            uow.gangs.update(roster)
             changed_gang = roster
             if owner is starter:
                 starter = roster
