@@ -12,7 +12,7 @@ The same row machinery undoes a post-battle sequence (draft_repository).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
@@ -154,7 +154,8 @@ def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Ou
         after=tuple(OutsideRow(t, key, after.get((t, key))) for t, key in keys),
         gangs=changed_gangs,
     )
-    return Outcome(done.changes, SwapCampaignRows(step, "undo"), label, None, result=result)
+    changes = replace(done.changes, campaigns_changed=(campaign_id,))
+    return Outcome(changes, SwapCampaignRows(step, "undo"), label, None, result=result)
 
 
 @operation(SwapCampaignRows)
@@ -175,7 +176,8 @@ def _swap(uow: UnitOfWork, swap: SwapCampaignRows, _: Rulesets | None) -> Outcom
             f"cannot {what} {step.label}: permission denied on this server"
         ) from None
     again = SwapCampaignRows(step, "redo" if what == "undo" else "undo")
-    return Outcome(Changes(gangs_changed=step.gangs), again, step.label, None, result=step)
+    changes = Changes(gangs_changed=step.gangs, campaigns_changed=(step.campaign_id,))
+    return Outcome(changes, again, step.label, None, result=step)
 
 
 def undo_step(db: Database, step: CampaignStep) -> Changes:

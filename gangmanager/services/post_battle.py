@@ -339,9 +339,7 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
         rows_after=rows_after,
         changes=Changes(gangs_changed=tuple(changed), messages=tuple(messages)),
     )
-    inverse = SwapPostBattle(rows_after, rows_before, "undo", "undone")
-    label = f"Post-battle sequence of {stored.name}"
-    return Outcome(result.changes, inverse, label, before.id, result=result)
+    return finish_outcome(result)
 
 
 def _campaign_scope(
@@ -418,6 +416,13 @@ def _swap(uow: UnitOfWork, action: SwapPostBattle, _: Rulesets | None) -> Outcom
         else SwapPostBattle(target, expected, "undo", "undone")
     )
     return Outcome(changes, again, "Post-battle sequence", target.gang_id)
+
+
+def finish_outcome(result: FinishResult) -> Outcome:
+    """Finish as the one entry returns it, for a Finish the wizard performed: its undo step."""
+    inverse = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
+    label = f"post-battle sequence of {result.gang.name}"
+    return Outcome(result.changes, inverse, label, result.gang.id, result=result)
 
 
 def undo_post_battle(db: Database, result: FinishResult) -> Changes:

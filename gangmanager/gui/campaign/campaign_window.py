@@ -52,16 +52,17 @@ from gangmanager.gui.campaign.campaign_models import (
     TerritoryTableModel,
 )
 from gangmanager.gui.campaign.history_chart import HistoryChartView
-from gangmanager.gui.campaign.undo_command import CampaignUndoCommand
 from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.persistence.database import Database
 from gangmanager.rules.campaign import Alignment, current_phase
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as service
 from gangmanager.services import gangs as gang_service
-from gangmanager.services.campaign_steps import run_step
+from gangmanager.services.campaign_steps import Stepped
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.operations import Outcome
 from gangmanager.services.rulesets import Rulesets
 
 STATUS_TIMEOUT_MS = 8000
@@ -101,10 +102,14 @@ class CampaignWindow(QMainWindow):
         rulesets: Rulesets,
         campaign_id: int,
         undo_stack: QUndoStack | None = None,
+        runner: OperationRunner | None = None,
     ) -> None:
         super().__init__()
         self._db = db
         self._rulesets = rulesets
+        # The main window's runner: its actions and undo steps repaint this window too.
+        self._runner = runner if runner is not None else OperationRunner(db, rulesets, self)
+        self._runner.sig_performed.connect(self._on_runner_sig_performed)
         self.campaign_id = campaign_id
         # The main window's stack when it opened this window: one history for the database.
         self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
@@ -401,25 +406,24 @@ class CampaignWindow(QMainWindow):
     ) -> str | None:
         """Perform one services.campaign action as an undo step; the refusal's text, or None.
 
-        `done` gets the action's result (the Triumphs of End campaign)."""
-        try:
-            result, step = run_step(
-                self._db,
-                label,
-                action,
-                campaign_ref=str(self.campaign_id),
-                gangs=gangs,
-                rulesets=self._rulesets,
-            )
-        except ServiceError as exc:
-            return str(exc)
-        if done is not None:
-            done(result)
-        self._stack().push(
-            CampaignUndoCommand(self._db, step, self._on_step_done, self._on_step_refused)
+        `done` gets the action's result (the Triumphs of End campaign). The window
+        repaints from the runner's broadcast, as every open window does."""
+        refusal: list[str] = []
+        outcome = self._runner.run(
+            Stepped(label, action, str(self.campaign_id), tuple(gangs)),
+            self._stack(),
+            lambda exc: refusal.append(str(exc)),
+            self._on_step_refused,
         )
-        self._on_step_done(self.campaign_id, result.changes)
+        if outcome is None:
+            return refusal[0]
+        if done is not None:
+            done(outcome.result)
         return None
+
+    def _on_runner_sig_performed(self, outcome: Outcome) -> None:
+        if self.campaign_id in outcome.changes.campaigns_changed:
+            self._on_step_done(self.campaign_id, outcome.changes)
 
     def _on_step_done(self, campaign_id: int, changes: Changes) -> None:
         if changes.messages:
@@ -652,6 +656,7 @@ def open_campaign(
     rulesets: Rulesets,
     messages: Messages | None = None,
     undo_stack: QUndoStack | None = None,
+    runner: OperationRunner | None = None,
 ) -> CampaignWindow | None:
     """Ask which campaign (when there are several) and open its window; None if none."""
     messages = messages or Messages(parent)
@@ -671,6 +676,6 @@ def open_campaign(
         chosen = next((r for r in rows if r.name == name), None)
         if chosen is None:
             return None
-    window = CampaignWindow(db, rulesets, chosen.id, undo_stack)
+    window = CampaignWindow(db, rulesets, chosen.id, undo_stack, runner)
     window.show()
     return window
