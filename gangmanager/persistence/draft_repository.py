@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import Table, delete, insert, select, update
 from sqlalchemy.orm import Session
 
-from gangmanager.persistence.repository import GangRepository, RowSnapshot
+from gangmanager.persistence.repository import GangRepository, RowSnapshot, narrowed
 from gangmanager.persistence.tables import Base, PostBattleDraftRow, utc_now
 
 if TYPE_CHECKING:
@@ -199,9 +199,12 @@ def _pk(table: Table, row: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(row[c.name] for c in table.primary_key.columns)
 
 
-def _roster(session: Session, gang_id: int) -> RowSnapshot:
-    """The gang's roster rows, read by the one snapshot engine (persistence/repository.py)."""
-    return GangRepository(session).snapshot(gang_id)
+def _roster(session: Session, gang_id: int, scope: RowSnapshot | None = None) -> RowSnapshot:
+    """The gang's roster rows (under `scope`'s fighters and stash, else all), read by the
+    one snapshot engine (persistence/repository.py)."""
+    if scope is None:
+        return GangRepository(session).snapshot(gang_id)
+    return GangRepository(session).snapshot(gang_id, fighters=scope.fighters, stash=scope.stash)
 
 
 def _table(name: str) -> Table:
@@ -209,10 +212,14 @@ def _table(name: str) -> Table:
 
 
 def take_snapshot(
-    session: Session, gang_id: int, extras: dict[str, list[int]] | None = None
+    session: Session,
+    gang_id: int,
+    extras: dict[str, list[int]] | None = None,
+    scope: RowSnapshot | None = None,
 ) -> GangSnapshot:
-    """Read the gang's rows (and the extra rows by table name and id) as they are now."""
-    roster = _roster(session, gang_id)
+    """Read the gang's rows (and the extra rows by table name and id) as they are now;
+    `scope`: only the roster rows of that snapshot's scope."""
+    roster = _roster(session, gang_id, scope)
     if not roster.exists:
         raise LookupError(f"no gang with id {gang_id}")
     kept: list[ExtraRows] = []
@@ -226,16 +233,34 @@ def take_snapshot(
 
 def snapshot_matches(session: Session, snapshot: GangSnapshot) -> bool:
     """True when the stored rows are exactly the snapshot's (nothing changed since)."""
-    now = take_snapshot(session, snapshot.gang_id, snapshot.extra_ids())
-    return now.roster.fingerprint() == snapshot.roster.fingerprint() and (
+    now = take_snapshot(session, snapshot.gang_id, snapshot.extra_ids(), snapshot.roster)
+    # The gang row's version and time of saving left out: another step's save is no change.
+    return now.roster.fingerprint(loose=True) == snapshot.roster.fingerprint(loose=True) and (
         now.extras == snapshot.extras
     )
 
 
-def restore_snapshot(session: Session, snapshot: GangSnapshot) -> None:
+def narrowed_snapshots(
+    before: GangSnapshot, after: GangSnapshot
+) -> tuple[GangSnapshot, GangSnapshot]:
+    """Both snapshots with the roster cut to the rows the step touched (see `narrowed`)."""
+    roster_before, roster_after = narrowed(before.roster, after.roster)
+    return replace(before, roster=roster_before), replace(after, roster=roster_after)
+
+
+def restore_snapshot(
+    session: Session, snapshot: GangSnapshot, expected: GangSnapshot | None = None
+) -> None:
     """Make the stored rows the snapshot's: rows it lacks are deleted, missing ones
-    inserted, changed ones updated; rows that did not change are not touched."""
-    GangRepository(session).restore(snapshot.roster)
+    inserted, changed ones updated; rows that did not change are not touched.
+
+    When the gang row is not exactly `expected`'s any more (another step saved the
+    gang since), it gets a new version instead of its old one."""
+    exact = True
+    if expected is not None:
+        now = _roster(session, expected.gang_id, expected.roster)
+        exact = now.fingerprint() == expected.roster.fingerprint()
+    GangRepository(session).restore(snapshot.roster, exact=exact)
     _restore_extras(session, snapshot)
     _restore_outside(session, snapshot)
     session.flush()

@@ -534,6 +534,38 @@ def snapshot_diff(before: RowSnapshot, after: RowSnapshot) -> SnapshotDiff:
     )
 
 
+def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowSnapshot]:
+    """Both roster snapshots cut to the rows a step touched: the gang row, the fighters
+    whose rows differ (added and removed ones too) and the stash if it differs. The
+    step's undo then checks and puts back those rows only."""
+    if before.whole or after.whole:
+        return before, after
+    diff = snapshot_diff(before, after)
+    fighters: set[int] = set()
+    for table in {*diff.added, *diff.removed, *diff.changed}:
+        for key in diff.keys(table):
+            owner = before.owners.get((table, key), after.owners.get((table, key)))
+            if owner is not None:
+                fighters.add(owner)
+    stash = bool(diff.keys("stash_items"))
+    scope = tuple(sorted(fighters))
+    return _cut(before, scope, stash), _cut(after, scope, stash)
+
+
+def _cut(snapshot: RowSnapshot, fighters: tuple[int, ...], stash: bool) -> RowSnapshot:
+    keep = set(fighters)
+    rows: dict[str, Mapping[Key, Mapping[str, Any]]] = {}
+    for table, table_rows in snapshot.rows.items():
+        if table == "gangs" or (table == "stash_items" and stash):
+            kept = dict(table_rows)
+        else:
+            kept = {k: v for k, v in table_rows.items() if snapshot.owners.get((table, k)) in keep}
+        if kept:
+            rows[table] = kept
+    owners = {k: v for k, v in snapshot.owners.items() if v in keep}
+    return replace(snapshot, rows=rows, owners=owners, fighters=fighters, stash=stash)
+
+
 def _pk(table: Table) -> builtins.list[Any]:
     return builtins.list(table.primary_key.columns)
 

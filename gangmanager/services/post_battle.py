@@ -25,6 +25,7 @@ from gangmanager.persistence.draft_repository import (
     GangSnapshot,
     RowScope,
     drafts_of,
+    narrowed_snapshots,
     outside_matches,
     read_outside,
     restore_snapshot,
@@ -330,6 +331,8 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
     rows_before, rows_after = with_outside(
         rows_before, rows_after, outside_before, read_outside(session, scopes, others), others
     )
+    # Undo checks and puts back the roster rows Finish touched, not the whole gang.
+    rows_before, rows_after = narrowed_snapshots(rows_before, rows_after)
     result = FinishResult(
         before=before,
         gang=stored,
@@ -403,7 +406,7 @@ def _swap(uow: UnitOfWork, action: SwapPostBattle, _: Rulesets | None) -> Outcom
         )
     try:
         with server_refusal():
-            restore_snapshot(session, target)
+            restore_snapshot(session, target, expected)
     except ServerRefusal:
         # A player's role on a shared server may not delete the campaign's log lines.
         raise ServiceError(

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from gangmanager.persistence.database import Database, open_database, sqlite_url
-from gangmanager.services import battle, gangs, roster
+from gangmanager.rules.post_battle_draft import PostBattleDraft
+from gangmanager.services import battle, gangs, post_battle, roster
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
@@ -80,3 +81,46 @@ def test_a_later_change_to_the_gang_row_still_refuses_a_gang_edit_undo(
     roster.apply(db, roster.EditGang(gang.id, {"notes": "changed in another window"}))
     with pytest.raises(ServiceError, match="has been changed since"):
         roster.undo(db, edit)
+
+
+# Finish touches Rook, Pip, Mags Varga, Brann and Tess Calder, not Dex Hollow.
+DRAFT = {
+    "result": "win",
+    "injuries": [{"fighter": "Rook", "roll": 66}, {"fighter": "Pip", "roll": 44}],
+    "xp": {"Mags Varga": 9, "Brann": 6},
+    "credits": 60,
+    "purchases": [{"fighter": "Tess Calder", "item": "Frag grenades"}],
+}
+
+
+def test_a_post_battle_sequence_undoes_after_a_battle_event_on_a_fighter_it_left_alone(
+    db: Database, rulesets: Rulesets
+) -> None:
+    gang = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    assert gang.id is not None
+    result = post_battle.finish(db, rulesets, gang, PostBattleDraft.model_validate(DRAFT))
+    battle.start_battle(db, rulesets, gang.id)
+    battle.apply_events(db, rulesets, gang.id, [LIMITED])
+    struck = gangs.load_gang(db, str(gang.id))
+
+    post_battle.undo_post_battle(db, result)
+
+    now = gangs.load_gang(db, str(gang.id))
+    assert now.credits == gang.credits
+    assert now.fighter("Rook") == gang.fighter("Rook")
+    assert now.fighter("Dex Hollow") == struck.fighter("Dex Hollow")
+    post_battle.redo_post_battle(db, result)
+    assert gangs.load_gang(db, str(gang.id)).credits == result.gang.credits
+
+
+def test_a_post_battle_undo_is_refused_when_a_fighter_it_changed_changed_again(
+    db: Database, rulesets: Rulesets
+) -> None:
+    gang = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    assert gang.id is not None
+    result = post_battle.finish(db, rulesets, gang, PostBattleDraft.model_validate(DRAFT))
+    brann = result.gang.fighter("Brann")
+    assert brann is not None and brann.id is not None
+    roster.apply(db, roster.AddSkill(gang.id, brann.id, "Nerves of Steel"), rulesets)
+    with pytest.raises(ServiceError, match="the gang has changed since"):
+        post_battle.undo_post_battle(db, result)
