@@ -20,18 +20,15 @@ from datetime import UTC, date, datetime
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy.exc import DBAPIError
-
 from gangmanager.persistence.battle_repository import battles
 from gangmanager.persistence.campaign_repository import (
-    INSUFFICIENT_PRIVILEGE,
     CampaignRepository,
     CampaignSummary,
     campaigns,
 )
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.draft_repository import session_of
-from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules import campaign as rules
 from gangmanager.rules.campaign import (
     Alignment,
@@ -1162,11 +1159,10 @@ def _link_if_allowed(uow: UnitOfWork, campaign_battle_id: int, battle_id: int) -
     server may not be allowed (the campaign is the arbitrator's), so a refusal is skipped."""
     session = session_of(uow)
     try:
-        with session.begin_nested():
+        with server_refusal(), session.begin_nested():
             campaigns(uow).link_battle(campaign_battle_id, battle_id)
-    except DBAPIError as exc:
-        if getattr(exc.orig, "sqlstate", None) != INSUFFICIENT_PRIVILEGE:
-            raise
+    except ServerRefusal:
+        pass
 
 
 # ------------------------------------------------------------------ for the roster sheet

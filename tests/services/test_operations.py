@@ -121,3 +121,17 @@ def test_a_refused_campaign_action_writes_nothing(
     with pytest.raises(ServiceError, match="a battle needs at least two gangs"):
         perform(db, action, rulesets)
     assert campaign_service.campaign_state(db, rulesets, "Ash Wars") == log
+
+
+def test_no_service_catches_database_errors_itself() -> None:
+    # The unit of work turns them into one-line ServiceErrors (persistence/unit_of_work.py).
+    importing = []
+    for path in sorted((PACKAGE / "services").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module in (
+                "sqlalchemy.exc",
+                "sqlalchemy.orm.exc",
+            ):
+                importing.append(path.name)
+    assert importing == []
