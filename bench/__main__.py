@@ -27,6 +27,7 @@ from bench.open_gang import measure_open_gang
 from bench.pdf_export import measure_pdf_export
 from bench.post_battle import measure_post_battle
 from bench.roster_edit import measure_roster_edit
+from bench.roster_undo import measure_roster_undo
 from bench.startup import measure_cold_start
 from bench.statements import measure_open_statements
 
@@ -35,6 +36,7 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_open_gang,
     measure_open_statements,
     measure_roster_edit,
+    measure_roster_undo,
     measure_battle_event,
     measure_post_battle,
     measure_pdf_export,
