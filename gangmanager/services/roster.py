@@ -387,7 +387,7 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
     return _edit(
         uow,
         command.gang_id,
-        lambda gang: edit(gang, command, _table(gang, rulesets)),  # type: ignore[arg-type]
+        lambda gang: edit(gang, command, _table(gang, rulesets)),
         command.version,
     )
 
