@@ -34,6 +34,7 @@ from bench.pack_cache import measure_pack_cache
 from bench.pdf_export import measure_pdf_export
 from bench.post_battle import measure_post_battle
 from bench.roster_edit import measure_roster_edit
+from bench.roster_undo import measure_roster_undo
 from bench.startup import measure_cold_start
 from bench.statements import measure_open_statements
 
@@ -42,6 +43,7 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_open_gang,
     measure_open_statements,
     measure_roster_edit,
+    measure_roster_undo,
     measure_battle_event,
     measure_battle_event_log,
     measure_battle_window_open,

@@ -46,7 +46,7 @@ from gangmanager.gui.common.gang_list_model import NAME_COLUMN as GANG_NAME_COLU
 from gangmanager.gui.common.gang_list_model import GangListModel
 from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.common.password_prompt import ask_password
-from gangmanager.gui.common.undo import ServiceUndoCommand
+from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.gui.play_actions import PlayActions
 from gangmanager.gui.printing.print_actions import PrintActions
 from gangmanager.gui.roster.breakdown import fighter_rating_text, gang_rating_text, wealth_text
@@ -67,6 +67,7 @@ from gangmanager.services.errors import (
     StaleGangError,
 )
 from gangmanager.services.gang_diff import what_changed
+from gangmanager.services.operations import Outcome
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -88,10 +89,20 @@ def _button(action: QAction) -> QToolButton:
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, db: Database, rulesets: Rulesets, settings: QSettings | None = None) -> None:
+    def __init__(
+        self,
+        db: Database,
+        rulesets: Rulesets,
+        settings: QSettings | None = None,
+        runner: OperationRunner | None = None,
+    ) -> None:
         super().__init__()
         self._db = db
         self._rulesets = rulesets
+        # The application's runner (tests let the window make its own): every action of
+        # every window goes through it, and each window repaints from its broadcast.
+        self.runner = runner if runner is not None else OperationRunner(db, rulesets, self)
+        self.runner.sig_performed.connect(self._on_runner_sig_performed)
         # Tests pass their own; the app's organisation and name are set in gui/app.py only.
         self.settings = settings if settings is not None else QSettings()
         self.messages = Messages(self)
@@ -750,25 +761,24 @@ class MainWindow(QMainWindow):
 
     # -- running commands ------------------------------------------------------------
 
-    def run(self, command: roster.Command) -> roster.Outcome | None:
+    def run(self, command: roster.Command) -> Outcome | None:
         """Apply one edit, put it on the undo stack and show the result; None if refused.
 
         An edit of the gang on screen carries the version shown: if someone else
         saved the gang since, it is refused, and the window reloads and says what changed.
         """
         command = self._against_shown_version(command)
-        try:
-            outcome = roster.apply(self._db, command, self._rulesets)
-        except StaleGangError as exc:
+        # The outcome is shown from the runner's broadcast (_on_runner_sig_performed).
+        return self.runner.run(
+            command, self.undo_stack, self._on_run_refused, self._on_step_refused
+        )
+
+    def _on_run_refused(self, exc: ServiceError) -> None:
+        if isinstance(exc, StaleGangError):
             self._reload_stale_gang(str(exc))
-            return None
-        except ServiceError as exc:
-            self.messages.tell(str(exc))
-            self._show_gang(self._gang.id if self._gang is not None else None)
-            return None
-        self.undo_stack.push(ServiceUndoCommand(outcome, self._run_step))
-        self._show_outcome(outcome)
-        return outcome
+            return
+        self.messages.tell(str(exc))
+        self._show_gang(self._gang.id if self._gang is not None else None)
 
     def _against_shown_version(self, command: roster.Command) -> roster.Command:
         gang = self._gang
@@ -792,18 +802,11 @@ class MainWindow(QMainWindow):
             " Make your change again if you still want it."
         )
 
-    def _run_step(self, command: roster.Restore) -> roster.Outcome | None:
-        """Undo or redo: refused steps are said and dropped from the history."""
-        try:
-            outcome = roster.apply(self._db, command, self._rulesets)
-        except ServiceError as exc:
-            self._step_refused = True
-            self.messages.tell(f"{exc}. The step is removed from the undo history.")
-            return None
+    def _on_runner_sig_performed(self, outcome: Outcome) -> None:
+        """Any action or undo step of any window: show what it changed."""
         self._show_outcome(outcome)
-        return outcome
 
-    def _show_outcome(self, outcome: roster.Outcome) -> None:
+    def _show_outcome(self, outcome: Outcome) -> None:
         changes = outcome.changes
         shown = self._gang.id if self._gang is not None else None
         if outcome.gang_id is None:
@@ -924,6 +927,7 @@ class MainWindow(QMainWindow):
             self.messages.tell(str(exc))
             return False
         old, self._db = self._db, db
+        self.runner.database = db
         old.close()
         self._forget_database_state()
         recent_databases.remember(self.settings, db.url)
@@ -949,12 +953,13 @@ class MainWindow(QMainWindow):
 
         if self.campaign_window is not None:
             self.campaign_window.close()
-        window = open_campaign(self, self._db, self._rulesets, self.messages, self.undo_stack)
+        window = open_campaign(
+            self, self._db, self._rulesets, self.messages, self.undo_stack, self.runner
+        )
         self._show_campaign_window(window)
 
     def _show_campaign_window(self, window: QMainWindow | None) -> None:
         if window is not None:
-            window.sig_campaign_changed.connect(lambda *_: self.refresh_gangs())  # type: ignore[attr-defined]
             window.sig_gang_requested.connect(self._on_campaign_gang_requested)  # type: ignore[attr-defined]
         self.campaign_window = window
 
@@ -967,54 +972,34 @@ class MainWindow(QMainWindow):
     def _on_new_campaign_triggered(self) -> None:
         from gangmanager.gui.campaign.action_dialogs import NewCampaign, NewCampaignDialog
         from gangmanager.gui.campaign.campaign_window import CampaignWindow
-        from gangmanager.gui.campaign.undo_command import CampaignUndoCommand
         from gangmanager.services import campaign as campaign_service
-        from gangmanager.services.campaign_steps import run_step
+        from gangmanager.services.campaign_steps import Stepped
 
         created: list[int] = []
 
         def attempt(values: NewCampaign) -> str | None:
-            try:
-                result, step = run_step(
-                    self._db,
-                    "New campaign",
-                    lambda: campaign_service.create_campaign(
-                        self._db,
-                        self._rulesets,
-                        values.name,
-                        type_id=values.type_id,
-                        ruleset_id=values.ruleset_id,
-                    ),
-                    campaign_ref=None,
-                )
-            except ServiceError as exc:
-                return str(exc)
-            self.undo_stack.push(
-                CampaignUndoCommand(self._db, step, self._on_campaign_step, self._on_step_refused)
+            refusal: list[str] = []
+            action = campaign_service.CreateCampaign(
+                values.name, type_id=values.type_id, ruleset_id=values.ruleset_id
             )
-            self.statusBar().showMessage("; ".join(result.changes.messages), STATUS_TIMEOUT_MS)
-            created.append(step.campaign_id)
+            outcome = self.runner.run(
+                Stepped("New campaign", action, None),
+                self.undo_stack,
+                lambda exc: refusal.append(str(exc)),
+                self._on_step_refused,
+            )
+            if outcome is None:
+                return refusal[0]
+            created.append(outcome.changes.campaigns_changed[0])
             return None
 
         if not NewCampaignDialog.ask(self, self._rulesets, attempt) or not created:
             return
         if self.campaign_window is not None:
             self.campaign_window.close()
-        window = CampaignWindow(self._db, self._rulesets, created[-1], self.undo_stack)
+        window = CampaignWindow(self._db, self._rulesets, created[-1], self.undo_stack, self.runner)
         window.show()
         self._show_campaign_window(window)
-
-    def _on_campaign_step(self, campaign_id: int, changes: Changes) -> None:
-        """A campaign step undone or redone from this window: the campaign window follows."""
-        from gangmanager.gui.campaign.campaign_window import CampaignWindow, campaign_exists
-
-        window = self.campaign_window
-        if isinstance(window, CampaignWindow) and window.campaign_id == campaign_id:
-            if campaign_exists(self._db, campaign_id):
-                window.refresh()
-            else:
-                window.close()
-        self.refresh_gangs()
 
     def _on_step_refused(self, text: str) -> None:
         self._step_refused = True
@@ -1045,6 +1030,7 @@ class MainWindow(QMainWindow):
             self.messages.tell(str(exc))
             return
         self._db = result.database
+        self.runner.database = result.database
         self._forget_database_state()
         self.refresh_gangs()
         self.statusBar().showMessage(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from gangmanager.services.changes import Changes
@@ -20,7 +20,7 @@ from gangmanager.services.errors import ServiceError
 
 if TYPE_CHECKING:
     from gangmanager.gui.battle.battle_window import BattleWindow
-    from gangmanager.gui.post_battle.undo_command import PostBattleUndoCommand
+    from gangmanager.gui.common.runner import OperationRunner
     from gangmanager.gui.post_battle.wizard import PostBattleWizard
     from gangmanager.services.databases import Database
     from gangmanager.services.post_battle import FinishResult
@@ -36,30 +36,10 @@ class PlayHost(Protocol):
     def rulesets(self) -> Rulesets: ...
     @property
     def undo_stack(self) -> QUndoStack: ...
+    @property
+    def runner(self) -> OperationRunner: ...
     def show_changes(self, gang_id: int, changes: Changes | None = None) -> None: ...
     def tell(self, text: str) -> None: ...
-
-
-class _SafeUndo(QUndoCommand):
-    """Shows a refused undo (the gang changed since) instead of raising into Qt."""
-
-    def __init__(self, inner: PostBattleUndoCommand, host: PlayHost) -> None:
-        super().__init__(inner.text())
-        self._inner = inner
-        self._host = host
-
-    def _step(self, step: str) -> None:
-        try:
-            getattr(self._inner, step)()
-        except ServiceError as exc:
-            self._host.tell(f"{exc}. The step is removed from the undo history.")
-            self.setObsolete(True)
-
-    def undo(self) -> None:
-        self._step("undo")
-
-    def redo(self) -> None:
-        self._step("redo")
 
 
 class PlayActions(QObject):
@@ -145,14 +125,9 @@ class PlayActions(QObject):
         wizard.open()
 
     def _on_wizard_sig_finished(self, result: FinishResult) -> None:
-        from gangmanager.gui.post_battle.undo_command import PostBattleUndoCommand
+        from gangmanager.services.post_battle import finish_outcome
 
         gang_id = result.gang.id
         assert gang_id is not None
-
-        def refresh(changes: Changes) -> None:
-            self._host.show_changes(gang_id, changes)
-
-        undo = PostBattleUndoCommand(self._host.database, result, refresh)
-        self._host.undo_stack.push(_SafeUndo(undo, self._host))
-        refresh(result.changes)
+        # The runner broadcasts it: the main window shows the changes.
+        self._host.runner.push(finish_outcome(result), self._host.undo_stack, self._host.tell)

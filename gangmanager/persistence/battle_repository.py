@@ -13,13 +13,15 @@ from __future__ import annotations
 import builtins
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import and_, func, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from gangmanager.persistence.tables import BattleEventRow, BattleRow, GangRow, utc_now
-from gangmanager.persistence.unit_of_work import UnitOfWork
+
+if TYPE_CHECKING:
+    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # open -> ended (handed to the post-battle sequence) -> done (post-battle applied).
 OPEN = "open"
@@ -246,9 +248,5 @@ class BattleRepository:
 
 
 def battles(uow: UnitOfWork) -> BattleRepository:
-    """The battle repository on the session of an open unit of work.
-
-    UnitOfWork has no `battles` attribute yet; this reaches its session until
-    it gets one.
-    """
-    return BattleRepository(uow._active())
+    """The battle repository of an open unit of work (kept for its callers)."""
+    return uow.battles

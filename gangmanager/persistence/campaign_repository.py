@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import builtins
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy import inspect as sa_inspect
@@ -33,7 +33,6 @@ from gangmanager.persistence.campaign_tables import (
     CampaignTerritoryRow,
 )
 from gangmanager.persistence.tables import Base, GangRow
-from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.campaign import (
     Alignment,
     Campaign,
@@ -47,6 +46,9 @@ from gangmanager.rules.campaign import (
     Snapshot,
 )
 from gangmanager.rules.campaign_types import house_key
+
+if TYPE_CHECKING:
+    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # PostgreSQL's SQLSTATE for "permission denied" (a role without the privilege).
 INSUFFICIENT_PRIVILEGE = "42501"
@@ -64,8 +66,8 @@ class CampaignSummary:
 
 
 def campaigns(uow: UnitOfWork) -> CampaignRepository:
-    """The campaign repository on the session of an open unit of work."""
-    return CampaignRepository(uow._active())
+    """The campaign repository of an open unit of work (kept for its callers)."""
+    return uow.campaigns
 
 
 class CampaignRepository:

@@ -130,7 +130,7 @@ class Database:
     def unit_of_work(self, *, read_only: bool = False) -> UnitOfWork:
         """One user action. `read_only` for a pure read (the gang list, one gang):
         on SQLite every other one takes the write lock at BEGIN."""
-        return UnitOfWork(self._read_sessions if read_only else self._sessions)
+        return UnitOfWork(self._read_sessions if read_only else self._sessions, self)
 
     def close(self) -> None:
         self.engine.dispose()

@@ -6,8 +6,8 @@ go"); Finish stamps `finished_at` and the draft becomes history.
 Snapshots: `uow.gangs.replace` rewrites child rows with new ids and bumps the
 gang's version, so putting a `Gang` back would not give the same rows. A
 `GangSnapshot` keeps the rows themselves (every column, ids included) of the
-gang and of every table that hangs off it by foreign key (fighters,
-modifiers, weapons, profiles, wargear, stash, and any table added later),
+gang's roster, read and put back by the one snapshot engine that undoes roster
+edits too (`GangRepository.snapshot`/`restore`, persistence/repository.py),
 plus named extra rows (the draft, the battle). `restore_snapshot` puts them
 back exactly. Battles and their events are outside the roster scope: only
 the rows named as extras are restored, so an undo never deletes a battle.
@@ -27,16 +27,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import Table, delete, insert, or_, select, update
+from sqlalchemy import Table, delete, insert, select, update
 from sqlalchemy.orm import Session
 
-from gangmanager.persistence.tables import Base, GangRow, PostBattleDraftRow, utc_now
-from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.persistence.repository import GangRepository, RowSnapshot, narrowed
+from gangmanager.persistence.tables import Base, PostBattleDraftRow, utc_now
 
-# Tables a post-battle sequence never rewrites; only chosen rows of them are kept.
-_OUTSIDE_ROSTER = frozenset({"battles", "battle_events", "post_battle_drafts"})
+if TYPE_CHECKING:
+    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 
 @dataclass(frozen=True)
@@ -122,18 +122,15 @@ def _stored(row: PostBattleDraftRow) -> StoredDraft:
 
 
 def drafts_of(uow: UnitOfWork) -> DraftRepository:
-    """The draft repository on a unit of work's session (same transaction as `uow.gangs`)."""
-    # The unit of work has no `drafts` slot (yet): borrow its open session.
-    return DraftRepository(uow._active())
+    """The draft repository of an open unit of work (kept for its callers)."""
+    return uow.drafts
 
 
 def session_of(uow: UnitOfWork) -> Session:
-    return uow._active()
+    return uow.session
 
 
 # ------------------------------------------------------------------ snapshots
-
-Rows = tuple[tuple[str, tuple[dict[str, Any], ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -173,8 +170,8 @@ class GangSnapshot:
     """Every roster row of one gang, plus chosen extra rows, exactly as stored."""
 
     gang_id: int
-    # (table name, rows) in dependency order: parents before children.
-    roster: Rows
+    # The roster's rows, taken and put back by the one engine (`GangRepository`).
+    roster: RowSnapshot
     # Single rows outside the roster (a draft, a battle).
     extras: tuple[ExtraRows, ...]
     # Rows outside the roster that the action changed (see `with_outside`).
@@ -198,47 +195,16 @@ class GangSnapshot:
         return replace(self, extras=(*extras, ExtraRows(table, ids, rows)))
 
 
-def _roster_tables() -> list[Table]:
-    """The gang aggregate, parents first: the gangs table and every table whose foreign
-    keys all point into the aggregate (fighters, their modifiers, weapons, profiles,
-    wargear, the stash). Campaign tables (which also point at campaigns) and battles
-    stay out: a post-battle sequence does not write them."""
-    reached = {GangRow.__tablename__}
-    ordered: list[Table] = []
-    for table in Base.metadata.sorted_tables:
-        if table.name in _OUTSIDE_ROSTER:
-            continue
-        parents = {fk.column.table.name for fk in table.foreign_keys}
-        if table.name in reached or (parents and parents <= reached):
-            reached.add(table.name)
-            ordered.append(table)
-    return ordered
-
-
 def _pk(table: Table, row: dict[str, Any]) -> tuple[Any, ...]:
     return tuple(row[c.name] for c in table.primary_key.columns)
 
 
-def _roster_rows(session: Session, gang_id: int) -> dict[str, list[dict[str, Any]]]:
-    """Rows per table, found by following foreign keys down from the gang row."""
-    found: dict[str, list[dict[str, Any]]] = {}
-    keys: dict[str, set[Any]] = {}
-    for table in _roster_tables():
-        if table.name == GangRow.__tablename__:
-            query = select(table).where(table.c.id == gang_id)
-        else:
-            conditions = [
-                fk.parent.in_(sorted(keys[fk.column.table.name]))
-                for fk in table.foreign_keys
-                if fk.column.table.name in keys and fk.column.name == "id"
-            ]
-            if not conditions:
-                continue
-            query = select(table).where(or_(*conditions))
-        rows = [dict(r._mapping) for r in session.execute(query.order_by(*table.primary_key))]
-        found[table.name] = rows
-        keys[table.name] = {r["id"] for r in rows if "id" in r}
-    return found
+def _roster(session: Session, gang_id: int, scope: RowSnapshot | None = None) -> RowSnapshot:
+    """The gang's roster rows (under `scope`'s fighters and stash, else all), read by the
+    one snapshot engine (persistence/repository.py)."""
+    if scope is None:
+        return GangRepository(session).snapshot(gang_id)
+    return GangRepository(session).snapshot(gang_id, fighters=scope.fighters, stash=scope.stash)
 
 
 def _table(name: str) -> Table:
@@ -246,11 +212,15 @@ def _table(name: str) -> Table:
 
 
 def take_snapshot(
-    session: Session, gang_id: int, extras: dict[str, list[int]] | None = None
+    session: Session,
+    gang_id: int,
+    extras: dict[str, list[int]] | None = None,
+    scope: RowSnapshot | None = None,
 ) -> GangSnapshot:
-    """Read the gang's rows (and the extra rows by table name and id) as they are now."""
-    roster = _roster_rows(session, gang_id)
-    if not roster.get(GangRow.__tablename__):
+    """Read the gang's rows (and the extra rows by table name and id) as they are now;
+    `scope`: only the roster rows of that snapshot's scope."""
+    roster = _roster(session, gang_id, scope)
+    if not roster.exists:
         raise LookupError(f"no gang with id {gang_id}")
     kept: list[ExtraRows] = []
     for name, ids in (extras or {}).items():
@@ -258,44 +228,39 @@ def take_snapshot(
         query = select(table).where(table.c.id.in_(ids)).order_by(table.c.id)
         rows = tuple(dict(r._mapping) for r in session.execute(query))
         kept.append(ExtraRows(name, tuple(sorted(ids)), rows))
-    return GangSnapshot(
-        gang_id,
-        tuple((name, tuple(rows)) for name, rows in roster.items()),
-        tuple(kept),
-    )
+    return GangSnapshot(gang_id, roster, tuple(kept))
 
 
 def snapshot_matches(session: Session, snapshot: GangSnapshot) -> bool:
     """True when the stored rows are exactly the snapshot's (nothing changed since)."""
-    now = take_snapshot(session, snapshot.gang_id, snapshot.extra_ids())
-    return _normal(now.roster) == _normal(snapshot.roster) and now.extras == snapshot.extras
+    now = take_snapshot(session, snapshot.gang_id, snapshot.extra_ids(), snapshot.roster)
+    # The gang row's version and time of saving left out: another step's save is no change.
+    return now.roster.fingerprint(loose=True) == snapshot.roster.fingerprint(loose=True) and (
+        now.extras == snapshot.extras
+    )
 
 
-def _normal(rows: Rows) -> dict[str, tuple[dict[str, Any], ...]]:
-    # A table with no rows may be listed or not; compare what is there.
-    return {name: r for name, r in rows if r}
+def narrowed_snapshots(
+    before: GangSnapshot, after: GangSnapshot
+) -> tuple[GangSnapshot, GangSnapshot]:
+    """Both snapshots with the roster cut to the rows the step touched (see `narrowed`)."""
+    roster_before, roster_after = narrowed(before.roster, after.roster)
+    return replace(before, roster=roster_before), replace(after, roster=roster_after)
 
 
-def restore_snapshot(session: Session, snapshot: GangSnapshot) -> None:
+def restore_snapshot(
+    session: Session, snapshot: GangSnapshot, expected: GangSnapshot | None = None
+) -> None:
     """Make the stored rows the snapshot's: rows it lacks are deleted, missing ones
-    inserted, changed ones updated; rows that did not change are not touched."""
-    current = _roster_rows(session, snapshot.gang_id)
-    wanted = {name: rows for name, rows in snapshot.roster}
-    tables = _roster_tables()
-    # Children first, so no delete cascades into a row about to be compared.
-    for table in reversed(tables):
-        keep = {_pk(table, r) for r in wanted.get(table.name, ())}
-        for row in current.get(table.name, []):
-            if _pk(table, row) not in keep:
-                session.execute(delete(table).where(*_pk_match(table, _pk(table, row))))
-    for table in tables:
-        present = {_pk(table, r): r for r in current.get(table.name, [])}
-        for row in wanted.get(table.name, ()):
-            now = present.get(_pk(table, row))
-            if now is None:
-                session.execute(insert(table).values(row))
-            elif now != row:
-                session.execute(update(table).where(*_pk_match(table, _pk(table, row))).values(row))
+    inserted, changed ones updated; rows that did not change are not touched.
+
+    When the gang row is not exactly `expected`'s any more (another step saved the
+    gang since), it gets a new version instead of its old one."""
+    exact = True
+    if expected is not None:
+        now = _roster(session, expected.gang_id, expected.roster)
+        exact = now.fingerprint() == expected.roster.fingerprint()
+    GangRepository(session).restore(snapshot.roster, exact=exact)
     _restore_extras(session, snapshot)
     _restore_outside(session, snapshot)
     session.flush()
@@ -307,9 +272,8 @@ def read_outside(
     """The rows the scopes choose, and every roster row of `gangs`, keyed by table and key."""
     found: OutsideRows = {}
     for gang_id in gangs:
-        for name, rows in _roster_rows(session, gang_id).items():
-            table = _table(name)
-            found.update({(name, _pk(table, row)): row for row in rows})
+        for name, rows in _roster(session, gang_id).rows.items():
+            found.update({(name, key): dict(row) for key, row in rows.items()})
     for scope in scopes:
         if not scope.values:
             continue

@@ -15,7 +15,7 @@ import builtins
 import hashlib
 import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import ValidationError
@@ -287,7 +287,14 @@ class GangRepository:
         row.updated_at = utc_now()
         self._flush()
 
-    def snapshot(self, gang_id: int, *, whole: bool = False) -> RowSnapshot:
+    def snapshot(
+        self,
+        gang_id: int,
+        *,
+        whole: bool = False,
+        fighters: tuple[int, ...] | None = None,
+        stash: bool = True,
+    ) -> RowSnapshot:
         """Every stored row of the gang's roster, or with `whole` of everything it owns.
 
         The roster is the gang row, its fighters with all that hangs from them,
@@ -296,19 +303,27 @@ class GangRepository:
         deletion of the gang would. Rows that only point at the gang with
         ON DELETE SET NULL are recorded as links to put back. A gang that does
         not exist gives an empty snapshot.
-        """
-        return _collect(self._session, gang_id, whole)
 
-    def restore(self, wanted: RowSnapshot) -> RowSnapshot:
+        A narrower scope for a roster edit: `fighters` names the fighters whose rows
+        are read (None: all of them), `stash` whether the stash is; the gang row is
+        always read. Its statements then do not grow with the roster.
+        """
+        return _collect(self._session, RowSnapshot(gang_id, whole, fighters=fighters, stash=stash))
+
+    def restore(self, wanted: RowSnapshot, *, exact: bool = True) -> RowSnapshot:
         """Make the stored rows of `wanted`'s scope exactly `wanted`; return what they were.
 
         Rows are deleted, inserted with their old ids, or updated column by
         column, so a restored gang or fighter has the same ids (and version)
         as before. RestoreError when an id to put back has been taken since.
+        Not `exact`: the gang row moved on since (another step saved the gang),
+        so it gets a new version instead of its old one, and other windows reload.
         """
-        current = _collect(self._session, wanted.gang_id, wanted.whole)
+        current = _collect(self._session, wanted)
         if not wanted.whole and not wanted.exists and current.exists:
             raise RestoreError("a roster snapshot cannot delete its gang")
+        if not exact:
+            wanted = _moved_on(wanted, current)
         diff = snapshot_diff(current, wanted)
         tables = Base.metadata.sorted_tables
         for table in reversed(tables):
@@ -446,9 +461,17 @@ Rows = Mapping[str, Mapping[Key, Mapping[str, Any]]]
 ROSTER_TABLES = frozenset({"fighters", "stash_items"})
 
 
+# Gang-row columns every save changes: the stale check of a step skips them.
+BOOKKEEPING = frozenset({"version", "updated_at"})
+
+
 @dataclass(frozen=True)
 class RowSnapshot:
-    """Stored rows of one gang's scope, as plain values keyed by table and primary key."""
+    """Stored rows of one gang's scope, as plain values keyed by table and primary key.
+
+    The scope: `whole` (everything the gang owns), else its roster, narrowed to
+    the `fighters` named (None: all) and the stash or not.
+    """
 
     gang_id: int
     whole: bool
@@ -457,15 +480,33 @@ class RowSnapshot:
     links: Mapping[tuple[str, Key, str], Any] = field(default_factory=dict)
     # (table, primary key) -> id of the fighter the row belongs to (fighters and below).
     owners: Mapping[tuple[str, Key], int] = field(default_factory=dict)
+    fighters: tuple[int, ...] | None = None
+    stash: bool = True
 
     @property
     def exists(self) -> bool:
         return bool(self.rows.get("gangs"))
 
-    def fingerprint(self) -> str:
-        """Equal for equal stored contents: undo checks nobody changed the rows since."""
+    def widened(self, fighters: tuple[int, ...]) -> RowSnapshot:
+        """The same rows under a scope with more fighters (ones that did not exist yet)."""
+        if self.fighters is None:
+            return self
+        return replace(self, fighters=tuple(sorted({*self.fighters, *fighters})))
+
+    def fingerprint(self, *, loose: bool = False) -> str:
+        """Equal for equal stored contents: undo checks nobody changed the rows since.
+
+        `loose` leaves out the gang row's version and time of saving: a step is
+        stale when a row it touched changed, not when another step saved the gang.
+        """
         parts = [
-            (name, sorted((key, sorted(values.items())) for key, values in table.items()))
+            (
+                name,
+                sorted(
+                    (key, sorted(_without_bookkeeping(name, values, loose).items()))
+                    for key, values in table.items()
+                ),
+            )
             for name, table in sorted(self.rows.items())
             if table
         ]
@@ -506,6 +547,38 @@ def snapshot_diff(before: RowSnapshot, after: RowSnapshot) -> SnapshotDiff:
     )
 
 
+def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowSnapshot]:
+    """Both roster snapshots cut to the rows a step touched: the gang row, the fighters
+    whose rows differ (added and removed ones too) and the stash if it differs. The
+    step's undo then checks and puts back those rows only."""
+    if before.whole or after.whole:
+        return before, after
+    diff = snapshot_diff(before, after)
+    fighters: set[int] = set()
+    for table in {*diff.added, *diff.removed, *diff.changed}:
+        for key in diff.keys(table):
+            owner = before.owners.get((table, key), after.owners.get((table, key)))
+            if owner is not None:
+                fighters.add(owner)
+    stash = bool(diff.keys("stash_items"))
+    scope = tuple(sorted(fighters))
+    return _cut(before, scope, stash), _cut(after, scope, stash)
+
+
+def _cut(snapshot: RowSnapshot, fighters: tuple[int, ...], stash: bool) -> RowSnapshot:
+    keep = set(fighters)
+    rows: dict[str, Mapping[Key, Mapping[str, Any]]] = {}
+    for table, table_rows in snapshot.rows.items():
+        if table == "gangs" or (table == "stash_items" and stash):
+            kept = dict(table_rows)
+        else:
+            kept = {k: v for k, v in table_rows.items() if snapshot.owners.get((table, k)) in keep}
+        if kept:
+            rows[table] = kept
+    owners = {k: v for k, v in snapshot.owners.items() if v in keep}
+    return replace(snapshot, rows=rows, owners=owners, fighters=fighters, stash=stash)
+
+
 def _pk(table: Table) -> builtins.list[Any]:
     return builtins.list(table.primary_key.columns)
 
@@ -525,8 +598,25 @@ def _key_in(table: Table, keys: builtins.list[Key] | tuple[Key, ...]) -> ColumnE
     return tuple_(*columns).in_(keys)
 
 
-def _collect(session: Session, gang_id: int, whole: bool) -> RowSnapshot:
+def _without_bookkeeping(table: str, values: Mapping[str, Any], loose: bool) -> Mapping[str, Any]:
+    if not loose or table != "gangs":
+        return values
+    return {k: v for k, v in values.items() if k not in BOOKKEEPING}
+
+
+def _moved_on(wanted: RowSnapshot, current: RowSnapshot) -> RowSnapshot:
+    """`wanted` with the gang row's bookkeeping of a new save after `current`."""
+    gangs = dict(wanted.rows.get("gangs", {}))
+    now = current.rows.get("gangs", {})
+    for key, row in gangs.items():
+        if key in now:
+            gangs[key] = {**row, "version": now[key]["version"] + 1, "updated_at": utc_now()}
+    return replace(wanted, rows={**wanted.rows, "gangs": gangs})
+
+
+def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
     """Walk the foreign keys down from the gang row, parents before children."""
+    gang_id, whole = scope.gang_id, scope.whole
     metadata = Base.metadata
     gangs = metadata.tables["gangs"]
     rows: dict[str, dict[Key, dict[str, Any]]] = {
@@ -546,6 +636,12 @@ def _collect(session: Session, gang_id: int, whole: bool) -> RowSnapshot:
                 parent is gangs and not whole and table.name not in ROSTER_TABLES
             ):
                 continue
+            if parent is gangs and not whole and not _in_scope(table.name, scope):
+                continue
+            if parent is gangs and table.name == "fighters" and scope.fighters is not None:
+                # Only the fighters named: the rows read do not grow with the roster.
+                cascade.append(and_(fk.parent == gang_id, table.c.id.in_(scope.fighters)))
+                continue
             values = sorted({r[fk.column.key] for r in parent_rows.values()})
             rule = (fk.ondelete or "").upper()
             if rule == "CASCADE":
@@ -560,7 +656,13 @@ def _collect(session: Session, gang_id: int, whole: bool) -> RowSnapshot:
                 if key not in members:
                     links[(table.name, key, column.key)] = row[column.key]
         _own(table, members, rows, owners)
-    return RowSnapshot(gang_id, whole, rows, links, owners)
+    return RowSnapshot(gang_id, whole, rows, links, owners, scope.fighters, scope.stash)
+
+
+def _in_scope(table: str, scope: RowSnapshot) -> bool:
+    if table == "stash_items":
+        return scope.stash
+    return table != "fighters" or scope.fighters is None or bool(scope.fighters)
 
 
 def _own(

@@ -2,23 +2,59 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from types import TracebackType
+from typing import Any
 
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm.exc import StaleDataError
 
 from gangmanager.errors import ServiceError
+from gangmanager.persistence.battle_repository import BattleRepository
+from gangmanager.persistence.campaign_repository import CampaignRepository
+from gangmanager.persistence.draft_repository import DraftRepository
 from gangmanager.persistence.repository import GangRepository
 
 # PostgreSQL's "insufficient privilege": row-level security refused a row of another player.
 INSUFFICIENT_PRIVILEGE = "42501"
 NOT_YOURS = "that belongs to another player's gang: on a shared server you may change only your own"
+CHANGED_MEANWHILE = "the gang was changed by someone else at the same time: reload it and try again"
 
 
 def _refused_by_the_server(exc: BaseException | None) -> bool:
     return isinstance(exc, DBAPIError) and (
         getattr(exc.orig, "sqlstate", None) == INSUFFICIENT_PRIVILEGE
     )
+
+
+class ServerRefusal(Exception):
+    """A shared server's row-level security refused a write (a player's role)."""
+
+
+@contextmanager
+def server_refusal() -> Iterator[None]:
+    """Raise ServerRefusal for a write the server refuses, so the caller words it."""
+    try:
+        yield
+    except DBAPIError as exc:
+        if not _refused_by_the_server(exc):
+            raise
+        raise ServerRefusal from None
+
+
+def _in_one_line(exc: BaseException | None) -> ServiceError | None:
+    """The database's refusal as the one line a player reads; None for anything else."""
+    if _refused_by_the_server(exc):
+        # Any table a player writes to (battles, drafts...): one line, not a traceback.
+        return ServiceError(NOT_YOURS)
+    if isinstance(exc, StaleDataError):
+        # Another session saved between our read and our write (a version check).
+        return ServiceError(CHANGED_MEANWHILE)
+    if isinstance(exc, IntegrityError):
+        return ServiceError(f"refused by the database: {str(exc.orig).splitlines()[0]}")
+    return None
 
 
 class UnitOfWork:
@@ -28,16 +64,25 @@ class UnitOfWork:
     """
 
     gangs: GangRepository
+    battles: BattleRepository
+    campaigns: CampaignRepository
+    drafts: DraftRepository
 
-    def __init__(self, session_factory: sessionmaker[Session]) -> None:
+    def __init__(self, session_factory: sessionmaker[Session], database: Any = None) -> None:
         self._session_factory = session_factory
         self._session: Session | None = None
+        # The Database it belongs to: what in-memory state kept between actions is keyed on.
+        self.database = database
+        self._after_commit: list[Callable[[], None]] = []
 
     def __enter__(self) -> UnitOfWork:
         if self._session is not None:
             raise RuntimeError("a unit of work cannot be entered twice")
         self._session = self._session_factory()
         self.gangs = GangRepository(self._session)
+        self.battles = BattleRepository(self._session)
+        self.campaigns = CampaignRepository(self._session)
+        self.drafts = DraftRepository(self._session)
         return self
 
     def __exit__(
@@ -47,6 +92,7 @@ class UnitOfWork:
         tb: TracebackType | None,
     ) -> None:
         session, self._session = self._session, None
+        self._after_commit = []
         if session is None:
             return
         try:
@@ -54,15 +100,28 @@ class UnitOfWork:
             session.rollback()
         finally:
             session.close()
-        if _refused_by_the_server(exc):
-            # Any table a player writes to (battles, drafts...): one line, not a traceback.
-            raise ServiceError(NOT_YOURS) from None
+        refusal = _in_one_line(exc)
+        if refusal is not None:
+            raise refusal from None
 
     def commit(self) -> None:
         self._active().commit()
+        # Only what this transaction made durable may be remembered outside it.
+        callbacks, self._after_commit = self._after_commit, []
+        for callback in callbacks:
+            callback()
+
+    def after_commit(self, callback: Callable[[], None]) -> None:
+        """Run `callback` once this unit of work commits; dropped when it rolls back."""
+        self._after_commit.append(callback)
 
     def rollback(self) -> None:
         self._active().rollback()
+
+    @property
+    def session(self) -> Session:
+        """The open session, for the snapshot engine (rows of any table, same transaction)."""
+        return self._active()
 
     def _active(self) -> Session:
         if self._session is None:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from weakref import WeakKeyDictionary
 
 from gangmanager.persistence.database import Database
+from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.battle import Opponent
 from gangmanager.rules.battle_events import BattleEvent
 from gangmanager.rules.battle_state import BattleState
@@ -63,6 +64,12 @@ def take(db: Database, battle_id: int, revision: int, versions: Versions) -> Fol
 def keep(db: Database, battle_id: int, folded: Folded) -> None:
     """After commit: the state as stored now."""
     _kept.setdefault(db, {})[battle_id] = folded
+
+
+def keep_on_commit(uow: UnitOfWork, battle_id: int, folded: Folded) -> None:
+    """Keep the state once the action's transaction has committed (never a rolled-back one)."""
+    db = uow.database
+    uow.after_commit(lambda: keep(db, battle_id, folded))
 
 
 def forget(db: Database, battle_id: int) -> None:

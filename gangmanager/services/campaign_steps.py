@@ -1,9 +1,9 @@
 """Undo and redo of a campaign action run from the window.
 
-The action itself is the very `services.campaign` call the command line
-makes (one transaction, the same refusals). Around it, `run_step` reads the
-campaign's rows and its gangs' rows before and after, and keeps the rows that
-differ: undo puts the "before" rows back, redo the "after" ones, each in one
+The action itself is the very `services.campaign` action the command line
+performs (the same refusals). Around it, in the same transaction, `Stepped`
+reads the campaign's rows and its gangs' rows before and after, and keeps the
+rows that differ: undo puts the "before" rows back, redo the "after" ones, each in one
 transaction and refused when any of those rows has changed since (a roster
 edit of a gang whose Reputation the action moved, another player's battle).
 The same row machinery undoes a post-battle sequence (draft_repository).
@@ -11,15 +11,13 @@ The same row machinery undoes a post-battle sequence (draft_repository).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
-from gangmanager.persistence.campaign_repository import INSUFFICIENT_PRIVILEGE, campaigns
 from gangmanager.persistence.campaign_tables import CampaignBattleRow, CampaignGangRow
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.draft_repository import (
@@ -31,20 +29,11 @@ from gangmanager.persistence.draft_repository import (
     rows_match,
     session_of,
 )
-from gangmanager.rules.campaign import Campaign
+from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-
-
-class _Result(Protocol):
-    @property
-    def campaign(self) -> Campaign: ...
-
-    @property
-    def changes(self) -> Changes: ...
-
-
-R = TypeVar("R", bound=_Result)
+from gangmanager.services.operations import Outcome, operation, perform, run_in
+from gangmanager.services.rulesets import Rulesets
 
 
 @dataclass(frozen=True)
@@ -84,46 +73,75 @@ def _scopes(session: Session, campaign_id: int, gang_ids: Iterable[int]) -> list
     ]
 
 
-def _read(db: Database, campaign_id: int, gang_ids: Iterable[int]) -> OutsideRows:
-    with db.unit_of_work() as uow:
-        session = session_of(uow)
-        return read_outside(session, _scopes(session, campaign_id, gang_ids))
+def _read(uow: UnitOfWork, campaign_id: int, gang_ids: Iterable[int]) -> OutsideRows:
+    session = session_of(uow)
+    return read_outside(session, _scopes(session, campaign_id, gang_ids))
 
 
-def _gang_ids(db: Database, refs: Sequence[str]) -> list[int]:
-    with db.unit_of_work() as uow:
-        found = [uow.gangs.find(ref) for ref in refs]
+def _gang_ids(uow: UnitOfWork, refs: Sequence[str]) -> list[int]:
+    found = [uow.gangs.find(ref) for ref in refs]
     return [g.id for g in found if g is not None and g.id is not None]
 
 
-def _campaign_id(db: Database, ref: str) -> int | None:
-    with db.unit_of_work() as uow:
-        found = campaigns(uow).find(ref)
+def _campaign_id(uow: UnitOfWork, ref: str) -> int | None:
+    found = uow.campaigns.find(ref)
     return found.id if found is not None else None
+
+
+@dataclass(frozen=True)
+class Stepped:
+    """A campaign action (services.campaign: AddCampaignGang, RecordBattle...) and its undo.
+
+    `campaign_ref` None: the action creates the campaign (nothing of it existed).
+    `gangs`: gangs the action may change besides the campaign's members (one joining).
+    """
+
+    label: str
+    action: object
+    campaign_ref: str | None
+    gangs: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class SwapCampaignRows:
+    """Undo (`what` "undo") or redo of a campaign step."""
+
+    step: CampaignStep
+    what: str
 
 
 def run_step(
     db: Database,
     label: str,
-    action: Callable[[], R],
+    action: object,
     *,
     campaign_ref: str | None,
     gangs: Sequence[str] = (),
-) -> tuple[R, CampaignStep]:
-    """Run `action` (a services.campaign call) and record how to undo it.
+    rulesets: Rulesets | None = None,
+) -> tuple[Any, CampaignStep]:
+    """Perform `action` (a services.campaign action) and record how to undo it.
 
-    `campaign_ref` None: the action creates the campaign (nothing of it existed).
-    `gangs`: gangs the action may change besides the campaign's members (one joining).
     A refusal of the action is raised as it is; nothing is recorded then.
     """
-    gang_ids = _gang_ids(db, gangs)
-    campaign_id = _campaign_id(db, campaign_ref) if campaign_ref is not None else None
-    before = _read(db, campaign_id, gang_ids) if campaign_id is not None else {}
-    result = action()
+    outcome = perform(db, Stepped(label, action, campaign_ref, gangs), rulesets)
+    return outcome.result, outcome.inverse.step
+
+
+@operation(Stepped)
+def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Outcome:
+    """The rows before and after, read in the action's own transaction; those that differ
+    are the step."""
+    label = stepped.label
+    gang_ids = _gang_ids(uow, stepped.gangs)
+    ref = stepped.campaign_ref
+    campaign_id = _campaign_id(uow, ref) if ref is not None else None
+    before = _read(uow, campaign_id, gang_ids) if campaign_id is not None else {}
+    done = run_in(uow, stepped.action, rulesets)
+    result = done.result
     assert result.campaign.id is not None
     campaign_id = result.campaign.id
     # The gangs read before too: one leaving is no member any more, its row still changed.
-    after = _read(db, campaign_id, [*gang_ids, *(int(k[1][0]) for k in before if k[0] == "gangs")])
+    after = _read(uow, campaign_id, [*gang_ids, *(int(k[1][0]) for k in before if k[0] == "gangs")])
     keys = sorted(
         (k for k in {*before, *after} if before.get(k) != after.get(k)),
         key=lambda k: (k[0], repr(k[1])),
@@ -136,40 +154,37 @@ def run_step(
         after=tuple(OutsideRow(t, key, after.get((t, key))) for t, key in keys),
         gangs=changed_gangs,
     )
-    return result, step
+    changes = replace(done.changes, campaigns_changed=(campaign_id,))
+    return Outcome(changes, SwapCampaignRows(step, "undo"), label, None, result=result)
 
 
-def _swap(
-    db: Database,
-    step: CampaignStep,
-    expected: tuple[OutsideRow, ...],
-    target: tuple[OutsideRow, ...],
-    what: str,
-) -> Changes:
-    with db.unit_of_work() as uow:
-        session = session_of(uow)
-        if not rows_match(session, expected):
-            raise ServiceError(
-                f"cannot {what} {step.label}: the campaign or one of its gangs has changed since"
-            )
-        try:
+@operation(SwapCampaignRows)
+def _swap(uow: UnitOfWork, swap: SwapCampaignRows, _: Rulesets | None) -> Outcome:
+    step, what = swap.step, swap.what
+    expected, target = (step.after, step.before) if what == "undo" else (step.before, step.after)
+    session = session_of(uow)
+    if not rows_match(session, expected):
+        raise ServiceError(
+            f"cannot {what} {step.label}: the campaign or one of its gangs has changed since"
+        )
+    try:
+        with server_refusal():
             restore_rows(session, target)
             session.flush()
-        except DBAPIError as exc:
-            if getattr(exc.orig, "sqlstate", None) != INSUFFICIENT_PRIVILEGE:
-                raise
-            raise ServiceError(
-                f"cannot {what} {step.label}: permission denied on this server"
-            ) from None
-        uow.commit()
-    return Changes(gangs_changed=step.gangs)
+    except ServerRefusal:
+        raise ServiceError(
+            f"cannot {what} {step.label}: permission denied on this server"
+        ) from None
+    again = SwapCampaignRows(step, "redo" if what == "undo" else "undo")
+    changes = Changes(gangs_changed=step.gangs, campaigns_changed=(step.campaign_id,))
+    return Outcome(changes, again, step.label, None, result=step)
 
 
 def undo_step(db: Database, step: CampaignStep) -> Changes:
     """Put the campaign (and the gangs it touched) back as they were before the action."""
-    return _swap(db, step, step.after, step.before, "undo")
+    return perform(db, SwapCampaignRows(step, "undo")).changes
 
 
 def redo_step(db: Database, step: CampaignStep) -> Changes:
     """Make the undone action's rows again, exactly as the action left them."""
-    return _swap(db, step, step.before, step.after, "redo")
+    return perform(db, SwapCampaignRows(step, "redo")).changes

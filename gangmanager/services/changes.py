@@ -15,6 +15,8 @@ class Changes:
     fighters_added: tuple[int, ...] = ()
     fighters_changed: tuple[int, ...] = ()
     fighters_removed: tuple[int, ...] = ()
+    # Campaign ids: its window repaints (a campaign step done, undone or redone).
+    campaigns_changed: tuple[int, ...] = ()
 
     @property
     def gang_list(self) -> bool:

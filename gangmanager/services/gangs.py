@@ -16,6 +16,8 @@ from gangmanager.persistence.repository import GangSummary
 from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.operations import perform
+from gangmanager.services.roster import CreateGang
 from gangmanager.services.rulesets import Rulesets
 
 
@@ -42,14 +44,14 @@ class ImportResult:
 
 
 def add_gang(db: Database, gang: Gang) -> ImportResult:
-    """Store a new gang; a taken name becomes `Name (2)` and the result says so."""
-    with db.unit_of_work() as uow:
-        name = uow.gangs.unique_name(gang.name)
-        stored = uow.gangs.add(gang.model_copy(update={"name": name}))
-        uow.commit()
-    renamed = gang.name if name != gang.name else None
-    assert stored.id is not None
-    return ImportResult(stored, None, renamed, Changes(gangs_added=(stored.id,)))
+    """Store a new gang; a taken name becomes `Name (2)` and the result says so.
+
+    The same action as the window's New gang (`roster.CreateGang`), run by `perform`.
+    """
+    outcome = perform(db, CreateGang(gang))
+    stored: Gang = outcome.result
+    renamed = gang.name if stored.name != gang.name else None
+    return ImportResult(stored, None, renamed, outcome.changes)
 
 
 def read_import(path: Path, rulesets: Rulesets) -> tuple[Gang, ImportReport | None]:

@@ -18,15 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from pydantic import ValidationError
-from sqlalchemy.exc import DBAPIError
 
 from gangmanager.persistence.battle_repository import battles as battles_of
-from gangmanager.persistence.campaign_repository import INSUFFICIENT_PRIVILEGE
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.draft_repository import (
     GangSnapshot,
     RowScope,
     drafts_of,
+    narrowed_snapshots,
     outside_matches,
     read_outside,
     restore_snapshot,
@@ -35,7 +34,7 @@ from gangmanager.persistence.draft_repository import (
     take_snapshot,
     with_outside,
 )
-from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.post_battle import CampaignSetting, DraftError, apply_draft
 from gangmanager.rules.post_battle_draft import (
@@ -50,6 +49,7 @@ from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as campaign_service
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, StaleGangError, UnknownGangError
+from gangmanager.services.operations import Outcome, operation, perform
 from gangmanager.services.rulesets import Rulesets
 
 GangRef = Gang | int | str
@@ -181,19 +181,40 @@ def start_draft(db: Database, rulesets: Rulesets, gang_id: int) -> SavedDraft:
     return SavedDraft(save_draft(db, gang_id, draft), draft)
 
 
+@dataclass(frozen=True)
+class SaveDraft:
+    gang_id: int
+    draft: PostBattleDraft
+
+
+@dataclass(frozen=True)
+class DiscardDraft:
+    gang_id: int
+
+
 def save_draft(db: Database, gang_id: int, draft: PostBattleDraft) -> int:
     """Save over the gang's unfinished draft (or start one); returns the draft's id."""
-    with db.unit_of_work() as uow:
-        draft_id = drafts_of(uow).save(gang_id, draft.to_json(), draft.battle_id)
-        uow.commit()
+    draft_id: int = perform(db, SaveDraft(gang_id, draft)).result
     return draft_id
 
 
 def discard_draft(db: Database, gang_id: int) -> int:
-    with db.unit_of_work() as uow:
-        count = drafts_of(uow).discard(gang_id)
-        uow.commit()
+    count: int = perform(db, DiscardDraft(gang_id)).result
     return count
+
+
+@operation(SaveDraft)
+def _save_draft(uow: UnitOfWork, action: SaveDraft, _: Rulesets | None) -> Outcome:
+    draft = action.draft
+    draft_id = uow.drafts.save(action.gang_id, draft.to_json(), draft.battle_id)
+    # A draft is the wizard's scratch paper: no undo step, nothing on the roster.
+    return Outcome(Changes(), None, "Save draft", action.gang_id, result=draft_id)
+
+
+@operation(DiscardDraft)
+def _discard_draft(uow: UnitOfWork, action: DiscardDraft, _: Rulesets | None) -> Outcome:
+    count = uow.drafts.discard(action.gang_id)
+    return Outcome(Changes(), None, "Discard draft", action.gang_id, result=count)
 
 
 # ------------------------------------------------------------------ applying
@@ -223,6 +244,14 @@ class FinishResult:
     changes: Changes
 
 
+@dataclass(frozen=True)
+class FinishPostBattle:
+    gang: GangRef
+    draft: PostBattleDraft
+    draft_id: int | None = None
+    version: int | None = None
+
+
 def finish(
     db: Database,
     rulesets: Rulesets,
@@ -239,62 +268,71 @@ def finish(
     `version` is the gang's version the wizard showed: when the gang was saved
     since, Finish is refused with "changed by someone else — reload".
     """
-    with db.unit_of_work() as uow:
-        before = _gang(uow, gang)
-        assert before.id is not None
-        if version is not None and before.version != version:
-            raise StaleGangError
-        setting = campaign_service.post_battle_setting(uow, rulesets, before)
-        try:
-            after, report = apply_draft(rulesets.get(before.ruleset), before, draft, setting)
-        except DraftError as exc:
-            raise PostBattleError(exc.problems) from None
-        session = session_of(uow)
-        drafts = drafts_of(uow)
-        found = drafts.get(draft_id) if draft_id is not None else None
-        if found is not None and found.gang_id != before.id:
-            raise ServiceError(f"post-battle draft {draft_id} belongs to another gang")
-        extras: dict[str, list[int]] = {"post_battle_drafts": [found.id] if found else []}
-        if draft.battle_id is not None:
-            _check_battle(uow, draft.battle_id, before.id)
-            extras["battles"] = [draft.battle_id]
-        # The rows as they are before anything is written: undo puts these back.
-        rows_before = take_snapshot(session, before.id, extras)
-        scopes, others = _campaign_scope(setting, report, before.id)
-        outside_before = read_outside(session, scopes, others)
-        if found is not None:
-            draft_id = drafts.update(found.id, draft.to_json(), draft.battle_id)
-        else:
-            draft_id = drafts.add(before.id, draft.to_json(), draft.battle_id)
-            rows_before = rows_before.without_row("post_battle_drafts", draft_id)
-        # Only what the sequence changed is written (a fighter's XP, a lost weapon...):
-        # the statements do not grow with the roster (bench/post_battle.py).
-        stored = uow.gangs.update(after)
-        drafts.finish(draft_id)
-        if draft.battle_id is not None:
-            battle_service.mark_battle_done(uow, draft.battle_id, before.id)
-        messages = [
-            f"Post-battle sequence applied to {stored.name}: Gang Rating"
-            f" {report.gang_rating_before} -> {report.gang_rating_after}"
-        ]
-        changed = [before.id]
-        if setting is not None:
-            writes = campaign_service.record_post_battle(
-                uow, rulesets, setting, stored, report, battle_id=draft.battle_id
-            )
-            messages += writes.messages
-            changed += writes.gangs_changed
-            # Rows added are named by id: a line another player logs meanwhile is not ours.
-            scopes += [
-                RowScope("campaign_log", "id", writes.log_ids),
-                RowScope("campaign_snapshots", "id", writes.snapshot_ids),
-            ]
-        rows_after = take_snapshot(session, before.id, rows_before.extra_ids())
-        rows_before, rows_after = with_outside(
-            rows_before, rows_after, outside_before, read_outside(session, scopes, others), others
+    action = FinishPostBattle(gang, draft, draft_id, version)
+    result: FinishResult = perform(db, action, rulesets).result
+    return result
+
+
+@operation(FinishPostBattle)
+def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None) -> Outcome:
+    assert rulesets is not None
+    gang, draft, draft_id, version = action.gang, action.draft, action.draft_id, action.version
+    before = _gang(uow, gang)
+    assert before.id is not None
+    if version is not None and before.version != version:
+        raise StaleGangError
+    setting = campaign_service.post_battle_setting(uow, rulesets, before)
+    try:
+        after, report = apply_draft(rulesets.get(before.ruleset), before, draft, setting)
+    except DraftError as exc:
+        raise PostBattleError(exc.problems) from None
+    session = session_of(uow)
+    drafts = drafts_of(uow)
+    found = drafts.get(draft_id) if draft_id is not None else None
+    if found is not None and found.gang_id != before.id:
+        raise ServiceError(f"post-battle draft {draft_id} belongs to another gang")
+    extras: dict[str, list[int]] = {"post_battle_drafts": [found.id] if found else []}
+    if draft.battle_id is not None:
+        _check_battle(uow, draft.battle_id, before.id)
+        extras["battles"] = [draft.battle_id]
+    # The rows as they are before anything is written: undo puts these back.
+    rows_before = take_snapshot(session, before.id, extras)
+    scopes, others = _campaign_scope(setting, report, before.id)
+    outside_before = read_outside(session, scopes, others)
+    if found is not None:
+        draft_id = drafts.update(found.id, draft.to_json(), draft.battle_id)
+    else:
+        draft_id = drafts.add(before.id, draft.to_json(), draft.battle_id)
+        rows_before = rows_before.without_row("post_battle_drafts", draft_id)
+    # Only what the sequence changed is written (a fighter's XP, a lost weapon...):
+    # the statements do not grow with the roster (bench/post_battle.py).
+    stored = uow.gangs.update(after)
+    drafts.finish(draft_id)
+    if draft.battle_id is not None:
+        battle_service.mark_battle_done(uow, draft.battle_id, before.id)
+    messages = [
+        f"Post-battle sequence applied to {stored.name}: Gang Rating"
+        f" {report.gang_rating_before} -> {report.gang_rating_after}"
+    ]
+    changed = [before.id]
+    if setting is not None:
+        writes = campaign_service.record_post_battle(
+            uow, rulesets, setting, stored, report, battle_id=draft.battle_id
         )
-        uow.commit()
-    return FinishResult(
+        messages += writes.messages
+        changed += writes.gangs_changed
+        # Rows added are named by id: a line another player logs meanwhile is not ours.
+        scopes += [
+            RowScope("campaign_log", "id", writes.log_ids),
+            RowScope("campaign_snapshots", "id", writes.snapshot_ids),
+        ]
+    rows_after = take_snapshot(session, before.id, rows_before.extra_ids())
+    rows_before, rows_after = with_outside(
+        rows_before, rows_after, outside_before, read_outside(session, scopes, others), others
+    )
+    # Undo checks and puts back the roster rows Finish touched, not the whole gang.
+    rows_before, rows_after = narrowed_snapshots(rows_before, rows_after)
+    result = FinishResult(
         before=before,
         gang=stored,
         report=report,
@@ -303,6 +341,7 @@ def finish(
         rows_after=rows_after,
         changes=Changes(gangs_changed=tuple(changed), messages=tuple(messages)),
     )
+    return finish_outcome(result)
 
 
 def _campaign_scope(
@@ -339,42 +378,62 @@ def _check_battle(uow: UnitOfWork, battle_id: int, gang_id: int) -> None:
         raise ServiceError(f"no battle {battle_id} of this gang (it may have been deleted)")
 
 
-def _swap(
-    db: Database, expected: GangSnapshot, target: GangSnapshot, what: str, done: str
-) -> Changes:
-    with db.unit_of_work() as uow:
-        session = session_of(uow)
-        try:
-            unchanged = snapshot_matches(session, expected)
-        except LookupError:
-            unchanged = False
-        if not unchanged:
-            raise ServiceError(
-                f"cannot {what} the post-battle sequence: the gang has changed since"
-            )
-        if not outside_matches(session, expected):
-            raise ServiceError(
-                f"cannot {what} the post-battle sequence: the campaign or another gang"
-                " has changed since"
-            )
-        try:
-            restore_snapshot(session, target)
-        except DBAPIError as exc:
-            if getattr(exc.orig, "sqlstate", None) != INSUFFICIENT_PRIVILEGE:
-                raise
-            # A player's role on a shared server may not delete the campaign's log lines.
-            raise ServiceError(
-                f"cannot {what} the post-battle sequence: permission denied on this server"
-            ) from None
-        uow.commit()
-    return Changes(gangs_changed=target.gang_ids, messages=(f"Post-battle sequence {done}",))
+@dataclass(frozen=True)
+class SwapPostBattle:
+    """Undo (or redo) of Finish: the rows `expected` must be there; `target` goes back."""
+
+    expected: GangSnapshot
+    target: GangSnapshot
+    what: str
+    done: str
+
+
+@operation(SwapPostBattle)
+def _swap(uow: UnitOfWork, action: SwapPostBattle, _: Rulesets | None) -> Outcome:
+    expected, target, what, done = action.expected, action.target, action.what, action.done
+    session = session_of(uow)
+    try:
+        unchanged = snapshot_matches(session, expected)
+    except LookupError:
+        unchanged = False
+    if not unchanged:
+        raise ServiceError(f"cannot {what} the post-battle sequence: the gang has changed since")
+    if not outside_matches(session, expected):
+        raise ServiceError(
+            f"cannot {what} the post-battle sequence: the campaign or another gang"
+            " has changed since"
+        )
+    try:
+        with server_refusal():
+            restore_snapshot(session, target, expected)
+    except ServerRefusal:
+        # A player's role on a shared server may not delete the campaign's log lines.
+        raise ServiceError(
+            f"cannot {what} the post-battle sequence: permission denied on this server"
+        ) from None
+    changes = Changes(gangs_changed=target.gang_ids, messages=(f"Post-battle sequence {done}",))
+    again = (
+        SwapPostBattle(target, expected, "redo", "applied again")
+        if what == "undo"
+        else SwapPostBattle(target, expected, "undo", "undone")
+    )
+    return Outcome(changes, again, "Post-battle sequence", target.gang_id)
+
+
+def finish_outcome(result: FinishResult) -> Outcome:
+    """Finish as the one entry returns it, for a Finish the wizard performed: its undo step."""
+    inverse = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
+    label = f"post-battle sequence of {result.gang.name}"
+    return Outcome(result.changes, inverse, label, result.gang.id, result=result)
 
 
 def undo_post_battle(db: Database, result: FinishResult) -> Changes:
     """Put every row back as it was before Finish (refused if the gang changed since)."""
-    return _swap(db, result.rows_after, result.rows_before, "undo", "undone")
+    action = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
+    return perform(db, action).changes
 
 
 def redo_post_battle(db: Database, result: FinishResult) -> Changes:
     """Apply the undone sequence again, exactly as Finish left it."""
-    return _swap(db, result.rows_before, result.rows_after, "redo", "applied again")
+    action = SwapPostBattle(result.rows_before, result.rows_after, "redo", "applied again")
+    return perform(db, action).changes

@@ -19,10 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
-
-from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm.exc import StaleDataError
+from typing import Any, get_args
 
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.repository import (
@@ -56,6 +53,7 @@ from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.operations import Outcome, operation, perform
 from gangmanager.services.rulesets import Rulesets
 
 # The source of a modifier added from the Lasting Injury table starts with this.
@@ -285,9 +283,17 @@ class Restore:
     """Put a gang's stored rows back (undo and redo of any command above)."""
 
     snapshot: RowSnapshot
-    # Fingerprint of the rows this replaces; anything else means they changed since.
+    # Fingerprint of the rows this replaces, without the gang row's version and time
+    # of saving; anything else means a row the step touched changed since.
     expect: str
     label: str
+    # The full fingerprint: when it matches too, the rows go back exactly (same version).
+    exact: str = ""
+
+
+def _step(before: RowSnapshot, after: RowSnapshot, label: str) -> Restore:
+    """The Restore that turns `after` back into `before`."""
+    return Restore(before, after.fingerprint(loose=True), label, after.fingerprint())
 
 
 Command = (
@@ -319,43 +325,24 @@ Command = (
 )
 
 
-@dataclass(frozen=True)
-class Outcome:
-    changes: Changes
-    # Applying it undoes this command (and returns the redo).
-    inverse: Restore
-    # "Rename Rook to Rookie": the undo history's text.
-    label: str
-    # The gang and fighter to show afterwards (None: the gang is gone / no fighter).
-    gang_id: int | None
-    fighter_id: int | None = None
-
-
-# -- applying ---------------------------------------------------------------------------
-
-
 def apply(db: Database, command: Command, rulesets: Rulesets | None = None) -> Outcome:
     """Run one command in one transaction; ServiceError (nothing written) when refused."""
-    try:
-        with db.unit_of_work() as uow:
-            outcome = _dispatch(uow, command, rulesets)
-            uow.commit()
-            return outcome
-    except (RosterError, AdvancementCapError, RestoreError) as exc:
-        raise ServiceError(str(exc)) from None
-    except IndexError:
-        raise ServiceError("that item is no longer on the roster: reload the gang") from None
-    except StaleDataError:
-        raise ServiceError(
-            "the gang was changed by someone else at the same time: reload it and try again"
-        ) from None
-    except IntegrityError as exc:
-        raise ServiceError(f"refused by the database: {str(exc.orig).splitlines()[0]}") from None
+    return perform(db, command, rulesets)
 
 
 def undo(db: Database, outcome: Outcome) -> Outcome:
     """Undo what `outcome` did; the returned outcome's inverse redoes it."""
-    return apply(db, outcome.inverse)
+    return perform(db, outcome.inverse)
+
+
+@operation(*get_args(Command))
+def _run(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> Outcome:
+    try:
+        return _dispatch(uow, command, rulesets)
+    except (RosterError, AdvancementCapError, RestoreError) as exc:
+        raise ServiceError(str(exc)) from None
+    except IndexError:
+        raise ServiceError("that item is no longer on the roster: reload the gang") from None
 
 
 def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> Outcome:
@@ -417,12 +404,12 @@ def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> str:
 
 
 def _rename_damaged(uow: UnitOfWork, gang_id: int, name: str) -> Outcome:
-    before = uow.gangs.snapshot(gang_id)
+    before = uow.gangs.snapshot(gang_id, fighters=(), stash=False)
     uow.gangs.rename(gang_id, name)
-    after = uow.gangs.snapshot(gang_id)
+    after = uow.gangs.snapshot(gang_id, fighters=(), stash=False)
     label = f"Rename damaged gang {gang_id} to {name}"
     changes = _changes(before, after)
-    return Outcome(changes, Restore(before, after.fingerprint(), label), label, gang_id)
+    return Outcome(changes, _step(before, after, label), label, gang_id)
 
 
 def _check_addition(gang: Gang, fighter: Fighter, rulesets: Rulesets) -> None:
@@ -466,19 +453,37 @@ Edited = tuple[Gang, str, int | None, tuple[str, ...]]
 def _edit(
     uow: UnitOfWork, gang_id: int, edit: Callable[[Gang], Edited], version: int | None
 ) -> Outcome:
-    before = uow.gangs.snapshot(gang_id)
     gang = _load(uow, gang_id)
     if version is not None and gang.version != version:
         raise StaleGangError  # before the edit, which may refuse for what changed
     edited, label, focus, messages = edit(gang)
+    # The step's scope: the gang row, the fighters the edit touches, the stash if it does.
+    touched = _touched_fighters(gang, edited)
+    stash = gang.stash != edited.stash
+    before = uow.gangs.snapshot(gang_id, fighters=touched, stash=stash)
     if version is not None:
         # The repository checks it again under the row lock, so no save slips between.
         edited = edited.model_copy(update={"version": version})
     saved = uow.gangs.update(edited)
-    after = uow.gangs.snapshot(gang_id)
+    known = {f.id for f in gang.fighters}
+    added = tuple(f.id for f in saved.fighters if f.id is not None and f.id not in known)
+    before = before.widened(added)
+    after = uow.gangs.snapshot(gang_id, fighters=before.fighters, stash=stash)
     fighter_id = saved.fighters[focus].id if focus is not None else None
     changes = _changes(before, after, messages)
-    return Outcome(changes, Restore(before, after.fingerprint(), label), label, gang_id, fighter_id)
+    return Outcome(changes, _step(before, after, label), label, gang_id, fighter_id)
+
+
+def _touched_fighters(gang: Gang, edited: Gang) -> tuple[int, ...]:
+    """Stored fighters the edit changes, removes or moves (their position is stored)."""
+    now = {f.id: (i, f) for i, f in enumerate(edited.fighters) if f.id is not None}
+    return tuple(
+        sorted(
+            f.id
+            for i, f in enumerate(gang.fighters)
+            if f.id is not None and now.get(f.id) != (i, f)
+        )
+    )
 
 
 def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
@@ -492,7 +497,7 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
         (f"the name {gang.name!r} was taken: saved as {name!r}",) if name != gang.name else ()
     )
     changes = _changes(before, after, messages)
-    return Outcome(changes, Restore(before, after.fingerprint(), label), label, stored.id)
+    return Outcome(changes, _step(before, after, label), label, stored.id, result=stored)
 
 
 def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
@@ -506,27 +511,30 @@ def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
     uow.gangs.delete(gang_id)
     after = uow.gangs.snapshot(gang_id, whole=True)
     label = f"Delete gang {name}"
-    return Outcome(
-        _changes(before, after), Restore(before, after.fingerprint(), label), label, None
-    )
+    return Outcome(_changes(before, after), _step(before, after, label), label, None)
 
 
 def _restore(uow: UnitOfWork, command: Restore) -> Outcome:
     wanted = command.snapshot
-    current = uow.gangs.snapshot(wanted.gang_id, whole=wanted.whole)
-    if current.fingerprint() != command.expect:
+    current = uow.gangs.snapshot(
+        wanted.gang_id, whole=wanted.whole, fighters=wanted.fighters, stash=wanted.stash
+    )
+    if current.fingerprint(loose=True) != command.expect:
         name = _gang_name(current) or _gang_name(wanted) or f"gang {wanted.gang_id}"
         raise ServiceError(
             f"{name} has been changed since (in another window or by another player):"
             f" cannot undo or redo {command.label!r}"
         )
-    uow.gangs.restore(wanted)
-    now = uow.gangs.snapshot(wanted.gang_id, whole=wanted.whole)
+    # The gang row moved on (a battle event saved the gang): it gets a new version.
+    uow.gangs.restore(wanted, exact=current.fingerprint() == command.exact)
+    now = uow.gangs.snapshot(
+        wanted.gang_id, whole=wanted.whole, fighters=wanted.fighters, stash=wanted.stash
+    )
     changes = _changes(current, now)
     focus = next(iter(changes.fighters_added + changes.fighters_changed), None)
     return Outcome(
         changes,
-        Restore(current, now.fingerprint(), command.label),
+        _step(current, now, command.label),
         command.label,
         wanted.gang_id if now.exists else None,
         focus,

@@ -12,7 +12,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QComboBox, QWidget, QWizard
 
-from gangmanager.gui.post_battle import PostBattleUndoCommand, PostBattleWizard
+from gangmanager.gui.common.runner import OperationRunner
+from gangmanager.gui.post_battle import PostBattleWizard
 from gangmanager.gui.post_battle.battle_page import RESULTS
 from gangmanager.gui.post_battle.boons_page import BoonsPage
 from gangmanager.gui.post_battle.note_page import NotePage
@@ -21,7 +22,7 @@ from gangmanager.gui.post_battle.rewards_page import RewardsPage
 from gangmanager.gui.post_battle.territory_page import TerritoryPage
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.dice import FixedDice
-from gangmanager.services import campaign, gangs
+from gangmanager.services import campaign, gangs, post_battle
 from gangmanager.services.changes import Changes
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
@@ -179,7 +180,9 @@ def test_a_campaign_gangs_sequence_end_to_end_then_undo(
     # One step of the window's undo puts every row of every table back.
     seen: list[Changes] = []
     stack = QUndoStack()
-    stack.push(PostBattleUndoCommand(db, result, seen.append))
+    runner = OperationRunner(db, rulesets)
+    runner.push(post_battle.finish_outcome(result), stack)
+    runner.sig_performed.connect(lambda outcome: seen.append(outcome.changes))
     stack.undo()
     restored = all_rows(db_path)
     # The wizard's draft is unfinished again; every other row is exactly as before.

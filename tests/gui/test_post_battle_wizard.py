@@ -11,7 +11,8 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QGuiApplication, QUndoStack
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QWizard
 
-from gangmanager.gui.post_battle import PostBattleUndoCommand, PostBattleWizard
+from gangmanager.gui.common.runner import OperationRunner
+from gangmanager.gui.post_battle import PostBattleWizard
 from gangmanager.gui.post_battle.advancements_page import AdvancementsPage
 from gangmanager.gui.post_battle.battle_page import RESULTS
 from gangmanager.gui.post_battle.rating_page import UpdateRatingPage
@@ -249,7 +250,9 @@ def test_walk_the_wizard_end_to_end_then_undo_in_one_step(
     # The main window pushes the command; undo reverts the whole sequence in one step.
     seen: list[Changes] = []
     stack = QUndoStack()
-    stack.push(PostBattleUndoCommand(db, result, seen.append))
+    runner = OperationRunner(db, rulesets)
+    runner.push(post_battle.finish_outcome(result), stack)
+    runner.sig_performed.connect(lambda outcome: seen.append(outcome.changes))
     assert all_rows(db_path) == after and seen == []
     stack.undo()
     assert all_rows(db_path) == before | {

@@ -71,9 +71,7 @@ def test_a_recorded_battle_is_undone_and_redone_with_the_reputation_it_moved(
     result, step = run_step(
         db,
         "Record battle",
-        lambda: service.record_battle(
-            db,
-            rulesets,
+        service.RecordBattle(
             "Ash Wars",
             ["Rust Riders", "Iron Brothers"],
             winner="Iron Brothers",
@@ -81,6 +79,7 @@ def test_a_recorded_battle_is_undone_and_redone_with_the_reputation_it_moved(
             out_of_action={"Iron Brothers": 2},
         ),
         campaign_ref="Ash Wars",
+        rulesets=rulesets,
     )
     assert result.transfer is not None
     iron = gangs.load_gang(db, "Iron Brothers")
@@ -102,8 +101,9 @@ def test_a_created_campaign_is_undone_whole(db: Database, rulesets: Rulesets) ->
     _, step = run_step(
         db,
         "New campaign",
-        lambda: service.create_campaign(db, rulesets, "Ash Wars"),
+        service.CreateCampaign("Ash Wars"),
         campaign_ref=None,
+        rulesets=rulesets,
     )
     undo_step(db, step)
     assert service.list_campaigns(db) == []
@@ -117,8 +117,9 @@ def test_undo_is_refused_when_a_touched_gang_changed_since(
     _, step = run_step(
         db,
         "Assign territory",
-        lambda: service.assign_territory(db, rulesets, "Ash Wars", "Fighting Pit", "Iron Brothers"),
+        service.AssignTerritory("Ash Wars", "Fighting Pit", "Iron Brothers"),
         campaign_ref="Ash Wars",
+        rulesets=rulesets,
     )
     iron = gangs.load_gang(db, "Iron Brothers")
     with db.unit_of_work() as uow:
@@ -135,8 +136,9 @@ def test_a_refused_action_records_nothing(db: Database, rulesets: Rulesets, ash_
         run_step(
             db,
             "Record battle",
-            lambda: service.record_battle(db, rulesets, "Ash Wars", ["Rust Riders"]),
+            service.RecordBattle("Ash Wars", ["Rust Riders"]),
             campaign_ref="Ash Wars",
+            rulesets=rulesets,
         )
 
 
@@ -147,8 +149,9 @@ def test_a_removed_gang_comes_back_with_its_reputation(
     _, step = run_step(
         db,
         "Remove gang",
-        lambda: service.remove_gang(db, rulesets, "Ash Wars", "Rust Riders"),
+        service.RemoveCampaignGang("Ash Wars", "Rust Riders"),
         campaign_ref="Ash Wars",
+        rulesets=rulesets,
     )
     undo_step(db, step)
     assert [g["name"] for g in view(db, rulesets)["gangs"]] == ["Rust Riders", "Iron Brothers"]

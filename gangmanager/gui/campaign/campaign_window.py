@@ -52,16 +52,17 @@ from gangmanager.gui.campaign.campaign_models import (
     TerritoryTableModel,
 )
 from gangmanager.gui.campaign.history_chart import HistoryChartView
-from gangmanager.gui.campaign.undo_command import CampaignUndoCommand
 from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.rules.campaign import Alignment, current_phase
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as service
 from gangmanager.services import gangs as gang_service
-from gangmanager.services.campaign_steps import run_step
+from gangmanager.services.campaign_steps import Stepped
 from gangmanager.services.changes import Changes
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.operations import Outcome
 from gangmanager.services.rulesets import Rulesets
 
 STATUS_TIMEOUT_MS = 8000
@@ -101,10 +102,14 @@ class CampaignWindow(QMainWindow):
         rulesets: Rulesets,
         campaign_id: int,
         undo_stack: QUndoStack | None = None,
+        runner: OperationRunner | None = None,
     ) -> None:
         super().__init__()
         self._db = db
         self._rulesets = rulesets
+        # The main window's runner: its actions and undo steps repaint this window too.
+        self._runner = runner if runner is not None else OperationRunner(db, rulesets, self)
+        self._runner.sig_performed.connect(self._on_runner_sig_performed)
         self.campaign_id = campaign_id
         # The main window's stack when it opened this window: one history for the database.
         self.undo_stack = undo_stack if undo_stack is not None else QUndoStack(self)
@@ -392,19 +397,33 @@ class CampaignWindow(QMainWindow):
 
     # ------------------------------------------------------------ actions
 
-    def _run(self, label: str, action: Callable[[], Any], gangs: Sequence[str] = ()) -> str | None:
-        """Run one services.campaign call as an undo step; the refusal's text, or None."""
-        try:
-            result, step = run_step(
-                self._db, label, action, campaign_ref=str(self.campaign_id), gangs=gangs
-            )
-        except ServiceError as exc:
-            return str(exc)
-        self._stack().push(
-            CampaignUndoCommand(self._db, step, self._on_step_done, self._on_step_refused)
+    def _run(
+        self,
+        label: str,
+        action: object,
+        gangs: Sequence[str] = (),
+        done: Callable[[Any], object] | None = None,
+    ) -> str | None:
+        """Perform one services.campaign action as an undo step; the refusal's text, or None.
+
+        `done` gets the action's result (the Triumphs of End campaign). The window
+        repaints from the runner's broadcast, as every open window does."""
+        refusal: list[str] = []
+        outcome = self._runner.run(
+            Stepped(label, action, str(self.campaign_id), tuple(gangs)),
+            self._stack(),
+            lambda exc: refusal.append(str(exc)),
+            self._on_step_refused,
         )
-        self._on_step_done(self.campaign_id, result.changes)
+        if outcome is None:
+            return refusal[0]
+        if done is not None:
+            done(outcome.result)
         return None
+
+    def _on_runner_sig_performed(self, outcome: Outcome) -> None:
+        if self.campaign_id in outcome.changes.campaigns_changed:
+            self._on_step_done(self.campaign_id, outcome.changes)
 
     def _on_step_done(self, campaign_id: int, changes: Changes) -> None:
         if changes.messages:
@@ -454,9 +473,7 @@ class CampaignWindow(QMainWindow):
             alignment = Alignment.OUTLAW if choice.outlaw else Alignment.LAW_ABIDING
             return self._run(
                 "Add gang",
-                lambda: service.add_gang(
-                    self._db, self._rulesets, campaign, str(choice.gang_id), alignment=alignment
-                ),
+                service.AddCampaignGang(campaign, str(choice.gang_id), alignment=alignment),
                 gangs=[str(choice.gang_id)],
             )
 
@@ -472,9 +489,7 @@ class CampaignWindow(QMainWindow):
         def attempt(choice: GangChoice) -> str | None:
             return self._run(
                 "Remove gang",
-                lambda: service.remove_gang(
-                    self._db, self._rulesets, campaign, str(choice.gang_id)
-                ),
+                service.RemoveCampaignGang(campaign, str(choice.gang_id)),
             )
 
         GangDialog.ask(self, "Remove gang", members, attempt)
@@ -485,9 +500,7 @@ class CampaignWindow(QMainWindow):
         def attempt(entry: BattleEntry) -> str | None:
             return self._run(
                 "Record battle",
-                lambda: service.record_battle(
-                    self._db,
-                    self._rulesets,
+                service.RecordBattle(
                     campaign,
                     entry.gangs,
                     winner=entry.winner,
@@ -537,9 +550,7 @@ class CampaignWindow(QMainWindow):
         def attempt(entry: Assignment) -> str | None:
             return self._run(
                 "Assign territory",
-                lambda: service.assign_territory(
-                    self._db, self._rulesets, campaign, entry.territory, entry.gang
-                ),
+                service.AssignTerritory(campaign, entry.territory, entry.gang),
             )
 
         AssignTerritoryDialog.ask(self, self.members(), self.territories_in_play(), attempt)
@@ -553,7 +564,7 @@ class CampaignWindow(QMainWindow):
             self._told(
                 self._run(
                     "Next cycle",
-                    lambda: service.next_cycle(self._db, self._rulesets, campaign),
+                    service.NextCycle(campaign),
                 )
             )
 
@@ -565,12 +576,7 @@ class CampaignWindow(QMainWindow):
             return
         campaign = str(self.campaign_id)
         ended: list[service.EndResult] = []
-
-        def end() -> service.EndResult:
-            ended.append(service.end_campaign(self._db, self._rulesets, campaign))
-            return ended[-1]
-
-        refusal = self._run("End campaign", end)
+        refusal = self._run("End campaign", service.EndCampaign(campaign), done=ended.append)
         if refusal is not None:
             self.messages.tell(refusal)
             return
@@ -650,6 +656,7 @@ def open_campaign(
     rulesets: Rulesets,
     messages: Messages | None = None,
     undo_stack: QUndoStack | None = None,
+    runner: OperationRunner | None = None,
 ) -> CampaignWindow | None:
     """Ask which campaign (when there are several) and open its window; None if none."""
     messages = messages or Messages(parent)
@@ -669,6 +676,6 @@ def open_campaign(
         chosen = next((r for r in rows if r.name == name), None)
         if chosen is None:
             return None
-    window = CampaignWindow(db, rulesets, chosen.id, undo_stack)
+    window = CampaignWindow(db, rulesets, chosen.id, undo_stack, runner)
     window.show()
     return window

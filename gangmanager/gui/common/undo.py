@@ -1,9 +1,10 @@
-"""One QUndoCommand for every roster edit: it holds the plain-data inverse and applies it.
+"""One QUndoCommand for every user action: it holds the plain-data inverse and performs it.
 
-The edit itself has already been applied (and refused edits never reach the
-stack). Undo applies the stored inverse, which returns the command that
-redoes it; redo does the same the other way. A step that can no longer be
-applied (the gang was changed elsewhere) is dropped from the history.
+The action itself has already been performed (and refused actions never reach
+the stack). Undo performs the stored inverse, whose outcome carries the action
+that redoes it; redo does the same the other way. Roster edits, post-battle
+Finish and campaign steps all undo this way (services.operations). A step that
+can no longer be performed (its rows changed elsewhere) is dropped from the history.
 """
 
 from __future__ import annotations
@@ -12,32 +13,32 @@ from collections.abc import Callable
 
 from PySide6.QtGui import QUndoCommand
 
-from gangmanager.services.roster import Outcome, Restore
+from gangmanager.services.operations import Outcome
 
-# Applies a command and shows the result; None when it was refused (and said so).
-Runner = Callable[[Restore], Outcome | None]
+# Performs an undo or redo step and shows the result; None when it was refused (and said so).
+Step = Callable[[object], Outcome | None]
 
 
-class ServiceUndoCommand(QUndoCommand):
-    def __init__(self, outcome: Outcome, runner: Runner) -> None:
+class OperationUndoCommand(QUndoCommand):
+    def __init__(self, outcome: Outcome, step: Step) -> None:
         super().__init__(outcome.label)
-        self._runner = runner
-        self._undo: Restore | None = outcome.inverse
-        self._redo: Restore | None = None
+        self._step_with = step
+        self._undo: object | None = outcome.inverse
+        self._redo: object | None = None
         self.gang_id = outcome.gang_id
 
     def undo(self) -> None:
         self._step(undoing=True)
 
     def redo(self) -> None:
-        # QUndoStack.push() calls redo() at once: the edit is already applied then.
+        # QUndoStack.push() calls redo() at once: the action is already performed then.
         if self._redo is None and self._undo is not None:
             return
         self._step(undoing=False)
 
     def _step(self, *, undoing: bool) -> None:
-        command = self._undo if undoing else self._redo
-        outcome = self._runner(command) if command is not None else None
+        action = self._undo if undoing else self._redo
+        outcome = self._step_with(action) if action is not None else None
         if outcome is None:
             self.setObsolete(True)
             return

@@ -3,8 +3,8 @@
 Nothing touches the roster until Finish: every edit rewrites the draft (saved
 at once, so closing the wizard or a crash resumes it), previews run the rules
 on a copy, and Finish applies the whole draft in one transaction. Afterwards
-`result` (and `sig_finished`) carry what undo needs: push
-`PostBattleUndoCommand(db, result, ...)` on the window's undo stack.
+`result` (and `sig_finished`) carry what undo needs: the window's runner pushes
+`post_battle.finish_outcome(result)` on its undo stack (gui/common/runner.py).
 
 For a gang in a running campaign the wizard reads the campaign once
 (`campaign`): Assign territory offers its territories, Collect income rolls
