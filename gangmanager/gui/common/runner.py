@@ -16,7 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from gangmanager.gui.common.undo import OperationUndoCommand
-from gangmanager.persistence.database import Database
+from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.operations import Outcome, perform
 from gangmanager.services.rulesets import Rulesets
