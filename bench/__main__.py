@@ -24,6 +24,7 @@ from bench.battle_event import measure_battle_event
 from bench.campaign_record import measure_campaign_record
 from bench.campaign_report import measure_campaign_report
 from bench.campaign_view import measure_campaign_view
+from bench.campaign_window import measure_campaign_window
 from bench.common import Bench, Row
 from bench.memory import measure_peak_memory
 from bench.open_gang import measure_open_gang
@@ -45,6 +46,7 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_campaign_view,
     measure_campaign_report,
     measure_campaign_record,
+    measure_campaign_window,
 )
 HEADINGS = ("Measure", "Ours", "Against", "Ratio", "Target", "Met", "Note")
 
