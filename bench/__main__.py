@@ -27,6 +27,7 @@ from bench.battle_window_open import measure_battle_window_open
 from bench.campaign_record import measure_campaign_record
 from bench.campaign_report import measure_campaign_report
 from bench.campaign_view import measure_campaign_view
+from bench.campaign_window import measure_campaign_window
 from bench.common import Bench, Row
 from bench.memory import measure_peak_memory
 from bench.open_gang import measure_open_gang
@@ -55,6 +56,7 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_campaign_report,
     measure_campaign_record,
     measure_pack_cache,
+    measure_campaign_window,
 )
 HEADINGS = ("Measure", "Ours", "Against", "Ratio", "Target", "Met", "Note")
 

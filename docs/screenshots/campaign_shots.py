@@ -6,6 +6,9 @@ Builds a throwaway database in a temporary folder with a three-gang Dominion
 campaign played over all its cycles (the player's own database is never
 touched), and saves campaign-view.png and campaign-history.png into the
 folder given. `--report FILE.pdf` also writes that campaign's report.
+It also grabs the overview at the laptop size, 1366x768, of the bench's
+campaigns of 5 gangs / 50 battles and 50 gangs / 500 battles
+(campaign-view-1366x768-5-gangs.png, campaign-view-1366x768-50-gangs.png).
 """
 
 from __future__ import annotations
@@ -26,6 +29,9 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 SIZE = (1280, 800)
+LAPTOP = (1366, 768)
+# (gangs, battles) of the laptop-size grabs: the bench's two campaign sizes.
+LAPTOP_CAMPAIGNS = ((5, 50), (50, 500))
 START = date(2026, 3, 3)
 
 # (cycle, attacker, defender, winner, territory, scenario, out of action by attacker/defender)
@@ -144,7 +150,33 @@ def main(argv: list[str]) -> int:
                     raise OSError(f"cannot write {path}")
                 print(path)
             window.close()
+        for gangs, battles in LAPTOP_CAMPAIGNS:
+            print(grab_big_campaign(Path(tmp), out, gangs, battles))
     return 0
+
+
+def grab_big_campaign(tmp: Path, out: Path, gangs: int, battles: int) -> Path:
+    """The overview of a campaign of `gangs` gangs and `battles` battles at 1366x768."""
+    from PySide6.QtWidgets import QApplication
+
+    from bench.campaign_data import make_campaign_db
+    from bench.common import Bench
+    from gangmanager.gui.campaign.campaign_window import CampaignWindow
+
+    bench = Bench(tmp)
+    database = tmp / f"big-{gangs}.sqlite"
+    campaign_id = make_campaign_db(bench, database, gangs=gangs, battles=battles)
+    with open_url(sqlite_url(database)) as db:
+        window = CampaignWindow(db, bench.rulesets, campaign_id)
+        window.resize(*LAPTOP)
+        window.show()
+        for _ in range(5):
+            QApplication.processEvents()
+        path = out / f"campaign-view-{LAPTOP[0]}x{LAPTOP[1]}-{gangs}-gangs.png"
+        if not window.grab().save(str(path)):
+            raise OSError(f"cannot write {path}")
+        window.close()
+    return path
 
 
 if __name__ == "__main__":

@@ -98,18 +98,20 @@ class CampaignRepository:
         query = select(CampaignRow.name).order_by(func.lower(CampaignRow.name), CampaignRow.id)
         return builtins.list(self._session.scalars(query))
 
-    def find(self, ref: str) -> Campaign | None:
+    def find(self, ref: str, *, battles: bool = True) -> Campaign | None:
         """By id when all digits (then by name), else by name ignoring case."""
         wanted = ref.strip()
         rows = self._session.execute(select(CampaignRow.id, CampaignRow.name)).all()
         if wanted.isdigit() and any(cid == int(wanted) for cid, _ in rows):
-            return self.get(int(wanted))
+            return self.get(int(wanted), battles=battles)
         exact = [cid for cid, name in rows if name == wanted]
         folded = [cid for cid, name in rows if name.casefold() == wanted.casefold()]
         matches = exact or folded
-        return self.get(min(matches)) if matches else None
+        return self.get(min(matches), battles=battles) if matches else None
 
-    def get(self, campaign_id: int) -> Campaign:
+    def get(self, campaign_id: int, *, battles: bool = True) -> Campaign:
+        """The campaign; `battles` False leaves its battles out (an empty list), for an
+        action that adds one and need not read the hundreds before it."""
         row = self._session.get(CampaignRow, campaign_id, populate_existing=True)
         if row is None:
             raise LookupError(f"no campaign with id {campaign_id}")
@@ -149,7 +151,7 @@ class CampaignRepository:
                 for t in territories
                 if not (t.hideout and t.gang_id is None)
             ],
-            battles=self._battles(campaign_id),
+            battles=self._battles(campaign_id) if battles else [],
             version=row.version,
         )
 
@@ -180,6 +182,16 @@ class CampaignRepository:
             )
             for b in battles
         ]
+
+    def battle_count(self, campaign_id: int) -> int:
+        return (
+            self._session.scalar(
+                select(func.count(CampaignBattleRow.id)).where(
+                    CampaignBattleRow.campaign_id == campaign_id
+                )
+            )
+            or 0
+        )
 
     def running_campaign_of(self, gang_id: int) -> tuple[int, str] | None:
         """The running campaign the gang takes part in, as (id, name)."""
@@ -268,8 +280,9 @@ class CampaignRepository:
         self._flush()
         return self.get(row.id)
 
-    def save(self, campaign: Campaign) -> Campaign:
+    def save(self, campaign: Campaign, *, battles: bool = True) -> Campaign:
         """Save the campaign's columns, gangs and holdings; battles are added on their own.
+        Returns it as stored (`battles` False: without its battles, as `get`).
 
         Refused with "changed by someone else — reload" when the stored campaign
         is newer than `campaign.version`.
@@ -299,7 +312,7 @@ class CampaignRepository:
         self._write_members(campaign.id, campaign)
         self._write_holdings(campaign.id, campaign)
         self._flush()
-        return self.get(campaign.id)
+        return self.get(campaign.id, battles=battles)
 
     def add_battle(self, campaign_id: int, battle: CampaignBattle) -> CampaignBattle:
         row = CampaignBattleRow(

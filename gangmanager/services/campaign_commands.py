@@ -427,7 +427,8 @@ def _record_battle(uow: UnitOfWork, action: RecordBattle, rulesets: Rulesets | N
     battle_id = action.battle_id
     collect_income = action.collect_income
     dice = action.dice
-    context = context_of(uow, rulesets, campaign_ref)
+    # Without its battles: checking a new one needs the gangs and holdings, not them.
+    context = context_of(uow, rulesets, campaign_ref, battles=False)
     fighting = [context.member_of_battle(ref) for ref in gangs]
     by_ref = {ref: gang for ref, gang in zip(gangs, fighting, strict=True)}
     fighting_ids = {g.gang_id for g in fighting}
@@ -480,10 +481,12 @@ def _record_battle(uow: UnitOfWork, action: RecordBattle, rulesets: Rulesets | N
     battle = campaign.battles[-1]
     stored = context.repo.add_battle(context.id, battle)
     assert stored.id is not None
+    number = context.repo.battle_count(context.id)
     messages = [context.log("battle", rules.battle_text(stored), stored.id)]
     changed: set[int] = set()
     if moved is not None:
-        campaign = context.repo.save(campaign)
+        campaign = context.repo.save(campaign, battles=False)
+        campaign = campaign.model_copy(update={"battles": [stored]})
         context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
         changed |= _apply_transfer(uow, moved)
         messages.append(context.log("territory", rules.transfer_text(campaign, moved), stored.id))
@@ -500,10 +503,11 @@ def _record_battle(uow: UnitOfWork, action: RecordBattle, rulesets: Rulesets | N
             changed.add(member.gang_id)
             messages.append(text)
     # History for the gangs that fought (and any that lost a territory), not every gang.
-    context.snapshot(f"Battle {len(campaign.battles)}", fighting_ids | _held(moved))
+    context.snapshot(f"Battle {number}", fighting_ids | _held(moved))
     result = BattleResult(
         campaign,
-        next(b for b in campaign.battles if b.id == stored.id),
+        stored,
+        number,
         moved,
         incomes,
         Changes(gangs_changed=tuple(sorted(changed)), messages=tuple(messages)),

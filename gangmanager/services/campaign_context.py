@@ -52,8 +52,12 @@ class CampaignResult:
 
 @dataclass(frozen=True)
 class BattleResult:
+    # The campaign read for the battle, without the battles before it (reading them made
+    # recording grow with the campaign): its `battles` holds this battle only.
     campaign: Campaign
     battle: CampaignBattle
+    # This battle's number in the campaign: 1 for the first.
+    number: int
     transfer: Transfer | None
     # Income collected after the battle, by gang id (when asked to collect it).
     income: Mapping[int, IncomeReport]
@@ -88,8 +92,8 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def find_campaign(repo: CampaignRepository, ref: str) -> Campaign:
-    found = repo.find(ref)
+def find_campaign(repo: CampaignRepository, ref: str, *, battles: bool = True) -> Campaign:
+    found = repo.find(ref, battles=battles)
     if found is None:
         raise UnknownCampaignError(ref, repo.names())
     return found
@@ -180,9 +184,12 @@ class CampaignContext:
         self.repo.add_snapshots(self.id, points)
 
 
-def context_of(uow: UnitOfWork, rulesets: Rulesets, ref: str) -> CampaignContext:
+def context_of(
+    uow: UnitOfWork, rulesets: Rulesets, ref: str, *, battles: bool = True
+) -> CampaignContext:
+    """`battles` False: the campaign without its battles (see `CampaignRepository.get`)."""
     repo = campaigns(uow)
-    campaign = find_campaign(repo, ref)
+    campaign = find_campaign(repo, ref, battles=battles)
     ruleset = rulesets.get(campaign.ruleset)
     with refused():
         ctype = rules.campaign_type_of(ruleset, campaign.type_id)

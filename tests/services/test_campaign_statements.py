@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from sqlalchemy import event
@@ -150,4 +151,75 @@ def test_a_battle_adds_history_for_the_gangs_that_fought(db: Database, rulesets:
     result = service.record_battle(db, rulesets, LARGE, ["Large 07", "Large 30"])
     added = service.campaign_state(db, rulesets, LARGE).history[len(before) :]
     assert sorted(p.gang_name for p in added) == ["Large 07", "Large 30"]
-    assert {p.label for p in added} == {f"Battle {len(result.campaign.battles)}"}
+    assert {p.label for p in added} == {f"Battle {result.number}"}
+    assert result.number == 61 and [b.id for b in result.campaign.battles] == [result.battle.id]
+
+
+@contextmanager
+def counting_rows(db: Database) -> Iterator[list[int]]:
+    """How many rows SQLite hands back to each statement (`[rows of the 1st, of the 2nd...]`)."""
+    rows: list[int] = []
+
+    def statement(_conn: object, cursor: Any, *_: object) -> None:
+        rows.append(0)
+        at = len(rows) - 1
+
+        def row(_cursor: object, values: tuple[object, ...]) -> tuple[object, ...]:
+            rows[at] += 1
+            return values
+
+        cursor.row_factory = row
+
+    event.listen(db.engine, "before_cursor_execute", statement)
+    try:
+        yield rows
+    finally:
+        event.remove(db.engine, "before_cursor_execute", statement)
+
+
+@pytest.mark.sqlite_only
+def test_recording_a_battle_reads_the_same_rows_after_many_more_battles(
+    db: Database, rulesets: Rulesets
+) -> None:
+    def record() -> list[int]:
+        with counting_rows(db) as rows:
+            service.record_battle(db, rulesets, LARGE, ["Large 00", "Large 01"], winner="Large 01")
+        return rows
+
+    record()  # Warm: the first use may read the schema.
+    before = record()
+    add_battles(db, LARGE, 200)
+    after = record()
+    assert after == before and sum(after) < 200, (before, after)
+
+
+def add_battles(db: Database, name: str, count: int) -> None:
+    """`count` more battles between the campaign's first two gangs, with their log lines."""
+    with db.unit_of_work() as uow:
+        repo = campaigns(uow)
+        campaign = repo.find(name)
+        assert campaign is not None and campaign.id is not None
+        first, second = campaign.gangs[:2]
+        for _ in range(count):
+            battle = repo.add_battle(
+                campaign.id,
+                CampaignBattle(
+                    cycle=1,
+                    fought_on=date(2026, 1, 2),
+                    sides=battle_sides(
+                        [(first.gang_id, first.name), (second.gang_id, second.name)],
+                        winner=first.gang_id,
+                    ),
+                ),
+            )
+            repo.add_log(
+                campaign.id,
+                LogEntry(
+                    at=datetime(2026, 1, 2, tzinfo=UTC),
+                    cycle=1,
+                    kind="battle",
+                    text=rules.battle_text(battle),
+                    campaign_battle_id=battle.id,
+                ),
+            )
+        uow.commit()

@@ -66,6 +66,12 @@ from gangmanager.services.operations import Outcome
 from gangmanager.services.rulesets import Rulesets
 
 STATUS_TIMEOUT_MS = 8000
+# The standings show this many gangs before they scroll (the territories get the rest).
+STANDINGS_ROWS = 8
+# Gangs named per Triumph in the overview; the tooltip names them all.
+TRIUMPH_NAMES = 3
+# Rows a column's width is measured over (Qt's default, 1,000, made the log slow).
+CONTENTS_PRECISION = 60
 
 
 class CampaignPicker:
@@ -78,15 +84,26 @@ class CampaignPicker:
 
 
 def _table(model: QAbstractItemModel, *, stretch: int) -> QTableView:
+    """A read-only table of one-line rows: every row the same height, long texts elided
+    (their tooltips say them whole), so a campaign of hundreds of battles never has its
+    rows measured one by one."""
     view = QTableView()
     view.setModel(model)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setAlternatingRowColors(True)
-    view.verticalHeader().hide()
+    view.setWordWrap(False)
+    view.setTextElideMode(Qt.TextElideMode.ElideRight)
+    rows = view.verticalHeader()
+    rows.hide()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    # One line of text, or the gang colour's swatch, with the style's usual margins.
+    rows.setDefaultSectionSize(max(view.fontMetrics().height(), 16) + 8)
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    # Sized to the rows in sight (and a few more), not to every one of them.
+    header.setResizeContentsPrecision(CONTENTS_PRECISION)
     return view
 
 
@@ -137,10 +154,7 @@ class CampaignWindow(QMainWindow):
         self.standings_view.setToolTip("Double-click a gang to open its roster")
         self.standings_view.doubleClicked.connect(self._on_standings_view_double_clicked)
         self.territory_view = _table(self.territory_model, stretch=2)
-        self.territory_view.setWordWrap(False)
         self.log_view = _table(self.log_model, stretch=2)
-        self.log_view.setWordWrap(True)
-        self.log_view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.triumphs_label = QLabel()
         self.triumphs_label.setTextFormat(Qt.TextFormat.PlainText)
         self.triumphs_label.setWordWrap(True)
@@ -307,7 +321,7 @@ class CampaignWindow(QMainWindow):
         )
         order = [g["id"] for g in view["gangs"]]
         self.standings_model.set_standings(view["standings"], order)
-        _fit_rows(self.standings_view)
+        _fit_rows(self.standings_view, STANDINGS_ROWS)
         self.territory_model.set_rows(_territory_rows(view))
         self.log_model.set_rows(battle_order(view["log"]))
         self.log_view.scrollToBottom()
@@ -321,12 +335,8 @@ class CampaignWindow(QMainWindow):
         ):
             item.setEnabled(bool(view["running"]))
         title = "Triumphs" if view["running"] is False else "Triumphs if the campaign ended now"
-        self.triumphs_label.setText(
-            f"{title}: "
-            + "; ".join(
-                f"{t['name']} {' and '.join(t['gangs']) or 'nobody'}" for t in view["triumphs"]
-            )
-        )
+        self.triumphs_label.setText(f"{title}: " + triumphs_text(view["triumphs"], TRIUMPH_NAMES))
+        self.triumphs_label.setToolTip(f"{title}:\n" + triumphs_text(view["triumphs"], None, "\n"))
         self.notes_edit.blockSignals(True)
         self.notes_edit.setPlainText(str(view["notes"]))
         self.notes_edit.document().clearUndoRedoStacks()
@@ -633,11 +643,26 @@ def battle_order(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [entry for _, _, entry in sorted(keyed, key=lambda k: (k[0], k[1]))]
 
 
-def _fit_rows(view: QTableView) -> None:
-    """As tall as its rows (a few gangs), so the territories below get the room."""
-    rows = sum(view.rowHeight(r) for r in range(view.model().rowCount()))
+def _fit_rows(view: QTableView, most: int) -> None:
+    """As tall as its rows up to `most` of them (then it scrolls), so the territories
+    below get the room and fifty gangs do not stretch the window off the screen."""
+    shown = min(view.model().rowCount(), most)
+    rows = shown * view.verticalHeader().defaultSectionSize()
     header = view.horizontalHeader().sizeHint().height()
     view.setFixedHeight(rows + header + 2 * view.frameWidth() + 2)
+
+
+def triumphs_text(triumphs: list[dict[str, Any]], most: int | None, between: str = "; ") -> str:
+    """Each Triumph and its gangs; past `most` names, how many more (None: every name)."""
+
+    def who(gangs: list[str]) -> str:
+        if not gangs:
+            return "nobody"
+        if most is not None and len(gangs) > most:
+            return f"{', '.join(gangs[:most])} and {len(gangs) - most} more"
+        return " and ".join([", ".join(gangs[:-1]), gangs[-1]] if len(gangs) > 1 else gangs)
+
+    return between.join(f"{t['name']} {who(t['gangs'])}" for t in triumphs)
 
 
 def _phase_summary(state: service.CampaignState) -> str:

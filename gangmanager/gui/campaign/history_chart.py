@@ -7,17 +7,24 @@ from typing import Any
 
 from PySide6.QtCharts import QCategoryAxis, QChart, QChartView, QLineSeries, QValueAxis
 from PySide6.QtCore import QMargins, Qt
-from PySide6.QtGui import QColor, QPainter, QPen
+from PySide6.QtGui import QColor, QPainter, QPen, QShowEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from gangmanager.printing.campaign_report import MEASURES, axis_range, gang_colour, history_series
 
 
 class HistoryChartView(QWidget):
-    """Three charts, one per measure; a line per gang, a point per event of the campaign."""
+    """Three charts, one per measure; a line per gang, a point per event of the campaign.
+
+    The charts are built when they are first shown after `set_view`, not in it: the
+    campaign window opens on its overview, and fifty gangs' lines cost more to build
+    than the rest of the window.
+    """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        # The view given to `set_view` and not drawn yet.
+        self._pending: dict[str, Any] | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.empty_label = QLabel("No history yet: it starts when the first gang joins.")
@@ -36,7 +43,21 @@ class HistoryChartView(QWidget):
         layout.addWidget(self.point_label)
 
     def set_view(self, view: dict[str, Any]) -> None:
-        """Plot `campaign_view(...)["history"]`; gangs keep their joining-order colours."""
+        """Plot `campaign_view(...)["history"]` now if the charts are in sight, else when
+        they are next shown; gangs keep their joining-order colours."""
+        self._pending = view
+        if self.isVisible():
+            self._draw()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self._draw()
+        super().showEvent(event)
+
+    def _draw(self) -> None:
+        """Build the charts of the pending view, if there is one."""
+        view, self._pending = self._pending, None
+        if view is None:
+            return
         order = {g["name"]: i for i, g in enumerate(view["gangs"])}
         has_points = bool(view["history"])
         self.empty_label.setVisible(not has_points)
@@ -54,9 +75,11 @@ class HistoryChartView(QWidget):
         )
 
     def series_names(self, key: str) -> list[str]:
+        self._draw()
         return [s.name() for s in self.views[key].chart().series()]
 
     def points(self, key: str, gang: str) -> list[tuple[float, float]]:
+        self._draw()
         for series in self.views[key].chart().series():
             if series.name() == gang:
                 assert isinstance(series, QLineSeries)
@@ -65,6 +88,7 @@ class HistoryChartView(QWidget):
 
     def x_labels(self, key: str) -> list[str]:
         """The x axis' labels, left to right (one per cycle)."""
+        self._draw()
         for axis in self.views[key].chart().axes(Qt.Orientation.Horizontal):
             if isinstance(axis, QCategoryAxis):
                 return list(axis.categoriesLabels())
