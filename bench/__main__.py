@@ -26,6 +26,13 @@ from bench.memory import measure_peak_memory
 from bench.open_gang import measure_open_gang
 from bench.pdf_export import measure_pdf_export
 from bench.post_battle import measure_post_battle
+from bench.roster_actions import (
+    measure_redo,
+    measure_rename,
+    measure_select,
+    measure_undo,
+    measure_xp_point,
+)
 from bench.roster_edit import measure_roster_edit
 from bench.startup import measure_cold_start
 from bench.statements import measure_open_statements
@@ -39,6 +46,11 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_post_battle,
     measure_pdf_export,
     measure_peak_memory,
+    measure_rename,
+    measure_xp_point,
+    measure_undo,
+    measure_redo,
+    measure_select,
 )
 HEADINGS = ("Measure", "Ours", "Against", "Ratio", "Target", "Met", "Note")
 
