@@ -28,7 +28,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 # The window is taken as done once nothing has painted for this long.
 QUIET_MS = 150
 # An input that paints nothing at all is given up on after this.
-NOTHING_MS = 2000
+NOTHING_MS = 20000
 
 
 class PaintWatch(QObject):
