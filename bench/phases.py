@@ -1,6 +1,6 @@
 """Where the cold start goes: the steps of `gui.app.run_app`, timed in one process.
 
-    python -m bench.phases [--runs 5] [--launcher]
+    python -m bench.phases [--runs 5] [--launcher] [--before-qt]
 
 Not part of the table: it explains measure (a) in docs/performance.md. Each
 run is a new process that imports the layers in order (Qt, SQLAlchemy, the
@@ -73,7 +73,7 @@ def time_the_import_hook(total: dict[str, float]) -> None:
     feature._mod_uses_pyside = timed  # type: ignore[union-attr]
 
 
-def child(db: str, launcher: bool) -> None:
+def child(db: str, launcher: bool, before_qt: bool) -> None:
     """One start, step by step; prints the steps as one JSON line."""
     start = time.monotonic()
     steps: list[tuple[str, float, float, float, float]] = []
@@ -83,6 +83,11 @@ def child(db: str, launcher: bool) -> None:
         now = (time.monotonic() - start) * 1000
         steps.append((name, now, resident_mib(), hook["seconds"] * 1000, linecache_mib()))
 
+    if before_qt:
+        from gangmanager.launcher import _import_before_qt
+
+        _import_before_qt()
+        step("the window's non-Qt modules, before Qt (as the launcher does)")
     from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow
 
@@ -146,10 +151,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.phases", description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--launcher", action="store_true", help="import gangmanager.cli too")
+    parser.add_argument(
+        "--before-qt",
+        action="store_true",
+        help="import the window's non-Qt modules before Qt first, as the launcher does",
+    )
     parser.add_argument("--child", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
-        child(args.child, args.launcher)
+        child(args.child, args.launcher, args.before_qt)
         return 0
 
     from bench.common import Bench, python
@@ -161,7 +171,9 @@ def main(argv: list[str] | None = None) -> int:
         runs = []
         for _ in range(args.runs):
             done = subprocess.run(
-                command + (["--launcher"] if args.launcher else []),
+                command
+                + (["--launcher"] if args.launcher else [])
+                + (["--before-qt"] if args.before_qt else []),
                 capture_output=True,
                 text=True,
                 env=bench.env(),

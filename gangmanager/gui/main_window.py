@@ -156,6 +156,9 @@ class MainWindow(QMainWindow):
         roster_header = self.roster_view.horizontalHeader()
         roster_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         roster_header.setSectionResizeMode(NAME_COLUMN, QHeaderView.ResizeMode.Stretch)
+        # Column widths from the rows in sight, not every row: otherwise each changed
+        # row makes the header measure all the others (its cost grew with the gang).
+        roster_header.setResizeContentsPrecision(0)
         self.roster_view.selectionModel().selectionChanged.connect(
             self._on_roster_view_selection_changed
         )
