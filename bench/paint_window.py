@@ -81,6 +81,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("mode", choices=("bare", "text", "main"))
     parser.add_argument("--db")
     args = parser.parse_args(argv)
+    if args.mode == "main":
+        # What the `gangmanager` command imports before Qt; the bench's own Qt import
+        # below would otherwise come first and change what PySide6's import hook reads.
+        from gangmanager.launcher import import_before_qt
+
+        import_before_qt()
 
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow

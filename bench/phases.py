@@ -84,9 +84,9 @@ def child(db: str, launcher: bool, before_qt: bool) -> None:
         steps.append((name, now, resident_mib(), hook["seconds"] * 1000, linecache_mib()))
 
     if before_qt:
-        from gangmanager.launcher import _import_before_qt
+        from gangmanager.launcher import import_before_qt
 
-        _import_before_qt()
+        import_before_qt()
         step("the window's non-Qt modules, before Qt (as the launcher does)")
     from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow

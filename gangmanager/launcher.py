@@ -37,13 +37,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is not None:
             return cli.run(args)
         start = _WindowStart(args.db)
-    _import_before_qt()
+    import_before_qt()
     from gangmanager.gui.app import run_app  # Qt is loaded only when a window is wanted
 
     return run_app(start.db)
 
 
-def _import_before_qt() -> None:
+def import_before_qt() -> None:
     """Import the window's modules that do not use Qt before Qt itself.
 
     PySide6 replaces `__import__` with a hook that reads the source of every
