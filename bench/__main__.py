@@ -31,6 +31,7 @@ from bench.roster_actions import (
     measure_rename,
     measure_select,
     measure_undo,
+    measure_wizard_page,
     measure_xp_point,
 )
 from bench.roster_edit import measure_roster_edit
@@ -51,6 +52,7 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_undo,
     measure_redo,
     measure_select,
+    measure_wizard_page,
 )
 HEADINGS = ("Measure", "Ours", "Against", "Ratio", "Target", "Met", "Note")
 

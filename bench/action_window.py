@@ -21,8 +21,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QEventLoop, QObject, QSettings, Qt, QTimer
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QEvent, QEventLoop, QObject, QPointF, QSettings, Qt, QTimer
+from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
 # The window is taken as done once nothing has painted for this long.
@@ -82,6 +82,57 @@ def settle(app: QApplication) -> None:
     loop = QEventLoop()
     QTimer.singleShot(QUIET_MS, loop.quit)
     loop.exec()
+
+
+def click(button: QWidget) -> None:
+    """Post a left click (press and release) at the middle of `button`."""
+    centre = QPointF(button.rect().center())
+    for kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
+        QApplication.postEvent(
+            button,
+            QMouseEvent(
+                kind,
+                centre,
+                QPointF(button.mapToGlobal(centre.toPoint())),
+                Qt.MouseButton.LeftButton,
+                Qt.MouseButton.LeftButton,
+                Qt.KeyboardModifier.NoModifier,
+            ),
+        )
+
+
+def wizard_page_change(
+    app: QApplication, window: QWidget, run: Callable[[str, Callable[[], Callable[[], None]]], None]
+) -> None:
+    """A battle fought and ended, its post-battle wizard open: Next, then Back, in turns."""
+    from PySide6.QtWidgets import QWizard
+
+    from gangmanager.services import battle
+
+    gang = window.gang  # type: ignore[attr-defined]
+    db, rulesets = window.database, window.rulesets  # type: ignore[attr-defined]
+    battle.start_battle(db, rulesets, gang.id)
+    pinned = {"event": "status", "fighter": gang.fighters[-1].name, "status": "Pinned"}
+    battle.apply_events(db, rulesets, gang.id, [pinned])
+    battle.end_battle(db, rulesets, gang.id)
+    window.play.post_battle_action.trigger()  # type: ignore[attr-defined]
+    settle(app)
+    wizard = window.play.wizard  # type: ignore[attr-defined]
+    wizard.currentPage().results.button(0).setChecked(True)
+    wizard.currentPage().results.button(0).click()  # the result: Next needs one
+    settle(app)
+    forward = {"next": False}
+
+    def page_change() -> Callable[[], None]:
+        forward["next"] = not forward["next"]
+        which = (
+            QWizard.WizardButton.NextButton if forward["next"] else QWizard.WizardButton.BackButton
+        )
+        button = wizard.button(which)
+        return lambda: click(button)
+
+    run("wizard_page", page_change)
+    wizard.reject()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -175,6 +226,7 @@ def main(argv: list[str] | None = None) -> int:
     run("undo", undo)
     run("redo", redo)
     run("select", select)
+    wizard_page_change(app, window, run)
     window.close()
     db.close()
     print(json.dumps(results))

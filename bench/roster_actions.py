@@ -87,3 +87,7 @@ def measure_redo(bench: Bench) -> Row:
 
 def measure_select(bench: Bench) -> Row:
     return action_row(bench, "select", "select a fighter")
+
+
+def measure_wizard_page(bench: Bench) -> Row:
+    return action_row(bench, "wizard_page", "a post-battle wizard page (Next / Back)")
