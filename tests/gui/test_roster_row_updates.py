@@ -138,3 +138,21 @@ def test_an_edit_in_the_window_reads_the_gang_once_whatever_its_size(
     after = sent[30][sent[30].index("COMMIT") + 1 :]
     assert [s for s in after if s.lstrip().startswith("SELECT fighters.")] != []
     assert len([s for s in after if s.lstrip().startswith("SELECT fighters.")]) == 1, after
+
+
+def test_the_first_screen_sends_as_many_statements_for_300_fighters_as_for_30(
+    qtbot, tmp_path: Path, rulesets: Rulesets
+) -> None:
+    sent: dict[int, int] = {}
+    for size in (30, 300):
+        db = open_database(sqlite_url(tmp_path / f"start-{size}.sqlite"))
+        gangs.add_gang(db, grown(rulesets, size))
+        settings = QSettings(str(tmp_path / f"start-{size}.ini"), QSettings.Format.IniFormat)
+        with counted(db) as statements:
+            win = MainWindow(db, rulesets, settings)
+            qtbot.addWidget(win)
+        assert win.roster_model.rowCount() == size
+        sent[size] = len(statements)
+        win.close()
+        db.close()
+    assert sent[30] == sent[300]
