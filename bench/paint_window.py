@@ -84,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.mode == "main":
         # What the `gangmanager` command imports before Qt; the bench's own Qt import
         # below would otherwise come first and change what PySide6's import hook reads.
-        from gangmanager.launcher import import_before_qt
+        from gangmanager.gui.before_qt import import_before_qt
 
         import_before_qt()
 

@@ -84,7 +84,7 @@ def child(db: str, launcher: bool, before_qt: bool) -> None:
         steps.append((name, now, resident_mib(), hook["seconds"] * 1000, linecache_mib()))
 
     if before_qt:
-        from gangmanager.launcher import import_before_qt
+        from gangmanager.gui.before_qt import import_before_qt
 
         import_before_qt()
         step("the window's non-Qt modules, before Qt (as the launcher does)")

@@ -37,27 +37,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is not None:
             return cli.run(args)
         start = _WindowStart(args.db)
+    # Before Qt: PySide6's import hook reads every module imported after it.
+    from gangmanager.gui.before_qt import import_before_qt
+
     import_before_qt()
     from gangmanager.gui.app import run_app  # Qt is loaded only when a window is wanted
 
     return run_app(start.db)
-
-
-def import_before_qt() -> None:
-    """Import the window's modules that do not use Qt before Qt itself.
-
-    PySide6 replaces `__import__` with a hook that reads the source of every
-    module imported after it to look for "PySide6" (PYSIDE-2029), keeping that
-    source in `linecache`: for SQLAlchemy, pydantic and our own layers that is
-    over 100 ms and several MiB at each start. Modules imported first are never
-    looked at (docs/performance.md).
-    """
-    import gangmanager.persistence.backups
-    import gangmanager.persistence.server
-    import gangmanager.services.demo
-    import gangmanager.services.gangs
-    import gangmanager.services.roster
-    import gangmanager.services.rulesets  # noqa: F401
 
 
 if __name__ == "__main__":
