@@ -10,6 +10,8 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	# Bytecode now: with PYTHONDONTWRITEBYTECODE set, every start would compile the package.
+	$(BIN)/python -m compileall -q gangmanager
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -25,6 +27,7 @@ test-slow: package
 
 # One table of ratios measured in one run (docs/performance.md); a few minutes on 2 cores.
 bench: $(STAMP)
+	$(BIN)/python -m compileall -q gangmanager bench
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m bench
 
 # A one-folder desktop app in dist/gangmanager/ (packaging/README.md).

@@ -34,6 +34,14 @@ from bench.open_gang import measure_open_gang
 from bench.pack_cache import measure_pack_cache
 from bench.pdf_export import measure_pdf_export
 from bench.post_battle import measure_post_battle
+from bench.roster_actions import (
+    measure_redo,
+    measure_rename,
+    measure_select,
+    measure_undo,
+    measure_wizard_page,
+    measure_xp_point,
+)
 from bench.roster_edit import measure_roster_edit
 from bench.roster_undo import measure_roster_undo
 from bench.startup import measure_cold_start
@@ -57,6 +65,12 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_campaign_record,
     measure_pack_cache,
     measure_campaign_window,
+    measure_rename,
+    measure_xp_point,
+    measure_undo,
+    measure_redo,
+    measure_select,
+    measure_wizard_page,
 )
 HEADINGS = ("Measure", "Ours", "Against", "Ratio", "Target", "Met", "Note")
 

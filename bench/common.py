@@ -87,6 +87,7 @@ class Bench:
             "QT_QPA_PLATFORM": "offscreen",
             "XDG_DATA_HOME": str(self.work / "xdg-data"),
             "XDG_CONFIG_HOME": str(self.work / "xdg-config"),
+            "XDG_CACHE_HOME": str(self.work / "xdg-cache"),
             "PYTHONPATH": str(ROOT),
         }
         return env

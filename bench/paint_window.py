@@ -1,12 +1,15 @@
 """Child process of the start-up and memory measures: show a window, paint it once, quit.
 
     python -m bench.paint_window bare
+    python -m bench.paint_window text
     python -m bench.paint_window main --db GANGS.sqlite
 
 `main` starts the app exactly as the `gangmanager` command does without a
 command (`gangmanager.launcher.main`: its argument parser, then `gui.app.run_app`
 with the database, the rulesets and `gui/main_window.py`'s MainWindow with the
-first gang selected); `bare` shows an empty QMainWindow. A filter on the
+first gang selected); `bare` shows an empty QMainWindow; `text` the reference
+the start is measured against: a QMainWindow with a menu bar and a 30x18 table
+of short texts (`text_window`), what any window showing a roster draws. A filter on the
 application quits after the first paint of a main window that shows its gang
 (a window painted before its gang is loaded does not count: the measure is the
 window with the gang open).
@@ -55,11 +58,35 @@ def shows_its_gang(window: object) -> bool:
     )
 
 
+def text_window() -> object:
+    """The reference window: a menu bar and a 30x18 table of texts, nothing else of ours."""
+    from PySide6.QtWidgets import QMainWindow, QTableWidget, QTableWidgetItem
+
+    window = QMainWindow()
+    for title in ("&File", "&Edit", "&Gang", "F&ighter", "&Battle", "&Campaign", "&View"):
+        menu = window.menuBar().addMenu(title)
+        for n in range(6):
+            menu.addAction(f"Action {n}")
+    table = QTableWidget(30, 18)
+    for row in range(30):
+        for column in range(18):
+            table.setItem(row, column, QTableWidgetItem(f"{row}-{column}"))
+    window.setCentralWidget(table)
+    window.resize(1280, 800)
+    return window
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.paint_window")
-    parser.add_argument("mode", choices=("bare", "main"))
+    parser.add_argument("mode", choices=("bare", "text", "main"))
     parser.add_argument("--db")
     args = parser.parse_args(argv)
+    if args.mode == "main":
+        # What the `gangmanager` command imports before Qt; the bench's own Qt import
+        # below would otherwise come first and change what PySide6's import hook reads.
+        from gangmanager.gui.before_qt import import_before_qt
+
+        import_before_qt()
 
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow
@@ -81,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
             if (
                 event.type() == QEvent.Type.Paint
                 and isinstance(watched, QMainWindow)
-                and (args.mode == "bare" or shows_its_gang(watched))
+                and (args.mode != "main" or shows_its_gang(watched))
             ):
                 app.removeEventFilter(self)
                 QTimer.singleShot(0, done)
@@ -93,6 +120,10 @@ def main(argv: list[str] | None = None) -> int:
         window = QMainWindow()
         window.resize(1280, 800)
         window.show()
+        app.exec()
+    elif args.mode == "text":
+        reference = text_window()
+        reference.show()
         app.exec()
     else:
         from gangmanager.launcher import main as gangmanager

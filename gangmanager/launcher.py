@@ -37,6 +37,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is not None:
             return cli.run(args)
         start = _WindowStart(args.db)
+    # Before Qt: PySide6's import hook reads every module imported after it.
+    from gangmanager.gui.before_qt import import_before_qt
+
+    import_before_qt()
     from gangmanager.gui.app import run_app  # Qt is loaded only when a window is wanted
 
     return run_app(start.db)

@@ -10,11 +10,16 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context, print_json
+from gangmanager.cli.lazy import lazy_import
 from gangmanager.persistence.database import resolve_database
-from gangmanager.services import backups
+
+if TYPE_CHECKING:
+    from gangmanager.services import backups
+else:
+    backups = lazy_import("gangmanager.services.backups")
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context, print_json
+from gangmanager.cli.lazy import lazy_import
 from gangmanager.rules.dice import RandomDice
-from gangmanager.services import battle
 from gangmanager.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from gangmanager.services import battle
+else:
+    battle = lazy_import("gangmanager.services.battle")
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -5,15 +5,21 @@ from __future__ import annotations
 import argparse
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context, print_json
+from gangmanager.cli.lazy import lazy_import
 from gangmanager.rules.campaign import Alignment
 from gangmanager.rules.dice import FixedDice
 from gangmanager.rules.limits import MAX_COUNT, MAX_ID, quoted
-from gangmanager.services import battle as battle_service
-from gangmanager.services import campaign as service
 from gangmanager.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from gangmanager.services import battle as battle_service
+    from gangmanager.services import campaign as service
+else:
+    battle_service = lazy_import("gangmanager.services.battle")
+    service = lazy_import("gangmanager.services.campaign")
 
 
 def _date(text: str) -> date:

@@ -5,12 +5,18 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context, print_json
-from gangmanager.services import battle, gangs
+from gangmanager.cli.lazy import lazy_import
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.gang_view import gang_text, gang_view
+
+if TYPE_CHECKING:
+    from gangmanager.services import battle, gangs
+else:
+    battle = lazy_import("gangmanager.services.battle")
+    gangs = lazy_import("gangmanager.services.gangs")
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

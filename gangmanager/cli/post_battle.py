@@ -5,14 +5,19 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pydantic import ValidationError
 
 from gangmanager.cli.context import Context
+from gangmanager.cli.lazy import lazy_import
 from gangmanager.exchange.json_input import read_json_document
 from gangmanager.rules.post_battle_draft import PostBattleDraft
-from gangmanager.services import post_battle
+
+if TYPE_CHECKING:
+    from gangmanager.services import post_battle
+else:
+    post_battle = lazy_import("gangmanager.services.post_battle")
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

@@ -9,15 +9,21 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context
+from gangmanager.cli.lazy import lazy_import
 from gangmanager.printing.card_pages import CardLayout
 from gangmanager.printing.document import PrintError, build_document, card_fighters
 from gangmanager.printing.flow import LayoutError
 from gangmanager.printing.geometry import PAPERS
-from gangmanager.services import campaign, gangs
 from gangmanager.services.errors import ServiceError
+
+if TYPE_CHECKING:
+    from gangmanager.services import campaign, gangs
+else:
+    campaign = lazy_import("gangmanager.services.campaign")
+    gangs = lazy_import("gangmanager.services.gangs")
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:

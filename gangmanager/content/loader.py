@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from gangmanager.content import pack_cache
 from gangmanager.content.additions_check import check_gang_additions
 from gangmanager.content.errors import RulesetError, entry_label, validation_error
 from gangmanager.content.paths import default_search_path
@@ -580,6 +581,11 @@ def _search_path(search_path: Iterable[Path | str] | None) -> tuple[Path, ...]:
 
 @functools.lru_cache(maxsize=32)
 def _load_cached(ruleset_id: str, search_path: tuple[Path, ...]) -> Ruleset:
+    # Validated once, then read back from the disk cache while its files are unchanged.
+    return pack_cache.cached(ruleset_id, search_path, lambda: _load(ruleset_id, search_path))
+
+
+def _load(ruleset_id: str, search_path: tuple[Path, ...]) -> Ruleset:
     folder = _find_folder(ruleset_id, search_path)
     if folder is None:
         available = ", ".join(i for i, _, _ in available_rulesets(list(search_path))) or "none"

@@ -7,6 +7,7 @@ that QSettings files are named after are set here and nowhere else.
 
 from __future__ import annotations
 
+import linecache
 import os
 import sys
 from pathlib import Path
@@ -61,6 +62,9 @@ def run_app(db_arg: str | None) -> int:
     from gangmanager.gui.main_window import MainWindow
 
     window = MainWindow(db, rulesets, settings)
+    # PySide6's import hook kept the source of every module imported after Qt in
+    # linecache (PYSIDE-2029); nothing here needs it: a traceback reads it again.
+    linecache.clearcache()
     window.show()
     try:
         return app.exec()

@@ -165,6 +165,9 @@ class MainWindow(QMainWindow):
         roster_header = self.roster_view.horizontalHeader()
         roster_header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         roster_header.setSectionResizeMode(NAME_COLUMN, QHeaderView.ResizeMode.Stretch)
+        # Column widths from the rows in sight, not every row: otherwise each changed
+        # row makes the header measure all the others (its cost grew with the gang).
+        roster_header.setResizeContentsPrecision(0)
         self.roster_view.selectionModel().selectionChanged.connect(
             self._on_roster_view_selection_changed
         )
@@ -659,8 +662,11 @@ class MainWindow(QMainWindow):
         finally:
             self._quiet = False
 
-    def refresh_gangs(self, select: int | None = None) -> None:
-        """Reload the gang list; show `select`, else the gang shown, else the first."""
+    def refresh_gangs(self, select: int | None = None, fighter_id: int | None = None) -> None:
+        """Reload the gang list; show `select`, else the gang shown, else the first.
+
+        `fighter_id`: the fighter to select in it (else the one selected stays).
+        """
         current = self._gang.id if self._gang is not None else None
         try:
             summaries = gangs.list_gangs(self._db)
@@ -681,7 +687,7 @@ class MainWindow(QMainWindow):
         if wanted is None:
             self._show_gang(None)
         else:
-            self.select_gang(wanted)
+            self.select_gang(wanted, fighter_id if wanted == select else None)
 
     def select_gang(self, gang_id: int, fighter_id: int | None = None) -> None:
         row = self.gang_model.row_of(gang_id)
@@ -813,13 +819,62 @@ class MainWindow(QMainWindow):
             if shown in changes.gangs_removed:
                 self._gang = None
             self.refresh_gangs()
+        elif (
+            outcome.gang_id == shown
+            and not (changes.gangs_added or changes.gangs_removed)
+            and self._update_shown_gang(outcome)
+        ):
+            pass
         elif changes.gang_list:
-            self.refresh_gangs(select=outcome.gang_id)
-            self.select_gang(outcome.gang_id, outcome.fighter_id)
+            self.refresh_gangs(select=outcome.gang_id, fighter_id=outcome.fighter_id)
         elif outcome.gang_id != shown or outcome.fighter_id is not None or changes.gangs_changed:
             self.select_gang(outcome.gang_id, outcome.fighter_id)
         text = "; ".join((outcome.label, *changes.messages))
         self.statusBar().showMessage(text, STATUS_TIMEOUT_MS)
+
+    def _update_shown_gang(self, outcome: roster.Outcome) -> bool:
+        """An edit of the gang on screen: read it once and update the rows it changed.
+
+        False when the gang no longer reads (the caller falls back to a full reload).
+        """
+        assert outcome.gang_id is not None and self._ruleset is not None
+        try:
+            gang = gangs.load_gang(self._db, str(outcome.gang_id))
+        except (DamagedGangError, ServiceError):
+            return False
+        if gang.ruleset != self._ruleset.id:
+            return False
+        ruleset = self._ruleset
+        if outcome.changes.gangs_changed:
+            self._refresh_gang_list_quietly()
+        self._gang = gang
+        self.header.set_gang(gang, ruleset)
+        self.stash_panel.set_gang(gang, ruleset)
+        keep = outcome.fighter_id if outcome.fighter_id is not None else self._fighter_id()
+        with self._quietly():
+            if not self.roster_model.update_gang(gang, ruleset):
+                self.roster_model.set_gang(gang, ruleset)
+            row = self.roster_model.row_of(keep)
+            if row is None and self.roster_model.rowCount():
+                row = 0
+            if row is not None and row != self.roster_view.currentIndex().row():
+                self.roster_view.selectRow(row)
+        self.printing.set_gang(gang, ruleset)
+        self._show_fighter(row)
+        return True
+
+    def _refresh_gang_list_quietly(self) -> None:
+        """New names and ratings in the gang list, the same gang selected, nothing reloaded."""
+        try:
+            summaries = gangs.list_gangs(self._db)
+        except ServiceError:
+            return
+        shown = self._gang.id if self._gang is not None else None
+        with self._quietly():
+            self.gang_model.set_gangs(summaries)
+            row = self.gang_model.row_of(shown) if shown is not None else None
+            if row is not None:
+                self.gang_view.selectRow(row)
 
     # -- gangs -----------------------------------------------------------------------
 

@@ -27,7 +27,9 @@ from gangmanager.rules.weapons import Trait, WeaponProfile, parse_trait, trait_k
 
 class _Strict(BaseModel):
     # Unknown keys are errors: a typo in a house pack must not pass silently.
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    # defer_build: the validators are built when a pack is first validated, not at
+    # import; a start that reads the pack from the disk cache never needs them.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class ParamKind(StrEnum):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import Annotated
 
 from pydantic import (
@@ -43,6 +44,9 @@ _INCH = re.compile(r"""(\d)\s*(?:''|"|”|″|“)""")
 _TRAIT = re.compile(r"^(?P<name>[^()]+?)\s*(?:\((?P<param>[^()]*)\))?\s*$")
 
 
+# Cached: every weapon profile's stats pass through it on each load of a gang,
+# and they are a few hundred distinct strings.
+@lru_cache(maxsize=4096)
 def normalise_param(param: str) -> str:
     return _INCH.sub(r'\1"', param.strip())
 

@@ -6,11 +6,8 @@ import stat
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from gangmanager.exchange.detect import read_any
-from gangmanager.exchange.errors import ImportFileError
-from gangmanager.exchange.gang_file import dump_gang_file
-from gangmanager.exchange.yaktribe import ImportReport
 from gangmanager.persistence.database import SQLITE_HEADER, Database
 from gangmanager.persistence.repository import GangSummary
 from gangmanager.rules.gang import Gang
@@ -19,6 +16,11 @@ from gangmanager.services.errors import ServiceError, UnknownGangError
 from gangmanager.services.operations import perform
 from gangmanager.services.roster import CreateGang
 from gangmanager.services.rulesets import Rulesets
+
+if TYPE_CHECKING:
+    # The exchange modules are imported where a file is read or written, not at
+    # start-up: the window opens a gang without them (docs/performance.md).
+    from gangmanager.exchange.yaktribe import ImportReport
 
 
 def list_gangs(db: Database) -> list[GangSummary]:
@@ -60,6 +62,9 @@ def read_import(path: Path, rulesets: Rulesets) -> tuple[Gang, ImportReport | No
     Everything is checked here, before a database is even opened, so a refused
     file can never leave a trace.
     """
+    from gangmanager.exchange.detect import read_any
+    from gangmanager.exchange.errors import ImportFileError
+
     gang, report = read_any(path, rulesets.get)
     try:
         rulesets.get(gang.ruleset)
@@ -71,6 +76,8 @@ def read_import(path: Path, rulesets: Rulesets) -> tuple[Gang, ImportReport | No
 def export_gang(db: Database, ref: str, path: Path) -> Path:
     """Write the gang file through a temporary name; refuse to replace what is not one."""
     _check_export_target(db, path)
+    from gangmanager.exchange.gang_file import dump_gang_file
+
     gang = load_gang(db, ref)
     text = dump_gang_file(gang)
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
