@@ -3,10 +3,12 @@
 Callers never see a row. Every method runs inside the session of one unit of
 work; nothing here commits.
 
-Row snapshots (`snapshot`, `restore`) are the one exception to "no rows
+Row snapshots (`snapshot`, `restore`, `swap`) are the one exception to "no rows
 outside": they are opaque plain data that undo keeps and hands back, so an
 undone edit or deletion puts back exactly the rows that were stored, with
-the same ids.
+the same ids. They are the one snapshot engine of the application: roster
+edits, the post-battle sequence and campaign actions take, check and put
+back their rows through it (docs/operations.md).
 """
 
 from __future__ import annotations
@@ -289,11 +291,12 @@ class GangRepository:
 
     def snapshot(
         self,
-        gang_id: int,
+        gang_id: int | None,
         *,
         whole: bool = False,
         fighters: tuple[int, ...] | None = None,
         stash: bool = True,
+        outside: tuple[RowScope, ...] = (),
     ) -> RowSnapshot:
         """Every stored row of the gang's roster, or with `whole` of everything it owns.
 
@@ -307,10 +310,54 @@ class GangRepository:
         A narrower scope for a roster edit: `fighters` names the fighters whose rows
         are read (None: all of them), `stash` whether the stash is; the gang row is
         always read. Its statements then do not grow with the roster.
-        """
-        return _collect(self._session, RowSnapshot(gang_id, whole, fighters=fighters, stash=stash))
 
-    def restore(self, wanted: RowSnapshot, *, exact: bool = True) -> RowSnapshot:
+        `outside`: rows of other tables (a campaign's, a battle, a draft, another
+        gang's row) chosen by `RowScope`s, one SELECT each. `gang_id` None: those
+        rows only (a campaign action touches no roster).
+        """
+        scope = RowSnapshot(gang_id, whole, fighters=fighters, stash=stash, outside=outside)
+        return _collect(self._session, scope)
+
+    def again(self, scope: RowSnapshot) -> RowSnapshot:
+        """The rows of `scope`'s scope as they are stored now."""
+        return _collect(self._session, scope)
+
+    def top_ids(self, tables: Iterable[str]) -> dict[str, int]:
+        """The highest id of each table (0 when empty), in one SELECT: rows above it
+        after an action are the ones it added (`RowScope.above`)."""
+        names = sorted(set(tables))
+        if not names:
+            return {}
+        metadata = Base.metadata
+        query = select(
+            *(
+                select(func.coalesce(func.max(metadata.tables[n].c.id), 0)).scalar_subquery()
+                for n in names
+            )
+        )
+        row = self._session.execute(query).one()
+        return {name: int(value) for name, value in zip(names, row, strict=True)}
+
+    def swap(self, expected: RowSnapshot, target: RowSnapshot) -> RowSnapshot:
+        """Undo or redo of a step: when the rows of `expected`'s scope are still as it
+        says (the gang row's version and time of saving left out), make them `target`'s
+        and return what they were. StaleRows (nothing written) when one changed since."""
+        current = _collect(self._session, expected)
+        if current.fingerprint(loose=True) != expected.fingerprint(loose=True):
+            loose = snapshot_diff(_loose(expected), _loose(current))
+            raise StaleRows(
+                tuple(
+                    (t, k)
+                    for t in sorted({*loose.added, *loose.removed, *loose.changed})
+                    for k in loose.keys(t)
+                )
+            )
+        exact = current.fingerprint() == expected.fingerprint()
+        return self.restore(target, exact=exact, current=current)
+
+    def restore(
+        self, wanted: RowSnapshot, *, exact: bool = True, current: RowSnapshot | None = None
+    ) -> RowSnapshot:
         """Make the stored rows of `wanted`'s scope exactly `wanted`; return what they were.
 
         Rows are deleted, inserted with their old ids, or updated column by
@@ -318,9 +365,11 @@ class GangRepository:
         as before. RestoreError when an id to put back has been taken since.
         Not `exact`: the gang row moved on since (another step saved the gang),
         so it gets a new version instead of its old one, and other windows reload.
+        `current`: the rows of that scope just read (saves reading them again).
         """
-        current = _collect(self._session, wanted)
-        if not wanted.whole and not wanted.exists and current.exists:
+        if current is None:
+            current = _collect(self._session, wanted)
+        if wanted.gang_id is not None and not wanted.whole and not wanted.exists and current.exists:
             raise RestoreError("a roster snapshot cannot delete its gang")
         if not exact:
             wanted = _moved_on(wanted, current)
@@ -465,15 +514,42 @@ ROSTER_TABLES = frozenset({"fighters", "stash_items"})
 BOOKKEEPING = frozenset({"version", "updated_at"})
 
 
+class StaleRows(Exception):
+    """Rows of a step's scope changed since it was taken: its undo or redo is refused."""
+
+    def __init__(self, rows: tuple[tuple[str, Key], ...]) -> None:
+        super().__init__(f"{len(rows)} row(s) changed since")
+        self.rows = rows
+
+
+@dataclass(frozen=True)
+class RowScope:
+    """Rows of one table outside a gang's roster: those whose `column` is one of
+    `values`, and with `above` those whose id is higher (rows an action added)."""
+
+    table: str
+    column: str = "id"
+    values: tuple[Any, ...] = ()
+    above: int | None = None
+
+    def holds(self, table: str, row: Mapping[str, Any]) -> bool:
+        if table != self.table:
+            return False
+        return row[self.column] in self.values or (
+            self.above is not None and row["id"] > self.above
+        )
+
+
 @dataclass(frozen=True)
 class RowSnapshot:
-    """Stored rows of one gang's scope, as plain values keyed by table and primary key.
+    """Stored rows of one scope, as plain values keyed by table and primary key.
 
-    The scope: `whole` (everything the gang owns), else its roster, narrowed to
-    the `fighters` named (None: all) and the stash or not.
+    The scope: a gang's (`whole`: everything it owns, else its roster, narrowed to
+    the `fighters` named (None: all) and the stash or not; `gang_id` None: no
+    gang), plus the rows `outside` chooses in other tables.
     """
 
-    gang_id: int
+    gang_id: int | None
     whole: bool
     rows: Rows = field(default_factory=dict)
     # (table, primary key, column) -> value: ON DELETE SET NULL references from outside.
@@ -482,10 +558,19 @@ class RowSnapshot:
     owners: Mapping[tuple[str, Key], int] = field(default_factory=dict)
     fighters: tuple[int, ...] | None = None
     stash: bool = True
+    outside: tuple[RowScope, ...] = ()
 
     @property
     def exists(self) -> bool:
-        return bool(self.rows.get("gangs"))
+        """Whether the gang's own row is stored (other gangs' rows may be `outside`)."""
+        return self.gang_id is not None and (self.gang_id,) in self.rows.get("gangs", {})
+
+    def is_outside(self, table: str, key: Key) -> bool:
+        """A row chosen by `outside`, not one of the gang's roster."""
+        if table == "gangs" and key == (self.gang_id,):
+            return False
+        row = self.rows.get(table, {}).get(key)
+        return row is not None and any(s.holds(table, row) for s in self.outside)
 
     def widened(self, fighters: tuple[int, ...]) -> RowSnapshot:
         """The same rows under a scope with more fighters (ones that did not exist yet)."""
@@ -554,13 +639,23 @@ def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowS
     if before.whole or after.whole:
         return before, after
     diff = snapshot_diff(before, after)
+    # Outside rows: those that differ, named by id (a row added since is not the step's).
+    touched: dict[str, set[Any]] = {}
+    for table in {*diff.added, *diff.removed, *diff.changed}:
+        for key in diff.keys(table):
+            if before.is_outside(table, key) or after.is_outside(table, key):
+                touched.setdefault(table, set()).add(key[0])
+    outside = tuple(RowScope(t, "id", tuple(sorted(ids))) for t, ids in sorted(touched.items()))
+    before, after = replace(before, outside=outside), replace(after, outside=outside)
+    if before.gang_id is None:
+        return _cut(before, (), False), _cut(after, (), False)
     fighters: set[int] = set()
     for table in {*diff.added, *diff.removed, *diff.changed}:
         for key in diff.keys(table):
             owner = before.owners.get((table, key), after.owners.get((table, key)))
             if owner is not None:
                 fighters.add(owner)
-    stash = bool(diff.keys("stash_items"))
+    stash = bool(diff.keys("stash_items")) and before.stash
     scope = tuple(sorted(fighters))
     return _cut(before, scope, stash), _cut(after, scope, stash)
 
@@ -569,10 +664,14 @@ def _cut(snapshot: RowSnapshot, fighters: tuple[int, ...], stash: bool) -> RowSn
     keep = set(fighters)
     rows: dict[str, Mapping[Key, Mapping[str, Any]]] = {}
     for table, table_rows in snapshot.rows.items():
-        if table == "gangs" or (table == "stash_items" and stash):
-            kept = dict(table_rows)
-        else:
-            kept = {k: v for k, v in table_rows.items() if snapshot.owners.get((table, k)) in keep}
+        kept = {
+            k: v
+            for k, v in table_rows.items()
+            if snapshot.is_outside(table, k)
+            or (table == "gangs" and k == (snapshot.gang_id,))
+            or (table == "stash_items" and stash and not snapshot.is_outside(table, k))
+            or snapshot.owners.get((table, k)) in keep
+        }
         if kept:
             rows[table] = kept
     owners = {k: v for k, v in snapshot.owners.items() if v in keep}
@@ -604,6 +703,15 @@ def _without_bookkeeping(table: str, values: Mapping[str, Any], loose: bool) -> 
     return {k: v for k, v in values.items() if k not in BOOKKEEPING}
 
 
+def _loose(snapshot: RowSnapshot) -> RowSnapshot:
+    """The snapshot without the gang rows' bookkeeping (what the stale check compares)."""
+    rows = {
+        name: {k: _without_bookkeeping(name, v, True) for k, v in table.items()}
+        for name, table in snapshot.rows.items()
+    }
+    return replace(snapshot, rows=rows)
+
+
 def _moved_on(wanted: RowSnapshot, current: RowSnapshot) -> RowSnapshot:
     """`wanted` with the gang row's bookkeeping of a new save after `current`."""
     gangs = dict(wanted.rows.get("gangs", {}))
@@ -619,12 +727,12 @@ def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
     gang_id, whole = scope.gang_id, scope.whole
     metadata = Base.metadata
     gangs = metadata.tables["gangs"]
-    rows: dict[str, dict[Key, dict[str, Any]]] = {
-        "gangs": _select(session, gangs, gangs.c.id == gang_id)
-    }
+    rows: dict[str, dict[Key, dict[str, Any]]] = {}
     links: dict[tuple[str, Key, str], Any] = {}
     owners: dict[tuple[str, Key], int] = {}
-    for table in metadata.sorted_tables:
+    if gang_id is not None:
+        rows["gangs"] = _select(session, gangs, gangs.c.id == gang_id)
+    for table in metadata.sorted_tables if gang_id is not None else ():
         if table is gangs:
             continue
         cascade: builtins.list[ColumnElement[bool]] = []
@@ -656,7 +764,20 @@ def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
                 if key not in members:
                     links[(table.name, key, column.key)] = row[column.key]
         _own(table, members, rows, owners)
-    return RowSnapshot(gang_id, whole, rows, links, owners, scope.fighters, scope.stash)
+    # Read after the roster's walk, so no foreign key is followed from these rows.
+    for outside in scope.outside:
+        table = metadata.tables[outside.table]
+        where: builtins.list[ColumnElement[bool]] = (
+            [table.c[outside.column].in_(outside.values)] if outside.values else []
+        )
+        if outside.above is not None:
+            where.append(table.c.id > outside.above)
+        if where:
+            rows.setdefault(outside.table, {}).update(_select(session, table, or_(*where)))
+    kept = {name: found for name, found in rows.items() if found or name == "gangs"}
+    return RowSnapshot(
+        gang_id, whole, kept, links, owners, scope.fighters, scope.stash, scope.outside
+    )
 
 
 def _in_scope(table: str, scope: RowSnapshot) -> bool:

@@ -2,11 +2,12 @@
 
 The action itself is the very `services.campaign` action the command line
 performs (the same refusals). Around it, in the same transaction, `Stepped`
-reads the campaign's rows and its gangs' rows before and after, and keeps the
-rows that differ: undo puts the "before" rows back, redo the "after" ones, each in one
-transaction and refused when any of those rows has changed since (a roster
+takes the rows the action can touch before and after with the one snapshot
+engine (`GangRepository.snapshot`, persistence/repository.py) and keeps those
+that differ: undo puts the "before" rows back, redo the "after" ones, each in
+one transaction and refused when one of those rows has changed since (a roster
 edit of a gang whose Reputation the action moved, another player's battle).
-The same row machinery undoes a post-battle sequence (draft_repository).
+Roster edits and the post-battle sequence are undone by the same engine.
 """
 
 from __future__ import annotations
@@ -16,24 +17,32 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
 
-from gangmanager.persistence.campaign_tables import CampaignBattleRow, CampaignGangRow
-from gangmanager.persistence.database import Database
-from gangmanager.persistence.draft_repository import (
-    OutsideRow,
-    OutsideRows,
-    RowScope,
-    read_outside,
-    restore_rows,
-    rows_match,
-    session_of,
+from gangmanager.persistence.campaign_tables import (
+    CampaignBattleRow,
+    CampaignGangRow,
+    CampaignTerritoryRow,
 )
+from gangmanager.persistence.database import Database
+from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
+from gangmanager.services.campaign_commands import RecordBattle
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import ServiceError
+from gangmanager.services.errors import RestoreError, ServiceError
 from gangmanager.services.operations import Outcome, operation, perform, run_in
 from gangmanager.services.rulesets import Rulesets
+
+# Tables a campaign action adds rows to: those above each one's highest id before the
+# action are its own (one SELECT for all of them).
+ADDED_TABLES = (
+    "campaigns",
+    "campaign_gangs",
+    "campaign_territories",
+    "campaign_battles",
+    "campaign_battle_gangs",
+    "campaign_log",
+    "campaign_snapshots",
+)
 
 
 @dataclass(frozen=True)
@@ -42,13 +51,16 @@ class CampaignStep:
 
     label: str
     campaign_id: int
-    before: tuple[OutsideRow, ...]
-    after: tuple[OutsideRow, ...]
+    before: RowSnapshot
+    after: RowSnapshot
     # Gangs whose row the action changed (Reputation, credits): the window repaints them.
     gangs: tuple[int, ...]
 
 
-def _scopes(session: Session, campaign_id: int, gang_ids: Iterable[int]) -> list[RowScope]:
+def _whole_campaign(uow: UnitOfWork, campaign_id: int, gang_ids: Iterable[int]) -> list[RowScope]:
+    """Every row of the campaign and its gangs' rows: the scope of any action but
+    recording a battle (joining, leaving, a new cycle, the end...)."""
+    session = uow.session
     battles = tuple(
         session.scalars(
             select(CampaignBattleRow.id).where(CampaignBattleRow.campaign_id == campaign_id)
@@ -73,9 +85,38 @@ def _scopes(session: Session, campaign_id: int, gang_ids: Iterable[int]) -> list
     ]
 
 
-def _read(uow: UnitOfWork, campaign_id: int, gang_ids: Iterable[int]) -> OutsideRows:
-    session = session_of(uow)
-    return read_outside(session, _scopes(session, campaign_id, gang_ids))
+def _battle_scope(uow: UnitOfWork, campaign_id: int, action: RecordBattle) -> list[RowScope]:
+    """What recording a battle can change besides the rows it adds: the campaign's row,
+    the rows of the gangs that fought and, with a territory at stake, the holdings (saved
+    again whole) and the row of the gang holding it. No earlier battle, log line or
+    other gang, so the rows read do not grow with the campaign."""
+    gang_ids = {g for g in (_gang_id(uow, ref) for ref in action.gangs) if g is not None}
+    scopes = [RowScope("campaigns", "id", (campaign_id,))]
+    territory = action.territory.strip() if action.territory else ""
+    if territory:
+        scopes.append(RowScope("campaign_territories", "campaign_id", (campaign_id,)))
+        holders = uow.session.scalars(
+            select(CampaignTerritoryRow.gang_id).where(
+                CampaignTerritoryRow.campaign_id == campaign_id,
+                CampaignTerritoryRow.name == territory,
+            )
+        )
+        gang_ids |= {g for g in holders if g is not None}
+    scopes.append(RowScope("gangs", "id", tuple(sorted(gang_ids))))
+    return scopes
+
+
+def _gang_id(uow: UnitOfWork, ref: str) -> int | None:
+    """The gang a battle names, without reading its roster when the reference is its id
+    or its exact name (as `CampaignContext.member_of_battle` finds it)."""
+    wanted = ref.strip()
+    if wanted.isascii() and wanted.isdigit():
+        return int(wanted)
+    found = uow.gangs.id_named(wanted)
+    if found is not None:
+        return found
+    gang = uow.gangs.find(ref)
+    return gang.id if gang is not None else None
 
 
 def _gang_ids(uow: UnitOfWork, refs: Sequence[str]) -> list[int]:
@@ -132,28 +173,23 @@ def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Ou
     """The rows before and after, read in the action's own transaction; those that differ
     are the step."""
     label = stepped.label
-    gang_ids = _gang_ids(uow, stepped.gangs)
     ref = stepped.campaign_ref
     campaign_id = _campaign_id(uow, ref) if ref is not None else None
-    before = _read(uow, campaign_id, gang_ids) if campaign_id is not None else {}
+    tops = uow.gangs.top_ids(ADDED_TABLES)
+    scopes = [RowScope(t, above=tops[t]) for t in ADDED_TABLES]
+    if campaign_id is not None and isinstance(stepped.action, RecordBattle):
+        scopes += _battle_scope(uow, campaign_id, stepped.action)
+    elif campaign_id is not None:
+        scopes += _whole_campaign(uow, campaign_id, _gang_ids(uow, stepped.gangs))
+    before = uow.gangs.snapshot(None, outside=tuple(scopes))
     done = run_in(uow, stepped.action, rulesets)
     result = done.result
     assert result.campaign.id is not None
     campaign_id = result.campaign.id
-    # The gangs read before too: one leaving is no member any more, its row still changed.
-    after = _read(uow, campaign_id, [*gang_ids, *(int(k[1][0]) for k in before if k[0] == "gangs")])
-    keys = sorted(
-        (k for k in {*before, *after} if before.get(k) != after.get(k)),
-        key=lambda k: (k[0], repr(k[1])),
-    )
-    changed_gangs = tuple(sorted(int(k[1][0]) for k in keys if k[0] == "gangs"))
-    step = CampaignStep(
-        label=label,
-        campaign_id=campaign_id,
-        before=tuple(OutsideRow(t, key, before.get((t, key))) for t, key in keys),
-        after=tuple(OutsideRow(t, key, after.get((t, key))) for t, key in keys),
-        gangs=changed_gangs,
-    )
+    after = uow.gangs.snapshot(None, outside=tuple(scopes))
+    before, after = narrowed(before, after)
+    changed_gangs = tuple(sorted(k[0] for k in after.rows.get("gangs", {})))
+    step = CampaignStep(label, campaign_id, before, after, changed_gangs)
     changes = replace(done.changes, campaigns_changed=(campaign_id,))
     return Outcome(changes, SwapCampaignRows(step, "undo"), label, None, result=result)
 
@@ -162,15 +198,15 @@ def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Ou
 def _swap(uow: UnitOfWork, swap: SwapCampaignRows, _: Rulesets | None) -> Outcome:
     step, what = swap.step, swap.what
     expected, target = (step.after, step.before) if what == "undo" else (step.before, step.after)
-    session = session_of(uow)
-    if not rows_match(session, expected):
-        raise ServiceError(
-            f"cannot {what} {step.label}: the campaign or one of its gangs has changed since"
-        )
     try:
         with server_refusal():
-            restore_rows(session, target)
-            session.flush()
+            uow.gangs.swap(expected, target)
+    except StaleRows:
+        raise ServiceError(
+            f"cannot {what} {step.label}: the campaign or one of its gangs has changed since"
+        ) from None
+    except RestoreError as exc:
+        raise ServiceError(f"cannot {what} {step.label}: {exc}") from None
     except ServerRefusal:
         raise ServiceError(
             f"cannot {what} {step.label}: permission denied on this server"

@@ -21,19 +21,8 @@ from pydantic import ValidationError
 
 from gangmanager.persistence.battle_repository import battles as battles_of
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.draft_repository import (
-    GangSnapshot,
-    RowScope,
-    drafts_of,
-    narrowed_snapshots,
-    outside_matches,
-    read_outside,
-    restore_snapshot,
-    session_of,
-    snapshot_matches,
-    take_snapshot,
-    with_outside,
-)
+from gangmanager.persistence.draft_repository import drafts_of
+from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.post_battle import CampaignSetting, DraftError, apply_draft
@@ -48,7 +37,12 @@ from gangmanager.rules.post_battle_report import Report
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as campaign_service
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import ServiceError, StaleGangError, UnknownGangError
+from gangmanager.services.errors import (
+    RestoreError,
+    ServiceError,
+    StaleGangError,
+    UnknownGangError,
+)
 from gangmanager.services.operations import Outcome, operation, perform
 from gangmanager.services.rulesets import Rulesets
 
@@ -239,8 +233,9 @@ class FinishResult:
     gang: Gang
     report: Report
     draft_id: int
-    rows_before: GangSnapshot
-    rows_after: GangSnapshot
+    # The rows Finish touched as they were and became (the one snapshot engine).
+    rows_before: RowSnapshot
+    rows_after: RowSnapshot
     changes: Changes
 
 
@@ -286,24 +281,24 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
         after, report = apply_draft(rulesets.get(before.ruleset), before, draft, setting)
     except DraftError as exc:
         raise PostBattleError(exc.problems) from None
-    session = session_of(uow)
     drafts = drafts_of(uow)
     found = drafts.get(draft_id) if draft_id is not None else None
     if found is not None and found.gang_id != before.id:
         raise ServiceError(f"post-battle draft {draft_id} belongs to another gang")
-    extras: dict[str, list[int]] = {"post_battle_drafts": [found.id] if found else []}
+    scopes = _campaign_scope(setting, report, before.id)
+    if found is not None:
+        scopes.append(RowScope("post_battle_drafts", "id", (found.id,)))
     if draft.battle_id is not None:
         _check_battle(uow, draft.battle_id, before.id)
-        extras["battles"] = [draft.battle_id]
+        scopes.append(RowScope("battles", "id", (draft.battle_id,)))
     # The rows as they are before anything is written: undo puts these back.
-    rows_before = take_snapshot(session, before.id, extras)
-    scopes, others = _campaign_scope(setting, report, before.id)
-    outside_before = read_outside(session, scopes, others)
+    rows_before = uow.gangs.snapshot(before.id, outside=tuple(scopes))
     if found is not None:
         draft_id = drafts.update(found.id, draft.to_json(), draft.battle_id)
     else:
         draft_id = drafts.add(before.id, draft.to_json(), draft.battle_id)
-        rows_before = rows_before.without_row("post_battle_drafts", draft_id)
+        # A draft made now: absent before, so undo deletes it.
+        scopes.append(RowScope("post_battle_drafts", "id", (draft_id,)))
     # Only what the sequence changed is written (a fighter's XP, a lost weapon...):
     # the statements do not grow with the roster (bench/post_battle.py).
     stored = uow.gangs.update(after)
@@ -326,12 +321,9 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
             RowScope("campaign_log", "id", writes.log_ids),
             RowScope("campaign_snapshots", "id", writes.snapshot_ids),
         ]
-    rows_after = take_snapshot(session, before.id, rows_before.extra_ids())
-    rows_before, rows_after = with_outside(
-        rows_before, rows_after, outside_before, read_outside(session, scopes, others), others
-    )
-    # Undo checks and puts back the roster rows Finish touched, not the whole gang.
-    rows_before, rows_after = narrowed_snapshots(rows_before, rows_after)
+    rows_after = uow.gangs.snapshot(before.id, outside=tuple(scopes))
+    # Undo checks and puts back the rows Finish touched (roster and outside), no others.
+    rows_before, rows_after = narrowed(rows_before, rows_after)
     result = FinishResult(
         before=before,
         gang=stored,
@@ -346,12 +338,12 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
 
 def _campaign_scope(
     setting: CampaignSetting | None, report: Report, gang_id: int
-) -> tuple[list[RowScope], list[int]]:
-    """The campaign rows Finish may change, and the other gangs a territory takes
-    Reputation from or gives it to (their rosters are read whole, for undo)."""
+) -> list[RowScope]:
+    """The campaign rows Finish may change, and the rows of the other gangs a territory
+    takes Reputation from or gives it to (`update` writes their gang row only)."""
     outcome = report.campaign
     if setting is None or outcome is None or setting.campaign.id is None:
-        return [], []
+        return []
     campaign_id = (setting.campaign.id,)
     scopes = [
         RowScope("campaigns", "id", campaign_id),
@@ -366,7 +358,10 @@ def _campaign_scope(
         ]
     moved = outcome.transfer
     touched = {moved.from_gang, moved.to_gang} if moved is not None else set()
-    return scopes, sorted(g for g in touched if g is not None and g != gang_id)
+    others = tuple(sorted(g for g in touched if g is not None and g != gang_id))
+    if others:
+        scopes.append(RowScope("gangs", "id", others))
+    return scopes
 
 
 def _check_battle(uow: UnitOfWork, battle_id: int, gang_id: int) -> None:
@@ -382,8 +377,8 @@ def _check_battle(uow: UnitOfWork, battle_id: int, gang_id: int) -> None:
 class SwapPostBattle:
     """Undo (or redo) of Finish: the rows `expected` must be there; `target` goes back."""
 
-    expected: GangSnapshot
-    target: GangSnapshot
+    expected: RowSnapshot
+    target: RowSnapshot
     what: str
     done: str
 
@@ -391,27 +386,33 @@ class SwapPostBattle:
 @operation(SwapPostBattle)
 def _swap(uow: UnitOfWork, action: SwapPostBattle, _: Rulesets | None) -> Outcome:
     expected, target, what, done = action.expected, action.target, action.what, action.done
-    session = session_of(uow)
-    try:
-        unchanged = snapshot_matches(session, expected)
-    except LookupError:
-        unchanged = False
-    if not unchanged:
-        raise ServiceError(f"cannot {what} the post-battle sequence: the gang has changed since")
-    if not outside_matches(session, expected):
-        raise ServiceError(
-            f"cannot {what} the post-battle sequence: the campaign or another gang"
-            " has changed since"
-        )
     try:
         with server_refusal():
-            restore_snapshot(session, target, expected)
+            uow.gangs.swap(expected, target)
+    except StaleRows as stale:
+        # The sequence's own rows: its roster, draft and battle (not the campaign's).
+        own = any(
+            not t.startswith("campaign") and (t != "gangs" or k == (expected.gang_id,))
+            for t, k in stale.rows
+        )
+        what_changed = "the gang" if own else "the campaign or another gang"
+        raise ServiceError(
+            f"cannot {what} the post-battle sequence: {what_changed} has changed since"
+        ) from None
+    except RestoreError as exc:
+        raise ServiceError(f"cannot {what} the post-battle sequence: {exc}") from None
     except ServerRefusal:
         # A player's role on a shared server may not delete the campaign's log lines.
         raise ServiceError(
             f"cannot {what} the post-battle sequence: permission denied on this server"
         ) from None
-    changes = Changes(gangs_changed=target.gang_ids, messages=(f"Post-battle sequence {done}",))
+    gangs = tuple(
+        sorted({k[0] for k in (*expected.rows.get("gangs", {}), *target.rows.get("gangs", {}))})
+    )
+    assert target.gang_id is not None
+    # The sequence's own gang first: the window shows it.
+    gang_ids = (target.gang_id, *(g for g in gangs if g != target.gang_id))
+    changes = Changes(gangs_changed=gang_ids, messages=(f"Post-battle sequence {done}",))
     again = (
         SwapPostBattle(target, expected, "redo", "applied again")
         if what == "undo"

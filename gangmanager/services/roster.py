@@ -549,7 +549,7 @@ def _gang_name(snapshot: RowSnapshot) -> str | None:
 def _changes(before: RowSnapshot, after: RowSnapshot, messages: tuple[str, ...] = ()) -> Changes:
     """Name the gang and the fighters whose stored rows differ."""
     diff = snapshot_diff(before, after)
-    gang = (before.gang_id,)
+    gang = (before.gang_id,) if before.gang_id is not None else ()
     added = tuple(k[0] for k in diff.added.get("fighters", ()))
     removed = tuple(k[0] for k in diff.removed.get("fighters", ()))
     touched: set[int] = set()
