@@ -559,6 +559,10 @@ class RowSnapshot:
     fighters: tuple[int, ...] | None = None
     stash: bool = True
     outside: tuple[RowScope, ...] = ()
+    # The gang row's columns in scope (None: all): a step that only saved the gang row
+    # (its version) keeps the bookkeeping, so a later change of the gang's fields
+    # (Reputation on joining a campaign) does not make it stale.
+    gang_columns: tuple[str, ...] | None = None
 
     @property
     def exists(self) -> bool:
@@ -646,7 +650,10 @@ def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowS
             if before.is_outside(table, key) or after.is_outside(table, key):
                 touched.setdefault(table, set()).add(key[0])
     outside = tuple(RowScope(t, "id", tuple(sorted(ids))) for t, ids in sorted(touched.items()))
-    before, after = replace(before, outside=outside), replace(after, outside=outside)
+    columns = _changed_columns(before, after)
+    before = replace(before, outside=outside, gang_columns=columns)
+    after = replace(after, outside=outside, gang_columns=columns)
+    before, after = _project(before), _project(after)
     if before.gang_id is None:
         return _cut(before, (), False), _cut(after, (), False)
     fighters: set[int] = set()
@@ -658,6 +665,30 @@ def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowS
     stash = bool(diff.keys("stash_items")) and before.stash
     scope = tuple(sorted(fighters))
     return _cut(before, scope, stash), _cut(after, scope, stash)
+
+
+def _changed_columns(before: RowSnapshot, after: RowSnapshot) -> tuple[str, ...] | None:
+    """The gang row's columns in the step's scope: all of them (None) when the step changed
+    one of its fields; else the row was saved, not changed, and only its id, name (for
+    messages) and bookkeeping are kept, so a later change of a field (Reputation on
+    joining a campaign) is no change of a row the step touched."""
+    key = (before.gang_id,)
+    old, new = before.rows.get("gangs", {}).get(key), after.rows.get("gangs", {}).get(key)
+    if old is None or new is None:
+        return before.gang_columns
+    if any(old.get(c) != new[c] for c in new if c not in BOOKKEEPING):
+        return None
+    return tuple(sorted({"id", "name", *BOOKKEEPING} & set(new)))
+
+
+def _project(snapshot: RowSnapshot) -> RowSnapshot:
+    """The snapshot with the gang's own row cut to `gang_columns`."""
+    columns, key = snapshot.gang_columns, (snapshot.gang_id,)
+    row = snapshot.rows.get("gangs", {}).get(key)
+    if columns is None or row is None:
+        return snapshot
+    gangs = {**snapshot.rows["gangs"], key: {c: row[c] for c in columns if c in row}}
+    return replace(snapshot, rows={**snapshot.rows, "gangs": gangs})
 
 
 def _cut(snapshot: RowSnapshot, fighters: tuple[int, ...], stash: bool) -> RowSnapshot:
@@ -775,9 +806,18 @@ def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
         if where:
             rows.setdefault(outside.table, {}).update(_select(session, table, or_(*where)))
     kept = {name: found for name, found in rows.items() if found or name == "gangs"}
-    return RowSnapshot(
-        gang_id, whole, kept, links, owners, scope.fighters, scope.stash, scope.outside
+    found = RowSnapshot(
+        gang_id,
+        whole,
+        kept,
+        links,
+        owners,
+        scope.fighters,
+        scope.stash,
+        scope.outside,
+        scope.gang_columns,
     )
+    return _project(found)
 
 
 def _in_scope(table: str, scope: RowSnapshot) -> bool:

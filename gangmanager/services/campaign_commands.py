@@ -177,7 +177,9 @@ def _add_gang(uow: UnitOfWork, action: AddCampaignGang, rulesets: Rulesets | Non
         + (f", with its hideout ({hideout})." if hideout is not None else ".")
     ]
     if gained:
-        gang = uow.gangs.replace(
+        # `update` writes the gang row only: the fighters keep their rows (and ids), so
+        # undo steps of earlier roster edits stay good.
+        gang = uow.gangs.update(
             gang.model_copy(update={"reputation": reputation_after(gang.reputation, gained)})
         )
         messages.append(f"{gang.name} Reputation +{gained} while it holds its hideout.")

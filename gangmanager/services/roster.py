@@ -27,6 +27,7 @@ from gangmanager.persistence.repository import (
     RestoreError,
     RowSnapshot,
     StaleGangError,
+    narrowed,
     snapshot_diff,
 )
 from gangmanager.persistence.unit_of_work import UnitOfWork
@@ -292,7 +293,9 @@ class Restore:
 
 
 def _step(before: RowSnapshot, after: RowSnapshot, label: str) -> Restore:
-    """The Restore that turns `after` back into `before`."""
+    """The Restore that turns `after` back into `before`, over the rows (and gang columns)
+    that differ."""
+    before, after = narrowed(before, after)
     return Restore(before, after.fingerprint(loose=True), label, after.fingerprint())
 
 
@@ -516,9 +519,7 @@ def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
 
 def _restore(uow: UnitOfWork, command: Restore) -> Outcome:
     wanted = command.snapshot
-    current = uow.gangs.snapshot(
-        wanted.gang_id, whole=wanted.whole, fighters=wanted.fighters, stash=wanted.stash
-    )
+    current = uow.gangs.again(wanted)
     if current.fingerprint(loose=True) != command.expect:
         name = _gang_name(current) or _gang_name(wanted) or f"gang {wanted.gang_id}"
         raise ServiceError(
@@ -527,9 +528,7 @@ def _restore(uow: UnitOfWork, command: Restore) -> Outcome:
         )
     # The gang row moved on (a battle event saved the gang): it gets a new version.
     uow.gangs.restore(wanted, exact=current.fingerprint() == command.exact)
-    now = uow.gangs.snapshot(
-        wanted.gang_id, whole=wanted.whole, fighters=wanted.fighters, stash=wanted.stash
-    )
+    now = uow.gangs.again(wanted)
     changes = _changes(current, now)
     focus = next(iter(changes.fighters_added + changes.fighters_changed), None)
     return Outcome(

@@ -9,10 +9,11 @@ import pytest
 
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.services import campaign as service
-from gangmanager.services import gangs
-from gangmanager.services.campaign_steps import redo_step, run_step, undo_step
+from gangmanager.services import gangs, roster
+from gangmanager.services.campaign_steps import CampaignStep, redo_step, run_step, undo_step
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.operations import perform
 from gangmanager.services.rulesets import Rulesets
 
 
@@ -156,3 +157,82 @@ def test_a_removed_gang_comes_back_with_its_reputation(
     undo_step(db, step)
     assert [g["name"] for g in view(db, rulesets)["gangs"]] == ["Rust Riders", "Iron Brothers"]
     assert gangs.load_gang(db, "Rust Riders").reputation == reputation
+
+
+def test_a_roster_edit_is_undone_after_the_gang_joins_a_campaign(
+    db: Database, rulesets: Rulesets
+) -> None:
+    n23 = rulesets.get("n23")
+    gangs.add_gang(db, demo_gang(n23, "orlock").model_copy(update={"name": "Rust Riders"}))
+    rust = gangs.load_gang(db, "Rust Riders")
+    assert rust.id is not None
+    fighter = rust.fighters[0]
+    assert fighter.id is not None
+    edit = perform(db, roster.AddSkill(rust.id, fighter.id, "Nerves of Steel"), rulesets)
+    service.create_campaign(db, rulesets, "Ash Wars")
+    service.add_gang(db, rulesets, "Ash Wars", "Rust Riders")
+    joined = gangs.load_gang(db, "Rust Riders")
+    # The hideout's Reputation was written to the gang: the join saved it.
+    assert joined.reputation > rust.reputation
+    assert [f.id for f in joined.fighters] == [f.id for f in rust.fighters]
+
+    assert edit.inverse is not None
+    perform(db, edit.inverse, rulesets)
+    undone = gangs.load_gang(db, "Rust Riders")
+    assert undone.fighters[0].skills == fighter.skills
+    assert undone.reputation == joined.reputation
+    assert [g["name"] for g in view(db, rulesets)["gangs"]] == ["Rust Riders"]
+
+
+def record_step(db: Database, rulesets: Rulesets) -> CampaignStep:
+    _, step = run_step(
+        db,
+        "Record battle",
+        service.RecordBattle(
+            "Ash Wars",
+            ["Rust Riders", "Iron Brothers"],
+            winner="Iron Brothers",
+            territory="Fighting Pit",
+        ),
+        campaign_ref="Ash Wars",
+        rulesets=rulesets,
+    )
+    return step
+
+
+def test_a_campaign_undo_passes_over_rows_it_did_not_touch(
+    db: Database, rulesets: Rulesets, ash_wars: None
+) -> None:
+    before = view(db, rulesets)
+    step = record_step(db, rulesets)
+    rust, iron = gangs.load_gang(db, "Rust Riders"), gangs.load_gang(db, "Iron Brothers")
+    assert rust.id is not None and iron.id is not None and iron.fighters[0].id is not None
+    # Since: a line in the log, the losing gang's credits (its row was not changed by the
+    # battle), a fighter of the winner renamed (its gang row saved: a new version only).
+    service.add_log_entry(db, "Ash Wars", "Scavvies sighted", kind="campaign")
+    perform(db, roster.EditGang(rust.id, {"credits": rust.credits + 5}), rulesets)
+    fighter = iron.fighters[0].id
+    perform(db, roster.EditFighter(iron.id, fighter, {"name": "Krag"}), rulesets)
+
+    undo_step(db, step)
+    undone = view(db, rulesets)
+    assert undone["battles"] == [] and undone["territories"] == before["territories"]
+    assert [e["text"] for e in undone["log"]][-1] == "Scavvies sighted"
+    assert len(undone["log"]) == len(before["log"]) + 1
+    assert gangs.load_gang(db, "Iron Brothers").reputation == iron.reputation - 2
+    assert gangs.load_gang(db, "Iron Brothers").fighters[0].name == "Krag"
+    assert gangs.load_gang(db, "Rust Riders").credits == rust.credits + 5
+
+
+def test_a_campaign_undo_is_refused_when_a_row_it_touched_changed(
+    db: Database, rulesets: Rulesets, ash_wars: None
+) -> None:
+    step = record_step(db, rulesets)
+    iron = gangs.load_gang(db, "Iron Brothers")
+    assert iron.id is not None
+    perform(db, roster.EditGang(iron.id, {"reputation": iron.reputation + 1}), rulesets)
+    after = view(db, rulesets)
+    with pytest.raises(ServiceError, match="cannot undo Record battle: the campaign or one"):
+        undo_step(db, step)
+    assert view(db, rulesets) == after
+    assert gangs.load_gang(db, "Iron Brothers").reputation == iron.reputation + 1
