@@ -100,14 +100,19 @@ class CampaignRepository:
 
     def find(self, ref: str, *, battles: bool = True) -> Campaign | None:
         """By id when all digits (then by name), else by name ignoring case."""
+        found = self.id_of(ref)
+        return self.get(found, battles=battles) if found is not None else None
+
+    def id_of(self, ref: str) -> int | None:
+        """The id of the campaign `find` finds, in one SELECT of ids and names only."""
         wanted = ref.strip()
         rows = self._session.execute(select(CampaignRow.id, CampaignRow.name)).all()
         if wanted.isdigit() and any(cid == int(wanted) for cid, _ in rows):
-            return self.get(int(wanted), battles=battles)
+            return int(wanted)
         exact = [cid for cid, name in rows if name == wanted]
         folded = [cid for cid, name in rows if name.casefold() == wanted.casefold()]
         matches = exact or folded
-        return self.get(min(matches), battles=battles) if matches else None
+        return min(matches) if matches else None
 
     def get(self, campaign_id: int, *, battles: bool = True) -> Campaign:
         """The campaign; `battles` False leaves its battles out (an empty list), for an

@@ -125,8 +125,8 @@ def _gang_ids(uow: UnitOfWork, refs: Sequence[str]) -> list[int]:
 
 
 def _campaign_id(uow: UnitOfWork, ref: str) -> int | None:
-    found = uow.campaigns.find(ref)
-    return found.id if found is not None else None
+    # Its id only: neither its gangs nor its battles are read.
+    return uow.campaigns.id_of(ref)
 
 
 @dataclass(frozen=True)

@@ -20,6 +20,7 @@ from gangmanager.rules import campaign as rules
 from gangmanager.rules.campaign import CampaignBattle, LogEntry
 from gangmanager.rules.campaign_sides import battle_sides
 from gangmanager.services import campaign as service
+from gangmanager.services.campaign_steps import run_step
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
@@ -223,3 +224,49 @@ def add_battles(db: Database, name: str, count: int) -> None:
                 ),
             )
         uow.commit()
+
+
+def stepped_record(db: Database, rulesets: Rulesets, name: str) -> object:
+    """Record a battle as the campaign window does: a step with its undo."""
+    action = service.RecordBattle(name, [f"{name} 00", f"{name} 01"], winner=f"{name} 01")
+    return run_step(db, "Record battle", action, campaign_ref=name, rulesets=rulesets)
+
+
+def test_recording_a_battle_as_a_step_costs_the_same_in_any_campaign(
+    db: Database, rulesets: Rulesets
+) -> None:
+    def record(name: str) -> object:
+        return stepped_record(db, rulesets, name)
+
+    small, large = statements(db, record, SMALL), statements(db, record, LARGE)
+    assert len(small) == len(large), (small, large)
+    assert large[-1] == "COMMIT"
+
+
+@pytest.mark.sqlite_only
+def test_a_battle_step_reads_no_more_rows_than_the_battle_in_a_bigger_campaign(
+    db: Database, rulesets: Rulesets
+) -> None:
+    """The step's own reads (its rows before and after) are the same at 5 and 50 gangs,
+    and at few and many battles: it reads only what the battle can change."""
+
+    def rows(record: Callable[[], object]) -> list[int]:
+        record()  # Warm: the first use may read the schema.
+        with counting_rows(db) as counted:
+            record()
+        return counted
+
+    def overhead(name: str) -> tuple[int, int]:
+        plain = rows(
+            lambda: service.record_battle(
+                db, rulesets, name, [f"{name} 00", f"{name} 01"], winner=f"{name} 01"
+            )
+        )
+        stepped = rows(lambda: stepped_record(db, rulesets, name))
+        return len(stepped) - len(plain), sum(stepped) - sum(plain)
+
+    small, large = overhead(SMALL), overhead(LARGE)
+    assert small == large, (small, large)
+    before = rows(lambda: stepped_record(db, rulesets, LARGE))
+    add_battles(db, LARGE, 200)
+    assert rows(lambda: stepped_record(db, rulesets, LARGE)) == before
