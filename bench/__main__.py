@@ -25,6 +25,7 @@ from bench.battle_event_log import measure_battle_event_log
 from bench.battle_tile_status import measure_battle_tile_status
 from bench.battle_window_open import measure_battle_window_open
 from bench.campaign_record import measure_campaign_record
+from bench.campaign_record_step import measure_campaign_record_step
 from bench.campaign_report import measure_campaign_report
 from bench.campaign_view import measure_campaign_view
 from bench.campaign_window import measure_campaign_window
@@ -63,6 +64,7 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_campaign_view,
     measure_campaign_report,
     measure_campaign_record,
+    measure_campaign_record_step,
     measure_pack_cache,
     measure_campaign_window,
     measure_rename,
