@@ -662,7 +662,7 @@ def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowS
             owner = before.owners.get((table, key), after.owners.get((table, key)))
             if owner is not None:
                 fighters.add(owner)
-    stash = bool(diff.keys("stash_items")) and before.stash
+    stash = bool(diff.keys("stash_items"))
     scope = tuple(sorted(fighters))
     return _cut(before, scope, stash), _cut(after, scope, stash)
 
@@ -700,7 +700,7 @@ def _cut(snapshot: RowSnapshot, fighters: tuple[int, ...], stash: bool) -> RowSn
             for k, v in table_rows.items()
             if snapshot.is_outside(table, k)
             or (table == "gangs" and k == (snapshot.gang_id,))
-            or (table == "stash_items" and stash and not snapshot.is_outside(table, k))
+            or (table == "stash_items" and stash)
             or snapshot.owners.get((table, k)) in keep
         }
         if kept:

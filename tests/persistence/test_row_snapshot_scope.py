@@ -1,0 +1,85 @@
+"""The one snapshot engine with an outside scope: rows of other tables chosen by a
+column or added above a table's highest id, narrowed to those a step changed, one
+stale-check and one restore (`GangRepository.snapshot`, `swap`)."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select, update
+
+from gangmanager.persistence import Database
+from gangmanager.persistence.repository import RowScope, StaleRows, narrowed
+from gangmanager.persistence.tables import GangRow, PostBattleDraftRow
+from gangmanager.rules.gang import Gang
+
+
+def add_gangs(db: Database, *names: str) -> list[int]:
+    with db.unit_of_work() as uow:
+        ids = [uow.gangs.add(Gang(name=name)).id or 0 for name in names]
+        uow.commit()
+    return ids
+
+
+def drafts(db: Database) -> list[int]:
+    with db.unit_of_work() as uow:
+        return list(uow.session.scalars(select(PostBattleDraftRow.id)))
+
+
+def credits(db: Database, gang_id: int) -> int:
+    with db.unit_of_work() as uow:
+        return uow.gangs.get(gang_id).credits
+
+
+def test_a_step_outside_any_roster_is_checked_and_undone_over_its_own_rows(
+    db: Database,
+) -> None:
+    first, second, third = add_gangs(db, "First", "Second", "Third")
+    with db.unit_of_work() as uow:
+        top = uow.gangs.top_ids(["post_battle_drafts"])["post_battle_drafts"]
+        scope = (
+            RowScope("gangs", "id", (first, second)),
+            RowScope("post_battle_drafts", above=top),
+        )
+        before = uow.gangs.snapshot(None, outside=scope)
+        # The step: a draft added, the first gang's credits; the second gang only read.
+        uow.drafts.add(first, {"n": 1}, None)
+        uow.session.execute(update(GangRow).where(GangRow.id == first).values(credits=50))
+        after = uow.gangs.snapshot(None, outside=scope)
+        uow.commit()
+    before, after = narrowed(before, after)
+    assert set(after.rows["gangs"]) == {(first,)}
+    assert len(after.rows["post_battle_drafts"]) == 1 and not before.rows.get("post_battle_drafts")
+
+    # Since: a draft of another gang, the second and third gangs' credits: none is the step's.
+    with db.unit_of_work() as uow:
+        uow.drafts.add(third, {"n": 2}, None)
+        uow.session.execute(update(GangRow).where(GangRow.id != first).values(credits=7))
+        uow.commit()
+    with db.unit_of_work() as uow:
+        uow.gangs.swap(after, before)
+        uow.commit()
+    assert credits(db, first) == 0 and credits(db, second) == 7
+    assert len(drafts(db)) == 1  # the later draft stays
+
+    with db.unit_of_work() as uow:
+        uow.gangs.swap(before, after)  # redo
+        uow.commit()
+    assert credits(db, first) == 50 and len(drafts(db)) == 2
+
+
+def test_a_change_to_a_row_the_step_touched_refuses_it_and_names_the_row(db: Database) -> None:
+    (first,) = add_gangs(db, "First")
+    with db.unit_of_work() as uow:
+        scope = (RowScope("gangs", "id", (first,)),)
+        before = uow.gangs.snapshot(None, outside=scope)
+        uow.session.execute(update(GangRow).where(GangRow.id == first).values(credits=50))
+        after = uow.gangs.snapshot(None, outside=scope)
+        uow.commit()
+    before, after = narrowed(before, after)
+    with db.unit_of_work() as uow:
+        uow.session.execute(update(GangRow).where(GangRow.id == first).values(credits=60))
+        uow.commit()
+    with db.unit_of_work() as uow, pytest.raises(StaleRows) as refused:
+        uow.gangs.swap(after, before)
+    assert refused.value.rows == (("gangs", (first,)),)
+    assert credits(db, first) == 60
