@@ -90,7 +90,7 @@ def _battle_scope(uow: UnitOfWork, campaign_id: int, action: RecordBattle) -> li
     the rows of the gangs that fought and, with a territory at stake, the holdings (saved
     again whole) and the row of the gang holding it. No earlier battle, log line or
     other gang, so the rows read do not grow with the campaign."""
-    gang_ids = {g for g in (_gang_id(uow, ref) for ref in action.gangs) if g is not None}
+    gang_ids = {g for ref in action.gangs for g in _gang_ids_of(uow, ref)}
     scopes = [RowScope("campaigns", "id", (campaign_id,))]
     territory = action.territory.strip() if action.territory else ""
     if territory:
@@ -106,17 +106,17 @@ def _battle_scope(uow: UnitOfWork, campaign_id: int, action: RecordBattle) -> li
     return scopes
 
 
-def _gang_id(uow: UnitOfWork, ref: str) -> int | None:
-    """The gang a battle names, without reading its roster when the reference is its id
-    or its exact name (as `CampaignContext.member_of_battle` finds it)."""
+def _gang_ids_of(uow: UnitOfWork, ref: str) -> set[int]:
+    """The gangs a battle's reference may name, without reading a roster when it is an id
+    or an exact name (as `CampaignContext.member_of_battle` finds it): digits may be
+    either, so both go in the scope."""
     wanted = ref.strip()
-    if wanted.isascii() and wanted.isdigit():
-        return int(wanted)
-    found = uow.gangs.id_named(wanted)
-    if found is not None:
-        return found
-    gang = uow.gangs.find(ref)
-    return gang.id if gang is not None else None
+    found = {int(wanted)} if wanted.isascii() and wanted.isdigit() else set()
+    named = uow.gangs.id_named(wanted)
+    if named is None and not found:
+        gang = uow.gangs.find(ref)  # another spelling: read as the action reads it
+        named = gang.id if gang is not None else None
+    return found | ({named} if named is not None else set())
 
 
 def _gang_ids(uow: UnitOfWork, refs: Sequence[str]) -> list[int]:
