@@ -21,7 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import ValidationError
-from sqlalchemy import ColumnElement, Table, and_, delete, func, or_, select, tuple_, update
+from sqlalchemy import ColumnElement, Table, and_, delete, func, or_, select, text, tuple_, update
 from sqlalchemy.orm import Session, joinedload, selectinload
 from sqlalchemy.orm.exc import StaleDataError
 from sqlalchemy.orm.interfaces import LoaderOption
@@ -522,6 +522,11 @@ class StaleRows(Exception):
         self.rows = rows
 
 
+# PostgreSQL: the row was written by the current (top-level) transaction. `xmin` is
+# the 32-bit id of the writing transaction; txid_current() is that id with an epoch.
+OWN_TRANSACTION = text("xmin::text = (txid_current() % 4294967296)::text")
+
+
 @dataclass(frozen=True)
 class RowScope:
     """Rows of one table outside a gang's roster: those whose `column` is one of
@@ -802,7 +807,12 @@ def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
             [table.c[outside.column].in_(outside.values)] if outside.values else []
         )
         if outside.above is not None:
-            where.append(table.c.id > outside.above)
+            added = table.c.id > outside.above
+            if session.get_bind().dialect.name == "postgresql":
+                # Another player's transaction may commit a row above the mark meanwhile
+                # (READ COMMITTED sees it): only rows this transaction wrote are its own.
+                added = and_(added, OWN_TRANSACTION)
+            where.append(added)
         if where:
             rows.setdefault(outside.table, {}).update(_select(session, table, or_(*where)))
     kept = {name: found for name, found in rows.items() if found or name == "gangs"}

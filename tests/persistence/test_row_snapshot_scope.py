@@ -4,10 +4,13 @@ stale-check and one restore (`GangRepository.snapshot`, `swap`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from contextlib import AbstractContextManager
+
 import pytest
 from sqlalchemy import select, update
 
-from gangmanager.persistence import Database
+from gangmanager.persistence import Database, open_database
 from gangmanager.persistence.repository import RowScope, StaleRows, narrowed
 from gangmanager.persistence.tables import GangRow, PostBattleDraftRow
 from gangmanager.rules.gang import Gang
@@ -83,3 +86,33 @@ def test_a_change_to_a_row_the_step_touched_refuses_it_and_names_the_row(db: Dat
         uow.gangs.swap(after, before)
     assert refused.value.rows == (("gangs", (first,)),)
     assert credits(db, first) == 60
+
+
+def test_rows_another_transaction_adds_meanwhile_are_not_the_steps_on_postgres(
+    pg_admin: str, new_pg_database: Callable[[str], AbstractContextManager[str]]
+) -> None:
+    """READ COMMITTED shows a step's second read the rows other players committed since
+    its first: "above the highest id" alone would take them in, and undo would delete
+    them. Only rows of the step's own transaction are its."""
+    with new_pg_database(pg_admin) as url:
+        db = open_database(url)
+        try:
+            mine, theirs = add_gangs(db, "Mine", "Theirs")
+            with db.unit_of_work() as uow:
+                top = uow.gangs.top_ids(["post_battle_drafts"])["post_battle_drafts"]
+                scope = (RowScope("post_battle_drafts", above=top),)
+                before = uow.gangs.snapshot(None, outside=scope)
+                uow.drafts.add(mine, {"n": 1}, None)
+                with db.unit_of_work() as other:  # another player, committed meanwhile
+                    other.drafts.add(theirs, {"n": 2}, None)
+                    other.commit()
+                after = uow.gangs.snapshot(None, outside=scope)
+                uow.commit()
+            assert [row["gang_id"] for row in after.rows["post_battle_drafts"].values()] == [mine]
+            before, after = narrowed(before, after)
+            with db.unit_of_work() as uow:
+                uow.gangs.swap(after, before)
+                uow.commit()
+            assert len(drafts(db)) == 1  # theirs is still there
+        finally:
+            db.close()
