@@ -205,7 +205,7 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
         window.prompt_model.prompt(r).kind.value for r in range(window.prompt_model.rowCount())
     ]
     assert kinds == ["injury_dice", "nerve_test"]
-    window.prompt_view.setCurrentIndex(window.prompt_model.index(1))
+    window.prompt_view.setCurrentIndex(window.prompt_model.index(1, 0))
     answers.rolls += [[2, 3]]
     click(qtbot, window.resolve_button)
     assert rook.badges == ["Blaze", "Broken"]
@@ -219,7 +219,7 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     qtmodeltester.check(window.log_model)
 
     # The log, in plain words.
-    lines = [window.log_model.index(r).data() for r in range(window.log_model.rowCount())]
+    lines = [window.log_model.index(r, 0).data() for r in range(window.log_model.rowCount())]
     assert any(
         "Ammo check for Shotgun (executioner ammo): 3 against 6+: failed" in s for s in lines
     )

@@ -588,7 +588,7 @@ class BattleWindow(QMainWindow):
     def _on_resolve_button_clicked(self) -> None:
         index = self.prompt_view.currentIndex()
         if not index.isValid() and self.prompt_model.rowCount():
-            index = self.prompt_model.index(0)
+            index = self.prompt_model.index(0, 0)
         if index.isValid():
             self._resolve(index)
 
