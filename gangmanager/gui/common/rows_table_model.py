@@ -27,6 +27,11 @@ RowT = TypeVar("RowT")
 
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 CENTRE = Qt.AlignmentFlag.AlignCenter
+# The roles as plain ints: `data()` runs for every cell and role of a repaint, and
+# comparing an int with the enum member costs more than with an int.
+DISPLAY = int(Qt.ItemDataRole.DisplayRole.value)
+ALIGNMENT = int(Qt.ItemDataRole.TextAlignmentRole.value)
+TOOLTIP = int(Qt.ItemDataRole.ToolTipRole.value)
 
 
 @dataclass(frozen=True)
@@ -107,25 +112,27 @@ class RowsTableModel(QAbstractTableModel, Generic[RowT]):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.headers())
+        if parent.isValid():
+            return 0
+        return len(self.COLUMNS) if self.COLUMNS else len(self.HEADERS)
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+    def data(self, index: Index, role: int = DISPLAY) -> object:
         if not index.isValid():
             return None
-        row = self._rows[index.row()]
+        number, at = index.row(), index.column()
         if self.COLUMNS:
-            column = self.COLUMNS[index.column()]
-            if role == Qt.ItemDataRole.DisplayRole:
-                if self.CACHE_TEXTS:
-                    return self._texts[index.row()][index.column()]
-                return str(column.text(row))
-            if role == Qt.ItemDataRole.TextAlignmentRole and column.align is not None:
+            if role == DISPLAY and self.CACHE_TEXTS:
+                return self._texts[number][at]
+            column = self.COLUMNS[at]
+            if role == DISPLAY:
+                return str(column.text(self._rows[number]))
+            if role == ALIGNMENT and column.align is not None:
                 return int(column.align)
-            if role == Qt.ItemDataRole.ToolTipRole and column.tip is not None:
-                tip = column.tip(row)
+            if role == TOOLTIP and column.tip is not None:
+                tip = column.tip(self._rows[number])
                 if tip is not None:
                     return tip
-        return self.cell(row, index.column(), role)
+        return self.cell(self._rows[number], at, role)
 
     def cell(self, row: RowT, column: int, role: int) -> object:
         """What the cell shows for a role its column does not answer (None: nothing)."""

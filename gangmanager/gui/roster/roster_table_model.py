@@ -172,6 +172,16 @@ COLUMNS: tuple[Column[RosterRow], ...] = (
 assert tuple(c.header for c in COLUMNS) == HEADERS
 
 
+# The roles a row answers from its tuples (plain ints: see rows_table_model.DISPLAY).
+_BY_ROLE = {
+    int(Qt.ItemDataRole.ToolTipRole.value): "tooltips",
+    int(Qt.ItemDataRole.FontRole.value): "fonts",
+    int(Qt.ItemDataRole.BackgroundRole.value): "backgrounds",
+    int(Qt.ItemDataRole.ForegroundRole.value): "foregrounds",
+}
+EDIT = int(Qt.ItemDataRole.EditRole.value)
+
+
 class RosterTableModel(RowsTableModel[RosterRow]):
     """Read-only but for the name: editing it (F2) asks for a rename via the signal."""
 
@@ -224,15 +234,11 @@ class RosterTableModel(RowsTableModel[RosterRow]):
         return flags
 
     def cell(self, row: RosterRow, column: int, role: int) -> object:
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return row.tooltips[column]
-        if role == Qt.ItemDataRole.FontRole:
-            return row.fonts[column]
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return row.backgrounds[column]
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return row.foregrounds[column]
-        if role == Qt.ItemDataRole.EditRole:
+        attribute = _BY_ROLE.get(role)
+        if attribute is not None:
+            values: tuple[object, ...] = getattr(row, attribute)
+            return values[column]
+        if role == EDIT:
             return row.fighter.name if column == NAME_COLUMN else None
         return None
 
