@@ -5,8 +5,10 @@ relayed from window to window), and a battle step that changes no roster repaint
 from __future__ import annotations
 
 from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
+from sqlalchemy import event
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWizard
@@ -44,6 +46,26 @@ def window(
     win.select_gang(stored.id)
     yield win
     win.close()
+
+
+@contextmanager
+def counted(db: Database) -> Iterator[list[str]]:
+    """Every statement sent, COMMIT included."""
+    sent: list[str] = []
+
+    def statement(_c: object, _k: object, text: str, *_: object) -> None:
+        sent.append(text)
+
+    def commit(_c: object) -> None:
+        sent.append("COMMIT")
+
+    event.listen(db.engine, "before_cursor_execute", statement)
+    event.listen(db.engine, "commit", commit)
+    try:
+        yield sent
+    finally:
+        event.remove(db.engine, "before_cursor_execute", statement)
+        event.remove(db.engine, "commit", commit)
 
 
 def tracker(qtbot, window: MainWindow) -> BattleWindow:
@@ -157,3 +179,20 @@ def test_finish_is_one_runner_action_on_the_windows_stack(qtbot, window: MainWin
     assert window.gang is not None and window.gang.credits == gang.credits + 40
     window.undo_stack.undo()
     assert window.gang is not None and window.gang.credits == gang.credits
+
+
+def test_an_event_from_the_window_costs_what_the_service_alone_costs(
+    qtbot, window: MainWindow, db: Database, rulesets: Rulesets
+) -> None:
+    gang = window.gang
+    assert gang is not None and gang.id is not None
+    battle.start_battle(db, rulesets, gang.id)
+    shown = tracker(qtbot, window)
+    assert shown.apply([{"event": "new_round"}])  # the battle's fold is kept from here on
+    with counted(db) as through_windows:
+        assert shown.apply([{"event": "new_round"}])
+    with counted(db) as alone:
+        battle.apply_events(db, rulesets, gang.id, [{"event": "new_round"}])
+    # No open window reads anything for an event that changes no roster.
+    assert len(through_windows) == len(alone) > 0
+    window.play.close_all()
