@@ -392,9 +392,8 @@ class PostBattleWizard(QWizard):
                  " stored. Check it and press Finish again."]
             )  # fmt: skip
             return
-        else:
-            problems = getattr(exc, "problems", None) or [str(exc)]
-            self.report_page.show_problems(problems)
+        problems = getattr(exc, "problems", None) or [str(exc)]
+        self.report_page.show_problems(problems)
 
     def _on_self_current_id_changed(self, page_id: int) -> None:
         page = self.page(page_id)
