@@ -408,7 +408,7 @@ def play_battle(shots: Shots, window: MainWindow) -> None:
     # Rook activates while burning: the burn and the flames roll wait in the list.
     tiles["Rook"].activate_button.click()
     shots.settle()
-    battle.prompt_view.setCurrentIndex(battle.prompt_model.index(0))
+    battle.prompt_view.setCurrentIndex(battle.prompt_model.index(0, 0))
     shots.widget(battle, "guide-battle-on-fire.png")
     battle.resolve_button.click()  # the burn: damage caused; no wounds left
     shots.settle()
@@ -418,7 +418,7 @@ def play_battle(shots: Shots, window: MainWindow) -> None:
         i for i in range(battle.prompt_model.rowCount())
         if battle.prompt_model.prompt(i).kind.value == "flames_roll"
     )  # fmt: skip
-    battle.prompt_view.setCurrentIndex(battle.prompt_model.index(flames))
+    battle.prompt_view.setCurrentIndex(battle.prompt_model.index(flames, 0))
     rolls.append([6])
     battle.resolve_button.click()  # flames die down on a 6
     shots.settle()

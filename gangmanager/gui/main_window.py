@@ -46,7 +46,7 @@ from gangmanager.gui.common.gang_list_model import NAME_COLUMN as GANG_NAME_COLU
 from gangmanager.gui.common.gang_list_model import GangListModel
 from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.common.password_prompt import ask_password
-from gangmanager.gui.common.runner import OperationRunner
+from gangmanager.gui.common.runner import OperationRunner, rosters_changed
 from gangmanager.gui.play_actions import PlayActions
 from gangmanager.gui.printing.print_actions import PrintActions
 from gangmanager.gui.roster.breakdown import fighter_rating_text, gang_rating_text, wealth_text
@@ -810,6 +810,9 @@ class MainWindow(QMainWindow):
 
     def _on_runner_sig_performed(self, outcome: Outcome) -> None:
         """Any action or undo step of any window: show what it changed."""
+        if not rosters_changed(outcome):
+            # A battle event or a saved draft: no reload of the roster for it.
+            return
         self._show_outcome(outcome)
 
     def _show_outcome(self, outcome: Outcome) -> None:

@@ -2,6 +2,8 @@
 
 Kept apart from the main window so the roster editor does not grow with every
 feature; the window hands over what these actions need through `PlayHost`.
+The battle window and the wizard perform their actions through the window's
+`OperationRunner`, whose broadcast repaints the roster: nothing is relayed here.
 The battle tracker and the post-battle wizard (with the rules and services
 behind them) are imported when first opened, not before the window's first
 paint (docs/performance.md).
@@ -15,7 +17,6 @@ from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import QWidget
 
-from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
     from gangmanager.gui.common.runner import OperationRunner
     from gangmanager.gui.post_battle.wizard import PostBattleWizard
     from gangmanager.services.databases import Database
-    from gangmanager.services.post_battle import FinishResult
     from gangmanager.services.rulesets import Rulesets
 
 
@@ -38,7 +38,6 @@ class PlayHost(Protocol):
     def undo_stack(self) -> QUndoStack: ...
     @property
     def runner(self) -> OperationRunner: ...
-    def show_changes(self, gang_id: int, changes: Changes | None = None) -> None: ...
     def tell(self, text: str) -> None: ...
 
 
@@ -90,20 +89,21 @@ class PlayActions(QObject):
             from gangmanager.gui.battle.battle_window import BattleWindow
 
             try:
-                window = BattleWindow(self._host.database, self._host.rulesets, self._gang_id)
+                window = BattleWindow(
+                    self._host.database,
+                    self._host.rulesets,
+                    self._gang_id,
+                    runner=self._host.runner,
+                )
             except ServiceError as exc:
                 self._host.tell(str(exc))
                 return
             window.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose, False)
-            window.sig_gang_changed.connect(self._on_battle_sig_gang_changed)
             window.sig_battle_ended.connect(self._on_battle_sig_battle_ended)
             self._battles[self._gang_id] = window
         window.show()
         window.raise_()
         window.activateWindow()
-
-    def _on_battle_sig_gang_changed(self, gang_id: int) -> None:
-        self._host.show_changes(gang_id)
 
     def _on_battle_sig_battle_ended(self, _battle_id: int) -> None:
         self._on_post_battle_action_triggered()
@@ -114,20 +114,18 @@ class PlayActions(QObject):
         from gangmanager.gui.post_battle.wizard import PostBattleWizard
 
         try:
+            # Finish goes on the window's undo stack; the runner's broadcast repaints.
             wizard = PostBattleWizard(
-                self._host.database, self._host.rulesets, self._gang_id, self._parent
+                self._host.database,
+                self._host.rulesets,
+                self._gang_id,
+                self._parent,
+                runner=self._host.runner,
+                undo_stack=self._host.undo_stack,
+                step_refused=self._host.tell,
             )
         except ServiceError as exc:
             self._host.tell(str(exc))
             return
-        wizard.sig_finished.connect(self._on_wizard_sig_finished)
         self.wizard = wizard
         wizard.open()
-
-    def _on_wizard_sig_finished(self, result: FinishResult) -> None:
-        from gangmanager.services.post_battle import finish_outcome
-
-        gang_id = result.gang.id
-        assert gang_id is not None
-        # The runner broadcasts it: the main window shows the changes.
-        self._host.runner.push(finish_outcome(result), self._host.undo_stack, self._host.tell)

@@ -120,10 +120,10 @@ def test_the_log_grows_and_shrinks_by_rows(qtmodeltester) -> None:
     model.modelReset.connect(lambda: resets.append(True))
     model.set_lines(["one", "two"])
     model.set_lines(["one", "two", "three"])
-    assert [model.index(r).data() for r in range(model.rowCount())] == ["one", "two", "three"]
+    assert [model.index(r, 0).data() for r in range(model.rowCount())] == ["one", "two", "three"]
     model.set_lines(["one"])
     assert model.rowCount() == 1
     assert resets == []
     model.set_lines(["another"])
     assert resets == [True]
-    assert model.index(0).data() == "another"
+    assert model.index(0, 0).data() == "another"

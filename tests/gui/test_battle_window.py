@@ -145,9 +145,11 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     assert executioner.state_label.text() == "Ready"
     assert "Delete a Limited profile?" in answers.asked[-1]
     assert "pending rating drops by 20" in answers.asked[-1]
-    with qtbot.waitSignal(window.sig_gang_changed) as changed:
+    # The outcome is broadcast by the window's runner: the roster window repaints from it.
+    with qtbot.waitSignal(window.runner.sig_performed) as changed:
         click(qtbot, executioner.test_button)
-    assert changed.args == [gang_id]
+    assert changed.args[0].changes.gangs_changed == (gang_id,)
+    assert changed.args[0].inverse is None  # undone from the battle log, not the roster's stack
     assert executioner.state_label.text() == "Deleted"
     assert executioner.name_label.font().strikeOut()
     stored = gangs.load_gang(db, str(gang_id))
@@ -203,7 +205,7 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
         window.prompt_model.prompt(r).kind.value for r in range(window.prompt_model.rowCount())
     ]
     assert kinds == ["injury_dice", "nerve_test"]
-    window.prompt_view.setCurrentIndex(window.prompt_model.index(1))
+    window.prompt_view.setCurrentIndex(window.prompt_model.index(1, 0))
     answers.rolls += [[2, 3]]
     click(qtbot, window.resolve_button)
     assert rook.badges == ["Blaze", "Broken"]
@@ -217,7 +219,7 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     qtmodeltester.check(window.log_model)
 
     # The log, in plain words.
-    lines = [window.log_model.index(r).data() for r in range(window.log_model.rowCount())]
+    lines = [window.log_model.index(r, 0).data() for r in range(window.log_model.rowCount())]
     assert any(
         "Ammo check for Shotgun (executioner ammo): 3 against 6+: failed" in s for s in lines
     )
@@ -267,8 +269,9 @@ def test_undo_puts_a_deleted_profile_back(qtbot, db, rulesets, gang_id, answers)
     answers.confirm += [True]
     click(qtbot, row.test_button)
     assert row.state_label.text() == "Deleted"
-    with qtbot.waitSignal(window.sig_gang_changed):
+    with qtbot.waitSignal(window.runner.sig_performed) as undone:
         qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert undone.args[0].changes.gangs_changed == (gang_id,)
     assert row.state_label.text() == "Ready"
     stored = gangs.load_gang(db, str(gang_id))
     assert stored.fighter("Dex Hollow").weapons[0].profile("executioner ammo") is not None

@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 from sqlalchemy import event
 
-from PySide6.QtCore import QModelIndex, QSettings
+from PySide6.QtCore import QModelIndex, QSettings, Qt
 
 from gangmanager.gui.main_window import MainWindow
+from gangmanager.gui.roster import roster_table_model
 from gangmanager.gui.roster.roster_table_model import HEADERS, XP_COLUMN, RosterTableModel
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.gang import Category, Gang
@@ -156,3 +157,40 @@ def test_the_first_screen_sends_as_many_statements_for_300_fighters_as_for_30(
         win.close()
         db.close()
     assert sent[30] == sent[300]
+
+
+def test_a_row_is_worked_out_when_its_fighter_changes_not_on_each_repaint(
+    rulesets: Rulesets, monkeypatch, qtmodeltester
+) -> None:
+    made: list[str] = []
+    real = roster_table_model.roster_row
+
+    def counted(
+        fighter: roster_table_model.Fighter, effective: roster_table_model.EffectiveProfile
+    ) -> roster_table_model.RosterRow:
+        made.append(fighter.name)
+        return real(fighter, effective)
+
+    monkeypatch.setattr(roster_table_model, "roster_row", counted)
+    n23 = rulesets.get("n23")
+    gang = grown(rulesets, 6)
+    gang = gang.model_copy(
+        update={"fighters": [f.model_copy(update={"id": n}) for n, f in enumerate(gang.fighters)]}
+    )
+    model = RosterTableModel()
+    model.set_gang(gang, n23)
+    qtmodeltester.check(model)
+    assert made[:6] == [f.name for f in gang.fighters]
+    made.clear()
+    roles = (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.FontRole, Qt.ItemDataRole.ToolTipRole)
+    for _ in range(2):  # two repaints: every cell, every role
+        for row in range(model.rowCount()):
+            for column in range(model.columnCount()):
+                for role in roles:
+                    model.index(row, column).data(role)
+    assert made == []
+    fighters = list(gang.fighters)
+    fighters[4] = fighters[4].model_copy(update={"xp": fighters[4].xp + 2})
+    assert model.update_gang(gang.model_copy(update={"fighters": fighters}), n23)
+    assert made == [fighters[4].name]
+    assert model.index(4, XP_COLUMN).data() == str(fighters[4].xp)

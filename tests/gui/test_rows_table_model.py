@@ -76,3 +76,54 @@ def test_a_model_with_plain_headers_answers_every_role_in_cell(qtmodeltester) ->
     qtmodeltester.check(model)
     assert model.index(1, 0).data() == "B"
     assert model.headerData(0, Qt.Orientation.Horizontal) == "Line"
+
+
+class CountedModel(RowsTableModel[Ganger]):
+    """Texts kept per row; `asked` counts how often a column's text was worked out."""
+
+    CACHE_TEXTS = True
+    asked: list[str]
+
+    COLUMNS = (
+        Column("Name", lambda g: CountedModel.asked.append(g.name) or g.name),
+        Column("XP", lambda g: g.xp, align=RIGHT),
+    )
+
+
+def test_kept_texts_are_worked_out_when_a_row_is_set_not_on_each_data_call(
+    qtmodeltester,
+) -> None:
+    CountedModel.asked = []
+    model = CountedModel([Ganger("Rook", 3), Ganger("Pip", 0)])
+    qtmodeltester.check(model)
+    assert CountedModel.asked[:2] == ["Rook", "Pip"]
+    CountedModel.asked = []
+    for _ in range(3):
+        assert [model.index(r, 0).data() for r in range(2)] == ["Rook", "Pip"]
+    assert CountedModel.asked == []
+    model.update_row(1, Ganger("Pip", 4))
+    assert CountedModel.asked == ["Pip"]
+    assert model.index(1, 1).data() == "4"
+
+
+def test_rows_change_in_place_without_a_reset(qtbot, qtmodeltester) -> None:
+    CountedModel.asked = []
+    model = CountedModel([Ganger("Rook", 3)])
+    qtmodeltester.check(model)
+    resets: list[bool] = []
+    model.modelReset.connect(lambda: resets.append(True))
+    with qtbot.waitSignal(model.dataChanged) as changed:
+        model.update_row(0, Ganger("Rook", 5))
+    first, last = changed.args[:2]
+    assert (first.row(), first.column(), last.row(), last.column()) == (0, 0, 0, 1)
+    with qtbot.waitSignal(model.rowsInserted) as inserted:
+        model.extend_rows([Ganger("Pip", 0), Ganger("Vask", 1)])
+    assert inserted.args[1:] == [1, 2]
+    assert [model.index(r, 0).data() for r in range(model.rowCount())] == ["Rook", "Pip", "Vask"]
+    with qtbot.waitSignal(model.rowsRemoved) as removed:
+        model.truncate_rows(1)
+    assert removed.args[1:] == [1, 2]
+    assert model.rows() == [Ganger("Rook", 5)] and model.index(0, 1).data() == "5"
+    model.extend_rows([])
+    model.truncate_rows(4)
+    assert resets == [] and model.rowCount() == 1

@@ -2,8 +2,12 @@
 
 Every button makes one event; the window asks for what the event still
 needs (dice typed in or rolled, who acts, a confirmation before a Limited
-profile is deleted), then hands it to `services.battle`, which stores it at
-once. The window shows the battle as the service returns it.
+profile is deleted), then performs it (`services.battle.ApplyEvents`) through
+the application's `OperationRunner`, which stores it at once and broadcasts
+the outcome: the roster window repaints a struck-off profile from that
+broadcast. Start, undo of the last event and end are actions the same way.
+The window shows the battle as the outcome returns it; its undo is the battle
+log's own (undo-last), not the roster's undo stack.
 
 Hired Guns a held territory grants for one battle (the Fighting Pit's Hive
 Scum) are hired from the Battle menu; each gets a tile of its own.
@@ -39,6 +43,7 @@ from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.battle.hire_dialog import HireDialog
 from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.battle.start_page import StartPage
+from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_events import BattleError, parse_event
 from gangmanager.rules.battle_hire import HireOffer, hire_offers
@@ -65,9 +70,8 @@ class BattleWindow(QMainWindow):
     Closing it loses nothing: every event was stored when it happened.
     """
 
-    # The stored gang changed (a Limited profile deleted or put back): refresh the roster.
-    sig_gang_changed = Signal(int)
-    # The battle was ended and waits for the post-battle sequence (battle id).
+    # The battle was ended and waits for the post-battle sequence (battle id): the
+    # next step of the player's flow (the wizard opens), not a repaint.
     sig_battle_ended = Signal(int)
 
     def __init__(
@@ -77,10 +81,13 @@ class BattleWindow(QMainWindow):
         gang_id: int,
         dice: Dice | None = None,
         parent: QWidget | None = None,
+        runner: OperationRunner | None = None,
     ) -> None:
         super().__init__(parent)
         self._db = db
         self._rulesets = rulesets
+        # The application's runner: every open window repaints from its broadcast.
+        self.runner = runner if runner is not None else OperationRunner(db, rulesets, self)
         self._gang_id = gang_id
         self._dice = dice or RandomDice()
         self._record: battle.BattleRecord | None = None
@@ -439,23 +446,30 @@ class BattleWindow(QMainWindow):
 
     # ---------------------------------------------------------------- events
 
+    def _perform(self, action: object) -> battle.BattleResult | None:
+        """Perform a battle action through the runner; None, the refusal said in one line.
+
+        No undo stack: a battle step is undone from the battle's log (undo-last)."""
+        refusals: list[ServiceError] = []
+        outcome = self.runner.run(action, None, refusals.append)
+        if outcome is None:
+            exc = refusals[0]
+            if isinstance(exc, battle.EventRefused):
+                self._say(f"Refused: {exc.reason}", error=True)
+            else:
+                self._say(str(exc), error=True)
+            return None
+        result: battle.BattleResult = outcome.result
+        return result
+
     def apply(self, events: list[dict[str, Any]]) -> bool:
         """Store the events (all or nothing); False, with the reason shown, when refused."""
-        try:
-            result = battle.apply_events(
-                self._db, self._rulesets, self._gang_id, events, self._dice
-            )
-        except battle.EventRefused as exc:
-            self._say(f"Refused: {exc.reason}", error=True)
-            return False
-        except ServiceError as exc:
-            self._say(str(exc), error=True)
+        result = self._perform(battle.ApplyEvents(self._gang_id, tuple(events), self._dice))
+        if result is None:
             return False
         self._show(result.record)
         if result.lines:
             self._say(result.lines[-1].split(": ", 1)[-1])
-        if result.changes.gangs_changed:
-            self.sig_gang_changed.emit(self._gang_id)
         return True
 
     def _on_tile_sig_event_requested(self, event: dict[str, Any]) -> None:
@@ -574,7 +588,7 @@ class BattleWindow(QMainWindow):
     def _on_resolve_button_clicked(self) -> None:
         index = self.prompt_view.currentIndex()
         if not index.isValid() and self.prompt_model.rowCount():
-            index = self.prompt_model.index(0)
+            index = self.prompt_model.index(0, 0)
         if index.isValid():
             self._resolve(index)
 
@@ -620,20 +634,18 @@ class BattleWindow(QMainWindow):
 
     def _on_start_page_sig_start_requested(self, scenario: str, crew: list[str]) -> None:
         opponent = self.start_page.opponent_id()
-        try:
-            result = battle.start_battle(
-                self._db,
-                self._rulesets,
+        result = self._perform(
+            battle.StartBattle(
                 self._gang_id,
                 scenario=scenario,
-                crew=crew,
+                crew=tuple(crew),
                 against=opponent,
-                against_crew=self.start_page.opponent_crew() if opponent is not None else (),
+                against_crew=tuple(self.start_page.opponent_crew()) if opponent is not None else (),
                 # The start page says which ruleset the battle plays by.
                 accept_ruleset=True,
             )
-        except ServiceError as exc:
-            self._say(str(exc), error=True)
+        )
+        if result is None:
             return
         self._show(result.record)
         self._say(result.lines[-1] if len(result.lines) > 1 else result.lines[0])
@@ -641,15 +653,11 @@ class BattleWindow(QMainWindow):
     def _on_undo_action_triggered(self) -> None:
         if self._record is None:
             return
-        try:
-            result = battle.undo_last(self._db, self._rulesets, self._gang_id)
-        except ServiceError as exc:
-            self._say(str(exc), error=True)
+        result = self._perform(battle.UndoLastEvent(self._gang_id))
+        if result is None:
             return
         self._show(result.record)
         self._say(result.lines[0])
-        if result.changes.gangs_changed:
-            self.sig_gang_changed.emit(self._gang_id)
 
     def _on_hire_action_triggered(self) -> None:
         offers = [o for o in self._hire_offers if o.left > 0]
@@ -680,10 +688,8 @@ class BattleWindow(QMainWindow):
             text += f"\n\n{waiting} prompt{'s are' if waiting != 1 else ' is'} still waiting."
         if not ConfirmDialog.ask(self, "End the battle?", text, "End battle"):
             return
-        try:
-            result = battle.end_battle(self._db, self._rulesets, self._gang_id)
-        except ServiceError as exc:
-            self._say(str(exc), error=True)
+        result = self._perform(battle.EndBattle(self._gang_id))
+        if result is None:
             return
         self._record = None
         self.reload(

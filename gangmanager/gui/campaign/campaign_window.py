@@ -596,16 +596,12 @@ class CampaignWindow(QMainWindow):
         self._set_notes_dirty(self.notes_edit.toPlainText() != self.view.get("notes"))
 
     def _on_save_notes_button_clicked(self) -> None:
-        try:
-            service.set_details(
-                self._db,
-                str(self.campaign_id),
-                notes=self.notes_edit.toPlainText(),
-                version=self._version,
-            )
-        except ServiceError as exc:
-            # The typed notes stay in the editor: nothing is lost, the player can copy them.
-            self.messages.tell(str(exc))
+        action = service.SetCampaignDetails(
+            str(self.campaign_id), notes=self.notes_edit.toPlainText(), version=self._version
+        )
+        # No undo step for the notes (as before); a refusal keeps the typed notes in the
+        # editor: nothing is lost, the player can copy them.
+        if self._runner.run(action, None, lambda exc: self.messages.tell(str(exc))) is None:
             return
         self.refresh()
         self.sig_campaign_changed.emit(self.campaign_id)

@@ -16,6 +16,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from gangmanager.gui.common.undo import OperationUndoCommand
+from gangmanager.services.changes import Changes
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.operations import Outcome, perform
@@ -23,6 +24,19 @@ from gangmanager.services.rulesets import Rulesets
 
 # Said of an undo or redo step that can no longer be performed.
 DROPPED = "The step is removed from the undo history."
+
+
+def rosters_changed(outcome: Outcome) -> bool:
+    """Whether a roster window has anything to repaint: an action with an undo step
+    (a roster edit, Finish, a campaign step) always may; one without (a battle event,
+    a saved draft) only when it changed a gang or fighter (a Limited profile struck off)."""
+    changes: Changes = outcome.changes
+    return outcome.inverse is not None or bool(
+        changes.gang_list
+        or changes.fighters_added
+        or changes.fighters_changed
+        or changes.fighters_removed
+    )
 
 
 class OperationRunner(QObject):

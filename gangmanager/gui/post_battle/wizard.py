@@ -2,9 +2,12 @@
 
 Nothing touches the roster until Finish: every edit rewrites the draft (saved
 at once, so closing the wizard or a crash resumes it), previews run the rules
-on a copy, and Finish applies the whole draft in one transaction. Afterwards
-`result` (and `sig_finished`) carry what undo needs: the window's runner pushes
-`post_battle.finish_outcome(result)` on its undo stack (gui/common/runner.py).
+on a copy, and Finish applies the whole draft in one transaction. Every write
+(the draft saved or discarded, Finish) is an action performed by the
+application's `OperationRunner` (gui/common/runner.py): Finish's undo step goes
+on the undo stack the wizard was given and its outcome is broadcast, so the
+roster window repaints from it. `finish_result` (and `sig_finished`) carry
+what Finish returned.
 
 For a gang in a running campaign the wizard reads the campaign once
 (`campaign`): Assign territory offers its territories, Collect income rolls
@@ -15,10 +18,13 @@ previews run against it; Finish stores all of it in the same transaction.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
+from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.gui.post_battle.actions_page import ActionsPage
 from gangmanager.gui.post_battle.advancements_page import AdvancementsPage
 from gangmanager.gui.post_battle.battle_page import BattlePage
@@ -96,10 +102,18 @@ class PostBattleWizard(QWizard):
         parent: QWidget | None = None,
         *,
         dice: Dice | None = None,
+        runner: OperationRunner | None = None,
+        undo_stack: QUndoStack | None = None,
+        step_refused: Callable[[str], None] | None = None,
     ) -> None:
         super().__init__(parent)
         self.db = db
         self.rulesets = rulesets
+        # The application's runner performs every write; Finish's undo goes on `undo_stack`
+        # (none: no undo step), a later refused undo of it is said by `step_refused`.
+        self.runner = runner if runner is not None else OperationRunner(db, rulesets, self)
+        self._undo_stack = undo_stack
+        self._step_refused = step_refused
         self.dice = dice or RandomDice()
         self.gang: Gang = gangs.load_gang(db, str(gang_id))
         self.gang_id = gang_id
@@ -109,11 +123,11 @@ class PostBattleWizard(QWizard):
         except ServiceError:
             self.battle = None
         try:
-            saved = post_battle.start_draft(db, rulesets, gang_id)
+            saved = self._start_draft()
         except post_battle.PostBattleError:
             # A draft this version cannot read: start again rather than lock the wizard.
-            post_battle.discard_draft(db, gang_id)
-            saved = post_battle.start_draft(db, rulesets, gang_id)
+            self._write(post_battle.DiscardDraft(gang_id))
+            saved = self._start_draft()
         self.draft_id: int | None = saved.id
         self.draft: PostBattleDraft = saved.draft
         self.campaign: CampaignSetting | None = campaign_service.gang_campaign(
@@ -216,8 +230,32 @@ class PostBattleWizard(QWizard):
         self.draft = draft
         self._previews.clear()
         self._report = None
-        self.draft_id = post_battle.save_draft(self.db, self.gang_id, draft)
+        self.draft_id = self._write(post_battle.SaveDraft(self.gang_id, draft))
         self.sig_draft_changed.emit()
+
+    def _write(self, action: object) -> Any:
+        """Perform a draft action through the runner; its result. A refusal is raised,
+        as the service functions did (the caller that opened the wizard says it)."""
+        refusals: list[ServiceError] = []
+        outcome = self.runner.run(action, None, refusals.append)
+        if outcome is None:
+            raise refusals[0]
+        return outcome.result
+
+    def _start_draft(self) -> post_battle.SavedDraft:
+        """The gang's unfinished draft, else a new one from the ended battle, saved
+        (services.post_battle.start_draft, its save performed by the runner)."""
+        saved = post_battle.load_draft(self.db, self.gang_id)
+        if saved is not None:
+            return saved
+        draft = (
+            post_battle.draft_from_battle(self.battle)
+            if self.battle is not None
+            else PostBattleDraft(result=None)
+        )
+        return post_battle.SavedDraft(
+            self._write(post_battle.SaveDraft(self.gang_id, draft)), draft
+        )
 
     def choose_battle(self, battle_id: int | None) -> None:
         """Follow the tracked battle (its lists merged into the draft), or none."""
@@ -327,16 +365,23 @@ class PostBattleWizard(QWizard):
             self.resume()
 
     def accept(self) -> None:
-        try:
-            result = post_battle.finish(
-                self.db,
-                self.rulesets,
-                self.gang_id,
-                self.draft,
-                draft_id=self.draft_id,
-                version=self.gang.version,
-            )
-        except StaleGangError as exc:
+        refusals: list[ServiceError] = []
+        outcome = self.runner.run(
+            post_battle.FinishPostBattle(
+                self.gang_id, self.draft, self.draft_id, self.gang.version
+            ),
+            self._undo_stack,
+            refusals.append,
+            self._step_refused,
+        )
+        if outcome is not None:
+            result: FinishResult = outcome.result
+            self.finish_result = result
+            self.sig_finished.emit(result)
+            super().accept()
+            return
+        exc = refusals[0]
+        if isinstance(exc, StaleGangError):
             # The roster moved on while the wizard was open: show it as stored now.
             self.gang = gangs.load_gang(self.db, str(self.gang_id))
             self._previews.clear()
@@ -347,13 +392,8 @@ class PostBattleWizard(QWizard):
                  " stored. Check it and press Finish again."]
             )  # fmt: skip
             return
-        except ServiceError as exc:
-            problems = getattr(exc, "problems", None) or [str(exc)]
-            self.report_page.show_problems(problems)
-            return
-        self.finish_result = result
-        self.sig_finished.emit(result)
-        super().accept()
+        problems = getattr(exc, "problems", None) or [str(exc)]
+        self.report_page.show_problems(problems)
 
     def _on_self_current_id_changed(self, page_id: int) -> None:
         page = self.page(page_id)
@@ -363,8 +403,8 @@ class PostBattleWizard(QWizard):
     def _on_self_custom_button_clicked(self, which: int) -> None:
         if which != QWizard.WizardButton.CustomButton1.value or not DiscardDraftDialog.ask(self):
             return
-        post_battle.discard_draft(self.db, self.gang_id)
-        saved = post_battle.start_draft(self.db, self.rulesets, self.gang_id)
+        self._write(post_battle.DiscardDraft(self.gang_id))
+        saved = self._start_draft()
         self.draft_id, self.draft = saved.id, saved.draft
         self._previews.clear()
         self._report = None

@@ -6,24 +6,26 @@ modified to the same value; the tooltip's first line says which, with a sign.
 In Recovery, Dead and Captured fighters are told apart by their row: greyed
 and in italics, struck through when dead, with the status as a tooltip. The Fighter Rating shown is the committed one; when the pending
 value differs it carries a marker (`*`) and a tooltip saying why.
-Every cell is worked out when its fighter changes, not on each `data()` call;
-after an edit only the fighters that differ are worked out again and repainted.
+Every cell is worked out when its fighter changes, not on each `data()` call:
+the texts by the rows base (`CACHE_TEXTS`, from the column descriptors), the
+tooltips, fonts and brushes in the row (`RosterRow`); after an edit only the
+fighters that differ are worked out again and repainted (`update_row`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from gangmanager.gui.common.rows_table_model import CENTRE, Column, Index, RowsTableModel
 from gangmanager.rules import ratings
 from gangmanager.rules.characteristics import CODES, CharacteristicTable
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.modifiers import EffectiveProfile
 from gangmanager.rules.ruleset import Ruleset
 
-Index = QModelIndex | QPersistentModelIndex
 _LEAD = ("Name", "Type", "Category", "Status")
 _TAIL = ("XP", "Rating")
 HEADERS: tuple[str, ...] = _LEAD + CODES + _TAIL
@@ -63,27 +65,26 @@ def rating_tooltip(fighter: Fighter) -> str:
 
 
 @dataclass(frozen=True)
-class _Cells:
-    """One fighter's row as shown, worked out once when the fighter changes.
+class RosterRow:
+    """One fighter's row, worked out once when the fighter changes.
 
     A view asks `data()` for every cell and role on each repaint (thousands of
     calls for a roster): answering from these tuples keeps a repaint cheap.
     """
 
-    texts: tuple[str, ...]
+    fighter: Fighter
+    # The effective profile in printed form ("4+", "5\"") by characteristic code.
+    printed: dict[str, str]
     tooltips: tuple[str | None, ...]
     fonts: tuple[QFont | None, ...]
     backgrounds: tuple[QBrush | None, ...]
     foregrounds: tuple[QBrush | None, ...]
 
 
-def _display(fighter: Fighter, effective: EffectiveProfile) -> tuple[str, ...]:
+def _rating(fighter: Fighter) -> str:
     committed = ratings.committed_fighter_rating(fighter)
     pending = ratings.pending_fighter_rating(fighter)
-    rating = f"{committed} {PENDING_MARK}" if pending != committed else str(committed)
-    printed = effective.printed()
-    lead = (fighter.name, fighter.type, fighter.category.label, fighter.status.label)
-    return (*lead, *(printed[code] for code in CODES), str(fighter.xp), rating)
+    return f"{committed} {PENDING_MARK}" if pending != committed else str(committed)
 
 
 def _tooltip(fighter: Fighter, effective: EffectiveProfile, column: int) -> str | None:
@@ -108,7 +109,7 @@ def _code(column: int) -> str | None:
     return CODES[column - len(_LEAD)] if column in PROFILE_COLUMNS else None
 
 
-def _cells(fighter: Fighter, effective: EffectiveProfile) -> _Cells:
+def roster_row(fighter: Fighter, effective: EffectiveProfile) -> RosterRow:
     status = fighter.status
     unfit = status in UNFIT_FOREGROUND
     fonts: list[QFont | None] = []
@@ -134,8 +135,9 @@ def _cells(fighter: Fighter, effective: EffectiveProfile) -> _Cells:
             if unfit
             else None
         )
-    return _Cells(
-        _display(fighter, effective),
+    return RosterRow(
+        fighter,
+        effective.printed(),
         tuple(_tooltip(fighter, effective, column) for column in range(len(HEADERS))),
         tuple(fonts),
         tuple(backgrounds),
@@ -143,26 +145,62 @@ def _cells(fighter: Fighter, effective: EffectiveProfile) -> _Cells:
     )
 
 
-class RosterTableModel(QAbstractTableModel):
+def _profile_column(code: str) -> Column[RosterRow]:
+    return Column(
+        code,
+        lambda row: row.printed[code],
+        align=CENTRE,
+        header_tip="Effective profile: every modifier applied (bold: modified)",
+    )
+
+
+# The texts the base keeps per row; tooltips, fonts and brushes come from `cell`.
+COLUMNS: tuple[Column[RosterRow], ...] = (
+    Column("Name", lambda row: row.fighter.name),
+    Column("Type", lambda row: row.fighter.type),
+    Column("Category", lambda row: row.fighter.category.label),
+    Column("Status", lambda row: row.fighter.status.label),
+    *(_profile_column(code) for code in CODES),
+    Column("XP", lambda row: row.fighter.xp, align=CENTRE),
+    Column(
+        "Rating",
+        lambda row: _rating(row.fighter),
+        align=CENTRE,
+        header_tip=f"Committed Fighter Rating; {PENDING_MARK} marks a different pending value",
+    ),
+)
+assert tuple(c.header for c in COLUMNS) == HEADERS
+
+
+# The roles a row answers from its tuples (plain ints: see rows_table_model.DISPLAY).
+_BY_ROLE = {
+    int(Qt.ItemDataRole.ToolTipRole.value): "tooltips",
+    int(Qt.ItemDataRole.FontRole.value): "fonts",
+    int(Qt.ItemDataRole.BackgroundRole.value): "backgrounds",
+    int(Qt.ItemDataRole.ForegroundRole.value): "foregrounds",
+}
+EDIT = int(Qt.ItemDataRole.EditRole.value)
+
+
+class RosterTableModel(RowsTableModel[RosterRow]):
     """Read-only but for the name: editing it (F2) asks for a rename via the signal."""
+
+    COLUMNS = COLUMNS
+    CACHE_TEXTS = True
 
     # fighter id, new name: the window runs the rename and refreshes the model.
     sig_rename_requested = Signal(int, str)
 
     def __init__(self) -> None:
         super().__init__()
-        self._fighters: list[Fighter] = []
-        self._cells: list[_Cells] = []
         self._ruleset: Ruleset | None = None
         self._table: CharacteristicTable | None = None
 
     def set_gang(self, gang: Gang | None, ruleset: Ruleset | None) -> None:
-        self.beginResetModel()
-        self._fighters = list(gang.fighters) if gang and ruleset else []
         self._ruleset = ruleset if gang else None
         self._table = ruleset.table if ruleset else None
-        self._cells = [self._make_cells(f) for f in self._fighters]
-        self.endResetModel()
+        fighters = list(gang.fighters) if gang and ruleset else []
+        self.set_rows([self._make_row(f) for f in fighters])
 
     def update_gang(self, gang: Gang, ruleset: Ruleset) -> bool:
         """Show the gang saved after an edit, repainting only the rows that changed.
@@ -170,33 +208,24 @@ class RosterTableModel(QAbstractTableModel):
         False (and nothing done) when fighters came, went or moved: the caller
         resets the model with `set_gang` then.
         """
-        if [f.id for f in gang.fighters] != [f.id for f in self._fighters] or (
+        if [f.id for f in gang.fighters] != [r.fighter.id for r in self._rows] or (
             ruleset is not self._ruleset
         ):
             return False
         for row, fighter in enumerate(gang.fighters):
-            if fighter == self._fighters[row]:
-                continue
-            self._fighters[row] = fighter
-            self._cells[row] = self._make_cells(fighter)
-            self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
+            if fighter != self._rows[row].fighter:
+                self.update_row(row, self._make_row(fighter))
         return True
 
-    def _make_cells(self, fighter: Fighter) -> _Cells:
+    def _make_row(self, fighter: Fighter) -> RosterRow:
         assert self._table is not None
-        return _cells(fighter, fighter.effective(self._table))
+        return roster_row(fighter, fighter.effective(self._table))
 
     def fighter(self, row: int) -> Fighter:
-        return self._fighters[row]
+        return self._rows[row].fighter
 
     def row_of(self, fighter_id: int | None) -> int | None:
-        return next((i for i, f in enumerate(self._fighters) if f.id == fighter_id), None)
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._fighters)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
+        return next((i for i, r in enumerate(self._rows) if r.fighter.id == fighter_id), None)
 
     def flags(self, index: Index) -> Qt.ItemFlag:
         flags = super().flags(index)
@@ -204,46 +233,20 @@ class RosterTableModel(QAbstractTableModel):
             flags |= Qt.ItemFlag.ItemIsEditable
         return flags
 
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        row, column = index.row(), index.column()
-        cells = self._cells[row]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return cells.texts[column]
-        if role == Qt.ItemDataRole.EditRole:
-            return self._fighters[row].name if column == NAME_COLUMN else None
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return cells.tooltips[column]
-        if role == Qt.ItemDataRole.FontRole:
-            return cells.fonts[column]
-        if role == Qt.ItemDataRole.BackgroundRole:
-            return cells.backgrounds[column]
-        if role == Qt.ItemDataRole.ForegroundRole:
-            return cells.foregrounds[column]
-        if role == Qt.ItemDataRole.TextAlignmentRole and column >= len(_LEAD):
-            return int(Qt.AlignmentFlag.AlignCenter)
+    def cell(self, row: RosterRow, column: int, role: int) -> object:
+        attribute = _BY_ROLE.get(role)
+        if attribute is not None:
+            values: tuple[object, ...] = getattr(row, attribute)
+            return values[column]
+        if role == EDIT:
+            return row.fighter.name if column == NAME_COLUMN else None
         return None
 
     def setData(self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if not index.isValid() or index.column() != NAME_COLUMN or role != Qt.ItemDataRole.EditRole:
             return False
-        fighter = self._fighters[index.row()]
+        fighter = self._rows[index.row()].fighter
         name = str(value).strip()
         if name and name != fighter.name and fighter.id is not None:
             self.sig_rename_requested.emit(fighter.id, name)
         return False  # the roster changes only through the rename, then a reload
-
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> object:
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        if role == Qt.ItemDataRole.ToolTipRole:
-            if section == RATING_COLUMN:
-                return f"Committed Fighter Rating; {PENDING_MARK} marks a different pending value"
-            if section in PROFILE_COLUMNS:
-                return "Effective profile: every modifier applied (bold: modified)"
-        return None
