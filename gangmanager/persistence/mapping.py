@@ -215,7 +215,9 @@ def fighter_from_row(row: FighterRow) -> Fighter:
 
 def with_ids(gang: Gang, row: GangRow) -> Gang:
     """The saved gang with its ids, its fighters' ids and its new version (after a flush)."""
+    # A copy only where the id is new: a roster of 300 is not copied for one edit.
     fighters = [
-        f.model_copy(update={"id": r.id}) for f, r in zip(gang.fighters, row.fighters, strict=True)
+        f if f.id == r.id else f.model_copy(update={"id": r.id})
+        for f, r in zip(gang.fighters, row.fighters, strict=True)
     ]
     return gang.model_copy(update={"id": row.id, "version": row.version, "fighters": fighters})
