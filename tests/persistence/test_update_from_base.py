@@ -54,7 +54,7 @@ def test_a_base_that_was_not_read_for_update_is_not_trusted(
     bad = renamed(gang, 1, "")
     with db.unit_of_work() as uow:
         uow.gangs.get_for_update(gang.id)
-        with pytest.raises(ServiceError, match="not saved: fighters.1.name"):
+        with pytest.raises(ServiceError, match=r"not saved: fighters\.1\.name"):
             uow.gangs.update(bad, base=bad)
 
 
@@ -65,7 +65,7 @@ def test_a_changed_fighter_of_the_held_gang_is_still_validated(
     assert gang.id is not None
     with db.unit_of_work() as uow:
         base = uow.gangs.get_for_update(gang.id)
-        with pytest.raises(ServiceError, match="not saved: fighters.2.name"):
+        with pytest.raises(ServiceError, match=r"not saved: fighters\.2\.name"):
             uow.gangs.update(renamed(base, 2, ""), base=base)
 
 
@@ -84,9 +84,7 @@ def test_a_second_save_from_a_used_base_is_refused_as_stale(
     assert first.fighters[0].name == "First"
 
 
-def test_only_the_edited_fighter_is_written(
-    db: Database, gang_of: Callable[[int], Gang]
-) -> None:
+def test_only_the_edited_fighter_is_written(db: Database, gang_of: Callable[[int], Gang]) -> None:
     from sqlalchemy import event
 
     gang = stored(db, gang_of(20))

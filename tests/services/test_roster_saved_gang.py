@@ -10,17 +10,31 @@ from pathlib import Path
 import pytest
 from sqlalchemy import event
 
-from gangmanager.persistence.database import Database
+from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.gang import Category, Gang
 from gangmanager.services import gangs, roster
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
-from .test_roster_service import EDITS, db, fighter_id, gang  # noqa: F401 (fixtures)
+from .test_roster_service import EDITS, fighter_id
 
 # Edits that leave the gang in place (a deletion has no gang; a copy is another gang).
 IN_PLACE = [name for name in EDITS if name not in {"delete gang", "duplicate gang"}]
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> Iterator[Database]:
+    database = open_database(sqlite_url(tmp_path / "gm.sqlite"))
+    yield database
+    database.close()
+
+
+@pytest.fixture
+def gang(db: Database, rulesets: Rulesets) -> Gang:
+    """The demo gang as stored (the gang EDITS were written for)."""
+    created = roster.apply(db, roster.CreateGang(demo_gang(rulesets.get("n23"))))
+    return gangs.load_gang(db, str(created.gang_id))
 
 
 @contextmanager
@@ -54,8 +68,8 @@ def grown(rulesets: Rulesets, size: int, name: str) -> Gang:
 
 @pytest.mark.parametrize("name", IN_PLACE)
 def test_the_outcome_carries_the_gang_as_a_read_gives_it_back(
-    db: Database,  # noqa: F811
-    gang: Gang,  # noqa: F811
+    db: Database,
+    gang: Gang,
     name: str,
 ) -> None:
     outcome = roster.apply(db, EDITS[name](gang))
@@ -68,8 +82,8 @@ def test_the_outcome_carries_the_gang_as_a_read_gives_it_back(
 
 
 def test_a_name_is_handed_back_as_stored_not_as_typed(
-    db: Database,  # noqa: F811
-    gang: Gang,  # noqa: F811
+    db: Database,
+    gang: Gang,
 ) -> None:
     rook = fighter_id(gang, "Rook")
     outcome = roster.apply(db, roster.EditFighter(gang.id, rook, {"name": "  Rook   the  Bold "}))
@@ -79,8 +93,8 @@ def test_a_name_is_handed_back_as_stored_not_as_typed(
 
 
 def test_undo_and_redo_carry_no_gang_so_the_window_reads_it(
-    db: Database,  # noqa: F811
-    gang: Gang,  # noqa: F811
+    db: Database,
+    gang: Gang,
 ) -> None:
     outcome = roster.apply(db, EDITS["add skill"](gang))
     undone = roster.undo(db, outcome)
@@ -89,8 +103,8 @@ def test_undo_and_redo_carry_no_gang_so_the_window_reads_it(
 
 
 def test_a_refused_edit_changes_nothing_and_a_later_edit_still_saves(
-    db: Database,  # noqa: F811
-    gang: Gang,  # noqa: F811
+    db: Database,
+    gang: Gang,
 ) -> None:
     rook = fighter_id(gang, "Rook")
     with pytest.raises(ServiceError, match="already"):
@@ -110,7 +124,7 @@ def test_a_refused_edit_changes_nothing_and_a_later_edit_still_saves(
     ids=["rename", "xp", "skill"],
 )
 def test_one_edit_sends_the_same_few_statements_at_30_and_at_300_fighters(
-    db: Database,  # noqa: F811
+    db: Database,
     rulesets: Rulesets,
     tmp_path: Path,
     edit: object,
