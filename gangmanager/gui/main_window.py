@@ -835,7 +835,8 @@ class MainWindow(QMainWindow):
 
     def _update_shown_gang(self, outcome: roster.Outcome) -> bool:
         """An edit of the gang on screen: update the rows it changed, from the gang the
-        outcome carries as saved (a roster edit), else read once.
+        outcome carries as saved (a roster edit), else read once; the gang list's line
+        from the same gang.
 
         False when the gang no longer reads (the caller falls back to a full reload).
         """
@@ -850,7 +851,7 @@ class MainWindow(QMainWindow):
             return False
         ruleset = self._ruleset
         if outcome.changes.gangs_changed:
-            self._refresh_gang_list_quietly(outcome.gang)
+            self._refresh_gang_list_quietly(gang)
         self._gang = gang
         self.header.set_gang(gang, ruleset)
         self.stash_panel.set_gang(gang, ruleset)
@@ -870,7 +871,7 @@ class MainWindow(QMainWindow):
     def _refresh_gang_list_quietly(self, saved: Gang | None = None) -> None:
         """New names and ratings in the gang list, the same gang selected, nothing reloaded.
 
-        `saved`: the gang as an edit saved it; its line is made from it without reading
+        `saved`: the gang as just saved or read; its line is made from it without reading
         the list again, unless its name changed (the list is sorted by name).
         """
         summaries = self._summaries_with(saved) if saved is not None else None
