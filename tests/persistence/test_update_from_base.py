@@ -108,3 +108,35 @@ def test_only_the_edited_fighter_is_written(db: Database, gang_of: Callable[[int
         "UPDATE gangs SET version=?, updated_at=?",
         "UPDATE fighters SET name=?",
     ]
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        "UPDATE fighters SET ws = 'abc' WHERE id = :fighter",
+        "UPDATE weapon_profiles SET traits = '[{\"a\": 1}]' WHERE weapon_id IN"
+        " (SELECT id FROM weapons WHERE fighter_id = :fighter)",
+        "UPDATE weapon_profiles SET traits = '[5]' WHERE weapon_id IN"
+        " (SELECT id FROM weapons WHERE fighter_id = :fighter)",
+    ],
+    ids=["profile", "unhashable traits", "traits not text"],
+)
+def test_a_damaged_row_is_found_on_every_read_although_profiles_are_shared(
+    db_path, db: Database, gang_of: Callable[[int], Gang], damage: str
+) -> None:
+    from sqlalchemy import text
+
+    from gangmanager.errors import DamagedGangError
+
+    if not str(db.engine.url).startswith("sqlite"):
+        pytest.skip("writes SQLite's loose column types")
+    healthy = stored(db, gang_of(3))
+    hurt = stored(db, gang_of(3).model_copy(update={"name": "Hurt"}))
+    assert hurt.fighters[1].id is not None
+    with db.engine.begin() as conn:
+        conn.execute(text(damage), {"fighter": hurt.fighters[1].id})
+    for _ in range(2):  # the second read too: no cache keeps a bad row's profile
+        with db.unit_of_work() as uow, pytest.raises(DamagedGangError):
+            uow.gangs.get(hurt.id)  # type: ignore[arg-type]
+        with db.unit_of_work() as uow:
+            assert uow.gangs.get(healthy.id) == healthy  # type: ignore[arg-type]
