@@ -95,17 +95,26 @@ class Bench:
 
 @contextmanager
 def count_statements(db: Database) -> Iterator[list[str]]:
-    """Every SQL statement sent to the driver inside the block (BEGIN and COMMIT included)."""
+    """Every SQL statement sent to the driver inside the block, BEGIN and COMMIT included.
+
+    The driver commits without a cursor, so COMMIT comes from the engine's `commit`
+    event: it is a round trip like any statement (issue 17 asks for it counted).
+    """
     statements: list[str] = []
 
     def record(_conn: object, _cursor: object, statement: str, *_: object) -> None:
         statements.append(statement)
 
+    def record_commit(_conn: object) -> None:
+        statements.append("COMMIT")
+
     event.listen(db.engine, "before_cursor_execute", record)
+    event.listen(db.engine, "commit", record_commit)
     try:
         yield statements
     finally:
         event.remove(db.engine, "before_cursor_execute", record)
+        event.remove(db.engine, "commit", record_commit)
 
 
 def best_seconds(action: Callable[[], object], repeat: int) -> float:

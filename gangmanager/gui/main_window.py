@@ -72,6 +72,7 @@ from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
     from gangmanager.gui.printing.card_preview import CardPreview
+    from gangmanager.services.gangs import GangSummary
 
 DATABASE_FILTER = "Gang Manager databases (*.sqlite *.db);;All files (*)"
 GANG_FILTER = "Gang files (*.gang.json *.json);;All files (*)"
@@ -836,20 +837,24 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, STATUS_TIMEOUT_MS)
 
     def _update_shown_gang(self, outcome: roster.Outcome) -> bool:
-        """An edit of the gang on screen: read it once and update the rows it changed.
+        """An edit of the gang on screen: update the rows it changed, from the gang the
+        outcome carries as saved (a roster edit), else read once; the gang list's line
+        from the same gang.
 
         False when the gang no longer reads (the caller falls back to a full reload).
         """
         assert outcome.gang_id is not None and self._ruleset is not None
-        try:
-            gang = gangs.load_gang(self._db, str(outcome.gang_id))
-        except (DamagedGangError, ServiceError):
-            return False
+        gang = outcome.gang
+        if gang is None or gang.id != outcome.gang_id:
+            try:
+                gang = gangs.load_gang(self._db, str(outcome.gang_id))
+            except (DamagedGangError, ServiceError):
+                return False
         if gang.ruleset != self._ruleset.id:
             return False
         ruleset = self._ruleset
         if outcome.changes.gangs_changed:
-            self._refresh_gang_list_quietly()
+            self._refresh_gang_list_quietly(gang)
         self._gang = gang
         self.header.set_gang(gang, ruleset)
         self.stash_panel.set_gang(gang, ruleset)
@@ -866,18 +871,43 @@ class MainWindow(QMainWindow):
         self._show_fighter(row)
         return True
 
-    def _refresh_gang_list_quietly(self) -> None:
-        """New names and ratings in the gang list, the same gang selected, nothing reloaded."""
-        try:
-            summaries = gangs.list_gangs(self._db)
-        except ServiceError:
-            return
+    def _refresh_gang_list_quietly(self, saved: Gang | None = None) -> None:
+        """New names and ratings in the gang list, the same gang selected, nothing reloaded.
+
+        `saved`: the gang as just saved or read; its line is made from it without reading
+        the list again, unless its name changed (the list is sorted by name).
+        """
+        summaries = self._summaries_with(saved) if saved is not None else None
+        if summaries is None:
+            try:
+                summaries = gangs.list_gangs(self._db)
+            except ServiceError:
+                return
         shown = self._gang.id if self._gang is not None else None
         with self._quietly():
             self.gang_model.set_gangs(summaries)
             row = self.gang_model.row_of(shown) if shown is not None else None
             if row is not None:
                 self.gang_view.selectRow(row)
+
+    def _summaries_with(self, saved: Gang) -> list[GangSummary] | None:
+        """The gang list with `saved`'s line as it now reads; None when it must be read."""
+        row = self.gang_model.row_of(saved.id) if saved.id is not None else None
+        if row is None:
+            return None
+        rows = [self.gang_model.row_object(n) for n in range(self.gang_model.rowCount())]
+        if rows[row].name != saved.name:
+            return None
+        rows[row] = replace(
+            rows[row],
+            house=saved.house,
+            ruleset=saved.ruleset,
+            rating=saved.rating,
+            credits=saved.credits,
+            reputation=saved.reputation,
+            fighter_count=len(saved.fighters),
+        )
+        return rows
 
     # -- gangs -----------------------------------------------------------------------
 

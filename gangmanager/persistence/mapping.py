@@ -6,6 +6,7 @@ read back into frozen domain objects; nothing here touches a session.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from gangmanager.persistence.tables import (
@@ -160,8 +161,39 @@ def stash_from_rows(rows: list[StashItemRow]) -> list[Weapon]:
     ]
 
 
+@lru_cache(maxsize=4096)
+def _profile(values: tuple[Any, ...]) -> Profile:
+    """A base profile from its twelve columns, validated once per distinct profile (a
+    roster of 300 gangers holds a handful). Profile is frozen and nothing changes its
+    values in place, so fighters may share one; a value that does not validate raises
+    every time (lru_cache keeps no exception), so a damaged row is still found."""
+    return Profile(values=dict(zip(PROFILE_COLUMNS, values, strict=True)))
+
+
+_PROFILE_FIELDS = ("name", "rng_s", "rng_l", "acc_s", "acc_l", "strength", "ap", "d", "am")
+
+
+def _weapon_profile_of(row: WeaponProfileRow) -> WeaponProfile:
+    values = tuple(getattr(row, name) for name in _PROFILE_FIELDS)
+    traits = row.traits
+    try:
+        return _weapon_profile(values, tuple(traits), row.cost)
+    except TypeError:  # traits that are not plain strings (a damaged row): no cache
+        return _weapon_profile.__wrapped__(values, traits, row.cost)
+
+
+@lru_cache(maxsize=4096)
+def _weapon_profile(values: tuple[Any, ...], traits: Any, cost: Any) -> WeaponProfile:
+    """A weapon profile from its row, validated once per distinct profile (30 lasguns
+    are one); shared like `_profile`: frozen, and every edit copies its lists first.
+    Errors are not cached, so a damaged row is still found."""
+    return WeaponProfile(
+        **dict(zip(_PROFILE_FIELDS, values, strict=True)), traits=traits, cost=cost
+    )
+
+
 def fighter_from_row(row: FighterRow) -> Fighter:
-    values: dict[str, Any] = {code: getattr(row, col) for code, col in PROFILE_COLUMNS.items()}
+    values = tuple(getattr(row, column) for column in PROFILE_COLUMNS.values())
     return Fighter(
         id=row.id,
         name=row.name,
@@ -171,7 +203,7 @@ def fighter_from_row(row: FighterRow) -> Fighter:
         xp=row.xp,
         status=FighterStatus(row.status),
         rating=row.rating,
-        profile=Profile(values=values),
+        profile=_profile(values),
         modifiers=[
             Modifier(
                 source=m.source,
@@ -186,22 +218,7 @@ def fighter_from_row(row: FighterRow) -> Fighter:
             Weapon(
                 name=w.name,
                 cost=w.cost,
-                profiles=[
-                    WeaponProfile(
-                        name=p.name,
-                        rng_s=p.rng_s,
-                        rng_l=p.rng_l,
-                        acc_s=p.acc_s,
-                        acc_l=p.acc_l,
-                        strength=p.strength,
-                        ap=p.ap,
-                        d=p.d,
-                        am=p.am,
-                        traits=p.traits,
-                        cost=p.cost,
-                    )
-                    for p in w.profiles
-                ],
+                profiles=[_weapon_profile_of(p) for p in w.profiles],
             )
             for w in row.weapons
         ],
@@ -215,7 +232,9 @@ def fighter_from_row(row: FighterRow) -> Fighter:
 
 def with_ids(gang: Gang, row: GangRow) -> Gang:
     """The saved gang with its ids, its fighters' ids and its new version (after a flush)."""
+    # A copy only where the id is new: a roster of 300 is not copied for one edit.
     fighters = [
-        f.model_copy(update={"id": r.id}) for f, r in zip(gang.fighters, row.fighters, strict=True)
+        f if f.id == r.id else f.model_copy(update={"id": r.id})
+        for f, r in zip(gang.fighters, row.fighters, strict=True)
     ]
     return gang.model_copy(update={"id": row.id, "version": row.version, "fighters": fighters})

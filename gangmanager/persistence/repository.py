@@ -45,7 +45,7 @@ from gangmanager.persistence.tables import (
     utc_now,
 )
 from gangmanager.rules.campaign import GangFigures, figures_of
-from gangmanager.rules.gang import Gang
+from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error, quoted
 
 
@@ -88,6 +88,8 @@ _NUMBERED = re.compile(r"^(?P<base>.*\S)\s+\((?P<n>\d+)\)$")
 class GangRepository:
     def __init__(self, session: Session) -> None:
         self._session = session
+        # The gang `get_for_update` read and locked, with its row: `update(..., base=)`.
+        self._held: tuple[Gang, GangRow] | None = None
 
     def list(self) -> builtins.list[GangSummary]:
         """All gangs by name, with their fighter counts, in one query."""
@@ -116,6 +118,20 @@ class GangRepository:
     def get(self, gang_id: int) -> Gang:
         """The whole gang with `Gang.id` and every `Fighter.id` filled in."""
         return _gang(self._load(gang_id))
+
+    def get_for_update(self, gang_id: int) -> Gang:
+        """The whole gang, locked for this transaction as `update` locks it.
+
+        An edit reads the gang once: `update(edited, base=this)` then writes
+        without reading or validating the stored gang again.
+        """
+        locked = self._lock(gang_id)
+        row = self._load(gang_id, fresh=True)
+        if locked == 0:
+            raise NotYourGangError(row.name)
+        gang = _gang(row)
+        self._held = (gang, row)
+        return gang
 
     def get_many(self, gang_ids: Iterable[int]) -> dict[int, Gang]:
         """The whole gangs by id, in the five SELECTs of one (`IN`), not five per gang;
@@ -235,18 +251,32 @@ class GangRepository:
         self._flush()
         return mapping.with_ids(gang, row)
 
-    def update(self, gang: Gang) -> Gang:
+    def update(self, gang: Gang, *, base: Gang | None = None) -> Gang:
         """Like `replace`, but writes only what differs from the stored gang.
 
         A fighter whose modifiers, weapons or wargear are unchanged keeps those
         rows (and their ids); only the lists that changed are rewritten. The
         gang row is always touched, so every save is a new version.
+
+        `base`: the gang `get_for_update` returned in this unit of work, of which
+        `gang` is an edit. The stored gang is then not read again, fighters equal
+        to base's are neither validated again nor written (base's were validated
+        when read), and what is stored and returned is the validated gang: as a
+        later read gives it back, ids and new version included.
         """
         if gang.id is None:
             raise LookupError(f"gang {gang.name!r} has no id: add it before updating it")
-        _check_storable(gang)
-        row = self._load_for_write(gang)
-        before = _gang(row)
+        held = self._held
+        if base is not None and held is not None and held[0] is base and base.id == gang.id:
+            before, row = held
+            gang = _check_storable(gang, {f.id: f for f in before.fighters})
+            if gang.version is not None and row.version != gang.version:
+                raise StaleGangError
+        else:
+            _check_storable(gang)
+            row = self._load_for_write(gang)
+            before = _gang(row)
+        self._held = None  # the row is about to change: no later update may trust it
         old_fighters = {f.id: f for f in before.fighters}
         mapping.set_gang_columns(row, gang)
         row.updated_at = utc_now()
@@ -257,7 +287,10 @@ class GangRepository:
             if fighter_row is None:
                 fighter_rows.append(mapping.fighter_row(fighter, position))
                 continue
+            fighter_rows.append(fighter_row)
             old = old_fighters[fighter.id]
+            if fighter_row.position == position and (old is fighter or old == fighter):
+                continue  # nothing of this fighter to write
             # Assigning an equal value writes nothing: SQLAlchemy compares with what it loaded.
             mapping.set_fighter_columns(fighter_row, fighter, position)
             if old.modifiers != fighter.modifiers:
@@ -273,8 +306,12 @@ class GangRepository:
                     WargearRow(position=i, name=g.name, cost=g.cost)
                     for i, g in enumerate(fighter.wargear)
                 ]
-            fighter_rows.append(fighter_row)
-        row.fighters = fighter_rows
+        # The same rows in the same order: assigning the list would only compare them all.
+        same = len(fighter_rows) == len(row.fighters) and all(
+            new is now for new, now in zip(fighter_rows, row.fighters, strict=True)
+        )
+        if not same:
+            row.fighters = fighter_rows
         if before.stash != gang.stash:
             row.stash = mapping.stash_rows(gang)
         self._flush()
@@ -420,20 +457,24 @@ class GangRepository:
         with row-level security it matches no row of another player's gang.
         """
         assert gang.id is not None
-        # The Table itself (`__table__` is typed as any FromClause, which update() refuses).
-        table = Base.metadata.tables[GangRow.__tablename__]
-        locked = self._session.execute(
-            update(table)
-            .where(table.c.id == gang.id)
-            # updated_at too, or its onupdate default would change the row.
-            .values(version=table.c.version, updated_at=table.c.updated_at)
-        ).rowcount  # type: ignore[attr-defined]
+        locked = self._lock(gang.id)
         row = self._load(gang.id, fresh=True)
         if locked == 0:
             raise NotYourGangError(row.name)
         if gang.version is not None and row.version != gang.version:
             raise StaleGangError
         return row
+
+    def _lock(self, gang_id: int) -> int:
+        """A no-op UPDATE of the gang row: the row lock until commit; 0 when no row matched."""
+        # The Table itself (`__table__` is typed as any FromClause, which update() refuses).
+        table = Base.metadata.tables[GangRow.__tablename__]
+        return self._session.execute(  # type: ignore[attr-defined]
+            update(table)
+            .where(table.c.id == gang_id)
+            # updated_at too, or its onupdate default would change the row.
+            .values(version=table.c.version, updated_at=table.c.updated_at)
+        ).rowcount
 
     def _flush(self) -> None:
         try:
@@ -456,11 +497,25 @@ class GangRepository:
         return self._session.scalars(query).unique().one_or_none()
 
 
-def _check_storable(gang: Gang) -> None:
+def _check_storable(gang: Gang, trusted: Mapping[int | None, Fighter] | None = None) -> Gang:
     """Store nothing that would not load again: a copy made without validation
-    (`model_copy`) or a sum (credits after a big win) can pass a bound."""
+    (`model_copy`) or a sum (credits after a big win) can pass a bound. Returns the
+    validated gang (names normalised as a read gives them), ids and version kept.
+
+    `trusted`: fighters as read from the store, each validated then; a fighter of
+    `gang` equal to the trusted one with its id is taken as it is (pydantic does not
+    validate a model instance again), so an edit validates only what it changed.
+    """
+    trusted = trusted or {}
+    fighters: builtins.list[Fighter | dict[str, Any]] = []
+    for fighter in gang.fighters:
+        old = trusted.get(fighter.id) if fighter.id is not None else None
+        same = old is not None and (old is fighter or old == fighter)
+        fighters.append(fighter if same else fighter.model_dump())
     try:
-        Gang.model_validate(gang.model_dump())
+        checked = Gang.model_validate(
+            {**gang.model_dump(exclude={"fighters"}), "fighters": fighters}
+        )
     except ValidationError as exc:
         first = exc.errors(include_url=False)[0]
         where = ".".join(str(part) for part in first["loc"])
@@ -471,6 +526,12 @@ def _check_storable(gang: Gang) -> None:
         else:
             message = first["msg"]
         raise ServiceError(f"not saved: {where}: {message}") from None
+    # model_dump leaves out the ids (exclude=True): put them back.
+    kept = [
+        new if new.id == old.id else new.model_copy(update={"id": old.id})
+        for new, old in zip(checked.fighters, gang.fighters, strict=True)
+    ]
+    return checked.model_copy(update={"id": gang.id, "version": gang.version, "fighters": kept})
 
 
 def _gang(row: GangRow) -> Gang:

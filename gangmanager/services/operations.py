@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
 from gangmanager.services.rulesets import Rulesets
 
@@ -35,6 +36,9 @@ class Outcome:
     fighter_id: int | None = None
     # What the action hands back to its caller beyond the changes (a battle record...).
     result: Any = None
+    # The gang as saved, when the action has it at hand (a roster edit): the window
+    # shows it without reading the gang again. None: read it if it is needed.
+    gang: Gang | None = None
 
 
 Handler = Callable[[UnitOfWork, Any, Rulesets | None], Outcome]

@@ -384,15 +384,14 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
             lambda gang: stash_edit(gang, command, known.get(gang.ruleset)),
             command.version,
         )
-    if isinstance(command, AddFighter) and rulesets is not None:
-        _check_addition(_load(uow, command.gang_id), command.fighter, rulesets)
     edit = _EDITS[type(command)]
-    return _edit(
-        uow,
-        command.gang_id,
-        lambda gang: edit(gang, command, _table(gang, rulesets)),
-        command.version,
-    )
+
+    def edited(gang: Gang) -> Edited:
+        if isinstance(command, AddFighter) and rulesets is not None:
+            _check_addition(gang, command.fighter, rulesets)
+        return edit(gang, command, _table(gang, rulesets))
+
+    return _edit(uow, command.gang_id, edited, command.version)
 
 
 def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> str:
@@ -441,8 +440,10 @@ def _table(gang: Gang, rulesets: Rulesets | None) -> CharacteristicTable:
     return rulesets.get(gang.ruleset).table
 
 
-def _load(uow: UnitOfWork, gang_id: int) -> Gang:
+def _load(uow: UnitOfWork, gang_id: int, *, for_update: bool = False) -> Gang:
     try:
+        if for_update:
+            return uow.gangs.get_for_update(gang_id)
         return uow.gangs.get(gang_id)
     except LookupError:
         raise ServiceError(f"no gang with id {gang_id} (it may have been deleted)") from None
@@ -456,7 +457,8 @@ Edited = tuple[Gang, str, int | None, tuple[str, ...]]
 def _edit(
     uow: UnitOfWork, gang_id: int, edit: Callable[[Gang], Edited], version: int | None
 ) -> Outcome:
-    gang = _load(uow, gang_id)
+    # The one read of the gang in an edit: locked, so `update` need not read it again.
+    gang = _load(uow, gang_id, for_update=True)
     if version is not None and gang.version != version:
         raise StaleGangError  # before the edit, which may refuse for what changed
     edited, label, focus, messages = edit(gang)
@@ -467,14 +469,15 @@ def _edit(
     if version is not None:
         # The repository checks it again under the row lock, so no save slips between.
         edited = edited.model_copy(update={"version": version})
-    saved = uow.gangs.update(edited)
+    saved = uow.gangs.update(edited, base=gang)
     known = {f.id for f in gang.fighters}
     added = tuple(f.id for f in saved.fighters if f.id is not None and f.id not in known)
     before = before.widened(added)
     after = uow.gangs.snapshot(gang_id, fighters=before.fighters, stash=stash)
     fighter_id = saved.fighters[focus].id if focus is not None else None
     changes = _changes(before, after, messages)
-    return Outcome(changes, _step(before, after, label), label, gang_id, fighter_id)
+    step = _step(before, after, label)
+    return Outcome(changes, step, label, gang_id, fighter_id, gang=saved)
 
 
 def _touched_fighters(gang: Gang, edited: Gang) -> tuple[int, ...]:

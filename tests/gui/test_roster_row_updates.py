@@ -106,7 +106,7 @@ def test_an_update_repaints_the_changed_row_only(rulesets: Rulesets) -> None:
 
 
 @pytest.mark.parametrize("edit", ["rename", "xp"])
-def test_an_edit_in_the_window_reads_the_gang_once_whatever_its_size(
+def test_an_edit_in_the_window_reads_the_gang_once_in_its_transaction_whatever_its_size(
     qtbot, tmp_path: Path, rulesets: Rulesets, monkeypatch, edit: str
 ) -> None:
     sent: dict[int, list[str]] = {}
@@ -134,11 +134,14 @@ def test_an_edit_in_the_window_reads_the_gang_once_whatever_its_size(
         win.close()
         win.database.close()
     assert len(sent[30]) == len(sent[300])
-    # The window reads the gang it shows once after the write (the service's own reads
-    # inside the transaction are not the window's).
-    after = sent[30][sent[30].index("COMMIT") + 1 :]
-    assert [s for s in after if s.lstrip().startswith("SELECT fighters.")] != []
-    assert len([s for s in after if s.lstrip().startswith("SELECT fighters.")]) == 1, after
+    # The edit reads the fighters once, under its lock, and the snapshots read the
+    # edited fighter's rows; the window shows the gang the outcome carries as saved,
+    # so nothing reads a fighter after the commit.
+    commit = sent[30].index("COMMIT")
+    whole = [s for s in sent[30][:commit] if s.lstrip().startswith("SELECT fighters.gang_id")]
+    assert len(whole) == 1, sent[30]
+    # Nor the gang list: the gang's line is made from the saved gang.
+    assert sent[30][commit + 1 :] == []
 
 
 def test_the_first_screen_sends_as_many_statements_for_300_fighters_as_for_30(
