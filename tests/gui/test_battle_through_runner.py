@@ -5,10 +5,8 @@ relayed from window to window), and a battle step that changes no roster repaint
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
-from sqlalchemy import event
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWizard
@@ -23,6 +21,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.operations import Outcome
 from gangmanager.services.rulesets import Rulesets
 
+from ..statements import statements_sent
 from .roster_helpers import open_window
 
 # A failed Ammo test strikes Dex Hollow's Limited ammo off the stored card.
@@ -46,26 +45,6 @@ def window(
     win.select_gang(stored.id)
     yield win
     win.close()
-
-
-@contextmanager
-def counted(db: Database) -> Iterator[list[str]]:
-    """Every statement sent, COMMIT included."""
-    sent: list[str] = []
-
-    def statement(_c: object, _k: object, text: str, *_: object) -> None:
-        sent.append(text)
-
-    def commit(_c: object) -> None:
-        sent.append("COMMIT")
-
-    event.listen(db.engine, "before_cursor_execute", statement)
-    event.listen(db.engine, "commit", commit)
-    try:
-        yield sent
-    finally:
-        event.remove(db.engine, "before_cursor_execute", statement)
-        event.remove(db.engine, "commit", commit)
 
 
 def tracker(qtbot, window: MainWindow) -> BattleWindow:
@@ -189,9 +168,9 @@ def test_an_event_from_the_window_costs_what_the_service_alone_costs(
     battle.start_battle(db, rulesets, gang.id)
     shown = tracker(qtbot, window)
     assert shown.apply([{"event": "new_round"}])  # the battle's fold is kept from here on
-    with counted(db) as through_windows:
+    with statements_sent(db.engine) as through_windows:
         assert shown.apply([{"event": "new_round"}])
-    with counted(db) as alone:
+    with statements_sent(db.engine) as alone:
         battle.apply_events(db, rulesets, gang.id, [{"event": "new_round"}])
     # No open window reads anything for an event that changes no roster.
     assert len(through_windows) == len(alone) > 0

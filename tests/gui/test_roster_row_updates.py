@@ -2,24 +2,22 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from sqlalchemy import event
 
 from PySide6.QtCore import QModelIndex, QSettings, Qt
 
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.gui.roster import roster_table_model
 from gangmanager.gui.roster.roster_table_model import HEADERS, XP_COLUMN, RosterTableModel
-from gangmanager.persistence.database import Database, open_database, sqlite_url
+from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.rules.gang import Category, Gang
 from gangmanager.services import gangs, roster
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from ..statements import statements_sent
 from .roster_helpers import open_window
 
 
@@ -32,26 +30,6 @@ def grown(rulesets: Rulesets, fighters: int) -> Gang:
         for n in range(fighters - len(demo.fighters))
     ]
     return demo.model_copy(update={"fighters": [*demo.fighters, *extra]})
-
-
-@contextmanager
-def counted(db: Database) -> Iterator[list[str]]:
-    """Every statement sent, COMMIT included (the driver commits without a cursor)."""
-    sent: list[str] = []
-
-    def statement(_c: object, _k: object, text: str, *_: object) -> None:
-        sent.append(text)
-
-    def commit(_c: object) -> None:
-        sent.append("COMMIT")
-
-    event.listen(db.engine, "before_cursor_execute", statement)
-    event.listen(db.engine, "commit", commit)
-    try:
-        yield sent
-    finally:
-        event.remove(db.engine, "before_cursor_execute", statement)
-        event.remove(db.engine, "commit", commit)
 
 
 def window_on(qtbot, tmp_path: Path, rulesets: Rulesets, monkeypatch, fighters: int) -> MainWindow:
@@ -121,7 +99,7 @@ def test_an_edit_in_the_window_reads_the_gang_once_in_its_transaction_whatever_i
         )
         resets: list[bool] = []
         win.roster_model.modelReset.connect(lambda resets=resets: resets.append(True))
-        with counted(win.database) as statements:
+        with statements_sent(win.database.engine) as statements:
             assert win.run(roster.EditFighter(gang.id, fighter.id, fields)) is not None
         sent[size] = statements
         assert not resets, "an edit of one fighter must not reset the roster"
@@ -152,7 +130,7 @@ def test_the_first_screen_sends_as_many_statements_for_300_fighters_as_for_30(
         db = open_database(sqlite_url(tmp_path / f"start-{size}.sqlite"))
         gangs.add_gang(db, grown(rulesets, size))
         settings = QSettings(str(tmp_path / f"start-{size}.ini"), QSettings.Format.IniFormat)
-        with counted(db) as statements:
+        with statements_sent(db.engine) as statements:
             win = MainWindow(db, rulesets, settings)
             qtbot.addWidget(win)
         assert win.roster_model.rowCount() == size

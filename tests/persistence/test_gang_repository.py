@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 
 import pytest
-from sqlalchemy import Engine, event, text
+from sqlalchemy import text
 
 from gangmanager.persistence import Database, GangSummary
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
@@ -14,21 +13,9 @@ from gangmanager.rules.modifiers import Modifier
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Item, Weapon
 
+from ..statements import statements_sent
+
 CHILD_TABLES = ("fighters", "modifiers", "weapons", "weapon_profiles", "wargear", "stash_items")
-
-
-@contextmanager
-def counting(engine: Engine) -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def count(conn, cursor, statement, parameters, context, executemany) -> None:
-        statements.append(statement)
-
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
 
 
 def add(db: Database, gang: Gang) -> Gang:
@@ -90,7 +77,7 @@ def test_get_uses_a_constant_number_of_statements(
     small, large = add(db, gang_of(3)), add(db, gang_of(30))
     counts = []
     for stored in (small, large):
-        with counting(db.engine) as statements:
+        with statements_sent(db.engine, commits=False) as statements:
             loaded = get(db, stored.id)
         assert loaded == stored
         counts.append(len(statements))
@@ -103,7 +90,7 @@ def test_list_summaries_in_one_query(
 ) -> None:
     first = add(db, gang)
     second = add(db, gang_of(4).model_copy(update={"name": "alpha", "rating": 400, "credits": 5}))
-    with counting(db.engine) as statements, db.unit_of_work() as uow:
+    with statements_sent(db.engine, commits=False) as statements, db.unit_of_work() as uow:
         summaries = uow.gangs.list()
     assert [s for s in statements if s.lstrip().upper().startswith("SELECT")] == statements[-1:]
     assert summaries == [

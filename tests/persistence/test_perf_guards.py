@@ -6,11 +6,9 @@ the roster."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, event
 
 from gangmanager.persistence import database as database_module
 from gangmanager.persistence.database import (
@@ -28,20 +26,7 @@ from gangmanager.services import battle, gangs, post_battle
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
-
-@contextmanager
-def counting(engine: Engine) -> Iterator[list[str]]:
-    """Every statement sent to the driver in the block (BEGIN and COMMIT included)."""
-    statements: list[str] = []
-
-    def count(_conn: object, _cursor: object, statement: str, *_: object) -> None:
-        statements.append(statement)
-
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
+from ..statements import statements_sent
 
 
 @pytest.fixture
@@ -124,7 +109,7 @@ def test_finding_a_gang_reads_only_that_gang(file_db: Database, rulesets: Rulese
     stored = [gangs.add_gang(file_db, roster_of(rulesets, 6)).gang for _ in range(3)]
     wanted = stored[1]
     for ref in (str(wanted.id), wanted.name):
-        with counting(file_db.engine) as statements:
+        with statements_sent(file_db.engine, commits=False) as statements:
             assert gangs.load_gang(file_db, ref) == wanted
         about_gangs = [s for s in statements if "FROM gangs" in s]
         assert about_gangs, ref
@@ -161,7 +146,7 @@ def finish_statements(
         battle.end_battle(db, rulesets, gang.id)
         saved = post_battle.start_draft(db, rulesets, gang.id)
         chosen = draft.model_copy(update={"battle_id": saved.draft.battle_id}) if draft else None
-        with counting(db.engine) as statements:
+        with statements_sent(db.engine, commits=False) as statements:
             result = post_battle.finish(
                 db,
                 rulesets,

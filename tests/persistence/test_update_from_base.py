@@ -13,6 +13,8 @@ from gangmanager.errors import ServiceError, StaleGangError
 from gangmanager.persistence.database import Database
 from gangmanager.rules.gang import Gang
 
+from ..statements import statements_sent
+
 
 def stored(db: Database, gang: Gang) -> Gang:
     with db.unit_of_work() as uow:
@@ -85,23 +87,12 @@ def test_a_second_save_from_a_used_base_is_refused_as_stale(
 
 
 def test_only_the_edited_fighter_is_written(db: Database, gang_of: Callable[[int], Gang]) -> None:
-    from sqlalchemy import event
-
     gang = stored(db, gang_of(20))
     assert gang.id is not None
-    sent: list[str] = []
-
-    def record(_c: object, _k: object, text: str, *_: object) -> None:
-        sent.append(text)
-
-    event.listen(db.engine, "before_cursor_execute", record)
-    try:
-        with db.unit_of_work() as uow:
-            base = uow.gangs.get_for_update(gang.id)
-            uow.gangs.update(renamed(base, 7, "Only me"), base=base)
-            uow.commit()
-    finally:
-        event.remove(db.engine, "before_cursor_execute", record)
+    with statements_sent(db.engine, commits=False) as sent, db.unit_of_work() as uow:
+        base = uow.gangs.get_for_update(gang.id)
+        uow.gangs.update(renamed(base, 7, "Only me"), base=base)
+        uow.commit()
     writes = [s.split(" WHERE")[0] for s in sent if not s.startswith(("SELECT", "BEGIN"))]
     assert writes == [
         "UPDATE gangs SET version=gangs.version, updated_at=gangs.updated_at",  # the lock

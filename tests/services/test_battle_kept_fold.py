@@ -4,18 +4,18 @@ between actions, and used only while nobody else wrote to the battle or its gang
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, event
 
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.dice import FixedDice
 from gangmanager.services import battle, battle_folds, gangs, roster
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
+
+from ..statements import statements_sent
 
 LIMITED = {
     "fighter": "Dex Hollow",
@@ -24,20 +24,6 @@ LIMITED = {
     "profile": "executioner ammo",
     "roll": 5,
 }
-
-
-@contextmanager
-def counting(engine: Engine) -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def count(_conn: object, _cursor: object, statement: str, *_: object) -> None:
-        statements.append(statement)
-
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
 
 
 @pytest.fixture
@@ -75,7 +61,7 @@ def statements_for_one_event(tmp_path: Path, rulesets: Rulesets, logged: int) ->
         gang_id = add_demo(db, rulesets)
         battle.start_battle(db, rulesets, gang_id)
         battle.apply_events(db, rulesets, gang_id, pins(logged))
-        with counting(db.engine) as statements:
+        with statements_sent(db.engine, commits=False) as statements:
             battle.apply_events(
                 db, rulesets, gang_id, [{"event": "marker", "fighter": "Rook", "marker": "Blaze"}]
             )

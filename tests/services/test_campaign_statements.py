@@ -24,27 +24,9 @@ from gangmanager.services.campaign_steps import run_step
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from ..statements import statements_sent
+
 SMALL, LARGE = "Small", "Large"
-
-
-@contextmanager
-def counting(db: Database) -> Iterator[list[str]]:
-    """Every statement sent to the driver, BEGIN included, and each COMMIT."""
-    statements: list[str] = []
-
-    def statement(_conn: object, _cursor: object, text: str, *_: object) -> None:
-        statements.append(text)
-
-    def commit(_conn: object) -> None:
-        statements.append("COMMIT")
-
-    event.listen(db.engine, "before_cursor_execute", statement)
-    event.listen(db.engine, "commit", commit)
-    try:
-        yield statements
-    finally:
-        event.remove(db.engine, "before_cursor_execute", statement)
-        event.remove(db.engine, "commit", commit)
 
 
 def add_campaign(db: Database, rulesets: Rulesets, name: str, gangs: int, battles: int) -> None:
@@ -114,7 +96,7 @@ def db(database_url: str, rulesets: Rulesets) -> Iterator[Database]:
 
 def statements(db: Database, action: Callable[[str], object], name: str) -> list[str]:
     action(name)  # Warm: the first use may read the schema.
-    with counting(db) as sent:
+    with statements_sent(db.engine) as sent:
         action(name)
     return sent
 

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import event
 
 from gangmanager.persistence.database import open_database
 from gangmanager.rules import ratings, roster_ops
@@ -11,6 +10,8 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError, UnknownGangError
 from gangmanager.services.gang_view import gang_view
 from gangmanager.services.rulesets import Rulesets
+
+from ..statements import statements_sent
 
 
 def test_demo_gang_is_founded_within_budget(rulesets: Rulesets) -> None:
@@ -59,14 +60,8 @@ def test_opening_a_gang_takes_the_same_few_statements_for_3_or_30_fighters(
         gangs.add_gang(db, big)
         counts = []
         for name in ("Small", "Big"):
-            statements: list[str] = []
-
-            def count(*args: object, _s: list[str] = statements) -> None:
-                _s.append(str(args[2]))
-
-            event.listen(db.engine, "before_cursor_execute", count)
-            gang = gangs.load_gang(db, name)
-            event.remove(db.engine, "before_cursor_execute", count)
+            with statements_sent(db.engine, commits=False) as statements:
+                gang = gangs.load_gang(db, name)
             counts.append(len(statements))
         assert len(gang.fighters) == 30
         assert counts[0] == counts[1] <= 10

@@ -4,11 +4,9 @@ back on its outcome (issue 17): the window shows that gang without reading it ag
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
-from sqlalchemy import event
 
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.gang import Category, Gang
@@ -17,6 +15,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..statements import statements_sent
 from .test_roster_service import EDITS, fighter_id
 
 # Edits that leave the gang in place (a deletion has no gang; a copy is another gang).
@@ -35,26 +34,6 @@ def gang(db: Database, rulesets: Rulesets) -> Gang:
     """The demo gang as stored (the gang EDITS were written for)."""
     created = roster.apply(db, roster.CreateGang(demo_gang(rulesets.get("n23"))))
     return gangs.load_gang(db, str(created.gang_id))
-
-
-@contextmanager
-def sent(db: Database) -> Iterator[list[str]]:
-    """Every statement sent, COMMIT included (the driver commits without a cursor)."""
-    statements: list[str] = []
-
-    def statement(_c: object, _k: object, text: str, *_: object) -> None:
-        statements.append(text)
-
-    def commit(_c: object) -> None:
-        statements.append("COMMIT")
-
-    event.listen(db.engine, "before_cursor_execute", statement)
-    event.listen(db.engine, "commit", commit)
-    try:
-        yield statements
-    finally:
-        event.remove(db.engine, "before_cursor_execute", statement)
-        event.remove(db.engine, "commit", commit)
 
 
 def grown(rulesets: Rulesets, size: int, name: str) -> Gang:
@@ -133,7 +112,7 @@ def test_one_edit_sends_the_same_few_statements_at_30_and_at_300_fighters(
     for size in (30, 300):
         stored = gangs.add_gang(db, grown(rulesets, size, f"Big {size}")).gang
         big = gangs.load_gang(db, str(stored.id))
-        with sent(db) as statements:
+        with statements_sent(db.engine) as statements:
             outcome = roster.apply(db, edit(big), rulesets)  # type: ignore[operator]
         counts[size] = statements
         assert outcome.gang == gangs.load_gang(db, str(big.id))

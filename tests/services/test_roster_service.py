@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import Engine, event, inspect, text
+from sqlalchemy import inspect, text
 from sqlalchemy.orm import Session
 
 from gangmanager.persistence.database import Database, open_database, sqlite_url
@@ -22,6 +21,8 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..statements import statements_sent
+
 Dump = dict[str, list[tuple[Any, ...]]]
 
 
@@ -30,20 +31,6 @@ def dump(db: Database) -> Dump:
     with db.engine.connect() as conn:
         names = inspect(conn).get_table_names()
         return {n: list(conn.execute(text(f'SELECT * FROM "{n}" ORDER BY 1')).all()) for n in names}
-
-
-@contextmanager
-def counting(engine: Engine) -> Iterator[list[str]]:
-    statements: list[str] = []
-
-    def count(conn, cursor, statement, parameters, context, executemany) -> None:
-        statements.append(statement)
-
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
 
 
 @pytest.fixture
@@ -407,7 +394,7 @@ def test_statements_per_edit_do_not_grow_with_the_roster(db: Database, gang: Gan
     for size in (6, 30):
         created = roster.apply(db, roster.CreateGang(_big_gang(gang, size)))
         big = gangs.load_gang(db, str(created.gang_id))
-        with counting(db.engine) as statements:
+        with statements_sent(db.engine, commits=False) as statements:
             outcome = roster.apply(db, roster.BuyWeapon(big.id, big.fighters[3].id, LASGUN))
             roster.undo(db, outcome)
         counts.append(len(statements))
