@@ -15,6 +15,8 @@ from PySide6.QtCore import QSettings
 
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.persistence.database import Database, open_database, sqlite_url
+from gangmanager.services import gangs
+from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from .roster_helpers import open_window, seed
@@ -39,6 +41,19 @@ def window(
     stored = seed(db, rulesets)
     win = open_window(qtbot, db, rulesets, settings, monkeypatch)
     win.activateWindow()
+    assert stored.id is not None
+    win.select_gang(stored.id)
+    yield win
+    win.close()
+
+
+@pytest.fixture
+def window_with_limited(
+    qtbot, db: Database, rulesets: Rulesets, settings: QSettings, monkeypatch
+) -> Iterator[MainWindow]:
+    """The demo gang with its Limited ammo still on the card (`seed` strikes it)."""
+    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    win = open_window(qtbot, db, rulesets, settings, monkeypatch)
     assert stored.id is not None
     win.select_gang(stored.id)
     yield win

@@ -4,11 +4,8 @@ relayed from window to window), and a battle step that changes no roster repaint
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWizard
 
 from gangmanager.gui.battle.battle_window import BattleWindow
@@ -21,30 +18,13 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.operations import Outcome
 from gangmanager.services.rulesets import Rulesets
 
+from ..demo_battle import LIMITED
 from ..statements import statements_sent
-from .roster_helpers import open_window
-
-# A failed Ammo test strikes Dex Hollow's Limited ammo off the stored card.
-LIMITED = {
-    "fighter": "Dex Hollow",
-    "event": "ammo_test",
-    "weapon": "Shotgun",
-    "profile": "executioner ammo",
-    "roll": 5,
-}
 
 
 @pytest.fixture
-def window(
-    qtbot, db: Database, rulesets: Rulesets, settings: QSettings, monkeypatch
-) -> Iterator[MainWindow]:
-    # The demo gang with its Limited ammo still on the card (conftest's seed strikes it).
-    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
-    win = open_window(qtbot, db, rulesets, settings, monkeypatch)
-    assert stored.id is not None
-    win.select_gang(stored.id)
-    yield win
-    win.close()
+def window(window_with_limited: MainWindow) -> MainWindow:
+    return window_with_limited
 
 
 def tracker(qtbot, window: MainWindow) -> BattleWindow:

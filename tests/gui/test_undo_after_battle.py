@@ -3,11 +3,9 @@ one runner repaints every open window from one outcome."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QUndoStack
 
 from gangmanager.gui.campaign.campaign_window import CampaignWindow
@@ -21,29 +19,13 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.operations import Outcome
 from gangmanager.services.rulesets import Rulesets
 
-from .roster_helpers import open_window, recorder, select_fighter, stored_gang
-
-# A failed Ammo test strikes Dex Hollow's Limited ammo off the stored card.
-LIMITED = {
-    "fighter": "Dex Hollow",
-    "event": "ammo_test",
-    "weapon": "Shotgun",
-    "profile": "executioner ammo",
-    "roll": 5,
-}
+from ..demo_battle import LIMITED
+from .roster_helpers import recorder, select_fighter, stored_gang
 
 
 @pytest.fixture
-def window(
-    qtbot, db: Database, rulesets: Rulesets, settings: QSettings, monkeypatch
-) -> Iterator[MainWindow]:
-    # The demo gang with its Limited ammo still on the card (conftest's seed strikes it).
-    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
-    win = open_window(qtbot, db, rulesets, settings, monkeypatch)
-    assert stored.id is not None
-    win.select_gang(stored.id)
-    yield win
-    win.close()
+def window(window_with_limited: MainWindow) -> MainWindow:
+    return window_with_limited
 
 
 def test_ctrl_z_undoes_a_rename_after_a_battle_event_struck_a_profile(

@@ -15,15 +15,8 @@ from gangmanager.services import battle, battle_folds, gangs, roster
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from ..demo_battle import LIMITED
 from ..statements import statements_sent
-
-LIMITED = {
-    "fighter": "Dex Hollow",
-    "event": "ammo_test",
-    "weapon": "Shotgun",
-    "profile": "executioner ammo",
-    "roll": 5,
-}
 
 
 @pytest.fixture

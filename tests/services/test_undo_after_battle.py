@@ -15,14 +15,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
-# A failed Ammo test on Dex Hollow's Limited ammo strikes it off the stored card.
-LIMITED = {
-    "fighter": "Dex Hollow",
-    "event": "ammo_test",
-    "weapon": "Shotgun",
-    "profile": "executioner ammo",
-    "roll": 5,
-}
+from ..demo_battle import LIMITED
 
 
 @pytest.fixture
