@@ -44,12 +44,12 @@ from gangmanager.services.campaign_context import (
     campaign_name,
     context_of,
     find_campaign,
+    gang_and_campaign,
     now,
     refused,
-    running_context,
 )
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.errors import ServiceError
 from gangmanager.services.operations import Outcome, operation, perform
 from gangmanager.services.rulesets import Rulesets
 
@@ -652,11 +652,8 @@ def _collect_income(uow: UnitOfWork, action: CollectIncome, rulesets: Rulesets |
     report = action.report
     campaign_battle_id = action.campaign_battle_id
     dice = action.dice
-    gang = uow.gangs.find(gang_ref)
-    if gang is None:
-        raise UnknownGangError(gang_ref, uow.gangs.names())
+    gang, context = gang_and_campaign(uow, rulesets, gang_ref)
     assert gang.id is not None
-    context = running_context(uow, rulesets, gang)
     if context is None:
         raise ServiceError(f"{gang.name!r} takes part in no running campaign")
     if report is not None and report.gang_id != gang.id:

@@ -200,3 +200,14 @@ def running_context(uow: UnitOfWork, rulesets: Rulesets, gang: Gang) -> Campaign
     assert gang.id is not None
     running = campaigns(uow).running_campaign_of(gang.id)
     return None if running is None else context_of(uow, rulesets, str(running[0]))
+
+
+def gang_and_campaign(
+    uow: UnitOfWork, rulesets: Rulesets, gang_ref: str
+) -> tuple[Gang, CampaignContext | None]:
+    """The gang named (refused naming the gangs there are) and its running campaign, if any."""
+    gang = uow.gangs.find(gang_ref)
+    if gang is None:
+        raise UnknownGangError(gang_ref, uow.gangs.names())
+    assert gang.id is not None
+    return gang, running_context(uow, rulesets, gang)

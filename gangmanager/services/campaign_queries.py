@@ -27,6 +27,7 @@ from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.campaign_context import (
     context_of,
     find_campaign,
+    gang_and_campaign,
     refused,
     running_context,
 )
@@ -94,11 +95,8 @@ def territory_boons(
     hand; a gang in no running campaign has none.
     """
     with db.unit_of_work() as uow:
-        gang = uow.gangs.find(gang_ref)
-        if gang is None:
-            raise UnknownGangError(gang_ref, uow.gangs.names())
+        gang, context = gang_and_campaign(uow, rulesets, gang_ref)
         assert gang.id is not None
-        context = running_context(uow, rulesets, gang)
         if context is None:
             return []
         return rules.held_boons(context.campaign, context.ctype, gang.id, kinds)
@@ -153,11 +151,8 @@ class GangTerritories:
 def held_territories(db: Database, rulesets: Rulesets, gang_ref: str) -> GangTerritories | None:
     """What the gang holds in its running campaign (hideout first); None: no campaign."""
     with db.unit_of_work() as uow:
-        gang = uow.gangs.find(gang_ref)
-        if gang is None:
-            raise UnknownGangError(gang_ref, uow.gangs.names())
+        gang, context = gang_and_campaign(uow, rulesets, gang_ref)
         assert gang.id is not None
-        context = running_context(uow, rulesets, gang)
         if context is None:
             return None
         boons: dict[str, list[str]] = {}
