@@ -93,6 +93,9 @@ def child(db: str, launcher: bool, before_qt: bool) -> None:
 
     time_the_import_hook(hook)
 
+    from bench import quiet_qt
+
+    quiet_qt.install()
     app = QApplication(sys.argv[:1])
     step("Python, QtWidgets, QApplication")
     import sqlalchemy.orm  # noqa: F401
