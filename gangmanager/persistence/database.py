@@ -18,7 +18,7 @@ import os
 import re
 import sqlite3
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
@@ -41,6 +41,8 @@ from gangmanager.persistence.unit_of_work import UnitOfWork
 if TYPE_CHECKING:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
+
+    from gangmanager.persistence.quick_read import QuickReader
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 ENVIRONMENT_VARIABLE = "GANGMANAGER_DB"
@@ -109,12 +111,35 @@ def alembic_config() -> Config:
 
 
 class Database:
-    """An open, migrated database. One unit of work per user action."""
+    """An open, migrated database. One unit of work per user action.
+
+    A SQLite file found at the current schema is opened without an engine
+    (`deferred`): the window's first screen reads it through `quick_reader()`,
+    and the engine, with SQLAlchemy's mappers and compiled statements, is made
+    by the first action that needs it (docs/performance.md).
+    """
 
     def __init__(self, engine: Engine, path: Path | None = None) -> None:
-        self.engine = engine
         # The SQLite file, None for a server database or an in-memory one.
         self.path = path
+        self._engine: Engine | None = None
+        self._make_engine: Callable[[], Engine] | None = None
+        self._shown_url = ""
+        self._use(engine)
+
+    @classmethod
+    def deferred(cls, make_engine: Callable[[], Engine], path: Path, shown_url: str) -> Database:
+        """A checked SQLite file whose engine `make_engine` makes on first use."""
+        database = cls.__new__(cls)
+        database.path = path
+        database._engine = None
+        database._make_engine = make_engine
+        database._shown_url = shown_url
+        return database
+
+    def _use(self, engine: Engine) -> None:
+        self._engine = engine
+        self._make_engine = None
         # Domain objects outlive the session; nothing must expire under them.
         self._sessions: sessionmaker[Session] = sessionmaker(engine, expire_on_commit=False)
         # Reads begin a deferred transaction on SQLite: they never wait for a writer.
@@ -123,17 +148,45 @@ class Database:
         )
 
     @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            assert self._make_engine is not None
+            self._use(self._make_engine())
+        assert self._engine is not None
+        return self._engine
+
+    @property
+    def has_engine(self) -> bool:
+        return self._engine is not None
+
+    def quick_reader(self) -> QuickReader | None:
+        """The stdlib reader of the first screen while no engine is made, else None.
+
+        Once the engine exists every read goes through it (and through its
+        statement counters), so a read never sees less than the last write.
+        """
+        if self._engine is not None or self.path is None:
+            return None
+        from gangmanager.persistence.quick_read import QuickReader
+
+        return QuickReader(self.path)
+
+    @property
     def url(self) -> str:
         """For display: the password, if any, is masked."""
-        return self.engine.url.render_as_string(hide_password=True)
+        if self._engine is None:
+            return self._shown_url
+        return self._engine.url.render_as_string(hide_password=True)
 
     def unit_of_work(self, *, read_only: bool = False) -> UnitOfWork:
         """One user action. `read_only` for a pure read (the gang list, one gang):
         on SQLite every other one takes the write lock at BEGIN."""
+        self.engine  # noqa: B018  (made on first use)
         return UnitOfWork(self._read_sessions if read_only else self._sessions, self)
 
     def close(self) -> None:
-        self.engine.dispose()
+        if self._engine is not None:
+            self._engine.dispose()
 
     def __enter__(self) -> Database:
         return self
@@ -176,6 +229,11 @@ def open_database(target: str) -> Database:
             _ensure_folder(path)
         # Refuses a read-only folder, then takes the daily backup of the file as found.
         before_open(path, new=plan is _Plan.CREATE)
+    if plan is _Plan.OPEN and path is not None:
+        # Checked, at the current schema, backed up: the engine waits for its first use.
+        return Database.deferred(
+            lambda: _create_engine(url, label), path, url.render_as_string(hide_password=True)
+        )
     engine = _create_engine(url, label)
     try:
         if plan is None:

@@ -24,12 +24,22 @@ if TYPE_CHECKING:
 
 
 def list_gangs(db: Database) -> list[GangSummary]:
+    # Until the first action needs the engine, the stdlib reader (the window's start).
+    quick = db.quick_reader()
+    if quick is not None:
+        return quick.list()
     with db.unit_of_work(read_only=True) as uow:
         return uow.gangs.list()
 
 
 def load_gang(db: Database, ref: str) -> Gang:
     """A gang by id or name (case-insensitive); unknown names list the ones that exist."""
+    quick = db.quick_reader()
+    if quick is not None:
+        found = quick.find(ref)
+        if found is None:
+            raise UnknownGangError(ref, quick.names())
+        return found
     with db.unit_of_work(read_only=True) as uow:
         gang = uow.gangs.find(ref)
         if gang is None:
