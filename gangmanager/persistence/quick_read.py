@@ -6,7 +6,8 @@ statements: tens of milliseconds and megabytes before the first paint
 (docs/performance.md). Until the first action that needs the engine,
 `Database.quick_reader()` hands out this reader instead. It returns what the
 repository returns: the rows are turned into domain objects by the same
-`mapping.gang_from_row` (and a bad row into the same `DamagedGangError`), and
+`row_reading.gang_from_row` (and a bad row into the same `DamagedGangError`);
+neither module imports SQLAlchemy, and
 tests/persistence/test_quick_read.py holds it equal to the ORM for every kind
 of row.
 """
@@ -24,8 +25,12 @@ from types import SimpleNamespace
 from typing import Any
 
 from gangmanager.errors import DatabaseError
-from gangmanager.persistence.repository import GangSummary, _as_id, _gang
-from gangmanager.persistence.tables import PROFILE_COLUMNS
+from gangmanager.persistence.row_reading import (
+    PROFILE_COLUMNS,
+    GangSummary,
+    as_id,
+    gang_or_damaged,
+)
 from gangmanager.rules.gang import Gang
 
 _LIST = """
@@ -81,7 +86,7 @@ class QuickReader:
         """`GangRepository.find()`: by id when all digits, then the exact name, then any case."""
         wanted = name_or_id.strip()
         with self._connection() as connection:
-            gang_id = _as_id(wanted)
+            gang_id = as_id(wanted)
             if gang_id is not None and _exists(connection, gang_id):
                 return _read_gang(connection, gang_id)
             exact = connection.execute(
@@ -165,4 +170,4 @@ def _read_gang(connection: sqlite3.Connection, gang_id: int) -> Gang:
     row.house_rules_ignore_restrictions = bool(row.house_rules_ignore_restrictions)
     row.stash = stash.get(gang_id, [])
     row.fighters = fighters
-    return _gang(row)  # type: ignore[arg-type]  # shaped like a GangRow, as mapping reads it
+    return gang_or_damaged(row)  # shaped like a GangRow, as the repository reads it

@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gangmanager.persistence.database import SQLITE_HEADER, Database
-from gangmanager.persistence.repository import GangSummary
+from gangmanager.persistence.row_reading import GangSummary
 from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError
 from gangmanager.services.operations import perform
-from gangmanager.services.roster import CreateGang
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -60,6 +59,8 @@ def add_gang(db: Database, gang: Gang) -> ImportResult:
 
     The same action as the window's New gang (`roster.CreateGang`), run by `perform`.
     """
+    from gangmanager.services.roster import CreateGang
+
     outcome = perform(db, CreateGang(gang))
     stored: Gang = outcome.result
     renamed = gang.name if stored.name != gang.name else None

@@ -140,3 +140,27 @@ def test_the_engine_waits_for_the_first_write(tmp_path: Path) -> None:
         # After the write every read goes through the engine, and sees it.
         assert gangs.load_gang(db, "first") == stored
     assert repr(open_database(url)) == f"Database({url!r})"
+
+
+def test_the_readers_statements_do_not_grow_with_fighters(
+    stored: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Six SELECTs for a gang of 0 or 30 fighters (and BEGIN): one per kind of row."""
+    statements: list[str] = []
+    connect = sqlite3.connect
+
+    def traced(*args: object, **kwargs: object) -> sqlite3.Connection:
+        connection = connect(*args, **kwargs)  # type: ignore[arg-type]
+        connection.set_trace_callback(statements.append)
+        return connection
+
+    monkeypatch.setattr(sqlite3, "connect", traced)
+    counts = []
+    for name in ("alone", "Thirty", "Iron Brothers"):
+        statements.clear()
+        assert QuickReader(stored).find(name) is not None
+        counts.append(len(statements))
+    assert counts[0] == counts[1] == counts[2]
+    statements.clear()
+    QuickReader(stored).list()
+    assert len([s for s in statements if s.lstrip().upper().startswith("SELECT")]) == 1
