@@ -16,11 +16,13 @@ from hypothesis import strategies as st
 
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.persistence.quick_read import QuickReader
-from gangmanager.rules.gang import Gang
+from gangmanager.rules.gang import Fighter, FighterStatus, Gang
+from gangmanager.rules.modifiers import Modifier, ModifierKind
+from gangmanager.rules.weapons import Item, Weapon
 from gangmanager.services import gangs
 from gangmanager.services.errors import DamagedGangError, UnknownGangError
 
-from .conftest import full_gang, simple_fighter
+from .conftest import combi_weapon, full_gang, simple_fighter
 
 
 def _gang(name: str, fighters: int) -> Gang:
@@ -164,3 +166,44 @@ def test_the_readers_statements_do_not_grow_with_fighters(
     statements.clear()
     QuickReader(stored).list()
     assert len([s for s in statements if s.lstrip().upper().startswith("SELECT")]) == 1
+
+
+_WEAPONS = [combi_weapon(), Weapon(name="Stub gun", cost=5), Weapon(name="Lasgun", cost=15)]
+_WARGEAR = [Item(name="Flak armour", cost=10), Item(name="Photo-goggles", cost=35)]
+
+
+@st.composite
+def _fighters(draw: st.DrawFn, n: int) -> Fighter:
+    """One fighter with a drawn mix of rows, each list in a drawn order."""
+    base = simple_fighter(n)
+    return base.model_copy(
+        update={
+            "status": draw(st.sampled_from(list(FighterStatus))),
+            "xp": draw(st.integers(0, 40)),
+            "weapons": draw(st.permutations(_WEAPONS))[: draw(st.integers(0, 3))],
+            "wargear": draw(st.lists(st.sampled_from(_WARGEAR), max_size=3)),
+            "skills": draw(st.lists(st.sampled_from(["Fearsome", "Iron Jaw", "Nerves of Steel"]))),
+            "injuries": draw(st.lists(st.sampled_from(["Spinal Injury", "Old Battle Wound"]))),
+            "modifiers": [
+                Modifier(source=f"Advance {i}", kind=ModifierKind.ADVANCEMENT, changes={"WS": 1})
+                for i in range(draw(st.integers(0, 2)))
+            ],
+            "owner": draw(st.sampled_from(["", "player-1"])),
+        }
+    )
+
+
+@settings(max_examples=15, deadline=None)
+@given(data=st.data(), size=st.integers(0, 8))
+def test_any_drawn_gang_reads_as_the_orm_reads_it(
+    tmp_path_factory: pytest.TempPathFactory, data: st.DataObject, size: int
+) -> None:
+    fighters = [data.draw(_fighters(n)) for n in range(size)]
+    stash = data.draw(st.lists(st.sampled_from(_WEAPONS), max_size=3))
+    url = sqlite_url(tmp_path_factory.mktemp("drawn") / "gangs.sqlite")
+    with open_database(url) as db:
+        stored = gangs.add_gang(db, Gang(name="Drawn", fighters=fighters, stash=stash)).gang
+        assert gangs.load_gang(db, "Drawn") == stored  # through the ORM
+    with open_database(url) as quick:
+        assert gangs.load_gang(quick, "Drawn") == stored
+        assert not quick.has_engine
