@@ -25,6 +25,8 @@ from PySide6.QtCore import QEvent, QEventLoop, QObject, QPointF, QSettings, Qt, 
 from PySide6.QtGui import QKeyEvent, QMouseEvent
 from PySide6.QtWidgets import QApplication, QWidget
 
+from bench import quiet_qt
+
 # The window is taken as done once nothing has painted for this long.
 QUIET_MS = 150
 # An input that paints nothing at all is given up on after this.
@@ -142,6 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args(argv)
 
+    quiet_qt.install()
     app = QApplication(sys.argv[:1])
     from sqlalchemy import event
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject
 from PySide6.QtWidgets import QApplication
 
+from bench import quiet_qt
 from bench.common import Bench
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.services import battle, gangs
@@ -23,6 +24,7 @@ from gangmanager.services import battle, gangs
 def application() -> QApplication:
     app = QApplication.instance()
     if app is None:
+        quiet_qt.install()
         app = QApplication(["bench"])
     assert isinstance(app, QApplication)
     return app

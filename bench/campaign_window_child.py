@@ -23,6 +23,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication
 
+from bench import quiet_qt
 from gangmanager.gui.campaign.campaign_window import CampaignWindow
 from gangmanager.services import campaign as service
 from gangmanager.services.databases import Database, open_url, sqlite_url
@@ -76,6 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("databases", nargs="+", type=Path)
     args = parser.parse_args(argv)
+    quiet_qt.install()
     app = QApplication(sys.argv[:1])
     # Each window is closed after its paint; the loop goes on to the next.
     app.setQuitOnLastWindowClosed(False)

@@ -91,6 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     from PySide6.QtCore import QEvent, QObject, QTimer
     from PySide6.QtWidgets import QApplication, QMainWindow
 
+    from bench import quiet_qt
+
+    quiet_qt.install()
     app = QApplication(sys.argv[:1])
     result: dict[str, float] = {}
 

@@ -16,8 +16,15 @@ from dataclasses import replace
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QItemSelection, QModelIndex, QSettings, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QResizeEvent, QUndoStack
+from PySide6.QtCore import QItemSelection, QModelIndex, QSettings, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QKeySequence,
+    QPaintEvent,
+    QResizeEvent,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -178,10 +185,45 @@ class MainWindow(QMainWindow):
         self.stash_panel.setObjectName("stash_panel")
         self.stash_panel.sig_command.connect(self._on_editor_command)
 
-        self.editor = FighterEditor(self.messages)
-        self.editor.setObjectName("fighter_editor")
-        self.editor.sig_command.connect(self._on_editor_command)
-        self.editor.sig_breakdown_requested.connect(self._on_editor_breakdown_requested)
+        # The card is built just after the first paint (`paintEvent`), or on first use:
+        # about 50 ms of the start (docs/performance.md); `editor` builds it when asked.
+        self._editor: FighterEditor | None = None
+        self._card_fighter: Fighter | None = None
+
+    @property
+    def editor(self) -> FighterEditor:
+        """The fighter card, built on first use."""
+        if self._editor is None:
+            self._build_editor()
+        assert self._editor is not None
+        return self._editor
+
+    @property
+    def editor_built(self) -> bool:
+        return self._editor is not None
+
+    def _build_editor(self) -> None:
+        if self._editor is not None:
+            return
+        editor = FighterEditor(self.messages)
+        self._editor = editor
+        editor.setObjectName("fighter_editor")
+        editor.sig_command.connect(self._on_editor_command)
+        editor.sig_breakdown_requested.connect(self._on_editor_breakdown_requested)
+        self.editor_area.setWidget(editor)
+        self._fighter_menu.insertAction(self._injury_menu_slot, editor.add_injury_action)
+        # Its place in the tab chain: after the roster's buttons, before the stash.
+        chain = [self._roster_buttons[-1], *editor.tab_chain, self.stash_panel.view]
+        for first, second in pairwise(chain):
+            QWidget.setTabOrder(first, second)
+        editor.add_injury_action.setEnabled(self._card_fighter is not None)
+        editor.set_fighter(self._gang, self._card_fighter, self._ruleset)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self._editor is None:
+            # Queued: this paint reaches the screen first.
+            QTimer.singleShot(0, self._build_editor)
 
     def _build_actions(self) -> None:
         def action(
@@ -258,17 +300,21 @@ class MainWindow(QMainWindow):
             "Fighter Rating &breakdown", self._on_fighter_rating_triggered, "Ctrl+Shift+R"
         )
         self.add_modifier_action = action(
-            "Add &modifier...", self.editor.add_modifier.click, "Ctrl+M"
+            "Add &modifier...", lambda: self.editor.add_modifier.click(), "Ctrl+M"
         )
-        self.buy_weapon_action = action("Buy &weapon...", self.editor.buy_weapon.click, "Ctrl+B")
+        self.buy_weapon_action = action(
+            "Buy &weapon...", lambda: self.editor.buy_weapon.click(), "Ctrl+B"
+        )
         self.buy_wargear_action = action(
-            "Buy w&argear...", self.editor.buy_wargear.click, "Ctrl+Shift+B"
+            "Buy w&argear...", lambda: self.editor.buy_wargear.click(), "Ctrl+Shift+B"
         )
-        self.add_skill_action = action("Add s&kill...", self.editor.add_skill.click, "Ctrl+K")
+        self.add_skill_action = action(
+            "Add s&kill...", lambda: self.editor.add_skill.click(), "Ctrl+K"
+        )
 
         self.focus_gangs_action = action("&Gangs", self.gang_view.setFocus, "Alt+1")
         self.focus_roster_action = action("&Roster", self.roster_view.setFocus, "Alt+2")
-        self.focus_card_action = action("Fighter &card", self.editor.focus_name, "Alt+3")
+        self.focus_card_action = action("Fighter &card", lambda: self.editor.focus_name(), "Alt+3")
         self.about_action = action("&About Gang Manager", self._on_about_triggered)
 
         self.new_campaign_action = action(
@@ -356,11 +402,16 @@ class MainWindow(QMainWindow):
             self.buy_weapon_action,
             self.buy_wargear_action,
             self.add_skill_action,
-            self.editor.add_injury_action,
             None,
             self.fighter_rating_action,
         ):
             fighter_menu.addSeparator() if menu_item is None else fighter_menu.addAction(menu_item)
+        # The card's Add injury goes before this separator when the card is built.
+        self._fighter_menu = fighter_menu
+        self._injury_menu_slot = next(
+            a for a in reversed(fighter_menu.actions()) if a.isSeparator()
+        )
+        fighter_menu.aboutToShow.connect(self._build_editor)  # complete whenever it opens
         battle_menu = bar.addMenu("&Battle")
         for item in self.play.actions():
             battle_menu.addAction(item)
@@ -431,7 +482,6 @@ class MainWindow(QMainWindow):
         self.editor_area = QScrollArea()
         self.editor_area.setWidgetResizable(True)
         self.editor_area.setFrameShape(QFrame.Shape.NoFrame)
-        self.editor_area.setWidget(self.editor)
         self.centre_splitter.addWidget(self.editor_area)
         self.centre_splitter.setStretchFactor(0, 2)
         self.centre_splitter.setStretchFactor(1, 3)
@@ -462,8 +512,7 @@ class MainWindow(QMainWindow):
             self.header.details,
             self.roster_view,
             *self._roster_buttons,
-            *self.editor.tab_chain,
-            self.stash_panel.view,
+            self.stash_panel.view,  # the card's fields go before it once it is built
         ]
         for first, second in pairwise(chain):
             QWidget.setTabOrder(first, second)
@@ -580,7 +629,7 @@ class MainWindow(QMainWindow):
 
     @property
     def fighter(self) -> Fighter | None:
-        return self.editor.fighter
+        return self._editor.fighter if self._editor is not None else self._card_fighter
 
     @property
     def rulesets(self) -> Rulesets:
@@ -630,7 +679,7 @@ class MainWindow(QMainWindow):
         preview = CardPreview()
         preview.sig_zoom_changed.connect(self._on_card_preview_zoom_changed)
         self._card_scroll.setWidget(preview)
-        preview.set_fighter(self.editor.fighter, self._ruleset)
+        preview.set_fighter(self.fighter, self._ruleset)
         self._card_preview = preview
         return preview
 
@@ -746,7 +795,9 @@ class MainWindow(QMainWindow):
 
     def _show_fighter(self, row: int | None) -> None:
         fighter = self.roster_model.fighter(row) if row is not None else None
-        self.editor.set_fighter(self._gang, fighter, self._ruleset)
+        self._card_fighter = fighter
+        if self._editor is not None:
+            self._editor.set_fighter(self._gang, fighter, self._ruleset)
         self.stash_panel.set_fighter(fighter)
         self.printing.set_fighters(fighter.name if fighter is not None else None)
         if self._card_preview is not None:
@@ -758,12 +809,12 @@ class MainWindow(QMainWindow):
             self.buy_weapon_action,
             self.buy_wargear_action,
             self.add_skill_action,
-            self.editor.add_injury_action,
+            *([self._editor.add_injury_action] if self._editor is not None else []),
         ):
             item.setEnabled(fighter is not None)
 
     def _fighter_id(self) -> int | None:
-        fighter = self.editor.fighter
+        fighter = self.fighter
         return fighter.id if fighter is not None else None
 
     # -- running commands ------------------------------------------------------------
@@ -1178,7 +1229,7 @@ class MainWindow(QMainWindow):
         self._on_fighter_rating_triggered()
 
     def _on_fighter_rating_triggered(self) -> None:
-        fighter = self.editor.fighter
+        fighter = self.fighter
         from gangmanager.gui.common.receipt_dialog import ReceiptDialog
 
         if fighter is not None:
@@ -1205,7 +1256,7 @@ class MainWindow(QMainWindow):
             self.editor.focus_name()
 
     def _on_remove_fighter_triggered(self) -> None:
-        gang, fighter = self._gang, self.editor.fighter
+        gang, fighter = self._gang, self.fighter
         if gang is None or gang.id is None or fighter is None or fighter.id is None:
             self.messages.tell("Select the fighter to remove.")
             return
@@ -1229,7 +1280,11 @@ class MainWindow(QMainWindow):
     def _on_delete_triggered(self) -> None:
         if self._focus_in(self.gang_view):
             self._on_delete_gang_triggered()
-        elif self._focus_in(self.editor) and self.editor.remove_focused():
+        elif (
+            self._editor is not None
+            and self._focus_in(self._editor)
+            and self._editor.remove_focused()
+        ):
             return
         else:
             self._on_remove_fighter_triggered()

@@ -29,9 +29,6 @@ from datetime import datetime, timedelta
 from glob import escape as glob_escape
 from pathlib import Path
 
-from sqlalchemy import make_url
-from sqlalchemy.exc import ArgumentError
-
 from gangmanager.persistence.database import (
     DatabaseError,
     _inspect_file,
@@ -93,6 +90,9 @@ def database_file(target: str) -> Path:
     """The SQLite file behind a path or SQLAlchemy URL; BackupError for anything else."""
     if "://" not in target:
         return Path(target).expanduser().resolve()
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         url = make_url(target)
     except ArgumentError as exc:

@@ -5,6 +5,8 @@ anything may write to it (even `PRAGMA journal_mode=WAL` writes), so a file
 that is refused is left exactly as it was. Only then is the engine created,
 the file backed up if it needs an upgrade, and Alembic run to head.
 
+SQLAlchemy itself is imported when an engine is made: a SQLite file found at
+the current schema opens without one (`Database.deferred`, `quick_read`).
 Alembic (with Mako and Pygments, a few hundred milliseconds at start-up) is
 imported only to create or upgrade a schema: whether a file is at head is
 decided from the revision ids written in the migration files
@@ -18,7 +20,7 @@ import os
 import re
 import sqlite3
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from contextlib import closing
 from dataclasses import dataclass
 from datetime import datetime
@@ -29,18 +31,18 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 import platformdirs
-from sqlalchemy import URL, Connection, Engine, create_engine, event, inspect, make_url
-from sqlalchemy.engine import ExceptionContext
-from sqlalchemy.exc import ArgumentError, SQLAlchemyError
-from sqlalchemy.orm import Session, sessionmaker
-from sqlalchemy.pool import NullPool
 
 from gangmanager.errors import DatabaseError, ServiceError
-from gangmanager.persistence.unit_of_work import UnitOfWork
 
 if TYPE_CHECKING:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
+    from sqlalchemy import URL, Connection, Engine
+    from sqlalchemy.engine import ExceptionContext
+    from sqlalchemy.orm import Session, sessionmaker
+
+    from gangmanager.persistence.quick_read import QuickReader
+    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 ENVIRONMENT_VARIABLE = "GANGMANAGER_DB"
@@ -109,12 +111,37 @@ def alembic_config() -> Config:
 
 
 class Database:
-    """An open, migrated database. One unit of work per user action."""
+    """An open, migrated database. One unit of work per user action.
+
+    A SQLite file found at the current schema is opened without an engine
+    (`deferred`): the window's first screen reads it through `quick_reader()`,
+    and the engine, with SQLAlchemy's mappers and compiled statements, is made
+    by the first action that needs it (docs/performance.md).
+    """
 
     def __init__(self, engine: Engine, path: Path | None = None) -> None:
-        self.engine = engine
         # The SQLite file, None for a server database or an in-memory one.
         self.path = path
+        self._engine: Engine | None = None
+        self._make_engine: Callable[[], Engine] | None = None
+        self._shown_url = ""
+        self._use(engine)
+
+    @classmethod
+    def deferred(cls, make_engine: Callable[[], Engine], path: Path, shown_url: str) -> Database:
+        """A checked SQLite file whose engine `make_engine` makes on first use."""
+        database = cls.__new__(cls)
+        database.path = path
+        database._engine = None
+        database._make_engine = make_engine
+        database._shown_url = shown_url
+        return database
+
+    def _use(self, engine: Engine) -> None:
+        from sqlalchemy.orm import sessionmaker
+
+        self._engine = engine
+        self._make_engine = None
         # Domain objects outlive the session; nothing must expire under them.
         self._sessions: sessionmaker[Session] = sessionmaker(engine, expire_on_commit=False)
         # Reads begin a deferred transaction on SQLite: they never wait for a writer.
@@ -123,17 +150,47 @@ class Database:
         )
 
     @property
+    def engine(self) -> Engine:
+        if self._engine is None:
+            assert self._make_engine is not None
+            self._use(self._make_engine())
+        assert self._engine is not None
+        return self._engine
+
+    @property
+    def has_engine(self) -> bool:
+        return self._engine is not None
+
+    def quick_reader(self) -> QuickReader | None:
+        """The stdlib reader of the first screen while no engine is made, else None.
+
+        Once the engine exists every read goes through it (and through its
+        statement counters), so a read never sees less than the last write.
+        """
+        if self._engine is not None or self.path is None:
+            return None
+        from gangmanager.persistence.quick_read import QuickReader
+
+        return QuickReader(self.path)
+
+    @property
     def url(self) -> str:
         """For display: the password, if any, is masked."""
-        return self.engine.url.render_as_string(hide_password=True)
+        if self._engine is None:
+            return self._shown_url
+        return self._engine.url.render_as_string(hide_password=True)
 
     def unit_of_work(self, *, read_only: bool = False) -> UnitOfWork:
         """One user action. `read_only` for a pure read (the gang list, one gang):
         on SQLite every other one takes the write lock at BEGIN."""
+        from gangmanager.persistence.unit_of_work import UnitOfWork
+
+        self.engine  # noqa: B018  (made on first use)
         return UnitOfWork(self._read_sessions if read_only else self._sessions, self)
 
     def close(self) -> None:
-        self.engine.dispose()
+        if self._engine is not None:
+            self._engine.dispose()
 
     def __enter__(self) -> Database:
         return self
@@ -159,9 +216,14 @@ def open_database(target: str) -> Database:
     file, then upgraded. An existing file gets its daily backup into
     `<stem>.backups/` (see `persistence.backups`).
     """
-    url = _parse_url(target)
-    path = _sqlite_file(url)
-    label = str(path) if path is not None else url.render_as_string(hide_password=True)
+    # A plain SQLite file is named without SQLAlchemy's URL parser (not imported yet).
+    path = _plain_sqlite_file(target)
+    url = None if path is not None else _parse_url(target)
+    if url is not None:
+        path = _sqlite_file(url)
+    label = (
+        str(path) if path is not None or url is None else url.render_as_string(hide_password=True)
+    )
     plan: _Plan | None = None
     if path is not None:
         # Backups build on this module, hence the late import.
@@ -176,6 +238,14 @@ def open_database(target: str) -> Database:
             _ensure_folder(path)
         # Refuses a read-only folder, then takes the daily backup of the file as found.
         before_open(path, new=plan is _Plan.CREATE)
+    if plan is _Plan.OPEN and path is not None:
+        # Checked, at the current schema, backed up: the engine waits for its first use.
+        shown = target if url is None else url.render_as_string(hide_password=True)
+        return Database.deferred(lambda: _create_engine(_parse_url(target), label), path, shown)
+    from sqlalchemy.exc import SQLAlchemyError
+
+    if url is None:
+        url = _parse_url(target)
     engine = _create_engine(url, label)
     try:
         if plan is None:
@@ -242,7 +312,20 @@ class _Plan(Enum):
     OPEN = "open"
 
 
+def _plain_sqlite_file(target: str) -> Path | None:
+    """The file of `sqlite:///path` with nothing SQLAlchemy's parser would read
+    differently (a query, %-escapes, memory, `file:` URIs); else None."""
+    prefix = "sqlite:///"
+    rest = target[len(prefix) :] if target.startswith(prefix) else ""
+    if not rest or rest == ":memory:" or rest.startswith("file:") or any(c in rest for c in "?%"):
+        return None
+    return Path(rest).expanduser()
+
+
 def _parse_url(target: str) -> URL:
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         return make_url(target)
     except ArgumentError as exc:
@@ -336,6 +419,7 @@ def _inspect_file(path: Path, *, integrity: bool = True) -> _State | None:
 def _inspect_connection(connection: Connection) -> _State:
     """The same facts as `_inspect_file`, for databases that are not SQLite files."""
     from alembic.runtime.migration import MigrationContext
+    from sqlalchemy import inspect
 
     tables = frozenset(inspect(connection).get_table_names())
     revisions: tuple[str, ...] = ()
@@ -453,6 +537,9 @@ def _plan(label: str, state: _State | None, script: ScriptDirectory | None = Non
 
 
 def _create_engine(url: URL, label: str, *, foreign_keys: bool = True, **kwargs: Any) -> Engine:
+    from sqlalchemy import create_engine
+    from sqlalchemy.exc import ArgumentError
+
     try:
         engine = create_engine(url, **kwargs)
     except (ArgumentError, ImportError) as exc:
@@ -471,6 +558,7 @@ def _configure_sqlite(engine: Engine, *, foreign_keys: bool) -> None:
     So the driver is put in autocommit mode and SQLAlchemy emits BEGIN itself
     (the recipe of the SQLAlchemy SQLite docs).
     """
+    from sqlalchemy import event
 
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
@@ -518,6 +606,7 @@ def _upgrade(engine: Engine, url: URL, path: Path | None) -> None:
     would cascade into every fighter. Foreign keys are checked before commit.
     """
     from alembic import command
+    from sqlalchemy.pool import NullPool
 
     migrate_with = engine
     if path is not None:

@@ -6,9 +6,11 @@ read back into frozen domain objects; nothing here touches a session.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Any
-
+from gangmanager.persistence.row_reading import (  # noqa: F401  (still importable from here)
+    fighter_from_row,
+    gang_from_row,
+    stash_from_rows,
+)
 from gangmanager.persistence.tables import (
     PROFILE_COLUMNS,
     FighterRow,
@@ -19,10 +21,9 @@ from gangmanager.persistence.tables import (
     WeaponProfileRow,
     WeaponRow,
 )
-from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
-from gangmanager.rules.modifiers import Modifier, ModifierKind
-from gangmanager.rules.profile import Profile
-from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
+from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.modifiers import Modifier
+from gangmanager.rules.weapons import Weapon, WeaponProfile
 
 # ---------------------------------------------------------------- domain -> rows
 
@@ -130,104 +131,6 @@ def gang_row(gang: Gang) -> GangRow:
 
 
 # ---------------------------------------------------------------- rows -> domain
-
-
-def gang_from_row(row: GangRow) -> Gang:
-    """Needs the fighters, their children and the stash loaded (see the repository)."""
-    return Gang(
-        id=row.id,
-        version=row.version,
-        name=row.name,
-        house=row.house,
-        ruleset=row.ruleset,
-        credits=row.credits,
-        reputation=row.reputation,
-        rating=row.rating,
-        stash=stash_from_rows(row.stash),
-        fighters=[fighter_from_row(f) for f in row.fighters],
-        notes=row.notes,
-        house_rules_ignore_restrictions=row.house_rules_ignore_restrictions,
-    )
-
-
-def stash_from_rows(rows: list[StashItemRow]) -> list[Weapon]:
-    return [
-        Weapon(
-            name=s.name,
-            cost=s.cost,
-            profiles=[WeaponProfile.model_validate(p) for p in s.profiles],
-        )
-        for s in rows
-    ]
-
-
-@lru_cache(maxsize=4096)
-def _profile(values: tuple[Any, ...]) -> Profile:
-    """A base profile from its twelve columns, validated once per distinct profile (a
-    roster of 300 gangers holds a handful). Profile is frozen and nothing changes its
-    values in place, so fighters may share one; a value that does not validate raises
-    every time (lru_cache keeps no exception), so a damaged row is still found."""
-    return Profile(values=dict(zip(PROFILE_COLUMNS, values, strict=True)))
-
-
-_PROFILE_FIELDS = ("name", "rng_s", "rng_l", "acc_s", "acc_l", "strength", "ap", "d", "am")
-
-
-def _weapon_profile_of(row: WeaponProfileRow) -> WeaponProfile:
-    values = tuple(getattr(row, name) for name in _PROFILE_FIELDS)
-    traits = row.traits
-    try:
-        return _weapon_profile(values, tuple(traits), row.cost)
-    except TypeError:  # traits that are not plain strings (a damaged row): no cache
-        return _weapon_profile.__wrapped__(values, traits, row.cost)
-
-
-@lru_cache(maxsize=4096)
-def _weapon_profile(values: tuple[Any, ...], traits: Any, cost: Any) -> WeaponProfile:
-    """A weapon profile from its row, validated once per distinct profile (30 lasguns
-    are one); shared like `_profile`: frozen, and every edit copies its lists first.
-    Errors are not cached, so a damaged row is still found."""
-    return WeaponProfile(
-        **dict(zip(_PROFILE_FIELDS, values, strict=True)), traits=traits, cost=cost
-    )
-
-
-def fighter_from_row(row: FighterRow) -> Fighter:
-    values = tuple(getattr(row, column) for column in PROFILE_COLUMNS.values())
-    return Fighter(
-        id=row.id,
-        name=row.name,
-        type=row.type,
-        category=Category(row.category),
-        cost=row.cost,
-        xp=row.xp,
-        status=FighterStatus(row.status),
-        rating=row.rating,
-        profile=_profile(values),
-        modifiers=[
-            Modifier(
-                source=m.source,
-                kind=ModifierKind(m.kind),
-                changes=m.changes,
-                set_to=m.set_to,
-                cost=m.cost,
-            )
-            for m in row.modifiers
-        ],
-        weapons=[
-            Weapon(
-                name=w.name,
-                cost=w.cost,
-                profiles=[_weapon_profile_of(p) for p in w.profiles],
-            )
-            for w in row.weapons
-        ],
-        wargear=[Item(name=g.name, cost=g.cost) for g in row.wargear],
-        skills=list(row.skills),
-        injuries=list(row.injuries),
-        notes=row.notes,
-        owner=row.owner,
-    )
 
 
 def with_ids(gang: Gang, row: GangRow) -> Gang:

@@ -29,13 +29,15 @@ from sqlalchemy.orm.interfaces import LoaderOption
 # The refusals are shown to the user as they are; they live in gangmanager.errors,
 # below services, so persistence imports nothing above it.
 from gangmanager.errors import (
-    DamagedGangError,
     NotYourGangError,
     RestoreError,
     ServiceError,
     StaleGangError,
 )
 from gangmanager.persistence import mapping
+from gangmanager.persistence.row_reading import GangSummary
+from gangmanager.persistence.row_reading import as_id as _as_id
+from gangmanager.persistence.row_reading import gang_or_damaged as _gang
 from gangmanager.persistence.tables import (
     Base,
     FighterRow,
@@ -46,23 +48,7 @@ from gangmanager.persistence.tables import (
 )
 from gangmanager.rules.campaign import GangFigures, figures_of
 from gangmanager.rules.gang import Fighter, Gang
-from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error, quoted
-
-
-@dataclass(frozen=True)
-class GangSummary:
-    """One line of the gang list, read without loading any fighter."""
-
-    id: int
-    name: str
-    house: str
-    ruleset: str
-    # Committed Gang Rating (None until founding computes it).
-    rating: int | None
-    credits: int
-    reputation: int
-    # Every fighter on the roster, whatever their status.
-    fighter_count: int
+from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error
 
 
 def _whole_gang() -> list[LoaderOption]:
@@ -532,35 +518,6 @@ def _check_storable(gang: Gang, trusted: Mapping[int | None, Fighter] | None = N
         for new, old in zip(checked.fighters, gang.fighters, strict=True)
     ]
     return checked.model_copy(update={"id": gang.id, "version": gang.version, "fighters": kept})
-
-
-def _gang(row: GangRow) -> Gang:
-    """The stored gang, or DamagedGangError naming it and what is wrong."""
-    try:
-        return mapping.gang_from_row(row)
-    except (ValidationError, ValueError) as exc:
-        reason = str(exc)
-        if isinstance(exc, ValidationError):
-            first = exc.errors(include_url=False)[0]
-            where = ".".join(str(part) for part in first["loc"])
-            message = name_error(first) if first["loc"][-1:] == ("name",) else first["msg"]
-            reason = f"{where}: {message}"
-        raise DamagedGangError(row.id, quoted(row.name, 40), reason) from None
-
-
-# The largest id SQLite (and PostgreSQL's bigint) can store; a longer number is a name.
-_MAX_ID = 2**63 - 1
-
-
-def _as_id(text: str) -> int | None:
-    """The gang id `text` spells in digits, else None."""
-    if not text.isdigit():
-        return None
-    try:
-        value = int(text)
-    except ValueError:  # digits int() does not read, such as "²"
-        return None
-    return value if value <= _MAX_ID else None
 
 
 # ---------------------------------------------------------------- row snapshots

@@ -12,11 +12,17 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from sqlalchemy import URL, make_url
-from sqlalchemy.exc import ArgumentError
+from gangmanager.persistence.database import (
+    Database,
+    DatabaseError,
+    _plain_sqlite_file,
+    open_database,
+)
 
-from gangmanager.persistence.database import Database, DatabaseError, open_database
+if TYPE_CHECKING:
+    from sqlalchemy import URL
 
 # What libpq says when the server wants a password it did not get or did not accept.
 _NEEDS_PASSWORD = re.compile(
@@ -31,6 +37,11 @@ AskPassword = Callable[[str], str | None]
 
 def storable_url(target: str) -> str:
     """`target` with any password removed: what settings and lists may keep."""
+    if "@" not in target:
+        return target  # no user information, so no password (and no SQLAlchemy import)
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         url = make_url(target)
     except (ArgumentError, ValueError):  # ValueError: a port that is not a number
@@ -42,6 +53,11 @@ def storable_url(target: str) -> str:
 
 
 def is_server(target: str) -> bool:
+    if _plain_sqlite_file(target) is not None:
+        return False
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         return make_url(target).get_backend_name() != "sqlite"
     except (ArgumentError, ValueError):
@@ -66,6 +82,11 @@ def open_with_password(target: str, ask_password: AskPassword | None = None) -> 
 
     Without `ask_password` (no terminal), PGPASSWORD and ~/.pgpass are the ways in.
     """
+    if _plain_sqlite_file(target) is not None:
+        return open_database(target)  # a file asks for no password
+    from sqlalchemy import make_url
+    from sqlalchemy.exc import ArgumentError
+
     try:
         url = _with_driver(make_url(target))
     except (ArgumentError, ValueError) as exc:

@@ -41,6 +41,8 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from gangmanager.persistence.row_reading import PROFILE_COLUMNS  # noqa: F401  (still importable from here)
+
 # Explicit constraint names keep migrations reproducible on every backend
 # (SQLite batch mode and PostgreSQL both need to name what they drop).
 NAMING_CONVENTION: dict[str, str] = {
@@ -49,22 +51,6 @@ NAMING_CONVENTION: dict[str, str] = {
     "ck": "ck_%(table_name)s_%(constraint_name)s",
     "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
     "pk": "pk_%(table_name)s",
-}
-
-# Profile column for each characteristic code; `int_` because INT is an SQL type name.
-PROFILE_COLUMNS: dict[str, str] = {
-    "M": "m",
-    "WS": "ws",
-    "BS": "bs",
-    "S": "s",
-    "T": "t",
-    "W": "w",
-    "I": "i",
-    "A": "a",
-    "Ld": "ld",
-    "Cl": "cl",
-    "Wil": "wil",
-    "Int": "int_",
 }
 
 

@@ -9,12 +9,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gangmanager.persistence.database import SQLITE_HEADER, Database
-from gangmanager.persistence.repository import GangSummary
+from gangmanager.persistence.row_reading import GangSummary
 from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError
 from gangmanager.services.operations import perform
-from gangmanager.services.roster import CreateGang
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -24,12 +23,22 @@ if TYPE_CHECKING:
 
 
 def list_gangs(db: Database) -> list[GangSummary]:
+    # Until the first action needs the engine, the stdlib reader (the window's start).
+    quick = db.quick_reader()
+    if quick is not None:
+        return quick.list()
     with db.unit_of_work(read_only=True) as uow:
         return uow.gangs.list()
 
 
 def load_gang(db: Database, ref: str) -> Gang:
     """A gang by id or name (case-insensitive); unknown names list the ones that exist."""
+    quick = db.quick_reader()
+    if quick is not None:
+        found = quick.find(ref)
+        if found is None:
+            raise UnknownGangError(ref, quick.names())
+        return found
     with db.unit_of_work(read_only=True) as uow:
         gang = uow.gangs.find(ref)
         if gang is None:
@@ -50,6 +59,8 @@ def add_gang(db: Database, gang: Gang) -> ImportResult:
 
     The same action as the window's New gang (`roster.CreateGang`), run by `perform`.
     """
+    from gangmanager.services.roster import CreateGang
+
     outcome = perform(db, CreateGang(gang))
     stored: Gang = outcome.result
     renamed = gang.name if stored.name != gang.name else None

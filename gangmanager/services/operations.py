@@ -13,13 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
 from gangmanager.services.rulesets import Rulesets
+
+if TYPE_CHECKING:
+    # Only a type here: the unit of work (SQLAlchemy) is imported when one is opened.
+    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ class Outcome:
     gang: Gang | None = None
 
 
-Handler = Callable[[UnitOfWork, Any, Rulesets | None], Outcome]
+Handler = Callable[["UnitOfWork", Any, Rulesets | None], Outcome]
 H = TypeVar("H", bound=Handler)
 
 _HANDLERS: dict[type, Handler] = {}

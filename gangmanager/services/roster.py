@@ -19,18 +19,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, get_args
+from typing import TYPE_CHECKING, Any, get_args
 
+from gangmanager.errors import DamagedGangError, RestoreError, StaleGangError
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.repository import (
-    DamagedGangError,
-    RestoreError,
-    RowSnapshot,
-    StaleGangError,
-    narrowed,
-    snapshot_diff,
-)
-from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules import gang_additions, ratings, roster_ops
 from gangmanager.rules import post_battle_trading as trading
 from gangmanager.rules.characteristics import (
@@ -56,6 +48,12 @@ from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.operations import Outcome, operation, perform
 from gangmanager.services.rulesets import Rulesets
+
+if TYPE_CHECKING:
+    # The store's SQLAlchemy side is imported by the handlers that use it, not with
+    # this module: the window's start reads without it (docs/performance.md).
+    from gangmanager.persistence.repository import RowSnapshot
+    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # The source of a modifier added from the Lasting Injury table starts with this.
 INJURY_PREFIX = "Lasting Injury: "
@@ -295,6 +293,8 @@ class Restore:
 def _step(before: RowSnapshot, after: RowSnapshot, label: str) -> Restore:
     """The Restore that turns `after` back into `before`, over the rows (and gang columns)
     that differ."""
+    from gangmanager.persistence.repository import narrowed
+
     before, after = narrowed(before, after)
     return Restore(before, after.fingerprint(loose=True), label, after.fingerprint())
 
@@ -497,6 +497,8 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
     stored = uow.gangs.add(gang.model_copy(update={"name": name}))
     assert stored.id is not None
     after = uow.gangs.snapshot(stored.id, whole=True)
+    from gangmanager.persistence.repository import RowSnapshot
+
     before = RowSnapshot(stored.id, True)
     label = f"{verb} {name}"
     messages = (
@@ -550,6 +552,8 @@ def _gang_name(snapshot: RowSnapshot) -> str | None:
 
 def _changes(before: RowSnapshot, after: RowSnapshot, messages: tuple[str, ...] = ()) -> Changes:
     """Name the gang and the fighters whose stored rows differ."""
+    from gangmanager.persistence.repository import snapshot_diff
+
     diff = snapshot_diff(before, after)
     gang = (before.gang_id,) if before.gang_id is not None else ()
     added = tuple(k[0] for k in diff.added.get("fighters", ()))

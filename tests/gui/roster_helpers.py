@@ -85,6 +85,8 @@ def open_window(
     win.resize(1280, 800)
     win.show()
     qtbot.waitExposed(win)
+    # The card is built just after the first paint, by itself.
+    qtbot.waitUntil(lambda: win.editor_built)
     return win
 
 

@@ -1,0 +1,49 @@
+"""The fighter card is built just after the window's first paint (docs/performance.md),
+and then offers what it offered when it was built with the window."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+
+from gangmanager.gui.main_window import MainWindow
+from gangmanager.persistence.database import Database
+from gangmanager.services.rulesets import Rulesets
+
+from .roster_helpers import seed
+
+
+def _fighter_menu(window: MainWindow) -> list[str]:
+    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "F&ighter")
+    return ["-" if a.isSeparator() else a.text().replace("&", "") for a in menu.actions()]
+
+
+def test_the_card_comes_after_the_first_paint(
+    qtbot, db: Database, rulesets: Rulesets, settings: QSettings
+) -> None:
+    seed(db, rulesets)
+    window = MainWindow(db, rulesets, settings)
+    qtbot.addWidget(window)
+    assert not window.editor_built  # not part of building the window
+    selected = window.fighter
+    assert selected is not None  # the first fighter is selected before the card exists
+    assert "Add injury..." not in _fighter_menu(window)
+    window.show()
+    qtbot.waitUntil(lambda: window.editor_built)
+    assert window.editor.fighter == selected
+    assert window.editor_area.widget() is window.editor
+    items = _fighter_menu(window)
+    assert items[items.index("Add skill...") + 1] == "Add injury..."
+    assert window.editor.add_injury_action.isEnabled()
+
+
+def test_the_card_is_built_when_asked_for_before_any_paint(
+    qtbot, db: Database, rulesets: Rulesets, settings: QSettings
+) -> None:
+    seed(db, rulesets)
+    window = MainWindow(db, rulesets, settings)
+    qtbot.addWidget(window)
+    editor = window.editor  # a test, a shortcut or the Fighter menu before the paint
+    assert window.editor_built and editor.fighter == window.fighter is not None
+    window.show()
+    qtbot.waitExposed(window)
+    assert window.editor is editor  # built once
