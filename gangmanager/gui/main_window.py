@@ -64,7 +64,7 @@ from gangmanager.gui.roster.stash_panel import StashPanel
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
-from gangmanager.services import gangs, roster
+from gangmanager.services import databases, gangs, roster
 from gangmanager.services.changes import Changes
 from gangmanager.services.databases import Database, open_url, sqlite_url
 from gangmanager.services.errors import (
@@ -84,6 +84,8 @@ if TYPE_CHECKING:
 DATABASE_FILTER = "Gang Manager databases (*.sqlite *.db);;All files (*)"
 GANG_FILTER = "Gang files (*.gang.json *.json);;All files (*)"
 STATUS_TIMEOUT_MS = 8000
+# After the first paint and the card: the player is reading the roster by then.
+PREPARE_AFTER_PAINT_MS = 300
 # Fighters the roster shows at once when the screen allows (1366x768 and up).
 ROSTER_ROWS = 10
 
@@ -224,6 +226,15 @@ class MainWindow(QMainWindow):
         if self._editor is None:
             # Queued: this paint reaches the screen first.
             QTimer.singleShot(0, self._build_editor)
+            # While the player reads the first screen: the engine and ORM the first
+            # action needs (the first screen was read without them).
+            QTimer.singleShot(PREPARE_AFTER_PAINT_MS, self._prepare_for_actions)
+
+    def _prepare_for_actions(self) -> None:
+        try:
+            databases.prepare_for_actions(self._db)
+        except Exception:  # A head start only: the first action meets and reports it.
+            return
 
     def _build_actions(self) -> None:
         def action(

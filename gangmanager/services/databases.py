@@ -22,6 +22,7 @@ __all__ = [
     "Database",
     "database_to_open",
     "open_url",
+    "prepare_for_actions",
     "sqlite_url",
     "storable_url",
 ]
@@ -38,3 +39,15 @@ def open_url(url: str, ask_password: AskPassword | None = None) -> Database:
 def database_to_open(db_arg: str | None, environ: Mapping[str, str]) -> str:
     """The URL from `--db`, else GANGMANAGER_DB, else the default file in the user's data folder."""
     return resolve_database(db_arg, environ)
+
+
+def prepare_for_actions(db: Database) -> None:
+    """Make the engine and set up the ORM now (one read of the gang names).
+
+    The first screen is read without them (docs/performance.md); the window calls
+    this while the player looks at it, so the first click does not pay the ~250 ms.
+    """
+    if db.has_engine:
+        return
+    with db.unit_of_work(read_only=True) as uow:
+        uow.gangs.names()

@@ -3,10 +3,15 @@ and then offers what it offered when it was built with the window."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QSettings
 
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.persistence.database import Database
+from gangmanager.services import gangs
+from gangmanager.services.databases import open_url, sqlite_url
+from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from .roster_helpers import seed
@@ -47,3 +52,21 @@ def test_the_card_is_built_when_asked_for_before_any_paint(
     window.show()
     qtbot.waitExposed(window)
     assert window.editor is editor  # built once
+
+
+def test_the_engine_is_made_while_the_first_screen_is_read(
+    qtbot, tmp_path: Path, rulesets: Rulesets
+) -> None:
+    """The first screen is read without SQLAlchemy; the first click must not pay for it."""
+    url = sqlite_url(tmp_path / "gangs.sqlite")
+    with open_url(url) as db:
+        gangs.add_gang(db, demo_gang(rulesets.get("n23")))
+    db = open_url(url)
+    assert not db.has_engine  # a checked file at head opens without one
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(db, rulesets, settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: db.has_engine, timeout=5000)
+    window.close()
+    db.close()
