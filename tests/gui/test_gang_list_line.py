@@ -8,7 +8,8 @@ from pathlib import Path
 from gangmanager.services import roster
 from gangmanager.services.rulesets import Rulesets
 
-from .test_roster_row_updates import counted, window_on
+from ..statements import statements_sent
+from .test_roster_row_updates import window_on
 
 
 def test_the_gang_list_line_follows_an_edit_and_its_undo(
@@ -24,7 +25,7 @@ def test_the_gang_list_line_follows_an_edit_and_its_undo(
         assert row is not None
         return win.gang_model.index(row, 0).data(), win.gang_model.index(row, 1).data()
 
-    with counted(win.database) as statements:
+    with statements_sent(win.database.engine) as statements:
         assert win.run(roster.EditGang(gang.id, {"house": "Elsewhere"})) is not None
     assert line() == (gang.name, "Elsewhere")
     # The line is made from the saved gang: nothing is read after the commit.
