@@ -159,6 +159,10 @@ def grab_big_campaign(tmp: Path, out: Path, gangs: int, battles: int) -> Path:
     """The overview of a campaign of `gangs` gangs and `battles` battles at 1366x768."""
     from PySide6.QtWidgets import QApplication
 
+    # The bench's campaign builder lives at the repository root, beside the package.
+    root = str(Path(__file__).resolve().parents[2])
+    if root not in sys.path:
+        sys.path.insert(0, root)
     from bench.campaign_data import make_campaign_db
     from bench.common import Bench
     from gangmanager.gui.campaign.campaign_window import CampaignWindow
