@@ -19,7 +19,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check gangmanager tests bench
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m "not slow"
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m "not slow" -n auto
 
 # The slow tests (the bundle) run on a fresh `make package`; `.ci/run` runs them.
 test-slow: package
