@@ -24,16 +24,6 @@ def db(tmp_path: Path) -> Iterator[Database]:
     database.close()
 
 
-@pytest.fixture
-def ash_wars(db: Database, rulesets: Rulesets) -> None:
-    n23 = rulesets.get("n23")
-    for name, house in (("Rust Riders", "orlock"), ("Iron Brothers", "goliath")):
-        gangs.add_gang(db, demo_gang(n23, house).model_copy(update={"name": name}))
-    service.create_campaign(db, rulesets, "Ash Wars")
-    for name in ("Rust Riders", "Iron Brothers"):
-        service.add_gang(db, rulesets, "Ash Wars", name)
-
-
 def view(db: Database, rulesets: Rulesets) -> dict:
     return service.campaign_view(service.campaign_state(db, rulesets, "Ash Wars"))
 

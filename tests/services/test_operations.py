@@ -71,16 +71,6 @@ def db(tmp_path: Path) -> Iterator[Database]:
     database.close()
 
 
-@pytest.fixture
-def ash_wars(db: Database, rulesets: Rulesets) -> None:
-    n23 = rulesets.get("n23")
-    for name, house in (("Rust Riders", "orlock"), ("Iron Brothers", "goliath")):
-        gangs.add_gang(db, demo_gang(n23, house).model_copy(update={"name": name}))
-    campaign_service.create_campaign(db, rulesets, "Ash Wars")
-    for name in ("Rust Riders", "Iron Brothers"):
-        campaign_service.add_gang(db, rulesets, "Ash Wars", name)
-
-
 def test_an_unknown_action_is_refused_before_anything_opens(db: Database) -> None:
     with pytest.raises(TypeError, match="no operation runs str"):
         perform(db, "rename everything")
