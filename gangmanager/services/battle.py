@@ -64,7 +64,7 @@ from gangmanager.services import campaign as campaign_service
 from gangmanager.services.battle_folds import Folded
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError
-from gangmanager.services.operations import Outcome, operation, perform
+from gangmanager.services.operations import Outcome, operation, result_of
 from gangmanager.services.rulesets import Rulesets
 
 
@@ -462,8 +462,7 @@ def start_battle(
     action = StartBattle(
         gang_ref, scenario, tuple(crew), against, tuple(against_crew), accept_ruleset
     )
-    result: BattleResult = perform(db, action, rulesets).result
-    return result
+    return result_of(db, action, rulesets)
 
 
 @operation(StartBattle)
@@ -550,8 +549,7 @@ def apply_events(
 
     Raises EventRefused (a ServiceError) naming the first refused event.
     """
-    result: BattleResult = perform(db, ApplyEvents(gang_ref, tuple(events), dice), rulesets).result
-    return result
+    return result_of(db, ApplyEvents(gang_ref, tuple(events), dice), rulesets)
 
 
 @operation(ApplyEvents)
@@ -678,8 +676,7 @@ class UndoLastEvent:
 
 def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
     """Remove the battle's last event; a deleted Limited profile goes back on the card."""
-    result: BattleResult = perform(db, UndoLastEvent(gang_ref), rulesets).result
-    return result
+    return result_of(db, UndoLastEvent(gang_ref), rulesets)
 
 
 @operation(UndoLastEvent)
@@ -756,8 +753,7 @@ class EndBattle:
 
 def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
     """Close the battle and hand it to the post-battle sequence."""
-    result: BattleResult = perform(db, EndBattle(gang_ref), rulesets).result
-    return result
+    return result_of(db, EndBattle(gang_ref), rulesets)
 
 
 @operation(EndBattle)

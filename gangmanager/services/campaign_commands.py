@@ -50,7 +50,7 @@ from gangmanager.services.campaign_context import (
 )
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome, operation, perform
+from gangmanager.services.operations import Outcome, operation, perform, result_of
 from gangmanager.services.rulesets import Rulesets
 
 # ------------------------------------------------------------------ set-up
@@ -80,7 +80,7 @@ def create_campaign(
     notes: str = "",
 ) -> CampaignResult:
     """A new campaign with every territory of its type in play, unclaimed."""
-    result: CampaignResult = perform(
+    return result_of(
         db,
         CreateCampaign(
             name=name,
@@ -91,8 +91,7 @@ def create_campaign(
             notes=notes,
         ),
         rulesets,
-    ).result
-    return result
+    )
 
 
 @operation(CreateCampaign)
@@ -146,12 +145,11 @@ def add_gang(
     alignment: Alignment = Alignment.LAW_ABIDING,
 ) -> CampaignResult:
     """Enter a gang: it gets its hideout (and the Reputation that comes with it)."""
-    result: CampaignResult = perform(
+    return result_of(
         db,
         AddCampaignGang(campaign_ref=campaign_ref, gang_ref=gang_ref, alignment=alignment),
         rulesets,
-    ).result
-    return result
+    )
 
 
 @operation(AddCampaignGang)
@@ -205,10 +203,7 @@ def remove_gang(
 ) -> CampaignResult:
     """Take a gang out of the campaign: its hideout goes, its territories are unclaimed,
     the Reputation they gave goes with them; its battles stay in the record."""
-    result: CampaignResult = perform(
-        db, RemoveCampaignGang(campaign_ref=campaign_ref, gang_ref=gang_ref), rulesets
-    ).result
-    return result
+    return result_of(db, RemoveCampaignGang(campaign_ref=campaign_ref, gang_ref=gang_ref), rulesets)
 
 
 @operation(RemoveCampaignGang)
@@ -264,7 +259,7 @@ def set_details(
     version: int | None = None,
 ) -> CampaignResult:
     """Change the name, the arbitrator's notes or the dates (None keeps a value)."""
-    result: CampaignResult = perform(
+    return result_of(
         db,
         SetCampaignDetails(
             campaign_ref=campaign_ref,
@@ -275,8 +270,7 @@ def set_details(
             version=version,
         ),
         None,
-    ).result
-    return result
+    )
 
 
 @operation(SetCampaignDetails)
@@ -322,8 +316,7 @@ class NextCycle:
 
 def next_cycle(db: Database, rulesets: Rulesets, campaign_ref: str) -> CampaignResult:
     """The arbitrator closes the cycle; the log says which phase begins."""
-    result: CampaignResult = perform(db, NextCycle(campaign_ref=campaign_ref), rulesets).result
-    return result
+    return result_of(db, NextCycle(campaign_ref=campaign_ref), rulesets)
 
 
 @operation(NextCycle)
@@ -393,7 +386,7 @@ def record_battle(
     (post-battle step 4), rolled with `dice`; the post-battle wizard does that
     step itself with `collect_income(...)` instead.
     """
-    result: BattleResult = perform(
+    return result_of(
         db,
         RecordBattle(
             campaign_ref=campaign_ref,
@@ -410,8 +403,7 @@ def record_battle(
             dice=dice,
         ),
         rulesets,
-    ).result
-    return result
+    )
 
 
 @operation(RecordBattle)
@@ -566,7 +558,7 @@ def assign_territory(
     The arbitrator's own tool: no phase rule is checked (a trade for a captive,
     a correction). The Reputation the territory gives moves with it.
     """
-    result: CampaignResult = perform(
+    return result_of(
         db,
         AssignTerritory(
             campaign_ref=campaign_ref,
@@ -575,8 +567,7 @@ def assign_territory(
             campaign_battle_id=campaign_battle_id,
         ),
         rulesets,
-    ).result
-    return result
+    )
 
 
 @operation(AssignTerritory)
@@ -635,14 +626,13 @@ def collect_income(
     With `campaign_battle_id` the income is tied to that battle and refused a
     second time, so the wizard and `campaign battle --income` never pay twice.
     """
-    result: IncomeResult = perform(
+    return result_of(
         db,
         CollectIncome(
             gang_ref=gang_ref, report=report, campaign_battle_id=campaign_battle_id, dice=dice
         ),
         rulesets,
-    ).result
-    return result
+    )
 
 
 @operation(CollectIncome)
@@ -728,7 +718,7 @@ def add_log_entry(
 ) -> CampaignResult:
     """A line of the campaign's log in plain words (the post-battle report, a note);
     `gang_id` names the gang it is about (a player may add lines about their own)."""
-    result: CampaignResult = perform(
+    return result_of(
         db,
         AddLogEntry(
             campaign_ref=campaign_ref,
@@ -738,8 +728,7 @@ def add_log_entry(
             gang_id=gang_id,
         ),
         None,
-    ).result
-    return result
+    )
 
 
 @operation(AddLogEntry)
@@ -781,10 +770,7 @@ def record_snapshot(
     db: Database, rulesets: Rulesets, campaign_ref: str, label: str
 ) -> CampaignResult:
     """A point on the history chart for every gang, as they stand now (after Update Roster)."""
-    result: CampaignResult = perform(
-        db, RecordSnapshot(campaign_ref=campaign_ref, label=label), rulesets
-    ).result
-    return result
+    return result_of(db, RecordSnapshot(campaign_ref=campaign_ref, label=label), rulesets)
 
 
 @operation(RecordSnapshot)
@@ -944,8 +930,7 @@ class EndCampaign:
 
 def end_campaign(db: Database, rulesets: Rulesets, campaign_ref: str) -> EndResult:
     """Close the campaign and award the Triumphs (logged)."""
-    result: EndResult = perform(db, EndCampaign(campaign_ref=campaign_ref), rulesets).result
-    return result
+    return result_of(db, EndCampaign(campaign_ref=campaign_ref), rulesets)
 
 
 @operation(EndCampaign)

@@ -69,6 +69,12 @@ def perform(db: Database, action: object, rulesets: Rulesets | None = None) -> O
     return outcome
 
 
+def result_of(db: Database, action: object, rulesets: Rulesets | None = None) -> Any:
+    """What `action` hands back to its caller (`Outcome.result`): the thin function a
+    command line or a test calls is `return result_of(db, TheAction(...), rulesets)`."""
+    return perform(db, action, rulesets).result
+
+
 def run_in(uow: UnitOfWork, action: object, rulesets: Rulesets | None) -> Outcome:
     """Run an action inside an action already performed (a campaign step around its
     action): same transaction, no commit of its own."""

@@ -43,7 +43,7 @@ from gangmanager.services.errors import (
     StaleGangError,
     UnknownGangError,
 )
-from gangmanager.services.operations import Outcome, operation, perform
+from gangmanager.services.operations import Outcome, operation, perform, result_of
 from gangmanager.services.rulesets import Rulesets
 
 GangRef = Gang | int | str
@@ -188,13 +188,11 @@ class DiscardDraft:
 
 def save_draft(db: Database, gang_id: int, draft: PostBattleDraft) -> int:
     """Save over the gang's unfinished draft (or start one); returns the draft's id."""
-    draft_id: int = perform(db, SaveDraft(gang_id, draft)).result
-    return draft_id
+    return int(result_of(db, SaveDraft(gang_id, draft)))
 
 
 def discard_draft(db: Database, gang_id: int) -> int:
-    count: int = perform(db, DiscardDraft(gang_id)).result
-    return count
+    return int(result_of(db, DiscardDraft(gang_id)))
 
 
 @operation(SaveDraft)
@@ -264,8 +262,7 @@ def finish(
     since, Finish is refused with "changed by someone else — reload".
     """
     action = FinishPostBattle(gang, draft, draft_id, version)
-    result: FinishResult = perform(db, action, rulesets).result
-    return result
+    return result_of(db, action, rulesets)
 
 
 @operation(FinishPostBattle)
