@@ -196,10 +196,11 @@ def gang_page(
 
 # -- the campaign page ----------------------------------------------------------------
 
-# The chart's drawing area in SVG units; the page scales it to its width.
-CHART_WIDTH = 640.0
-CHART_HEIGHT = 240.0
-_PLOT_LEFT, _PLOT_RIGHT, _PLOT_TOP, _PLOT_BOTTOM = 44.0, 12.0, 10.0, 26.0
+# The chart's drawing area in SVG units, about its width on a phone and in one of a
+# desktop's three columns, so its 12-unit labels read at about 12 px on both.
+CHART_WIDTH = 380.0
+CHART_HEIGHT = 230.0
+_PLOT_LEFT, _PLOT_RIGHT, _PLOT_TOP, _PLOT_BOTTOM = 42.0, 10.0, 10.0, 26.0
 
 
 def history_chart(view: Mapping[str, Any], key: str, title: str) -> dict[str, Any]:
@@ -250,6 +251,19 @@ def history_chart(view: Mapping[str, Any], key: str, title: str) -> dict[str, An
     }
 
 
+# The standings' number columns: (view key, the label a phone shows above each).
+STANDING_COLUMNS = (
+    ("rating", "Rating"),
+    ("wealth", "Wealth"),
+    ("reputation", "Rep."),
+    ("credits", "Credits"),
+    ("territories", "Terr."),
+    ("battles", "Battles"),
+    ("wins", "Wins"),
+    ("out_of_action", "OOA"),
+)
+
+
 def campaign_page(view: Mapping[str, Any], generated_at: datetime) -> str:
     """The campaign page from `campaign show --json`'s view: standings to log."""
     charts: Sequence[dict[str, Any]] = (
@@ -265,5 +279,6 @@ def campaign_page(view: Mapping[str, Any], generated_at: datetime) -> str:
         held=held,
         charts=charts,
         points=list(enumerate(labels)),
+        standing_columns=STANDING_COLUMNS,
         generated=generated_at.strftime("%Y-%m-%d %H:%M"),
     )

@@ -195,9 +195,10 @@ class Browser:
         shutil.rmtree(self._profile, ignore_errors=True)
 
 
-# Layout facts of the loaded page: how wide it scrolls, and what sticks out.
-MEASURE_LAYOUT = """(() => {
-  const width = window.innerWidth;
+# Layout facts of the loaded page at a device `width`: how wide it lays out and
+# scrolls, and what sticks out. A phone widens its layout viewport (innerWidth)
+# to fit content that is too wide, so both are compared with the device's width.
+MEASURE_LAYOUT = """((width) => {
   const out = [];
   for (const el of document.body.querySelectorAll('*')) {
     const box = el.getBoundingClientRect();
@@ -206,8 +207,12 @@ MEASURE_LAYOUT = """(() => {
     }
   }
   return {
-    innerWidth: width,
+    innerWidth: window.innerWidth,
     scrollWidth: document.scrollingElement.scrollWidth,
     overflowing: out.slice(0, 20),
   };
-})()"""
+})(%d)"""
+
+
+def measure_layout(browser: Browser, width: int) -> dict[str, Any]:
+    return browser.evaluate(MEASURE_LAYOUT % width)

@@ -27,7 +27,7 @@ class PageReader(HTMLParser):
 
     @property
     def text(self) -> str:
-        return " ".join(" ".join(self.text_parts).split())
+        return " ".join("".join(self.text_parts).split())
 
     def named(self, tag: str) -> list[dict[str, str | None]]:
         return [attrs for name, attrs in self.tags if name == tag]

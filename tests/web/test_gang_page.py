@@ -9,19 +9,16 @@ import pytest
 
 from gangmanager.cli import main
 from gangmanager.content import load_ruleset
-from gangmanager.persistence.database import open_database
 from gangmanager.printing import web_page
 from gangmanager.printing.card import footnote_lines, glossary_entries
 from gangmanager.printing.web_page import PageError, PageImages, gang_page
 from gangmanager.rules.gang import Gang
-from gangmanager.rules.weapons import Weapon
-from gangmanager.services import gangs
 from gangmanager.services.demo import demo_gang
 
 from ..printing.stress import STRESS_NAME, STRESS_SUMMARY, stress_ruleset, with_stress_fighter
+from .conftest import HOSTILE, hostile_gang
 from .page_checks import PageReader, assert_self_contained
 
-HOSTILE = "<img src=x onerror=alert(1)>"
 WHEN = datetime(2026, 5, 1, 12, 0, tzinfo=UTC)
 # A 1x1 PNG, as a portrait would be given.
 PIXEL = (
@@ -38,29 +35,6 @@ def ruleset():
 @pytest.fixture
 def gang(ruleset) -> Gang:
     return with_stress_fighter(demo_gang(ruleset), ruleset)
-
-
-def hostile_gang(ruleset) -> Gang:
-    """Player text that is HTML everywhere it can be: names, notes, a weapon, the stash."""
-    gang = demo_gang(ruleset)
-    first = gang.fighters[0]
-    weapon = first.weapons[0].model_copy(update={"name": "<b>bold</b> gun"})
-    first = first.model_copy(
-        update={
-            "name": HOSTILE,
-            "notes": "</article><script>alert(2)</script>",
-            "weapons": [weapon, *first.weapons[1:]],
-            "skills": [*first.skills, '"><svg onload=alert(3)>'],
-        }
-    )
-    return gang.model_copy(
-        update={
-            "name": "<i>Riders</i> & Co",
-            "notes": "<style>body{display:none}</style>",
-            "stash": [Weapon(name="<a href=http://example.com>x</a>", cost=5)],
-            "fighters": [first, *gang.fighters[1:]],
-        }
-    )
 
 
 def test_a_fighter_named_as_html_shows_as_text(ruleset) -> None:
@@ -138,29 +112,16 @@ def test_portrait_slots_take_data_uris_only(gang, ruleset) -> None:
 # -- `gangmanager export GANG --html -o FILE.html` ------------------------------------
 
 
-@pytest.fixture
-def db(tmp_path: Path, ruleset) -> str:
-    (tmp_path / "db").mkdir()
-    (tmp_path / "out").mkdir()
-    path = str(tmp_path / "db" / "gm.sqlite")
-    database = open_database(f"sqlite:///{path}")
-    try:
-        gangs.add_gang(database, hostile_gang(load_ruleset("n23")))
-    finally:
-        database.close()
-    return path
-
-
 def run(capsys, *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
 
 
-def test_export_html_writes_the_page(capsys, db: str, tmp_path: Path) -> None:
-    target = tmp_path / "out" / "riders.html"
+def test_export_html_writes_the_page(capsys, gang_db: str, out_dir: Path) -> None:
+    target = out_dir / "riders.html"
     code, out, err = run(
-        capsys, "export", "<i>Riders</i> & Co", "--html", "-o", str(target), "--db", db
+        capsys, "export", "<i>Riders</i> & Co", "--html", "-o", str(target), "--db", gang_db
     )
     assert (code, out, err) == (0, f"{target}\n", "")
     page = assert_self_contained(target.read_text("utf-8"))
@@ -177,18 +138,19 @@ def test_export_html_writes_the_page(capsys, db: str, tmp_path: Path) -> None:
     ],
 )
 def test_export_html_refusals_write_nothing(
-    capsys, db: str, tmp_path: Path, name: str, gang: str, message: str
+    capsys, gang_db: str, out_dir: Path, name: str, gang: str, message: str
 ) -> None:
-    out_dir = tmp_path / "out"
-    code, out, err = run(capsys, "export", gang, "--html", "-o", str(out_dir / name), "--db", db)
+    code, out, err = run(
+        capsys, "export", gang, "--html", "-o", str(out_dir / name), "--db", gang_db
+    )
     assert (code, out) == (2, "")
     assert message in err and len(err.strip().splitlines()) == 1, err
     assert list(out_dir.iterdir()) == []
 
 
-def test_export_html_never_replaces_the_database(capsys, db: str, tmp_path: Path) -> None:
-    twin = tmp_path / "out" / "gm.html"
-    twin.write_bytes(Path(db).read_bytes())
-    code, _, err = run(capsys, "export", "1", "--html", "-o", str(twin), "--db", db)
+def test_export_html_never_replaces_the_database(capsys, gang_db: str, out_dir: Path) -> None:
+    twin = out_dir / "gm.html"
+    twin.write_bytes(Path(gang_db).read_bytes())
+    code, _, err = run(capsys, "export", "1", "--html", "-o", str(twin), "--db", gang_db)
     assert code == 2 and "is a database" in err
     assert twin.read_bytes()[:16] == b"SQLite format 3\x00"
