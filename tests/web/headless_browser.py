@@ -39,8 +39,17 @@ class BrowserError(RuntimeError):
 class LoadedPage:
     """What a page did while it loaded, for the checks."""
 
+    # Every request the page asked for, and those the browser refused to send (its
+    # Content-Security-Policy): (address, reason).
     requests: list[str] = field(default_factory=list)
+    blocked: list[tuple[str, str]] = field(default_factory=list)
     log: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def sent(self) -> list[str]:
+        """The requests that left the page: asked for and not refused."""
+        refused = [url for url, _ in self.blocked]
+        return [url for url in self.requests if url not in refused]
 
 
 class Browser:
@@ -160,9 +169,16 @@ class Browser:
         # One round trip more: layout and late messages (a CSP refusal) are in.
         self.evaluate("document.readyState")
         page = LoadedPage()
+        addresses: dict[str, str] = {}
         for event in self._events:
             if event["method"] == "Network.requestWillBeSent":
+                addresses[event["params"]["requestId"]] = event["params"]["request"]["url"]
                 page.requests.append(event["params"]["request"]["url"])
+            elif event["method"] == "Network.loadingFailed" and event["params"].get(
+                "blockedReason"
+            ):
+                url = addresses.get(event["params"]["requestId"], "?")
+                page.blocked.append((url, event["params"]["blockedReason"]))
             elif event["method"] == "Log.entryAdded":
                 page.log.append(event["params"]["entry"])
         return page
