@@ -111,7 +111,7 @@ def export_gang_page(
     """
     if path.suffix.lower() not in PAGE_SUFFIXES:
         raise ServiceError(f"{path.name}: a web page is an .html file")
-    _check_export_target(db, path)
+    _check_export_target(db, path, example="gang.html")
     from datetime import UTC, datetime
 
     from gangmanager.printing.web_page import PageError, gang_page
@@ -139,7 +139,7 @@ def _write_whole(path: Path, text: str) -> Path:
     return path
 
 
-def _check_export_target(db: Database, path: Path) -> None:
+def _check_export_target(db: Database, path: Path, example: str = "gang.gang.json") -> None:
     """A gang file may replace a file, never the database, a backup, a folder or a device."""
     try:
         info = path.stat()  # follows a link: what would really be replaced
@@ -148,7 +148,7 @@ def _check_export_target(db: Database, path: Path) -> None:
     except OSError as exc:
         raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
     if stat.S_ISDIR(info.st_mode):
-        raise ServiceError(f"{path}: is a folder; give a file name such as gang.gang.json")
+        raise ServiceError(f"{path}: is a folder; give a file name such as {example}")
     if not stat.S_ISREG(info.st_mode):
         raise ServiceError(f"{path}: not a regular file; refusing to replace it")
     if db.path is not None and path.resolve() in _database_files(db.path):
