@@ -79,33 +79,38 @@ def make_gang_db(file: Path, gang: Gang) -> str:
     return path
 
 
-def make_campaign_db(file: Path, rulesets: Rulesets) -> str:
+def make_campaign_db(
+    file: Path,
+    rulesets: Rulesets,
+    name: str = CAMPAIGN,
+    members: tuple[tuple[str, str], ...] = CAMPAIGN_GANGS,
+    notes: str = "<marquee>hi",
+    log_line: str = "<script>alert(4)</script> said the scribe",
+) -> str:
     """A Dominion campaign of three gangs, two battles four cycles apart, a territory taken."""
     path = str(file)
     n23 = rulesets.get("n23")
     database = open_database(f"sqlite:///{path}")
     try:
-        for name, house in CAMPAIGN_GANGS:
-            gangs.add_gang(database, demo_gang(n23, house).model_copy(update={"name": name}))
-        campaign.create_campaign(
-            database, rulesets, CAMPAIGN, starts_on=date(2026, 3, 3), notes="<marquee>hi"
-        )
-        for name, _ in CAMPAIGN_GANGS:
-            campaign.add_gang(database, rulesets, CAMPAIGN, name)
-        first, second = CAMPAIGN_GANGS[0][0], CAMPAIGN_GANGS[1][0]
+        for gang, house in members:
+            gangs.add_gang(database, demo_gang(n23, house).model_copy(update={"name": gang}))
+        campaign.create_campaign(database, rulesets, name, starts_on=date(2026, 3, 3), notes=notes)
+        for gang, _ in members:
+            campaign.add_gang(database, rulesets, name, gang)
+        first, second = members[0][0], members[1][0]
         campaign.record_battle(
-            database, rulesets, CAMPAIGN, [first, second], winner=first,
+            database, rulesets, name, [first, second], winner=first,
             scenario="Stand-off", territory="Old Ruins", fought_on=date(2026, 3, 4),
             out_of_action={first: 3, second: 1},
         )  # fmt: skip
         for _ in range(4):  # to the Takeover phase, where a held territory is at stake
-            campaign.next_cycle(database, rulesets, CAMPAIGN)
+            campaign.next_cycle(database, rulesets, name)
         campaign.record_battle(
-            database, rulesets, CAMPAIGN, [second, first], winner=second,
+            database, rulesets, name, [second, first], winner=second,
             territory="Old Ruins", attacker=second, defender=first, fought_on=date(2026, 3, 11),
             collect_income=True,
         )  # fmt: skip
-        campaign.add_log_entry(database, CAMPAIGN, "<script>alert(4)</script> said the scribe")
+        campaign.add_log_entry(database, name, log_line)
     finally:
         database.close()
     return path
