@@ -36,7 +36,10 @@ def test_a_refused_target_is_one_line_and_nothing_written(
     folder.mkdir()
     recorder(window).paths = [folder]
     window.export_page_action.trigger()
-    assert len(recorder(window).told) == 1 and "is a folder; give a file name such as gang.html" in recorder(window).told[0]
+    assert (
+        len(recorder(window).told) == 1
+        and "is a folder; give a file name such as gang.html" in recorder(window).told[0]
+    )
     assert list(folder.iterdir()) == []
     assert sorted(p.name for p in tmp_path.iterdir() if p.suffix == ".html") == ["taken.html"]
 

@@ -97,13 +97,17 @@ class Browser:
         self._next_id = 0
         self._events: list[dict[str, Any]] = []
         self._session: str | None = None
-        target = self.call("Target.createTarget", url="about:blank", session=False)
-        attached = self.call(
-            "Target.attachToTarget", targetId=target["targetId"], flatten=True, session=False
-        )
-        self._session = attached["sessionId"]
-        for domain in ("Page", "Network", "Log", "Runtime"):
-            self.call(f"{domain}.enable")
+        try:
+            target = self.call("Target.createTarget", url="about:blank", session=False)
+            attached = self.call(
+                "Target.attachToTarget", targetId=target["targetId"], flatten=True, session=False
+            )
+            self._session = attached["sessionId"]
+            for domain in ("Page", "Network", "Log", "Runtime"):
+                self.call(f"{domain}.enable")
+        except BrowserError:
+            self.close()  # a browser that never answered is not left running
+            raise
 
     # -- the pipe --------------------------------------------------------------------------
 
