@@ -55,7 +55,8 @@ class LoadedPage:
 class Browser:
     """One headless chromium; `open` loads a file at a size and returns what it did."""
 
-    def __init__(self, binary: str, timeout: float = 60.0) -> None:
+    def __init__(self, binary: str, timeout: float = 60.0, net_log: Path | None = None) -> None:
+        """`net_log`: chromium writes its own log of the network there (whole once closed)."""
         self.timeout = timeout
         self._profile = tempfile.mkdtemp(prefix="gm-chromium-")
         to_browser_r, self._to_browser = os.pipe()
@@ -76,6 +77,7 @@ class Browser:
             "--hide-scrollbars",
             "--mute-audio",
             f"--user-data-dir={self._profile}",
+            *([f"--log-net-log={net_log}"] if net_log is not None else []),
             "about:blank",
         ]
         devnull = os.open(os.devnull, os.O_RDWR)
@@ -213,6 +215,21 @@ class Browser:
         for fd in (self._to_browser, self._from_browser):
             os.close(fd)
         shutil.rmtree(self._profile, ignore_errors=True)
+
+
+def page_requests_in_net_log(net_log: Path) -> list[str]:
+    """The addresses a page opened from a file asked the network for, read from chromium's
+    own net log: a request is started for a page's frame of `file://` (a file is read
+    without the network, so the page itself is not there; the browser's own background
+    requests have no such frame)."""
+    log = json.loads(net_log.read_text("utf-8"))
+    start = log["constants"]["logEventTypes"]["URL_REQUEST_START_JOB"]
+    return [
+        event["params"]["url"]
+        for event in log["events"]
+        if event["type"] == start
+        and str(event.get("params", {}).get("network_isolation_key", "")).startswith("file://")
+    ]
 
 
 # Layout facts of the loaded page at a device `width`: how wide it lays out and

@@ -23,7 +23,14 @@ from gangmanager.content import load_ruleset
 
 from ..printing.stress import STRESS_NAME, stress_ruleset, with_stress_fighter
 from .conftest import CAMPAIGN, HOSTILE, hostile_gang, make_gang_db
-from .headless_browser import DESKTOP, PHONE, Browser, chromium_binary, measure_layout
+from .headless_browser import (
+    DESKTOP,
+    PHONE,
+    Browser,
+    chromium_binary,
+    measure_layout,
+    page_requests_in_net_log,
+)
 
 SIZES = pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["390x844", "1366x768"])
 GANG = "<i>Riders</i> & Co"
@@ -219,3 +226,26 @@ def test_campaign_page_fits_and_equals_show_json(
         ("rating", lines), ("wealth", lines), ("reputation", lines)
     ]  # fmt: skip
     assert all(0 < width <= size[0] for _, width, _ in seen["charts"])
+
+
+def test_chromiums_net_log_sees_no_request_from_the_pages(
+    browser: Browser, capsys, gang_page, campaign_db: str, out_dir: Path, tmp_path: Path
+) -> None:
+    """A browser of its own writes its net log: both pages at both sizes ask the network
+    for nothing, while a control page with an outside image (and no policy) is seen."""
+    page_file, _ = gang_page
+    campaign_file = out_dir / "campaign.html"
+    run(capsys, "campaign", "report", CAMPAIGN, "--html", "-o", str(campaign_file),
+        "--db", campaign_db)  # fmt: skip
+    control = out_dir / "control.html"
+    control.write_text('<!DOCTYPE html><img src="http://127.0.0.1:9/control.png" alt="">')
+    net_log = tmp_path / "net-log.json"
+    logged = Browser(chromium_binary() or "chromium", net_log=net_log)
+    try:
+        for size in (PHONE, DESKTOP):
+            for page in (page_file, campaign_file):
+                assert logged.open(page, size).requests == [page.resolve().as_uri()]
+        logged.open(control, DESKTOP)
+    finally:
+        logged.close()
+    assert page_requests_in_net_log(net_log) == ["http://127.0.0.1:9/control.png"]
