@@ -131,10 +131,22 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_show)
 
-    p = commands.add_parser("report", parents=[common], help="write the report (PDF or JSON)")
+    p = commands.add_parser(
+        "report", parents=[common], help="write the report (PDF, JSON or a web page)"
+    )
     p.add_argument("name", help="campaign name or id")
     p.add_argument(
-        "-o", "--output", type=Path, required=True, metavar="FILE", help="a .pdf or .json file"
+        "-o",
+        "--output",
+        type=Path,
+        required=True,
+        metavar="FILE",
+        help="a .pdf, .json or .html file",
+    )
+    p.add_argument(
+        "--html",
+        action="store_true",
+        help="one self-contained web page: standings, territories, history charts, the log",
     )
     p.set_defaults(handler=cmd_report)
 
@@ -253,7 +265,7 @@ def cmd_show(args: argparse.Namespace, context: Context) -> None:
 
 def cmd_report(args: argparse.Namespace, context: Context) -> None:
     with context.database() as db:
-        path = service.write_report(db, context.rulesets, args.name, args.output)
+        path = service.write_report(db, context.rulesets, args.name, args.output, html=args.html)
     print(path)
 
 

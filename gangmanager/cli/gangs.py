@@ -25,9 +25,18 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("import", parents=[common], help="import a gang file or YakTribe JSON")
     p.add_argument("file", type=Path)
     p.set_defaults(handler=cmd_import)
-    p = sub.add_parser("export", parents=[common], help="write a gang to a .gang.json file")
+    p = sub.add_parser(
+        "export",
+        parents=[common],
+        help="write a gang to a .gang.json file, or as a web page (--html)",
+    )
     p.add_argument("gang", help="gang name or id")
     p.add_argument("-o", "--output", type=Path, required=True)
+    p.add_argument(
+        "--html",
+        action="store_true",
+        help="write one self-contained .html page (header, roster, every card) instead",
+    )
     p.set_defaults(handler=cmd_export)
     p = sub.add_parser("list", parents=[common], help="list the gangs")
     p.add_argument("--json", action="store_true")
@@ -61,7 +70,10 @@ def cmd_import(args: argparse.Namespace, context: Context) -> None:
 
 def cmd_export(args: argparse.Namespace, context: Context) -> None:
     with context.database() as db:
-        path = gangs.export_gang(db, args.gang, args.output)
+        if args.html:
+            path = gangs.export_gang_page(db, context.rulesets, args.gang, args.output)
+        else:
+            path = gangs.export_gang(db, args.gang, args.output)
     print(path)
 
 

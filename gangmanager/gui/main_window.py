@@ -83,6 +83,7 @@ if TYPE_CHECKING:
 
 DATABASE_FILTER = "Gang Manager databases (*.sqlite *.db);;All files (*)"
 GANG_FILTER = "Gang files (*.gang.json *.json);;All files (*)"
+PAGE_FILTER = "Web pages (*.html *.htm);;All files (*)"
 STATUS_TIMEOUT_MS = 8000
 # After the first paint and the card: the player is reading the roster by then.
 PREPARE_AFTER_PAINT_MS = 300
@@ -270,6 +271,11 @@ class MainWindow(QMainWindow):
             "Ctrl+E",
             tip="Save the gang as a gang file",
         )
+        self.export_page_action = action(
+            "Export as &web page...",
+            self._on_export_page_triggered,
+            tip="One page anyone can open in a browser: the roster and every card",
+        )
         self.restore_backup_action = action(
             "Restore &backup...",
             self._on_restore_backup_triggered,
@@ -380,6 +386,7 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.import_action)
         file_menu.addAction(self.export_action)
+        file_menu.addAction(self.export_page_action)
         file_menu.addSeparator()
         for item in self.printing.actions():
             file_menu.addAction(item)
@@ -797,6 +804,7 @@ class MainWindow(QMainWindow):
         for item in (
             self.duplicate_action,
             self.export_action,
+            self.export_page_action,
             self.details_action,
             self.rating_action,
             self.wealth_action,
@@ -1066,6 +1074,23 @@ class MainWindow(QMainWindow):
             self.messages.tell(str(exc))
             return
         self.statusBar().showMessage(f"Exported {self._gang.name} to {written}", STATUS_TIMEOUT_MS)
+
+    def _on_export_page_triggered(self) -> None:
+        if self._gang is None or self._gang.id is None:
+            return
+        path = self.messages.save_path("Export as web page", PAGE_FILTER, f"{self._gang.name}.html")
+        if path is None:
+            return
+        if path.suffix.lower() not in gangs.PAGE_SUFFIXES:
+            path = path.with_name(path.name + ".html")
+        try:
+            written = gangs.export_gang_page(self._db, self._rulesets, str(self._gang.id), path)
+        except ServiceError as exc:
+            self.messages.tell(str(exc))
+            return
+        self.statusBar().showMessage(
+            f"Wrote {self._gang.name} as a web page to {written}", STATUS_TIMEOUT_MS
+        )
 
     # -- databases -------------------------------------------------------------------
 

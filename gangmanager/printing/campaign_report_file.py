@@ -1,4 +1,4 @@
-"""The campaign report written to a file, as PDF or JSON by the file's extension.
+"""The campaign report written to a file, as PDF, JSON or a web page by the file's extension.
 
 The view is plain data (`services.campaign_views.campaign_view`); the file is
 written beside its final name and renamed over it, so it is whole or absent.
@@ -12,14 +12,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-REPORT_KINDS = (".pdf", ".json")
+REPORT_KINDS = (".pdf", ".json", ".html", ".htm")
 
 
 def write_campaign_report(view: Mapping[str, Any], path: Path, generated_at: datetime) -> Path:
-    """Write `view` to `path` (.pdf or .json); an OSError leaves nothing behind."""
+    """Write `view` to `path` (.pdf, .json or .html); an OSError leaves nothing behind."""
     kind = path.suffix.lower()
     if kind not in REPORT_KINDS:
-        raise ValueError(f"{path.name}: a report is a .pdf or a .json file")
+        raise ValueError(f"{path.name}: a report is a .pdf, .json or .html file")
     tmp = path.with_name(path.name + ".tmp")
     try:
         if kind == ".json":
@@ -32,6 +32,10 @@ def write_campaign_report(view: Mapping[str, Any], path: Path, generated_at: dat
             tmp.write_text(
                 json.dumps({**report, **view}, indent=2, ensure_ascii=False) + "\n", "utf-8"
             )
+        elif kind in (".html", ".htm"):
+            from gangmanager.printing.web_page import campaign_page
+
+            tmp.write_text(campaign_page(view, generated_at), "utf-8")
         else:
             # Qt is loaded only for a PDF, and only here.
             from gangmanager.printing.campaign_report import write_campaign_pdf

@@ -14,10 +14,16 @@ from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 
-def write_report(db: Database, rulesets: Rulesets, ref: str, path: Path) -> Path:
-    """The campaign report as PDF or JSON, by the file's extension; written whole or not at all."""
-    if path.suffix.lower() not in REPORT_KINDS:
-        raise ServiceError(f"{path.name}: a report is a .pdf or a .json file")
+def write_report(
+    db: Database, rulesets: Rulesets, ref: str, path: Path, *, html: bool = False
+) -> Path:
+    """The campaign report as PDF, JSON or a web page, by the file's extension (`html`:
+    it must be a page); written whole or not at all."""
+    kind = path.suffix.lower()
+    if html and kind not in (".html", ".htm"):
+        raise ServiceError(f"{path.name}: a web page is an .html file")
+    if kind not in REPORT_KINDS:
+        raise ServiceError(f"{path.name}: a report is a .pdf, .json or .html file")
     if not path.parent.is_dir():
         raise ServiceError(f"{path}: the folder {path.parent} does not exist")
     view = campaign_view(campaign_state(db, rulesets, ref))

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     # The exchange modules are imported where a file is read or written, not at
     # start-up: the window opens a gang without them (docs/performance.md).
     from gangmanager.exchange.yaktribe import ImportReport
+    from gangmanager.printing.web_page import PageImages
 
 
 def list_gangs(db: Database) -> list[GangSummary]:
@@ -90,7 +91,43 @@ def export_gang(db: Database, ref: str, path: Path) -> Path:
     from gangmanager.exchange.gang_file import dump_gang_file
 
     gang = load_gang(db, ref)
-    text = dump_gang_file(gang)
+    return _write_whole(path, dump_gang_file(gang))
+
+
+# The names a web page may be written to: a browser opens them as HTML.
+PAGE_SUFFIXES = (".html", ".htm")
+
+
+def export_gang_page(
+    db: Database,
+    rulesets: Rulesets,
+    ref: str,
+    path: Path,
+    images: PageImages | None = None,
+) -> Path:
+    """The gang as one self-contained web page (printing/web_page.py), written whole.
+
+    `images` holds the gang's and fighters' pictures as data URIs (none yet).
+    """
+    if path.suffix.lower() not in PAGE_SUFFIXES:
+        raise ServiceError(f"{path.name}: a web page is an .html file")
+    _check_export_target(db, path, example="gang.html")
+    from datetime import UTC, datetime
+
+    from gangmanager.printing.web_page import PageError, gang_page
+
+    gang = load_gang(db, ref)
+    try:
+        page = gang_page(gang, rulesets.get(gang.ruleset), datetime.now(UTC), images)
+    except PageError as exc:
+        raise ServiceError(str(exc)) from None
+    return _write_whole(path, page)
+
+
+def _write_whole(path: Path, text: str) -> Path:
+    """Write through a temporary name beside `path`: the file is whole or absent."""
+    if not path.parent.is_dir():
+        raise ServiceError(f"{path}: the folder {path.parent} does not exist")
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
     try:
         tmp.write_text(text, encoding="utf-8")
@@ -102,7 +139,7 @@ def export_gang(db: Database, ref: str, path: Path) -> Path:
     return path
 
 
-def _check_export_target(db: Database, path: Path) -> None:
+def _check_export_target(db: Database, path: Path, example: str = "gang.gang.json") -> None:
     """A gang file may replace a file, never the database, a backup, a folder or a device."""
     try:
         info = path.stat()  # follows a link: what would really be replaced
@@ -111,7 +148,7 @@ def _check_export_target(db: Database, path: Path) -> None:
     except OSError as exc:
         raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
     if stat.S_ISDIR(info.st_mode):
-        raise ServiceError(f"{path}: is a folder; give a file name such as gang.gang.json")
+        raise ServiceError(f"{path}: is a folder; give a file name such as {example}")
     if not stat.S_ISREG(info.st_mode):
         raise ServiceError(f"{path}: not a regular file; refusing to replace it")
     if db.path is not None and path.resolve() in _database_files(db.path):

@@ -146,7 +146,7 @@ def test_refusals_are_one_line(capsys: pytest.CaptureFixture[str], tmp_path: Pat
     )
     assert refused(
         capsys, "campaign", "report", "Ash Wars", "-o", str(tmp_path / "r.txt"), *db
-    ) == ("gangmanager: r.txt: a report is a .pdf or a .json file\n")
+    ) == ("gangmanager: r.txt: a report is a .pdf, .json or .html file\n")
     assert not (tmp_path / "r.txt").exists()
     err = usage_error(capsys, "campaign", "new", "Y", "--start", "March", *db)
     assert "'March' is not a date such as 2026-03-14" in err
