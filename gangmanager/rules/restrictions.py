@@ -110,6 +110,42 @@ def _house_name(house: House) -> str:
     return house.name if house.name.casefold().startswith("house") else f"House {house.name}"
 
 
+def sold_at_trading_post(entry: ArmouryWeapon | ArmouryItem) -> bool:
+    """An entry with no availability in the pack is a house's or a fighter type's own
+    kit: had from a house list, or with the fighter, never bought off the Trading Post."""
+    return parse_availability(entry.availability).rarity != "unknown"
+
+
+def _first_names(names: list[str], most: int = 3) -> str:
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def not_sold_reason(ruleset: Ruleset, entry: ArmouryWeapon | ArmouryItem) -> str:
+    """Why a house-only entry is not for sale here, naming whose kit it is."""
+    keys = _keys(entry)
+    houses = [
+        _house_name(h)
+        for h in ruleset.houses
+        if any(trait_key(line.name) in keys for line in h.equipment_list)
+    ]
+    where = f"it is on the equipment list of {_first_names(houses)}" if houses else ""
+    if not houses:
+        # A house's fighters by the house's name; a gang addition by its type's.
+        owners = [
+            f"fighters of {_house_name(h)}"
+            for h in ruleset.houses
+            if any(trait_key(e) in keys for t in h.fighter_types for e in t.equipment)
+        ] + [
+            f"the {t.name}"
+            for t in ruleset.gang_additions
+            if any(trait_key(e) in keys for e in t.equipment)
+        ]
+        kit = list(dict.fromkeys(owners))
+        where = f"it is the kit of {_first_names(kit)}" if kit else "no list in the pack has it"
+    return f"{entry.name} is not sold at the Trading Post: {where}"
+
+
 # -- weapon slots -------------------------------------------------------------------
 
 
@@ -173,7 +209,9 @@ def check_item(
     else:
         price, source = entry.cost, "trading_post"
         rarity = parse_availability(entry.availability)
-        if rarity.needs_roll and not trading_post:
+        if not sold_at_trading_post(entry):
+            refusals.append(not_sold_reason(ruleset, entry))
+        elif rarity.needs_roll and not trading_post:
             refusals.append(
                 f"{entry.name} is {rarity.label}: it is bought at the post-battle"
                 " Trading Post with an availability roll"
@@ -274,6 +312,55 @@ def offers(
             ),
         )
         for entry in [*listed, *rest]
+    ]
+
+
+def check_stash_item(
+    ruleset: Ruleset,
+    house_id: str | None,
+    entry: ArmouryWeapon | ArmouryItem,
+    *,
+    trading_post: bool = False,
+    ignore_restrictions: bool = False,
+) -> Verdict:
+    """May a gang of `house_id` buy `entry` for its stash: at the Trading Post's price,
+    or its house list's for the house's own kit; Rare and Illegal items only at the
+    post-battle Trading Post (after the availability roll, which the caller checks)."""
+    line = list_entry(ruleset.house(house_id) if house_id else None, entry)
+    if line is not None and not sold_at_trading_post(entry):
+        return Verdict(True, line.cost, "list", entry=entry)
+    reason = ""
+    if not sold_at_trading_post(entry):
+        reason = not_sold_reason(ruleset, entry)
+    else:
+        rarity = parse_availability(entry.availability)
+        if rarity.needs_roll and rarity.level is not None and not trading_post:
+            reason = (
+                f"{entry.name} is {rarity.label}: make the availability roll to seek it"
+                " (post-battle Trading Post)"
+            )
+    if not reason:
+        return Verdict(True, entry.cost, "trading_post", entry=entry)
+    if ignore_restrictions:
+        return Verdict(True, entry.cost, "trading_post", f"house rules: {reason}", True, entry)
+    return Verdict(False, entry.cost, "trading_post", reason, entry=entry)
+
+
+def stash_offers(
+    ruleset: Ruleset,
+    house_id: str | None,
+    kind: Literal["weapons", "wargear"],
+    *,
+    ignore_restrictions: bool = False,
+) -> list[Offer]:
+    """Every armoury entry of the kind by name, with what the stash may not buy greyed."""
+    entries: list[ArmouryWeapon | ArmouryItem] = [
+        *(ruleset.weapons if kind == "weapons" else ruleset.wargear)
+    ]
+    ordered = sorted(entries, key=lambda e: e.name.casefold())
+    return [
+        Offer(e, check_stash_item(ruleset, house_id, e, ignore_restrictions=ignore_restrictions))
+        for e in ordered
     ]
 
 

@@ -122,7 +122,8 @@ class GangDraft:
 
     def offers(self, index: int) -> list[Offer]:
         """What the fighter may buy at founding: the house list at list price, then the
-        Trading Post's items that need no availability roll, at its price."""
+        Trading Post's items that need no availability roll, at its price; then what
+        they may not take, kept (greyed, with the reason) so the player sees why."""
         if self.ruleset is None:
             return []
         fighter = self.fighters[index]
@@ -130,10 +131,12 @@ class GangDraft:
             o
             for kind in ("weapons", "wargear")
             for o in restrictions.offers(self.ruleset, self.house or None, fighter, kind)
-            if o.verdict.allowed
         ]
-        listed = [o for o in lines if o.verdict.source == "list"]
-        rest = sorted((o for o in lines if o not in listed), key=lambda o: o.name.casefold())
+        listed = [o for o in lines if o.verdict.allowed and o.verdict.source == "list"]
+        rest = sorted(
+            (o for o in lines if o not in listed),
+            key=lambda o: (not o.verdict.allowed, o.name.casefold()),
+        )
         return listed + rest
 
     def buy(self, index: int, entry: ArmouryWeapon | ArmouryItem) -> None:
@@ -408,6 +411,8 @@ class EquipPage(QWizardPage):
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(0)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
+        self.armoury.setModel(self.proxy)
+        self.armoury.selectionModel().selectionChanged.connect(self._on_armoury_selection_changed)
         _OnReturn(self.filter, self._on_filter_return)
         self.buy = QPushButton("&Buy for the fighter")
         self.buy.clicked.connect(self._on_buy_clicked)
@@ -469,6 +474,18 @@ class EquipPage(QWizardPage):
             self.armoury.selectRow(0)
             self.armoury.setFocus()
 
+    def _picked_offer(self) -> Offer | None:
+        picked = self.armoury.selectionModel().selectedRows() if self.armoury.model() else []
+        return self.model.offer(self.proxy.mapToSource(picked[0]).row()) if picked else None
+
+    def _on_armoury_selection_changed(self, *_: object) -> None:
+        # A greyed item says why as soon as it is picked, before any Buy.
+        offer = self._picked_offer()
+        if offer is not None and not offer.verdict.allowed:
+            self._refresh(f"{offer.verdict.reason}.")
+        else:
+            self._refresh()
+
     def _on_fighters_current_row_changed(self, row: int) -> None:
         # Each fighter type has its own list: the offers follow the fighter.
         offers = self._draft.offers(row) if 0 <= row < len(self._draft.fighters) else []
@@ -478,11 +495,11 @@ class EquipPage(QWizardPage):
 
     def _on_buy_clicked(self) -> None:
         row = self.fighters.currentRow()
-        picked = self.armoury.selectionModel().selectedRows() if self.armoury.model() else []
-        if row < 0 or not picked:
+        offer = self._picked_offer()
+        if row < 0 or offer is None:
             self._refresh("Pick a fighter and an item first.")
             return
-        entry = self.model.offer(self.proxy.mapToSource(picked[0]).row()).entry
+        entry = offer.entry
         try:
             self._draft.buy(row, entry)
         except RosterError as exc:
