@@ -483,3 +483,44 @@ def check_skill_for_gang(
         skill,
         ignore_restrictions=gang.house_rules_ignore_restrictions,
     )
+
+
+# -- skills taken when recruited ------------------------------------------------------
+
+
+def recruit_skills_owed(ruleset: Ruleset, house_id: str | None, fighter: Fighter) -> int:
+    """How many Primary skills the fighter still chooses as a recruit (Leaders and
+    Champions take one on most lists: the type's `recruit_skills`)."""
+    fighter_type = ruleset.fighter_type(house_id, fighter.type) if fighter.type else None
+    if fighter_type is None:
+        return 0
+    return max(fighter_type.recruit_skills - len(fighter.skills), 0)
+
+
+def recruit_skill_choices(ruleset: Ruleset, house_id: str | None, fighter: Fighter) -> list[str]:
+    """The skills of the fighter's Primary sets they do not hold yet, set by set."""
+    fighter_type = ruleset.fighter_type(house_id, fighter.type) if fighter.type else None
+    if fighter_type is None:
+        return []
+    held = {trait_key(s) for s in fighter.skills}
+    wanted = [trait_key(s) for s in fighter_type.skill_sets_primary]
+    return [
+        skill.name
+        for key in wanted
+        for skill_set in ruleset.skill_sets
+        if trait_key(skill_set.name) == key
+        for skill in skill_set.skills
+        if trait_key(skill.name) not in held
+    ]
+
+
+def recruit_skill_warnings(
+    ruleset: Ruleset, house_id: str | None, fighters: list[Fighter]
+) -> list[str]:
+    """A line for each fighter who has not chosen their recruit's skills yet."""
+    return [
+        f"{f.name} still chooses {owed} Primary {'skills' if owed > 1 else 'skill'}"
+        " as a recruit (Equip page)"
+        for f in fighters
+        if (owed := recruit_skills_owed(ruleset, house_id, f))
+    ]

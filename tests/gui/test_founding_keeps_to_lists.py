@@ -83,3 +83,43 @@ def test_buy_wargear_and_the_stash_grey_another_gangs_kit(qtbot, rulesets: Rules
         offer = _row(dialog, "Armoured bodyglove")
         assert not offer.verdict.allowed and "Van Saar" in offer.verdict.reason
         assert _row(dialog, "Flak armour").verdict.allowed
+
+
+def test_the_wizard_asks_the_leader_for_the_recruits_primary_skill(
+    qtbot, rulesets: Rulesets
+) -> None:
+    from PySide6.QtWidgets import QWizard
+
+    wizard = _escher_equip_page(qtbot, rulesets)
+    equip = wizard.equip_page
+    assert equip.skills_label.text() == "Skills: 1 Primary to choose as a recruit"
+    choices = [equip.skill_choice.itemText(i) for i in range(equip.skill_choice.count())]
+    n23 = rulesets.get("n23")
+    sets = {s.name: {k.name for k in s.skills} for s in n23.skill_sets}
+    queen_type = n23.fighter_type("escher", "Gang Queen")
+    assert queen_type is not None
+    assert set(choices) == set().union(*(sets[n] for n in queen_type.skill_sets_primary))
+    wizard.next()
+    assert "Gang Queen still chooses 1 Primary skill" in wizard.summary_page.message.text()
+    wizard.back()
+    equip.skill_choice.setCurrentIndex(choices.index(sorted(choices)[0]))
+    qtbot.mouseClick(equip.take_skill, Qt.MouseButton.LeftButton)
+    assert [equip.skills.item(i).text() for i in range(equip.skills.count())] == [
+        sorted(choices)[0]
+    ]
+    assert not equip.take_skill.isEnabled()  # one is all a recruit takes
+    credits = equip._draft.credits_left
+    wizard.next()
+    assert "still chooses" not in wizard.summary_page.message.text()
+    assert wizard.button(QWizard.WizardButton.FinishButton).isEnabled()
+    gang = wizard.founded_gang()
+    queen = gang.fighters[0]
+    assert queen.skills == [sorted(choices)[0]] and queen.xp == 0
+    assert gang.credits == credits  # free: no credits, no XP
+
+
+def test_kit_the_trading_post_does_not_sell_shows_no_price(qtbot, rulesets: Rulesets) -> None:
+    wizard = _escher_equip_page(qtbot, rulesets)
+    equip = wizard.equip_page
+    qtbot.keyClicks(equip.filter, "Armoured bodyglove")
+    assert equip.proxy.index(0, 3).data() == "-"  # not "0": it is not for sale here

@@ -102,3 +102,36 @@ def test_the_stash_buys_only_what_the_trading_post_sells(n23: Ruleset) -> None:
     assert lines["Flak armour"].verdict.allowed
     theirs = {o.name: o for o in stash_offers(n23, "cawdor_redemptionist", "wargear")}
     assert theirs["Book of the Redemption"].verdict.allowed
+
+
+def test_leaders_and_champions_choose_a_primary_skill_when_recruited(n23: Ruleset) -> None:
+    from gangmanager.rules.restrictions import (
+        recruit_skill_choices,
+        recruit_skill_warnings,
+        recruit_skills_owed,
+    )
+
+    house = n23.house("orlock")
+    assert house is not None
+    by_name = {t.name: t for t in house.fighter_types}
+    captain = probe_fighter(by_name["Road Captain"])
+    gunner = probe_fighter(by_name["Gunner"])
+    assert recruit_skills_owed(n23, "orlock", captain) == 1
+    assert recruit_skills_owed(n23, "orlock", gunner) == 0
+    choices = recruit_skill_choices(n23, "orlock", captain)
+    sets = {s.name: {k.name for k in s.skills} for s in n23.skill_sets}
+    primary = set().union(*(sets[name] for name in by_name["Road Captain"].skill_sets_primary))
+    assert set(choices) == primary and choices
+    assert recruit_skill_warnings(n23, "orlock", [captain, gunner]) == [
+        "Road Captain still chooses 1 Primary skill as a recruit (Equip page)"
+    ]
+    chosen = captain.model_copy(update={"skills": [choices[0]]})
+    assert recruit_skills_owed(n23, "orlock", chosen) == 0
+    assert choices[0] not in recruit_skill_choices(n23, "orlock", chosen)
+
+
+def test_every_leader_and_champion_of_every_list_takes_one(n23: Ruleset) -> None:
+    for house in n23.houses:
+        for fighter_type in house.fighter_types:
+            wanted = 1 if fighter_type.category in (Category.LEADER, Category.CHAMPION) else 0
+            assert fighter_type.recruit_skills == wanted, (house.id, fighter_type.name)

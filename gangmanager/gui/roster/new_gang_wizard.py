@@ -157,6 +157,24 @@ class GangDraft:
             update = {"wargear": [*fighter.wargear, item]}
         self.fighters[index] = fighter.model_copy(update=update)
 
+    def take_skill(self, index: int, skill: str) -> None:
+        """A recruit's Primary skill (free): refused past what the type takes or off its sets."""
+        assert self.ruleset is not None
+        fighter = self.fighters[index]
+        house = self.house or None
+        if not restrictions.recruit_skills_owed(self.ruleset, house, fighter):
+            raise RosterError(f"{fighter.name} has no recruit's skill left to choose")
+        verdict = restrictions.check_skill(self.ruleset, house, fighter, skill)
+        if verdict.access != "primary":
+            reason = verdict.reason or f"{skill} is not in {fighter.name}'s Primary sets"
+            raise RosterError(f"{reason}: not taken")
+        self.fighters[index] = fighter.model_copy(update={"skills": [*fighter.skills, skill]})
+
+    def drop_skill(self, index: int, skill_index: int) -> None:
+        fighter = self.fighters[index]
+        skills = [s for i, s in enumerate(fighter.skills) if i != skill_index]
+        self.fighters[index] = fighter.model_copy(update={"skills": skills})
+
     def unequip(self, index: int, gear_index: int) -> None:
         """Take back a purchase (nothing is committed yet: the credits return)."""
         fighter = self.fighters[index]
@@ -172,6 +190,9 @@ class GangDraft:
         if self.ruleset is not None:
             warnings += restrictions.limit_warnings(self.ruleset, self.house or None, self.fighters)
             warnings += gang_additions.ownerless_beasts(self.fighters)
+            warnings += restrictions.recruit_skill_warnings(
+                self.ruleset, self.house or None, self.fighters
+            )
             warnings += [
                 w for f in self.fighters if (w := roster_ops.slot_warning(f, self.ruleset))
             ]
@@ -394,7 +415,8 @@ class EquipPage(QWizardPage):
         self.setTitle("Equip")
         self.setSubTitle(
             "Pick a fighter, then buy for them: their house list first (list price), then"
-            " the Trading Post's items (Rare and Illegal ones come after battles)."
+            " the Trading Post's items (Rare and Illegal ones come after battles). Leaders"
+            " and Champions choose the Primary skill their list gives recruits."
         )
         self.fighters = QListWidget()
         self.fighters.currentRowChanged.connect(self._on_fighters_current_row_changed)
@@ -419,6 +441,16 @@ class EquipPage(QWizardPage):
         self.gear = QListWidget()
         self.unequip = QPushButton("&Take back")
         self.unequip.clicked.connect(self._on_unequip_clicked)
+        # Leaders and Champions choose their recruit's Primary skill here (free).
+        self.skills_label = QLabel()
+        self.skills = QListWidget()
+        self.skills.setMaximumHeight(72)  # a recruit takes one or two
+        self.skill_choice = QComboBox()
+        self.skill_choice.setAccessibleName("Primary skill to take")
+        self.take_skill = QPushButton("Take &skill")
+        self.take_skill.clicked.connect(self._on_take_skill_clicked)
+        self.drop_skill = QPushButton("Drop s&kill")
+        self.drop_skill.clicked.connect(self._on_drop_skill_clicked)
         self.credits = QLabel()
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -428,6 +460,13 @@ class EquipPage(QWizardPage):
         left.addWidget(QLabel("Their equipment"))
         left.addWidget(self.gear, 1)
         left.addWidget(self.unequip)
+        left.addWidget(self.skills_label)
+        left.addWidget(self.skills)
+        skill_row = QHBoxLayout()
+        skill_row.addWidget(self.skill_choice, 1)
+        skill_row.addWidget(self.take_skill)
+        skill_row.addWidget(self.drop_skill)
+        left.addLayout(skill_row)
         right = QVBoxLayout()
         right.addWidget(self.filter)
         right.addWidget(self.armoury, 1)
@@ -464,10 +503,50 @@ class EquipPage(QWizardPage):
                 self.gear.addItem(f"{weapon.name} ({weapon.total_cost})")
             for item in fighter.wargear:
                 self.gear.addItem(f"{item.name} ({item.cost})")
+        self._refresh_skills(row)
         self.credits.setText(_credits_text(self._draft))
         warnings = [] if problem else self._draft.warnings()
         self.message.setStyleSheet(_ERROR_STYLE if problem else _WARNING_STYLE)
         self.message.setText(problem or "\n".join(warnings))
+
+    def _refresh_skills(self, row: int) -> None:
+        draft, ruleset = self._draft, self._draft.ruleset
+        self.skills.clear()
+        self.skill_choice.clear()
+        fighter = draft.fighters[row] if 0 <= row < len(draft.fighters) else None
+        owed = 0
+        if fighter is not None and ruleset is not None:
+            house = draft.house or None
+            self.skills.addItems(fighter.skills)
+            owed = restrictions.recruit_skills_owed(ruleset, house, fighter)
+            if owed:
+                self.skill_choice.addItems(
+                    restrictions.recruit_skill_choices(ruleset, house, fighter)
+                )
+        held = fighter is not None and bool(fighter.skills)
+        self.skills_label.setText(
+            f"Skills: {owed} Primary to choose as a recruit" if owed else "Skills"
+        )
+        for widget in (self.skill_choice, self.take_skill):
+            widget.setEnabled(bool(owed))
+        self.drop_skill.setEnabled(held)
+
+    def _on_take_skill_clicked(self) -> None:
+        row, skill = self.fighters.currentRow(), self.skill_choice.currentText()
+        if row < 0 or not skill:
+            return
+        try:
+            self._draft.take_skill(row, skill)
+        except RosterError as exc:
+            self._refresh(str(exc))
+            return
+        self._refresh()
+
+    def _on_drop_skill_clicked(self) -> None:
+        row, skill = self.fighters.currentRow(), self.skills.currentRow()
+        if row >= 0 and skill >= 0:
+            self._draft.drop_skill(row, skill)
+        self._refresh()
 
     def _on_filter_return(self) -> None:
         if self.proxy.rowCount():
@@ -538,7 +617,11 @@ class SummaryPage(QWizardPage):
             "",
         ]
         for fighter in gang.fighters:
-            gear = ", ".join([w.name for w in fighter.weapons] + [i.name for i in fighter.wargear])
+            gear = ", ".join(
+                [w.name for w in fighter.weapons]
+                + [i.name for i in fighter.wargear]
+                + [f"skill {skill}" for skill in fighter.skills]
+            )
             lines.append(
                 f"{fighter.name} - {fighter.type} ({fighter.category.label}):"
                 f" Fighter Rating {fighter.rating}" + (f"; {gear}" if gear else "")
