@@ -110,6 +110,28 @@ def _house_name(house: House) -> str:
     return house.name if house.name.casefold().startswith("house") else f"House {house.name}"
 
 
+# The armoury's order of kinds: pickers group their entries so.
+KIND_ORDER: tuple[str, ...] = (
+    "pistol",
+    "basic",
+    "special",
+    "heavy",
+    "close_combat",
+    "grenade",
+    "armour",
+    "wargear",
+    "ammo",
+    "bionic",
+    "other",
+)
+
+
+def by_kind(entry: ArmouryWeapon | ArmouryItem) -> tuple[int, str]:
+    """Sort key: the kind's place in the armoury, then the name."""
+    rank = KIND_ORDER.index(entry.kind) if entry.kind in KIND_ORDER else len(KIND_ORDER)
+    return rank, entry.name.casefold()
+
+
 def sold_at_trading_post(entry: ArmouryWeapon | ArmouryItem) -> bool:
     """An entry with no availability in the pack is a house's or a fighter type's own
     kit: had from a house list, or with the fighter, never bought off the Trading Post."""
@@ -282,7 +304,7 @@ def offers(
     ignore_restrictions: bool = False,
 ) -> list[Offer]:
     """Every armoury entry of the kind with its verdict: the house list (in list
-    order) first, then the Trading Post by name. Refused entries are kept so a
+    order) first, then the Trading Post grouped by kind (`by_kind`). Refused entries are kept so a
     dialog can show why."""
     entries: list[ArmouryWeapon] | list[ArmouryItem] = (
         ruleset.weapons if kind == "weapons" else ruleset.wargear
@@ -298,7 +320,7 @@ def offers(
                 entry = ruleset.wargear_item(line.name)
             if entry is not None and entry not in listed:
                 listed.append(entry)
-    rest = sorted((e for e in entries if e not in listed), key=lambda e: e.name.casefold())
+    rest = sorted((e for e in entries if e not in listed), key=by_kind)
     return [
         Offer(
             entry,
@@ -353,11 +375,12 @@ def stash_offers(
     *,
     ignore_restrictions: bool = False,
 ) -> list[Offer]:
-    """Every armoury entry of the kind by name, with what the stash may not buy greyed."""
+    """Every armoury entry of the kind, grouped by kind, with what the stash may not buy
+    greyed."""
     entries: list[ArmouryWeapon | ArmouryItem] = [
         *(ruleset.weapons if kind == "weapons" else ruleset.wargear)
     ]
-    ordered = sorted(entries, key=lambda e: e.name.casefold())
+    ordered = sorted(entries, key=by_kind)
     return [
         Offer(e, check_stash_item(ruleset, house_id, e, ignore_restrictions=ignore_restrictions))
         for e in ordered

@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.roster.offer_table_model import OfferTableModel, source_label
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter, Gang
-from gangmanager.rules.restrictions import Offer, Verdict, offers, stash_offers
+from gangmanager.rules.restrictions import Offer, Verdict, by_kind, offers, stash_offers
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
 
 Kind = Literal["weapons", "wargear"]
@@ -55,7 +55,7 @@ class ArmouryChoice:
 
 def _unchecked(entries: Sequence[ArmouryWeapon | ArmouryItem]) -> list[Offer]:
     """Every entry at its armoury price: for a dialog that knows no fighter."""
-    ordered = sorted(entries, key=lambda e: e.name.casefold())
+    ordered = sorted(entries, key=by_kind)
     return [Offer(e, Verdict(True, e.cost, "trading_post", entry=e)) for e in ordered]
 
 

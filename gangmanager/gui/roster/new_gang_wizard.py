@@ -8,10 +8,7 @@ hands it to the window, which stores it as one undoable command.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -35,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.common.on_return import OnReturn
 from gangmanager.gui.roster.offer_table_model import OfferTableModel
 from gangmanager.rules import gang_additions, ratings, restrictions, roster_ops
 from gangmanager.rules.characteristics import CODES
@@ -48,25 +46,6 @@ from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 _WARNING_STYLE = "color: #b26a00;"
-_RETURN_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-
-
-class _OnReturn(QObject):
-    """Return in a line edit runs `action` instead of pressing the wizard's Next button."""
-
-    def __init__(self, target: QLineEdit, action: Callable[[], None]) -> None:
-        super().__init__(target)
-        self._action = action
-        target.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        pressed = event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
-        if pressed and event.key() in _RETURN_KEYS:  # type: ignore[attr-defined]
-            self._action()
-            return True
-        return super().eventFilter(watched, event)
-
-
 _ERROR_STYLE = "color: #c62828;"
 
 
@@ -135,7 +114,7 @@ class GangDraft:
         listed = [o for o in lines if o.verdict.allowed and o.verdict.source == "list"]
         rest = sorted(
             (o for o in lines if o not in listed),
-            key=lambda o: (not o.verdict.allowed, o.name.casefold()),
+            key=lambda o: (not o.verdict.allowed, *restrictions.by_kind(o.entry)),
         )
         return listed + rest
 
@@ -310,7 +289,7 @@ class RecruitPage(QWizardPage):
         self.recruit_name = QLineEdit()
         self.recruit_name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
         self.recruit_name.setPlaceholderText("Name (empty: the type's name)")
-        _OnReturn(self.recruit_name, self._on_recruit_clicked)
+        OnReturn(self.recruit_name, self._on_recruit_clicked)
         self.recruit = QPushButton("&Recruit")
         self.recruit.clicked.connect(self._on_recruit_clicked)
         self.recruits = _table(["Name", "Type", "Category", "Cost"])
@@ -435,7 +414,7 @@ class EquipPage(QWizardPage):
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.armoury.setModel(self.proxy)
         self.armoury.selectionModel().selectionChanged.connect(self._on_armoury_selection_changed)
-        _OnReturn(self.filter, self._on_filter_return)
+        OnReturn(self.filter, self._on_filter_return)
         self.buy = QPushButton("&Buy for the fighter")
         self.buy.clicked.connect(self._on_buy_clicked)
         self.gear = QListWidget()
