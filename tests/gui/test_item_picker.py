@@ -69,3 +69,19 @@ def test_the_buy_dialog_groups_the_trading_post_by_kind(qtbot, rulesets: Ruleset
     kinds = [dialog.model.offer(r).entry.kind for r in range(dialog.model.rowCount())]
     ranks = [KIND_ORDER.index(k) for k in kinds]
     assert ranks == sorted(ranks) and len(set(kinds)) > 3
+
+
+def test_another_gangs_kit_is_greyed_with_why(qtbot, rulesets: Rulesets) -> None:
+    n23 = rulesets.get("n23")
+    picker = ItemPicker(
+        [*n23.weapons, *n23.wargear],
+        refusal=lambda e: "not sold here" if e.name == "Armoured bodyglove" else "",
+    )
+    qtbot.addWidget(picker)
+    assert picker.select_name("Armoured bodyglove")
+    row = picker.view.currentIndex()
+    assert row.data(Qt.ItemDataRole.ForegroundRole) is not None
+    assert "not sold here" in row.data(Qt.ItemDataRole.ToolTipRole)
+    assert row.siblingAtColumn(1).data() == "-"
+    assert picker.select_name("Flak armour")
+    assert picker.view.currentIndex().data(Qt.ItemDataRole.ForegroundRole) is None

@@ -8,10 +8,10 @@ entries matches, and the entries keep their order (by name) inside it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QModelIndex, QSortFilterProxyModel, Qt, Signal
-from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtGui import QBrush, QColor, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -42,6 +42,7 @@ _LABELS = {
     "other": "Other",
 }
 HEADERS = ("Item", "Price", "Availability")
+_REFUSED = QColor(150, 150, 150)
 NAME_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
@@ -56,17 +57,19 @@ def grouped(entries: Sequence[Entry]) -> list[tuple[str, list[Entry]]]:
     return [(k, [e for e in ordered if e.kind == k]) for k in kinds]
 
 
-def _row(entry: Entry) -> list[QStandardItem]:
+def _row(entry: Entry, refusal: str) -> list[QStandardItem]:
     name = QStandardItem(entry.name)
     name.setData(entry.name, NAME_ROLE)
-    price = QStandardItem(str(entry.cost))
+    price = QStandardItem("-" if refusal else str(entry.cost))
     price.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
     rarity = QStandardItem(parse_availability(entry.availability).label or "-")
-    if entry.summary:
-        for cell in (name, price, rarity):
-            cell.setToolTip(entry.summary)
+    tip = "\n".join(t for t in (refusal, entry.summary) if t)
     for cell in (name, price, rarity):
         cell.setEditable(False)
+        if tip:
+            cell.setToolTip(tip)
+        if refusal:
+            cell.setForeground(QBrush(_REFUSED))  # greyed with the reason, not hidden
     return [name, price, rarity]
 
 
@@ -75,7 +78,14 @@ class ItemPicker(QWidget):
 
     sig_current_changed = Signal(str)
 
-    def __init__(self, entries: Sequence[Entry], parent: QWidget | None = None) -> None:
+    def __init__(
+        self,
+        entries: Sequence[Entry],
+        parent: QWidget | None = None,
+        *,
+        refusal: Callable[[Entry], str] | None = None,
+    ) -> None:
+        """`refusal` says why an entry is not for sale here ("" when it is)."""
         super().__init__(parent)
         self.model = QStandardItemModel(self)
         self.model.setHorizontalHeaderLabels(list(HEADERS))
@@ -87,7 +97,7 @@ class ItemPicker(QWidget):
             font.setBold(True)
             group.setFont(font)
             for entry in members:
-                group.appendRow(_row(entry))
+                group.appendRow(_row(entry, refusal(entry) if refusal else ""))
             self.model.appendRow(group)
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
@@ -102,6 +112,7 @@ class ItemPicker(QWidget):
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.view.setUniformRowHeights(True)
+        self.view.setIndentation(10)
         self.view.setAllColumnsShowFocus(True)
         header = self.view.header()
         header.setStretchLastSection(False)

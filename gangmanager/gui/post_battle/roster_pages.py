@@ -32,7 +32,13 @@ from gangmanager.rules.post_battle_draft import (
     PurchaseEntry,
     SaleEntry,
 )
-from gangmanager.rules.restrictions import armoury_lookup, check_item_for_gang
+from gangmanager.rules.restrictions import (
+    armoury_lookup,
+    check_item_for_gang,
+    check_stash_item,
+    sold_at_trading_post,
+)
+from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon
 from gangmanager.rules.weapons import Weapon
 
 if TYPE_CHECKING:
@@ -171,7 +177,22 @@ class TradingPostPage(StepPage):
         buy = QGroupBox("Buy")
         self.buyer = QComboBox()
         # Filters as you type, grouped by kind, price and availability in the row.
-        self.item = ItemPicker([*ruleset.weapons, *ruleset.wargear])
+        gang = host.gang
+
+        def refusal(entry: ArmouryWeapon | ArmouryItem) -> str:
+            # Another gang's or a Brute's kit is not sold here (Rare items wait for the roll).
+            if sold_at_trading_post(entry):
+                return ""
+            verdict = check_stash_item(
+                ruleset,
+                gang.house or None,
+                entry,
+                trading_post=True,
+                ignore_restrictions=gang.house_rules_ignore_restrictions,
+            )
+            return "" if verdict.allowed else verdict.reason
+
+        self.item = ItemPicker([*ruleset.weapons, *ruleset.wargear], refusal=refusal)
         self.item.setMinimumHeight(220)
         first = self.item.visible_names()
         if first:
@@ -202,9 +223,9 @@ class TradingPostPage(StepPage):
         form.addRow("Credits received:", self.value)
         form.addRow("", self.sell)
         forms = QHBoxLayout()
-        forms.addWidget(self._seek_box(host), 1)
-        forms.addWidget(buy, 1)
-        forms.addWidget(sell, 1)
+        forms.addWidget(self._seek_box(host), 2)
+        forms.addWidget(buy, 3)  # the item picker's names and prices need the room
+        forms.addWidget(sell, 2)
         self.bought = EntryList("Bought")
         self.sold = EntryList("Sold")
         lists = QHBoxLayout()
