@@ -462,7 +462,7 @@ def post_battle(shots: Shots, window: MainWindow) -> None:
     wizard.next()
     trading = wizard.currentPage()
     trading.buyer.setCurrentIndex(trading.buyer.findText("Vask"))  # type: ignore[attr-defined]
-    trading.item.setCurrentIndex(trading.item.findData("Shotgun"))  # type: ignore[attr-defined]
+    trading.item.select_name("Shotgun")  # type: ignore[attr-defined]
     trading.profile.setCurrentIndex(trading.profile.findData("executioner ammo"))  # type: ignore[attr-defined]
     trading.buy.click()  # type: ignore[attr-defined]
     shots.widget(wizard, "guide-post-battle-trading-post.png")

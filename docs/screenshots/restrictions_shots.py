@@ -3,7 +3,8 @@
     QT_QPA_PLATFORM=offscreen python docs/screenshots/restrictions_shots.py docs/screenshots
 
 Saves founding-wizard-<house>.png (the Equip page, what each fighter may take)
-for the first two houses of n23, buy-weapon-refused.png and
+for the first two houses of n23, founding-wizard-greyed.png (another gang's kit
+greyed with the reason), buy-weapon-refused.png and
 gang-header-house-rules.png, from a throwaway database in a temporary folder.
 """
 
@@ -60,8 +61,20 @@ def _founding(app: QApplication, window: MainWindow, rulesets: Rulesets, target:
         for row in listed[:2]:
             equip.armoury.selectRow(row)
             equip.buy.click()
+        equip.take_skill.click()  # the Leader's recruit skill
         _settle(app)
         _save_over(window, wizard, target / f"founding-wizard-{house.id}.png")
+        if house.id == "escher":
+            # Another gang's kit is greyed with the reason, not hidden.
+            equip.filter.setText("armour")
+            row = next(
+                r
+                for r in range(equip.proxy.rowCount())
+                if equip.proxy.index(r, 0).data() == "Armoured bodyglove"
+            )
+            equip.armoury.selectRow(row)
+            _settle(app)
+            _save_over(window, wizard, target / "founding-wizard-greyed.png")
         wizard.close()
 
 

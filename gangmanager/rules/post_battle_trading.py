@@ -17,7 +17,7 @@ from gangmanager.rules.post_battle_draft import (
     PurchaseEntry,
     SaleEntry,
 )
-from gangmanager.rules.restrictions import check_item_for_gang
+from gangmanager.rules.restrictions import check_item_for_gang, check_stash_item
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
 from gangmanager.rules.weapons import Item, Weapon, trait_key
 
@@ -94,6 +94,18 @@ def _verdict(
         if verdict.source == "list":
             return verdict.price
         listed = verdict.price
+    else:
+        kept = check_stash_item(
+            ruleset,
+            gang.house or None,
+            entry,
+            trading_post=True,
+            ignore_restrictions=gang.house_rules_ignore_restrictions,
+        )
+        if not kept.allowed:
+            raise TradeProblem(kept.reason)
+        if kept.source == "list":
+            return kept.price
     rarity = parse_availability(entry.availability)
     if rarity.needs_roll and rarity.level is not None and not granted:
         if available is None:

@@ -110,6 +110,64 @@ def _house_name(house: House) -> str:
     return house.name if house.name.casefold().startswith("house") else f"House {house.name}"
 
 
+# The armoury's order of kinds: pickers group their entries so.
+KIND_ORDER: tuple[str, ...] = (
+    "pistol",
+    "basic",
+    "special",
+    "heavy",
+    "close_combat",
+    "grenade",
+    "armour",
+    "wargear",
+    "ammo",
+    "bionic",
+    "other",
+)
+
+
+def by_kind(entry: ArmouryWeapon | ArmouryItem) -> tuple[int, str]:
+    """Sort key: the kind's place in the armoury, then the name."""
+    rank = KIND_ORDER.index(entry.kind) if entry.kind in KIND_ORDER else len(KIND_ORDER)
+    return rank, entry.name.casefold()
+
+
+def sold_at_trading_post(entry: ArmouryWeapon | ArmouryItem) -> bool:
+    """An entry with no availability in the pack is a house's or a fighter type's own
+    kit: had from a house list, or with the fighter, never bought off the Trading Post."""
+    return parse_availability(entry.availability).rarity != "unknown"
+
+
+def _first_names(names: list[str], most: int = 3) -> str:
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
+def not_sold_reason(ruleset: Ruleset, entry: ArmouryWeapon | ArmouryItem) -> str:
+    """Why a house-only entry is not for sale here, naming whose kit it is."""
+    keys = _keys(entry)
+    houses = [
+        _house_name(h)
+        for h in ruleset.houses
+        if any(trait_key(line.name) in keys for line in h.equipment_list)
+    ]
+    where = f"it is on the equipment list of {_first_names(houses)}" if houses else ""
+    if not houses:
+        # A house's fighters by the house's name; a gang addition by its type's.
+        owners = [
+            f"fighters of {_house_name(h)}"
+            for h in ruleset.houses
+            if any(trait_key(e) in keys for t in h.fighter_types for e in t.equipment)
+        ] + [
+            f"the {t.name}"
+            for t in ruleset.gang_additions
+            if any(trait_key(e) in keys for e in t.equipment)
+        ]
+        kit = list(dict.fromkeys(owners))
+        where = f"it is the kit of {_first_names(kit)}" if kit else "no list in the pack has it"
+    return f"{entry.name} is not sold at the Trading Post: {where}"
+
+
 # -- weapon slots -------------------------------------------------------------------
 
 
@@ -173,7 +231,9 @@ def check_item(
     else:
         price, source = entry.cost, "trading_post"
         rarity = parse_availability(entry.availability)
-        if rarity.needs_roll and not trading_post:
+        if not sold_at_trading_post(entry):
+            refusals.append(not_sold_reason(ruleset, entry))
+        elif rarity.needs_roll and not trading_post:
             refusals.append(
                 f"{entry.name} is {rarity.label}: it is bought at the post-battle"
                 " Trading Post with an availability roll"
@@ -244,7 +304,7 @@ def offers(
     ignore_restrictions: bool = False,
 ) -> list[Offer]:
     """Every armoury entry of the kind with its verdict: the house list (in list
-    order) first, then the Trading Post by name. Refused entries are kept so a
+    order) first, then the Trading Post grouped by kind (`by_kind`). Refused entries are kept so a
     dialog can show why."""
     entries: list[ArmouryWeapon] | list[ArmouryItem] = (
         ruleset.weapons if kind == "weapons" else ruleset.wargear
@@ -260,7 +320,7 @@ def offers(
                 entry = ruleset.wargear_item(line.name)
             if entry is not None and entry not in listed:
                 listed.append(entry)
-    rest = sorted((e for e in entries if e not in listed), key=lambda e: e.name.casefold())
+    rest = sorted((e for e in entries if e not in listed), key=by_kind)
     return [
         Offer(
             entry,
@@ -274,6 +334,56 @@ def offers(
             ),
         )
         for entry in [*listed, *rest]
+    ]
+
+
+def check_stash_item(
+    ruleset: Ruleset,
+    house_id: str | None,
+    entry: ArmouryWeapon | ArmouryItem,
+    *,
+    trading_post: bool = False,
+    ignore_restrictions: bool = False,
+) -> Verdict:
+    """May a gang of `house_id` buy `entry` for its stash: at the Trading Post's price,
+    or its house list's for the house's own kit; Rare and Illegal items only at the
+    post-battle Trading Post (after the availability roll, which the caller checks)."""
+    line = list_entry(ruleset.house(house_id) if house_id else None, entry)
+    if line is not None and not sold_at_trading_post(entry):
+        return Verdict(True, line.cost, "list", entry=entry)
+    reason = ""
+    if not sold_at_trading_post(entry):
+        reason = not_sold_reason(ruleset, entry)
+    else:
+        rarity = parse_availability(entry.availability)
+        if rarity.needs_roll and rarity.level is not None and not trading_post:
+            reason = (
+                f"{entry.name} is {rarity.label}: make the availability roll to seek it"
+                " (post-battle Trading Post)"
+            )
+    if not reason:
+        return Verdict(True, entry.cost, "trading_post", entry=entry)
+    if ignore_restrictions:
+        return Verdict(True, entry.cost, "trading_post", f"house rules: {reason}", True, entry)
+    return Verdict(False, entry.cost, "trading_post", reason, entry=entry)
+
+
+def stash_offers(
+    ruleset: Ruleset,
+    house_id: str | None,
+    kind: Literal["weapons", "wargear"],
+    *,
+    ignore_restrictions: bool = False,
+) -> list[Offer]:
+    """Every armoury entry of the kind, grouped by kind, with what the stash may not buy
+    greyed."""
+    entries: list[ArmouryWeapon | ArmouryItem] = [
+        *(ruleset.weapons if kind == "weapons" else ruleset.wargear)
+    ]
+    ordered = sorted(entries, key=by_kind)
+    return [
+        Offer(e, check_stash_item(ruleset, house_id, e, ignore_restrictions=ignore_restrictions))
+        for e in ordered
     ]
 
 
@@ -396,3 +506,44 @@ def check_skill_for_gang(
         skill,
         ignore_restrictions=gang.house_rules_ignore_restrictions,
     )
+
+
+# -- skills taken when recruited ------------------------------------------------------
+
+
+def recruit_skills_owed(ruleset: Ruleset, house_id: str | None, fighter: Fighter) -> int:
+    """How many Primary skills the fighter still chooses as a recruit (Leaders and
+    Champions take one on most lists: the type's `recruit_skills`)."""
+    fighter_type = ruleset.fighter_type(house_id, fighter.type) if fighter.type else None
+    if fighter_type is None:
+        return 0
+    return max(fighter_type.recruit_skills - len(fighter.skills), 0)
+
+
+def recruit_skill_choices(ruleset: Ruleset, house_id: str | None, fighter: Fighter) -> list[str]:
+    """The skills of the fighter's Primary sets they do not hold yet, set by set."""
+    fighter_type = ruleset.fighter_type(house_id, fighter.type) if fighter.type else None
+    if fighter_type is None:
+        return []
+    held = {trait_key(s) for s in fighter.skills}
+    wanted = [trait_key(s) for s in fighter_type.skill_sets_primary]
+    return [
+        skill.name
+        for key in wanted
+        for skill_set in ruleset.skill_sets
+        if trait_key(skill_set.name) == key
+        for skill in skill_set.skills
+        if trait_key(skill.name) not in held
+    ]
+
+
+def recruit_skill_warnings(
+    ruleset: Ruleset, house_id: str | None, fighters: list[Fighter]
+) -> list[str]:
+    """A line for each fighter who has not chosen their recruit's skills yet."""
+    return [
+        f"{f.name} still chooses {owed} Primary {'skills' if owed > 1 else 'skill'}"
+        " as a recruit (Equip page)"
+        for f in fighters
+        if (owed := recruit_skills_owed(ruleset, house_id, f))
+    ]

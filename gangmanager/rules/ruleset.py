@@ -136,6 +136,8 @@ class FighterType(_Strict):
     equipment: list[str] = Field(default_factory=list)
     skill_sets_primary: list[str] = Field(default_factory=list)
     skill_sets_secondary: list[str] = Field(default_factory=list)
+    # Primary skills the fighter chooses when recruited (free: no XP, no credits).
+    recruit_skills: int = Field(default=0, ge=0, le=3)
     limit: FighterLimit = Field(default_factory=FighterLimit)
     # -- gang additions (Brutes, Hangers-on, Hired Guns, Exotic Beasts) --
     # House ids that may take it; empty: every house.

@@ -70,7 +70,9 @@ def _house(house: House, ruleset: Ruleset) -> dict[str, Any]:
     return {
         "id": house.id,
         "name": house.name,
-        "fighter_types": [_fighter_type(t, ruleset) for t in house.fighter_types],
+        "fighter_types": [
+            {**_fighter_type(t, ruleset), "limit": _limit(t)} for t in house.fighter_types
+        ],
         "equipment_list": [_list_entry(e, ruleset) for e in house.equipment_list],
         "skill_sets": list(house.skill_sets),
     }
@@ -137,9 +139,11 @@ def ruleset_text(ruleset: Ruleset) -> str:
                 f"primary {', '.join(skills['primary']) or '-'};"
                 f" secondary {', '.join(skills['secondary']) or '-'}"
             )
+            bounds = _bounds(kind["limit"])
             lines.append(
-                f"  {kind['name']} ({kind['category'].replace('_', ' ')}), {kind['cost']}:"
-                f"  {' '.join(kind['profile'].values())}"
+                f"  {kind['name']} ({kind['category'].replace('_', ' ')}), {kind['cost']}"
+                + (f", {bounds}" if bounds else "")
+                + f":  {' '.join(kind['profile'].values())}"
             )
             lines.append(f"      skills {access}")
             if kind["equipment"]:
@@ -165,16 +169,27 @@ def ruleset_text(ruleset: Ruleset) -> str:
     return "\n".join(lines)
 
 
-def _addition_line(addition: dict[str, Any]) -> str:
-    limit = addition["limit"]
-    bounds = [f"0-{limit['max']}"] if "max" in limit else []
+def _bounds(limit: dict[str, Any]) -> str:
+    """'0-2', 'at least 2', 'at most 50% of the gang', '1 per owner' from a `limit`."""
+    low = limit.get("min", 0)
+    if "max" in limit:
+        bounds = [f"exactly {low}" if low == limit["max"] else f"{low}-{limit['max']}"]
+    else:
+        bounds = []
+    bounds += [f"at least {limit['min']}"] if "min" in limit and "max" not in limit else []
+    bounds += [f"at most {limit['max_share']:.0%} of the gang"] if "max_share" in limit else []
     bounds += [f"{limit['per_owner']} per owner"] if "per_owner" in limit else []
+    return ", ".join(bounds)
+
+
+def _addition_line(addition: dict[str, Any]) -> str:
+    bounds = _bounds(addition["limit"])
     prices = ", ".join(f"{h} {c}" for h, c in addition["house_costs"].items())
     houses = f" ({', '.join(addition['houses'])} only)" if addition["houses"] else ""
     owner = f", owned by {' or '.join(addition['owner'])}" if addition["owner"] else ""
     return (
         f"  {addition['name']} ({addition['kind'].replace('_', ' ')}{houses}),"
         f" {addition['cost']}{f' ({prices})' if prices else ''}"
-        f"{', ' + ', '.join(bounds) if bounds else ''}{owner}:"
+        f"{', ' + bounds if bounds else ''}{owner}:"
         f"  {' '.join(addition['profile'].values())}"
     )

@@ -115,3 +115,18 @@ def test_rules_show_text_lists_the_gang_additions(capsys) -> None:
         "  Wasteland Giant Rat (exotic beast), 30, 3 per owner, owned by Outland Beastmaster:"
         in out
     )
+
+
+def test_rules_show_json_gives_every_house_fighter_type_its_limit(capsys) -> None:
+    code, out, _ = run(capsys, "rules", "show", "n23", "--json")
+    assert code == 0
+    houses = {h["id"]: h for h in json.loads(out)["houses"]}
+    assert all("limit" in t for h in houses.values() for t in h["fighter_types"])
+    orlock = {t["name"]: t for t in houses["orlock"]["fighter_types"]}
+    assert orlock["Road Captain"]["limit"] == {"min": 1, "max": 1}
+    assert orlock["Gunner"]["limit"] == {}  # the list sets no bound of its own
+    cawdor = {t["name"]: t for t in houses["cawdor"]["fighter_types"]}
+    assert cawdor["Sheen Bird"]["limit"] == {"max": 2}
+    code, text, _ = run(capsys, "rules", "show", "n23")
+    assert "  Road Captain (leader), 105, exactly 1:" in text
+    assert "  Gunner (ganger), 45:" in text

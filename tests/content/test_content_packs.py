@@ -47,7 +47,11 @@ def test_builtin_dir_is_resources_beside_the_package() -> None:
 
 
 def test_characteristic_table_is_the_core_one(load: Load) -> None:
-    assert tuple(load("n23").characteristics) == CORE_CHARACTERISTICS
+    # The core table, but Int reaches 11+: the Phelynx and Sumpkroc cards print it.
+    core = tuple(
+        c.model_copy(update={"worst": 11}) if c.code == "Int" else c for c in CORE_CHARACTERISTICS
+    )
+    assert tuple(load("n23").characteristics) == core
 
 
 # -- armoury -----------------------------------------------------------------------

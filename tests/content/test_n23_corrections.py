@@ -89,3 +89,24 @@ def test_trait_and_injury_summaries(load: Load) -> None:
     assert "no save" in power and "Damage" in power
     wound = next(i for i in ruleset.injuries if i.name == "Old Battle Wound")
     assert "D6" in wound.summary and "Convalescence" in wound.summary
+
+
+def test_issue_27_corrections(load: Load) -> None:
+    ruleset = load("n23")
+    additions = {t.name: t for t in ruleset.gang_additions}
+    assert additions["Sumpkroc"].cost == 120  # its fighter card
+    int_row = ruleset.table["Int"]
+    # Int 11+ as the Phelynx and Sumpkroc cards print it; 12+ is past every list.
+    for beast in ("Phelynx", "Sumpkroc"):
+        assert int_row.print(additions[beast].profile.values["Int"]) == "11+"
+    assert int_row.in_range(11) and not int_row.in_range(12)
+    cleaver = ruleset.weapon_entry("Heavy chain cleaver")
+    welder = ruleset.weapon_entry("Arc welder")
+    assert cleaver is not None and welder is not None
+    assert (cleaver.cost, welder.cost) == (80, 50)  # the armoury's prices
+    lists = {h.id: {e.name: e.cost for e in h.equipment_list} for h in ruleset.houses}
+    # Where a list sets its own price, that is what its fighters pay.
+    assert lists["corpse_grinder_cult"]["Heavy chain cleaver"] == 70
+    assert lists["squat_prospectors"]["Arc welder"] == 100
+    acolyte = ruleset.fighter_type("genestealer_cult", "Early Generation Hybrid Acolyte")
+    assert acolyte is not None and acolyte.profile.values["A"] == 2

@@ -29,6 +29,15 @@ def _next(qtbot, wizard: NewGangWizard) -> None:
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.NextButton), Qt.MouseButton.LeftButton)
 
 
+def _take_recruit_skills(qtbot, wizard: NewGangWizard) -> None:
+    """Answer the Equip page's question: each Leader and Champion takes the first skill."""
+    equip = wizard.equip_page
+    for row in range(equip.fighters.count()):
+        equip.fighters.setCurrentRow(row)
+        while equip.take_skill.isEnabled():
+            qtbot.mouseClick(equip.take_skill, Qt.MouseButton.LeftButton)
+
+
 def _recruit(qtbot, wizard: NewGangWizard, type_row: int, name: str) -> None:
     page = wizard.recruit_page
     page.types.selectRow(type_row)
@@ -95,6 +104,7 @@ def test_recruit_equip_and_finish_founds_the_gang(qtbot, rulesets: Rulesets) -> 
     qtbot.mouseClick(equip.buy, Qt.MouseButton.LeftButton)
     assert equip.gear.item(0).text() == "Lasgun (15)"
     assert equip.credits.text() == "Starting credits 1000, spent 165, left 835"
+    _take_recruit_skills(qtbot, wizard)
     _next(qtbot, wizard)
     summary = wizard.summary_page.summary.toPlainText()
     assert "Rook - Gunner (Ganger): Fighter Rating 60; Lasgun" in summary
@@ -209,6 +219,7 @@ def test_founding_with_a_brute_and_a_beast_bought_for_its_owner(qtbot, rulesets:
     shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
     wizard.grab().save(str(shots / "new-gang-wizard-additions.png"))
     _next(qtbot, wizard)
+    _take_recruit_skills(qtbot, wizard)
     _next(qtbot, wizard)
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
     gang = wizard.founded_gang()

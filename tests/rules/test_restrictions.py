@@ -7,6 +7,7 @@ import pytest
 from gangmanager.content import builtin_rulesets_dir, clear_cache, load_ruleset
 from gangmanager.rules.gang import Category, Fighter, Gang
 from gangmanager.rules.restrictions import (
+    by_kind,
     check_item,
     check_item_for_gang,
     check_skill,
@@ -123,7 +124,12 @@ def test_offers_list_first_then_trading_post(ruleset: Ruleset) -> None:
     lines = offers(ruleset, "orlock", fighter(ruleset, "Gunner"), "weapons")
     names = [o.name for o in lines]
     assert names[:4] == ["Autogun", "Boltgun", "Heavy bolter", "Heavy stubber"]
-    assert names[4:] == sorted(names[4:], key=str.casefold)
+    # Then the Trading Post grouped by kind (pistols, basic, ...), by name inside a kind.
+    rest = lines[4:]
+    assert rest == sorted(rest, key=lambda o: by_kind(o.entry))
+    assert [o.name for o in rest if o.entry.kind == "pistol"] == sorted(
+        (o.name for o in rest if o.entry.kind == "pistol"), key=str.casefold
+    )
     assert len(names) == len(ruleset.weapons)
     wargear = offers(ruleset, "orlock", fighter(ruleset, "Gunner"), "wargear")
     assert wargear[0].name == "Flak armour" and wargear[0].verdict.source == "list"

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.rules.battle import can_fight
-from gangmanager.rules.gang import Gang
+from gangmanager.rules.gang import FighterStatus, Gang
 
 
 class StartPage(QWidget):
@@ -130,14 +130,20 @@ class StartPage(QWidget):
 
 
 def _fill(crew_list: QListWidget, gang: Gang) -> None:
-    """A checkable line per fighter; those who cannot fight greyed out with their status."""
+    """A checkable line per fighter; those who cannot fight greyed out with their status.
+
+    A Convalescent fighter may fight but is marked and left unticked: most players
+    rest them, and ticking them is one click."""
     crew_list.blockSignals(True)
     for fighter in gang.fighters:
         item = QListWidgetItem(f"{fighter.name} ({fighter.type or fighter.category.label})")
         item.setData(Qt.ItemDataRole.UserRole, fighter.name)
         if can_fight(fighter):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked)
+            resting = fighter.status is FighterStatus.CONVALESCENCE
+            item.setCheckState(Qt.CheckState.Unchecked if resting else Qt.CheckState.Checked)
+            if resting:
+                item.setText(f"{item.text()}: {fighter.status.label}")
         else:
             item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEnabled)
             item.setText(f"{item.text()}: {fighter.status.label}")

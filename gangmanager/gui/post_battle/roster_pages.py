@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.item_picker import ItemPicker
 from gangmanager.gui.post_battle.entry_list import EntryList
 from gangmanager.gui.post_battle.roll_input import RollInput
 from gangmanager.gui.post_battle.step_page import StepPage
@@ -31,7 +32,13 @@ from gangmanager.rules.post_battle_draft import (
     PurchaseEntry,
     SaleEntry,
 )
-from gangmanager.rules.restrictions import armoury_lookup, check_item_for_gang
+from gangmanager.rules.restrictions import (
+    armoury_lookup,
+    check_item_for_gang,
+    check_stash_item,
+    sold_at_trading_post,
+)
+from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon
 from gangmanager.rules.weapons import Weapon
 
 if TYPE_CHECKING:
@@ -169,12 +176,27 @@ class TradingPostPage(StepPage):
         ruleset = host.ruleset
         buy = QGroupBox("Buy")
         self.buyer = QComboBox()
-        self.item = QComboBox()
-        for weapon in sorted(ruleset.weapons, key=lambda w: w.name.casefold()):
-            self.item.addItem(f"{weapon.name} ({weapon.cost})", weapon.name)
-        for gear in sorted(ruleset.wargear, key=lambda w: w.name.casefold()):
-            self.item.addItem(f"{gear.name} ({gear.cost})", gear.name)
-        self.item.setMaxVisibleItems(20)
+        # Filters as you type, grouped by kind, price and availability in the row.
+        gang = host.gang
+
+        def refusal(entry: ArmouryWeapon | ArmouryItem) -> str:
+            # Another gang's or a Brute's kit is not sold here (Rare items wait for the roll).
+            if sold_at_trading_post(entry):
+                return ""
+            verdict = check_stash_item(
+                ruleset,
+                gang.house or None,
+                entry,
+                trading_post=True,
+                ignore_restrictions=gang.house_rules_ignore_restrictions,
+            )
+            return "" if verdict.allowed else verdict.reason
+
+        self.item = ItemPicker([*ruleset.weapons, *ruleset.wargear], refusal=refusal)
+        self.item.setMinimumHeight(220)
+        first = self.item.visible_names()
+        if first:
+            self.item.select_name(first[0])
         self.profile = QComboBox()
         self.cost = QSpinBox()
         self.cost.setRange(0, 10_000)
@@ -201,9 +223,9 @@ class TradingPostPage(StepPage):
         form.addRow("Credits received:", self.value)
         form.addRow("", self.sell)
         forms = QHBoxLayout()
-        forms.addWidget(self._seek_box(host), 1)
-        forms.addWidget(buy, 1)
-        forms.addWidget(sell, 1)
+        forms.addWidget(self._seek_box(host), 2)
+        forms.addWidget(buy, 3)  # the item picker's names and prices need the room
+        forms.addWidget(sell, 2)
         self.bought = EntryList("Bought")
         self.sold = EntryList("Sold")
         lists = QHBoxLayout()
@@ -214,7 +236,7 @@ class TradingPostPage(StepPage):
         self.layout_.addLayout(forms)
         self.layout_.addLayout(lists, 1)
         self.layout_.addWidget(self.status)
-        self.item.currentIndexChanged.connect(self._on_item_current_index_changed)
+        self.item.sig_current_changed.connect(self._on_item_current_changed)
         self.buyer.currentIndexChanged.connect(self._on_profile_current_index_changed)
         self.profile.currentIndexChanged.connect(self._on_profile_current_index_changed)
         self.buy.clicked.connect(self._on_buy_clicked)
@@ -299,7 +321,7 @@ class TradingPostPage(StepPage):
         _refill(self.buyer, owners)
         _refill(self.seller, owners)
         self._load_seek(gang)
-        self._on_item_current_index_changed(self.item.currentIndex())
+        self._on_item_current_changed(self.item.current_name())
         self._on_seller_current_index_changed(0)
 
     def refresh(self) -> None:
@@ -332,8 +354,9 @@ class TradingPostPage(StepPage):
 
     # -- buying --------------------------------------------------------------
 
-    def _on_item_current_index_changed(self, _index: int) -> None:
-        weapon = self.host.ruleset.weapon_entry(str(self.item.currentData()))
+    def _on_item_current_changed(self, name: str) -> None:
+        self.buy.setEnabled(bool(name))
+        weapon = self.host.ruleset.weapon_entry(name) if name else None
         self.profile.blockSignals(True)
         self.profile.clear()
         self.profile.addItem("standard", None)
@@ -348,7 +371,7 @@ class TradingPostPage(StepPage):
     def _price(self) -> int:
         """What the buyer will be charged: their house list's price, else the armoury's."""
         ruleset = self.host.ruleset
-        entry = armoury_lookup(ruleset, str(self.item.currentData()))
+        entry = armoury_lookup(ruleset, self.item.current_name())
         if entry is None:
             return 0
         gang, _ = self.host.preview("clean_house")
@@ -387,10 +410,12 @@ class TradingPostPage(StepPage):
         self.cost.setValue(self._price())
 
     def _on_buy_clicked(self) -> None:
+        if not self.item.current_name():
+            return
         price = self.cost.value()
         entry = PurchaseEntry(
             fighter=_owner_name(self.buyer.currentText()),
-            item=str(self.item.currentData()),
+            item=self.item.current_name(),
             profile=self.profile.currentData(),
             cost=None if price == self._price() else price,
         )

@@ -3,8 +3,9 @@
 The house list comes first (list price), then the Trading Post (armoury
 price). Items the fighter may not take are shown greyed with the reason;
 picking one explains instead of buying, unless the gang plays by house rules.
-For the stash (`stash=True`) every item is at its Trading Post price and Rare
-or Illegal ones are greyed (sought after a battle, with an availability roll).
+For the stash (`stash=True`) every item is at its Trading Post price; Rare or
+Illegal ones are greyed (sought after a battle, with an availability roll), and
+so is another gang's own kit (`restrictions.stash_offers`).
 A `check` callable refuses a pick before the dialog closes (not enough
 credits): the refusal shows in the dialog, and the filter and pick stay.
 """
@@ -31,9 +32,8 @@ from PySide6.QtWidgets import (
 
 from gangmanager.gui.roster.offer_table_model import OfferTableModel, source_label
 from gangmanager.rules import roster_ops
-from gangmanager.rules.availability import parse_availability
 from gangmanager.rules.gang import Fighter, Gang
-from gangmanager.rules.restrictions import Offer, Verdict, offers
+from gangmanager.rules.restrictions import Offer, Verdict, by_kind, offers, stash_offers
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
 
 Kind = Literal["weapons", "wargear"]
@@ -55,25 +55,8 @@ class ArmouryChoice:
 
 def _unchecked(entries: Sequence[ArmouryWeapon | ArmouryItem]) -> list[Offer]:
     """Every entry at its armoury price: for a dialog that knows no fighter."""
-    ordered = sorted(entries, key=lambda e: e.name.casefold())
+    ordered = sorted(entries, key=by_kind)
     return [Offer(e, Verdict(True, e.cost, "trading_post", entry=e)) for e in ordered]
-
-
-def _for_stash(entries: Sequence[ArmouryWeapon | ArmouryItem]) -> list[Offer]:
-    """Every entry at its Trading Post price; Rare and Illegal ones refused (as the service
-    refuses them outside the post-battle Trading Post)."""
-    lines = []
-    for e in sorted(entries, key=lambda e: e.name.casefold()):
-        rarity = parse_availability(e.availability)
-        if rarity.needs_roll and rarity.level is not None:
-            reason = (
-                f"{e.name} is {rarity.label}: make the availability roll to seek it"
-                " (post-battle Trading Post)"
-            )
-            lines.append(Offer(e, Verdict(False, e.cost, "trading_post", reason, entry=e)))
-        else:
-            lines.append(Offer(e, Verdict(True, e.cost, "trading_post", entry=e)))
-    return lines
 
 
 def purse_refusal(gang: Gang, choice: ArmouryChoice) -> str | None:
@@ -113,7 +96,7 @@ class ArmouryDialog(QDialog):
         self._check = check
         entries = ruleset.weapons if kind == "weapons" else ruleset.wargear
         if stash:
-            lines = _for_stash(entries)
+            lines = stash_offers(ruleset, house, kind, ignore_restrictions=ignore_restrictions)
         elif fighter is None:
             lines = _unchecked(entries)
         else:

@@ -8,10 +8,7 @@ hands it to the window, which stores it as one undoable command.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from PySide6.QtCore import QEvent, QObject, QSortFilterProxyModel, Qt
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtCore import QSortFilterProxyModel, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -35,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.common.on_return import OnReturn
 from gangmanager.gui.roster.offer_table_model import OfferTableModel
 from gangmanager.rules import gang_additions, ratings, restrictions, roster_ops
 from gangmanager.rules.characteristics import CODES
@@ -48,25 +46,6 @@ from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 _WARNING_STYLE = "color: #b26a00;"
-_RETURN_KEYS = (Qt.Key.Key_Return, Qt.Key.Key_Enter)
-
-
-class _OnReturn(QObject):
-    """Return in a line edit runs `action` instead of pressing the wizard's Next button."""
-
-    def __init__(self, target: QLineEdit, action: Callable[[], None]) -> None:
-        super().__init__(target)
-        self._action = action
-        target.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        pressed = event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent)
-        if pressed and event.key() in _RETURN_KEYS:  # type: ignore[attr-defined]
-            self._action()
-            return True
-        return super().eventFilter(watched, event)
-
-
 _ERROR_STYLE = "color: #c62828;"
 
 
@@ -122,7 +101,8 @@ class GangDraft:
 
     def offers(self, index: int) -> list[Offer]:
         """What the fighter may buy at founding: the house list at list price, then the
-        Trading Post's items that need no availability roll, at its price."""
+        Trading Post's items that need no availability roll, at its price; then what
+        they may not take, kept (greyed, with the reason) so the player sees why."""
         if self.ruleset is None:
             return []
         fighter = self.fighters[index]
@@ -130,10 +110,12 @@ class GangDraft:
             o
             for kind in ("weapons", "wargear")
             for o in restrictions.offers(self.ruleset, self.house or None, fighter, kind)
-            if o.verdict.allowed
         ]
-        listed = [o for o in lines if o.verdict.source == "list"]
-        rest = sorted((o for o in lines if o not in listed), key=lambda o: o.name.casefold())
+        listed = [o for o in lines if o.verdict.allowed and o.verdict.source == "list"]
+        rest = sorted(
+            (o for o in lines if o not in listed),
+            key=lambda o: (not o.verdict.allowed, *restrictions.by_kind(o.entry)),
+        )
         return listed + rest
 
     def buy(self, index: int, entry: ArmouryWeapon | ArmouryItem) -> None:
@@ -154,6 +136,24 @@ class GangDraft:
             update = {"wargear": [*fighter.wargear, item]}
         self.fighters[index] = fighter.model_copy(update=update)
 
+    def take_skill(self, index: int, skill: str) -> None:
+        """A recruit's Primary skill (free): refused past what the type takes or off its sets."""
+        assert self.ruleset is not None
+        fighter = self.fighters[index]
+        house = self.house or None
+        if not restrictions.recruit_skills_owed(self.ruleset, house, fighter):
+            raise RosterError(f"{fighter.name} has no recruit's skill left to choose")
+        verdict = restrictions.check_skill(self.ruleset, house, fighter, skill)
+        if verdict.access != "primary":
+            reason = verdict.reason or f"{skill} is not in {fighter.name}'s Primary sets"
+            raise RosterError(f"{reason}: not taken")
+        self.fighters[index] = fighter.model_copy(update={"skills": [*fighter.skills, skill]})
+
+    def drop_skill(self, index: int, skill_index: int) -> None:
+        fighter = self.fighters[index]
+        skills = [s for i, s in enumerate(fighter.skills) if i != skill_index]
+        self.fighters[index] = fighter.model_copy(update={"skills": skills})
+
     def unequip(self, index: int, gear_index: int) -> None:
         """Take back a purchase (nothing is committed yet: the credits return)."""
         fighter = self.fighters[index]
@@ -169,6 +169,9 @@ class GangDraft:
         if self.ruleset is not None:
             warnings += restrictions.limit_warnings(self.ruleset, self.house or None, self.fighters)
             warnings += gang_additions.ownerless_beasts(self.fighters)
+            warnings += restrictions.recruit_skill_warnings(
+                self.ruleset, self.house or None, self.fighters
+            )
             warnings += [
                 w for f in self.fighters if (w := roster_ops.slot_warning(f, self.ruleset))
             ]
@@ -286,7 +289,7 @@ class RecruitPage(QWizardPage):
         self.recruit_name = QLineEdit()
         self.recruit_name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
         self.recruit_name.setPlaceholderText("Name (empty: the type's name)")
-        _OnReturn(self.recruit_name, self._on_recruit_clicked)
+        OnReturn(self.recruit_name, self._on_recruit_clicked)
         self.recruit = QPushButton("&Recruit")
         self.recruit.clicked.connect(self._on_recruit_clicked)
         self.recruits = _table(["Name", "Type", "Category", "Cost"])
@@ -391,7 +394,8 @@ class EquipPage(QWizardPage):
         self.setTitle("Equip")
         self.setSubTitle(
             "Pick a fighter, then buy for them: their house list first (list price), then"
-            " the Trading Post's items (Rare and Illegal ones come after battles)."
+            " the Trading Post's items (Rare and Illegal ones come after battles). Leaders"
+            " and Champions choose the Primary skill their list gives recruits."
         )
         self.fighters = QListWidget()
         self.fighters.currentRowChanged.connect(self._on_fighters_current_row_changed)
@@ -408,12 +412,24 @@ class EquipPage(QWizardPage):
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(0)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
-        _OnReturn(self.filter, self._on_filter_return)
+        self.armoury.setModel(self.proxy)
+        self.armoury.selectionModel().selectionChanged.connect(self._on_armoury_selection_changed)
+        OnReturn(self.filter, self._on_filter_return)
         self.buy = QPushButton("&Buy for the fighter")
         self.buy.clicked.connect(self._on_buy_clicked)
         self.gear = QListWidget()
         self.unequip = QPushButton("&Take back")
         self.unequip.clicked.connect(self._on_unequip_clicked)
+        # Leaders and Champions choose their recruit's Primary skill here (free).
+        self.skills_label = QLabel()
+        self.skills = QListWidget()
+        self.skills.setMaximumHeight(72)  # a recruit takes one or two
+        self.skill_choice = QComboBox()
+        self.skill_choice.setAccessibleName("Primary skill to take")
+        self.take_skill = QPushButton("Take &skill")
+        self.take_skill.clicked.connect(self._on_take_skill_clicked)
+        self.drop_skill = QPushButton("Drop s&kill")
+        self.drop_skill.clicked.connect(self._on_drop_skill_clicked)
         self.credits = QLabel()
         self.message = QLabel()
         self.message.setWordWrap(True)
@@ -423,6 +439,13 @@ class EquipPage(QWizardPage):
         left.addWidget(QLabel("Their equipment"))
         left.addWidget(self.gear, 1)
         left.addWidget(self.unequip)
+        left.addWidget(self.skills_label)
+        left.addWidget(self.skills)
+        skill_row = QHBoxLayout()
+        skill_row.addWidget(self.skill_choice, 1)
+        skill_row.addWidget(self.take_skill)
+        skill_row.addWidget(self.drop_skill)
+        left.addLayout(skill_row)
         right = QVBoxLayout()
         right.addWidget(self.filter)
         right.addWidget(self.armoury, 1)
@@ -459,15 +482,67 @@ class EquipPage(QWizardPage):
                 self.gear.addItem(f"{weapon.name} ({weapon.total_cost})")
             for item in fighter.wargear:
                 self.gear.addItem(f"{item.name} ({item.cost})")
+        self._refresh_skills(row)
         self.credits.setText(_credits_text(self._draft))
         warnings = [] if problem else self._draft.warnings()
         self.message.setStyleSheet(_ERROR_STYLE if problem else _WARNING_STYLE)
         self.message.setText(problem or "\n".join(warnings))
 
+    def _refresh_skills(self, row: int) -> None:
+        draft, ruleset = self._draft, self._draft.ruleset
+        self.skills.clear()
+        self.skill_choice.clear()
+        fighter = draft.fighters[row] if 0 <= row < len(draft.fighters) else None
+        owed = 0
+        if fighter is not None and ruleset is not None:
+            house = draft.house or None
+            self.skills.addItems(fighter.skills)
+            owed = restrictions.recruit_skills_owed(ruleset, house, fighter)
+            if owed:
+                self.skill_choice.addItems(
+                    restrictions.recruit_skill_choices(ruleset, house, fighter)
+                )
+        held = fighter is not None and bool(fighter.skills)
+        self.skills_label.setText(
+            f"Skills: {owed} Primary to choose as a recruit" if owed else "Skills"
+        )
+        for widget in (self.skill_choice, self.take_skill):
+            widget.setEnabled(bool(owed))
+        self.drop_skill.setEnabled(held)
+
+    def _on_take_skill_clicked(self) -> None:
+        row, skill = self.fighters.currentRow(), self.skill_choice.currentText()
+        if row < 0 or not skill:
+            return
+        try:
+            self._draft.take_skill(row, skill)
+        except RosterError as exc:
+            self._refresh(str(exc))
+            return
+        self._refresh()
+
+    def _on_drop_skill_clicked(self) -> None:
+        row, skill = self.fighters.currentRow(), self.skills.currentRow()
+        if row >= 0 and skill >= 0:
+            self._draft.drop_skill(row, skill)
+        self._refresh()
+
     def _on_filter_return(self) -> None:
         if self.proxy.rowCount():
             self.armoury.selectRow(0)
             self.armoury.setFocus()
+
+    def _picked_offer(self) -> Offer | None:
+        picked = self.armoury.selectionModel().selectedRows() if self.armoury.model() else []
+        return self.model.offer(self.proxy.mapToSource(picked[0]).row()) if picked else None
+
+    def _on_armoury_selection_changed(self, *_: object) -> None:
+        # A greyed item says why as soon as it is picked, before any Buy.
+        offer = self._picked_offer()
+        if offer is not None and not offer.verdict.allowed:
+            self._refresh(f"{offer.verdict.reason}.")
+        else:
+            self._refresh()
 
     def _on_fighters_current_row_changed(self, row: int) -> None:
         # Each fighter type has its own list: the offers follow the fighter.
@@ -478,11 +553,11 @@ class EquipPage(QWizardPage):
 
     def _on_buy_clicked(self) -> None:
         row = self.fighters.currentRow()
-        picked = self.armoury.selectionModel().selectedRows() if self.armoury.model() else []
-        if row < 0 or not picked:
+        offer = self._picked_offer()
+        if row < 0 or offer is None:
             self._refresh("Pick a fighter and an item first.")
             return
-        entry = self.model.offer(self.proxy.mapToSource(picked[0]).row()).entry
+        entry = offer.entry
         try:
             self._draft.buy(row, entry)
         except RosterError as exc:
@@ -521,7 +596,11 @@ class SummaryPage(QWizardPage):
             "",
         ]
         for fighter in gang.fighters:
-            gear = ", ".join([w.name for w in fighter.weapons] + [i.name for i in fighter.wargear])
+            gear = ", ".join(
+                [w.name for w in fighter.weapons]
+                + [i.name for i in fighter.wargear]
+                + [f"skill {skill}" for skill in fighter.skills]
+            )
             lines.append(
                 f"{fighter.name} - {fighter.type} ({fighter.category.label}):"
                 f" Fighter Rating {fighter.rating}" + (f"; {gear}" if gear else "")

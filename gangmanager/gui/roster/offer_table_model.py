@@ -10,7 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
 from gangmanager.gui.common.rows_table_model import RowsTableModel
-from gangmanager.rules.restrictions import Offer
+from gangmanager.rules.restrictions import Offer, sold_at_trading_post
 from gangmanager.rules.ruleset import ArmouryWeapon
 
 HEADERS = ("Name", "Kind", "From", "Price", "Availability")
@@ -48,7 +48,10 @@ class OfferTableModel(RowsTableModel[Offer]):
         if role == Qt.ItemDataRole.DisplayRole:
             kind = entry.kind.replace("_", " ")
             rarity = offer.availability.label or "-"
-            return (entry.name, kind, source_label(offer), str(verdict.price), rarity)[column]
+            # Kit the Trading Post does not sell has no price there: never a "0".
+            unsold = verdict.source == "trading_post" and not sold_at_trading_post(entry)
+            price, source = ("-", "-") if unsold else (str(verdict.price), source_label(offer))
+            return (entry.name, kind, source, price, rarity)[column]
         if role == Qt.ItemDataRole.UserRole and column == PRICE_COLUMN:
             return verdict.price  # sorts by number, not by text
         if role == Qt.ItemDataRole.ToolTipRole:

@@ -167,6 +167,8 @@ class StashPanel(QWidget):
             kind,
             gang.credits,
             "the stash",
+            house=gang.house or None,
+            ignore_restrictions=gang.house_rules_ignore_restrictions,
             stash=True,
             check=lambda picked: purse_refusal(gang, picked),
         )
