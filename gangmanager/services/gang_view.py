@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from gangmanager.rules import ratings
-from gangmanager.rules.restrictions import roster_warnings
 from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.restrictions import roster_warnings
 from gangmanager.rules.ruleset import Ruleset
 
 # (fighter, weapon, profile) -> battle state of the profile, while a battle is going on.

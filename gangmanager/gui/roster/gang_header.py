@@ -15,8 +15,8 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.rules import ratings
-from gangmanager.rules.restrictions import roster_warnings
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.restrictions import roster_warnings
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.demo import DEMO_NOTES, is_demo
 
