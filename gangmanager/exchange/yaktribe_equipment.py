@@ -149,14 +149,14 @@ class Kit:
             if price >= found.weapon.cost and match is not None:
                 self._put(line, unit_costs, match, owner, stash=False)  # the weapon, with ammo
                 return
-            owner.unmatched.append((_shown(line), price))
+            self._put(line, unit_costs, None, owner, stash=False)
             owner.notes.append(
                 f"{line.name}: {ammo} ammo for a {weapon_name} the fighter does not carry:"
                 " kept as a custom item"
             )
             return
         if found.profile is None:
-            owner.unmatched.append((_shown(line), price))
+            self._put(line, unit_costs, None, owner, stash=False)
             owner.notes.append(
                 f"{line.name}: the {weapon_name} has no {ammo} profile in the pack:"
                 " kept as a custom item"
