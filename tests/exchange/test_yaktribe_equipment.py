@@ -12,6 +12,7 @@ from gangmanager.content import builtin_rulesets_dir, load_ruleset
 from gangmanager.exchange.yaktribe import import_yaktribe
 from gangmanager.rules.gang import Fighter, Gang
 
+from .yaktribe_club_lines import CLUB_GANGS
 from .yaktribe_shapes import ganger, yaktribe_file
 
 N23 = load_ruleset("n23", [builtin_rulesets_dir()])
@@ -99,6 +100,10 @@ SPELLINGS = {
     "Choke Grenades": "Choke gas grenade",
     "Relic Storm Bolter": "Storm bolter",
     "Jaws (Giant Rat)": "Ferocious jaws",
+    # Gang kit the pack holds for imports (armoury-gang-kit.toml).
+    "Ocular Alpha": "Ocular cyberteknika (Alpha)",
+    "Motive Gamma": "Motive cyberteknika (Gamma)",
+    "Shield (Vigilance assault)": "Vigilance assault shield",
 }
 
 
@@ -168,3 +173,21 @@ def test_a_brute_listing_part_of_its_kit_gets_the_rest() -> None:
     assert any(
         "the rest (Tunnelling claw, Light carapace armour) added" in n for n in notes["Ambot Two"]
     )
+
+
+def test_at_least_95_percent_of_the_club_gangs_lines_match() -> None:
+    matched = unmatched = 0
+    for gang_type, fighters in CLUB_GANGS.items():
+        data = yaktribe_file(
+            gang_type,
+            *(
+                ganger(f"F{n}", type_text, 400, equipment=[line(name, 10) for name in kit])
+                for n, (type_text, kit) in enumerate(fighters)
+            ),
+        )
+        _, report = import_yaktribe(data, "club.json", N23)
+        matched += report.matched_count
+        unmatched += report.unmatched_count
+        assert report.on_pack_type == len(fighters), gang_type
+        assert report.matched_count + report.unmatched_count == sum(len(k) for _, k in fighters)
+    assert matched / (matched + unmatched) >= 0.95, (matched, unmatched)
