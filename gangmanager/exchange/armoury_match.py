@@ -25,6 +25,7 @@ __all__ = [
     "AmmoLine",
     "ArmouryIndex",
     "ArmouryMatch",
+    "ammo_of",
     "name_tokens",
     "split_qualifier",
     "weapon_from_armoury",
@@ -147,7 +148,7 @@ class ArmouryIndex:
                 rest = [t for t in tokens if t not in own]
                 if not rest:
                     continue
-                line = _ammo_of(weapon, rest)
+                line = ammo_of(weapon, rest)
                 if line is not None:
                     best, best_size = line, len(own)
         return best
@@ -172,7 +173,9 @@ class ArmouryIndex:
         return None
 
 
-def _ammo_of(weapon: ArmouryWeapon, rest: list[str]) -> AmmoLine | None:
+def ammo_of(weapon: ArmouryWeapon, rest: list[str]) -> AmmoLine | None:
+    """The profile of `weapon` the words besides its name name; a profile of None
+    when they name ammo the pack does not give it."""
     naming = [t for t in rest if t not in _AMMO_WORDS and t not in _GENERIC_PROFILE_WORDS]
     for profile in weapon.profiles[1:]:
         words = set(name_tokens(profile.name))

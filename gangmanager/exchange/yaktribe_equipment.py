@@ -24,6 +24,7 @@ from gangmanager.exchange.armoury_match import (
     AmmoLine,
     ArmouryIndex,
     ArmouryMatch,
+    ammo_of,
     name_tokens,
     split_qualifier,
     weapon_from_armoury,
@@ -143,6 +144,17 @@ class Kit:
         weapon_name = found.weapon.name
         price = sum(unit_costs)
         at = next((i for i, w in enumerate(owner.weapons) if w.name == weapon_name), None)
+        if at is None:  # "Penetrator Rounds-Boltgun" on an Enforcer boltgun
+            own = set(name_tokens(weapon_name))
+            at = next(
+                (i for i, w in enumerate(owner.weapons) if own <= set(name_tokens(w.name))), None
+            )
+            carried = self.index.match(owner.weapons[at].name) if at is not None else None
+            if carried is not None and isinstance(carried.entry, ArmouryWeapon):
+                weapon_name = carried.entry.name
+                found = ammo_of(carried.entry, list(found.words)) or AmmoLine(
+                    carried.entry, None, found.words
+                )
         ammo = " ".join(found.words)
         if at is None:
             match = self.index.match(line.name)
