@@ -148,6 +148,9 @@ def test_the_category_is_never_leader_or_champion_for_a_type_of_another_category
     ("written", "category"),
     [
         ("Yolanda Skalari (Dramatis Personae)", Category.HIRED_GUN),
+        ("Grendl Grendlsen", Category.HIRED_GUN),
+        ("Hagar Freelord, Outcasts Leader", Category.HIRED_GUN),
+        ("Vespa 'Minx' Merdena", Category.HIRED_GUN),
         ("Grendl Grendlsen (Hired Gun)", Category.HIRED_GUN),
         ("Ridgehauler (Vehicle)", Category.CREW),
         ("Chaos Spawn (Brute)", Category.BRUTE),
