@@ -133,4 +133,13 @@ def attach_additions(
         if lines:
             notes[fighter.name] = lines
         result.append(fighter)
+    # A card marking a beast the file does not list as a fighter: nothing to own.
+    listed = {name_tokens(f.type) for f in result if f.category is Category.EXOTIC_BEAST}
+    for name, marked in (marks or {}).items():
+        for beast in dict.fromkeys(marked):
+            if name_tokens(beast) not in listed:
+                notes.setdefault(name, []).append(
+                    f"the card marks a {beast}, but the file lists none as a fighter:"
+                    " add it with New fighter"
+                )
     return result, notes

@@ -191,3 +191,13 @@ def test_at_least_95_percent_of_the_club_gangs_lines_match() -> None:
         assert report.on_pack_type == len(fighters), gang_type
         assert report.matched_count + report.unmatched_count == sum(len(k) for _, k in fighters)
     assert matched / (matched + unmatched) >= 0.95, (matched, unmatched)
+
+
+def test_a_marker_without_its_beast_is_reported() -> None:
+    data = yaktribe_file(
+        "Van Saar (HoA)",
+        ganger("Prime", "Prime (Leader)", 200, equipment=[line("Cyberachnid", 0)]),
+    )
+    gang, report = import_yaktribe(data, "pets.json", N23)
+    assert _kit(gang.fighters[0]) == []
+    assert "the card marks a Cyberachnid, but the file lists none as a fighter" in report.text()
