@@ -13,8 +13,15 @@ What YakTribe gives and what we make of it (docs/file-formats.md says the same):
 - `qty` N gives N items, each at `cost` (cost is per item). If that would make
   the equipment cost more than the fighter's total while reading `cost` as the
   line's total would not, the line total is used instead and the report says so.
-- Equipment is matched to the ruleset's armoury (see `armoury_match`); every
-  item that does not match is kept as custom wargear with its price.
+- The house and each fighter's type are the pack's (`yaktribe_types`, with
+  YakTribe's own names in the one table of `yaktribe_names`); the category
+  comes from the type or its words, never from cost or profile.
+- Equipment is matched to the ruleset's armoury (`yaktribe_equipment`: ammo
+  lines, beast markers, spellings); every item that does not match is kept as
+  custom wargear with its price.
+- Two fighters of one name are told apart ("Name (2)"); the campaign and
+  territories go into the gang's notes; a `gang_rating` the fighters do not
+  add up to, and what the roster breaks (two Leaders), are reported.
 - Skills and injuries are kept by name; no modifier is applied (the stats
   already hold them).
 - Numbers may be text ("45"). Wrong structure (a list where an object belongs,
