@@ -4,11 +4,12 @@ written here in YakTribe's shape (players' real files are not in the repository)
 
 from __future__ import annotations
 
-from pathlib import Path
+import json
 
 import pytest
 
 from gangmanager.content import builtin_rulesets_dir, load_ruleset
+from gangmanager.exchange.gang_file import dump_gang_file, load_gang_file
 from gangmanager.exchange.yaktribe import import_yaktribe
 from gangmanager.rules.gang import Fighter, Gang
 
@@ -16,7 +17,6 @@ from .yaktribe_club_lines import CLUB_GANGS
 from .yaktribe_shapes import ganger, yaktribe_file
 
 N23 = load_ruleset("n23", [builtin_rulesets_dir()])
-FIXTURES = Path(__file__).parent / "fixtures"
 
 
 def line(name: str, cost: int, qty: int = 1) -> dict[str, str]:
@@ -185,7 +185,10 @@ def test_at_least_95_percent_of_the_club_gangs_lines_match() -> None:
                 for n, (type_text, kit) in enumerate(fighters)
             ),
         )
-        _, report = import_yaktribe(data, "club.json", N23)
+        gang, report = import_yaktribe(data, "club.json", N23)
+        # Ammo profiles, markers and kit all survive a gang file.
+        text = dump_gang_file(gang)
+        assert dump_gang_file(load_gang_file(json.loads(text), "again.gang.json")) == text
         matched += report.matched_count
         unmatched += report.unmatched_count
         assert report.on_pack_type == len(fighters), gang_type
