@@ -10,8 +10,8 @@ Each row is (what, YakTribe's spelling, ours):
 - `item`: an equipment line -> the armoury's name;
 - `marker`: an equipment line that only marks a beast's owner -> the beast type;
 - `custom`: an equipment line kept as a custom item although an armoury alias
-  would take it (a doubtful match: "Club" may be a Maul or not, the Ironhead
-  arc welder is one of the Squats' own guns, which all stay custom) -> "".
+  would take it (a doubtful match: "Club" may be a Maul or not; the Ironhead
+  arc welder's profile is not the pack's Arc welder's) -> "".
 
 Names are compared word by word (`armoury_match.name_tokens`: case, plurals,
 punctuation and American spellings do not matter), so one spelling per row.
@@ -190,6 +190,13 @@ YAKTRIBE_NAMES: tuple[tuple[What, str, str], ...] = (
     ("item", "Jaws (Giant Rat)", "Ferocious jaws"),
     ("item", "Giant Rat Jaws", "Ferocious jaws"),
     ("item", "Jaws", "Ferocious jaws"),
+    # the Ironhead heavy flamer is the pack's Vartijan one (same gun, same price)
+    ("item", "Ironhead Heavy Flamer", "Vartijan heavy flamer"),
+    ("item", "Vartijan Heavy Flamer", "Vartijan heavy flamer"),
+    ("item", "Exo-Driller Heavy Bolter", "Vartijan heavy bolter"),
+    ("item", "Arachni-Rig Jump Booster", "Arachni-rig jump boosters"),
+    ("item", "Hardcase Shock Bite", "Shock bite"),
+    ("item", "Mancatcher", "Sanction pattern mancatcher"),
     # -- doubtful matches: kept as custom items --
     ("custom", "Club", ""),
     ("custom", "Ironhead Arc Welder", ""),

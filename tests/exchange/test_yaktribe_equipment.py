@@ -144,7 +144,7 @@ def test_a_beast_marker_only_marks_its_owner(
     assert f"{marker} -> {beast_type} (marks its owner)" in report.text()
 
 
-@pytest.mark.parametrize("written", ["Club", "Ironhead Arc Welder", "Ironhead Boltgun"])
+@pytest.mark.parametrize("written", ["Club", "Ironhead Arc Welder"])
 def test_doubtful_matches_stay_custom(written: str) -> None:
     gang = one("Squat Prospectors", "Drill-kyn", line(written, 20))
     kell = gang.fighters[0]

@@ -1,8 +1,9 @@
 """Equipment lines as seven club gangs' YakTribe exports spell them (one list per
 gang, one line per bought item), written for the matching-rate test: YakTribe's
 spellings ("Mesh Armor", "Grenade Launcher-Smoke", "Psychoteric Worm"), its ammo
-lines, beast markers, and the kit the pack does not hold (Third Arm, the Ironhead
-guns), in about the share real exports carry them."""
+lines, beast markers, gang kit (the Ironhead guns, the Third Arm, cyberteknika, the
+Vartijan's and the Arachni-Rig's weapons) and a doubtful match that stays custom
+(the Ironhead arc welder), in about the share real exports carry them."""
 
 from __future__ import annotations
 
@@ -34,7 +35,7 @@ CLUB_GANGS: dict[str, list[tuple[str, list[str]]]] = {
         ("Neotek (Prospect)", ["Grav-cutter", "Armoured Bodyglove", "Laspistol"]),
         ("Subtek (Juve)", ["Laspistol", "Hotshot Laspistol Pack", "Armoured Bodyglove"]),
         ("Cyberachnid (Exotic Beast)", []),
-        ("Van Saar Arachni-Rig Servo-Suit", ["Armoured Bodyglove"]),
+        ("Van Saar Arachni-Rig Servo-Suit", ["Twin-linked Heavy Las Carbine", "Servo Arm"]),
     ],
     "Enforcers": [
         ("Palanite Captain", ["Enforcer Boltgun", "Stub Gun", "Flak Armor", "Magnacles"]),
@@ -43,14 +44,17 @@ CLUB_GANGS: dict[str, list[tuple[str, list[str]]]] = {
         ("Palanite Patrolman", ["Enforcer Boltgun", "Penetrator Rounds-Boltgun", "Stub Gun"]),
         ("Patrolman Specialist", ["Grenade Launcher w/Frag+Krak", "Grenade Launcher Krak"]),
         ("Palanite Rookie", ["Stub Gun", "Flak Armor"]),
-        ("Hardcase Cyber-Mastiff", []),
+        ("Hardcase Cyber-Mastiff", ["Shock Bite"]),
     ],
     "Squat Prospectors": [
         ("Charter Master (Leader)", ["Ironhead Boltgun", "Mesh Armor", "Frag Grenades"]),
+        ("Drill Master (Champion)", ["Ironhead Heavy Stubber", "Ironhead Bolt Pistol"]),
         ("Drill Master (Champion)", ["Heavy Rock Drill", "Mesh Armor", "Mining Laser"]),
         ("Drill-kyn (Ganger)", ["Seismic Cannon", "Mesh Armor"]),
         ("Drill-kyn (Ganger)", ["Demiurg Energy Drill", "Mesh Armor", "Ironhead Arc Welder"]),
-        ("Prospector Digger", ["Autopistol", "Fighting Knife"]),
+        ("Prospector Digger", ["Ironhead Autopistol", "Fighting Knife"]),
+        ("Drill-kyn Specialist", ["Ironhead Meltagun", "Ironhead Stub Gun", "Mesh Armor"]),
+        ("Vartijan Exo-Driller", ["Heavy Bolter (Vartijan)", "Power Claw", "Seismic Crusher"]),
         ("Giant Rat", ["Jaws (Giant Rat)"]),
         ("Scrapcode-corrupted Ambot", ["Tunneling Claw", "Light Carapace Armor"]),
     ],
