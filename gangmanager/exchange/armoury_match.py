@@ -19,9 +19,17 @@ import re
 from dataclasses import dataclass
 
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
-from gangmanager.rules.weapons import Weapon
+from gangmanager.rules.weapons import Weapon, WeaponProfile
 
-__all__ = ["ArmouryIndex", "ArmouryMatch", "name_tokens", "split_qualifier", "weapon_from_armoury"]
+__all__ = [
+    "AmmoLine",
+    "ArmouryIndex",
+    "ArmouryMatch",
+    "ammo_of",
+    "name_tokens",
+    "split_qualifier",
+    "weapon_from_armoury",
+]
 
 # Words that never tell two items apart ("Combi-weapon" is the Combi-bolter/...).
 _FILLER = frozenset({"with", "w", "and", "the", "a", "an", "of", "weapon"})
@@ -34,7 +42,15 @@ _QUALIFIER = re.compile(r"\s*(?:\bw/|\bwith\b|\(|,|\+|\s-\s)", re.IGNORECASE)
 
 
 # Other spellings players and YakTribe use ("Mesh Armor", "Armored undersuit").
-_SPELLINGS = {"armor": "armour", "armored": "armoured", "armoring": "armouring"}
+_SPELLINGS = {
+    "armor": "armour",
+    "armored": "armoured",
+    "armoring": "armouring",
+    "tunneling": "tunnelling",
+    "tunneler": "tunneller",
+}
+# Words a separate ammo line names besides the weapon and its profile.
+_AMMO_WORDS = frozenset({"ammo", "ammunition", "round", "shell", "pack", "grenade", "missile"})
 
 
 def _singular(word: str) -> str:
@@ -70,12 +86,36 @@ class ArmouryMatch:
     by_qualifier: bool = False
 
 
-class ArmouryIndex:
-    """Lookup of a ruleset's weapons and wargear by normalised name or alias."""
+@dataclass(frozen=True)
+class AmmoLine:
+    """An equipment line that names a weapon's other profile ("Shotgun - Executioner")."""
 
-    def __init__(self, ruleset: Ruleset) -> None:
+    weapon: ArmouryWeapon
+    # None when the pack's weapon has no profile of that name ("Penetrator rounds").
+    profile: WeaponProfile | None
+    # The words naming the ammo, as written ("executioner").
+    words: tuple[str, ...]
+
+
+class ArmouryIndex:
+    """Lookup of a ruleset's weapons and wargear by normalised name or alias.
+
+    `spellings` are more (name, armoury name) pairs: other tools' spellings
+    (`yaktribe_names`), looked up before the armoury's own aliases' word order.
+    `refused` names match nothing (doubtful matches an alias would make).
+    """
+
+    def __init__(
+        self,
+        ruleset: Ruleset,
+        spellings: list[tuple[str, str]] | None = None,
+        refused: list[str] | None = None,
+    ) -> None:
+        self._refused = {name_tokens(n) for n in refused or []}
+        self._refused_sorted = {tuple(sorted(t)) for t in self._refused}
         self._ordered: dict[tuple[str, ...], ArmouryWeapon | ArmouryItem] = {}
         self._unordered: dict[tuple[str, ...], ArmouryWeapon | ArmouryItem] = {}
+        self._weapons = list(ruleset.weapons)
         entries: list[ArmouryWeapon | ArmouryItem] = [*ruleset.weapons, *ruleset.wargear]
         for entry in entries:
             for name in (entry.name, *entry.aliases):
@@ -83,6 +123,35 @@ class ArmouryIndex:
                 if tokens:
                     self._ordered.setdefault(tokens, entry)
                     self._unordered.setdefault(tuple(sorted(tokens)), entry)
+        by_name = {name_tokens(e.name): e for e in entries}
+        for theirs, ours in spellings or []:
+            spelt = by_name.get(name_tokens(ours))
+            tokens = name_tokens(theirs)
+            if spelt is not None and tokens:
+                self._ordered[tokens] = spelt
+                self._unordered.setdefault(tuple(sorted(tokens)), spelt)
+
+    def ammo(self, name: str) -> AmmoLine | None:
+        """The weapon and profile a separate ammo line names: every word of the line
+        is the weapon's name, the profile's or an ammo word ("rounds", "pack"), and
+        at least one names the ammo. The longest weapon name wins."""
+        tokens = name_tokens(name)
+        if tokens in self._refused:
+            return None
+        best: AmmoLine | None = None
+        best_size = 0
+        for weapon in self._weapons:
+            for weapon_name in (weapon.name, *weapon.aliases):
+                own = name_tokens(weapon_name)
+                if not own or len(own) <= best_size or not set(own) <= set(tokens):
+                    continue
+                rest = [t for t in tokens if t not in own]
+                if not rest:
+                    continue
+                line = ammo_of(weapon, rest)
+                if line is not None:
+                    best, best_size = line, len(own)
+        return best
 
     def _lookup(self, tokens: tuple[str, ...]) -> ArmouryWeapon | ArmouryItem | None:
         if not tokens:
@@ -90,15 +159,32 @@ class ArmouryIndex:
         return self._ordered.get(tokens) or self._unordered.get(tuple(sorted(tokens)))
 
     def match(self, name: str) -> ArmouryMatch | None:
-        entry = self._lookup(name_tokens(name))
+        tokens = name_tokens(name)
+        if tokens in self._refused or tuple(sorted(tokens)) in self._refused_sorted:
+            return None
+        entry = self._lookup(tokens)
         if entry is not None:
             return ArmouryMatch(entry)
         main, qualifier = split_qualifier(name)
-        if qualifier:
+        if qualifier and name_tokens(main) not in self._refused:
             entry = self._lookup(name_tokens(main))
             if entry is not None:
                 return ArmouryMatch(entry, by_qualifier=True)
         return None
+
+
+def ammo_of(weapon: ArmouryWeapon, rest: list[str]) -> AmmoLine | None:
+    """The profile of `weapon` the words besides its name name; a profile of None
+    when they name ammo the pack does not give it."""
+    naming = [t for t in rest if t not in _AMMO_WORDS and t not in _GENERIC_PROFILE_WORDS]
+    for profile in weapon.profiles[1:]:
+        words = set(name_tokens(profile.name))
+        if naming and set(naming) <= words | _AMMO_WORDS:
+            return AmmoLine(weapon, profile, tuple(naming))
+    # An ammo word and one more ("Penetrator Rounds"): ammo the pack does not give it.
+    if naming and len(naming) <= 2 and len(naming) < len(rest):
+        return AmmoLine(weapon, None, tuple(naming))
+    return None
 
 
 def weapon_from_armoury(entry: ArmouryWeapon, price_paid: int, item_name: str) -> Weapon:

@@ -13,8 +13,15 @@ What YakTribe gives and what we make of it (docs/file-formats.md says the same):
 - `qty` N gives N items, each at `cost` (cost is per item). If that would make
   the equipment cost more than the fighter's total while reading `cost` as the
   line's total would not, the line total is used instead and the report says so.
-- Equipment is matched to the ruleset's armoury (see `armoury_match`); every
-  item that does not match is kept as custom wargear with its price.
+- The house and each fighter's type are the pack's (`yaktribe_types`, with
+  YakTribe's own names in the one table of `yaktribe_names`); the category
+  comes from the type or its words, never from cost or profile.
+- Equipment is matched to the ruleset's armoury (`yaktribe_equipment`: ammo
+  lines, beast markers, spellings); every item that does not match is kept as
+  custom wargear with its price.
+- Two fighters of one name are told apart ("Name (2)"); the campaign and
+  territories go into the gang's notes; a `gang_rating` the fighters do not
+  add up to, and what the roster breaks (two Leaders), are reported.
 - Skills and injuries are kept by name; no modifier is applied (the stats
   already hold them).
 - Numbers may be text ("45"). Wrong structure (a list where an object belongs,
@@ -26,27 +33,25 @@ from __future__ import annotations
 import html
 import math
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import NoReturn
 
 from pydantic import ValidationError
 
-from gangmanager.exchange.armoury_match import (
-    ArmouryIndex,
-    name_tokens,
-    split_qualifier,
-    weapon_from_armoury,
-)
 from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
 from gangmanager.exchange.json_input import check_json_tree
 from gangmanager.exchange.yaktribe_additions import attach_additions
+from gangmanager.exchange.yaktribe_campaign import campaign_notes
+from gangmanager.exchange.yaktribe_equipment import Kit, Line, Owner
+from gangmanager.exchange.yaktribe_types import find_house, find_type
 from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
-from gangmanager.rules.limits import clean_name, name_error
+from gangmanager.rules.limits import MAX_FIGHTER_NAME_CHARS, clean_name, name_error
 from gangmanager.rules.profile import Profile
-from gangmanager.rules.ratings import fill_missing_ratings
-from gangmanager.rules.ruleset import ArmouryWeapon, FighterType, House, Ruleset
-from gangmanager.rules.weapons import Item, Weapon
+from gangmanager.rules.ratings import committed_fighter_rating, fill_missing_ratings
+from gangmanager.rules.restrictions import roster_warnings
+from gangmanager.rules.ruleset import FighterType, House, Ruleset
+from gangmanager.rules.weapons import trait_key
 
 __all__ = [
     "PROFILE_NOTE",
@@ -102,6 +107,8 @@ class ImportReport:
     fighters: tuple[FighterReport, ...] = ()
     stash: FighterReport | None = None
     notes: tuple[str, ...] = ()
+    # Fighters on a fighter type of the pack (the others keep the file's type).
+    on_pack_type: int | None = None
 
     @property
     def matched_count(self) -> int:
@@ -122,6 +129,11 @@ class ImportReport:
             f" {self.matched_count} equipment line{'s' if self.matched_count != 1 else ''}"
             f" matched to the armoury, {self.unmatched_count} kept as custom items.",
         ]
+        if self.on_pack_type is not None:
+            lines.append(
+                f"{self.on_pack_type} of {len(self.fighters)} fighters on a fighter type"
+                " of the pack."
+            )
         if self.notes:
             lines.append("Gang:")
             lines += [f"  - {note}" for note in self.notes]
@@ -171,8 +183,10 @@ class _Reader:
         if value is None:
             return ""
         if isinstance(value, str):
-            # YakTribe writes some text HTML-escaped (&rsquo;, &ldquo;, &quot;, &amp;).
-            return html.unescape(value).strip()
+            # YakTribe writes some text HTML-escaped (&rsquo;, &ldquo;, &quot;, &amp;),
+            # and notes typed on Windows keep their \r\n: one \n, as everywhere else.
+            text = html.unescape(value).replace("\r\n", "\n").replace("\r", "\n")
+            return text.strip()
         if isinstance(value, int | float) and not isinstance(value, bool):
             if isinstance(value, float) and value.is_integer():
                 value = int(value)
@@ -244,48 +258,12 @@ class _Reader:
 
 # -- categories and statuses --------------------------------------------------
 
-# Words in a fighter type, by priority: "Juve (Ganger)" is a Juve.
-_CATEGORY_WORDS: tuple[tuple[tuple[str, ...], Category], ...] = (
-    (("hanger", "on"), Category.HANGER_ON),
-    (("hired", "gun"), Category.HIRED_GUN),
-    (("bounty", "hunter"), Category.HIRED_GUN),
-    (("hive", "scum"), Category.HIRED_GUN),
-    (("exotic", "beast"), Category.EXOTIC_BEAST),
-    (("brute",), Category.BRUTE),
-    (("crew",), Category.CREW),
-    (("prospect",), Category.PROSPECT),
-    (("juve",), Category.JUVE),
-    (("leader",), Category.LEADER),
-    (("champion",), Category.CHAMPION),
-    (("specialist",), Category.SPECIALIST),
-    (("ganger",), Category.GANGER),
-    # Orlock type names (FACTS.md §1) for files that give only the name.
-    (("road", "captain"), Category.LEADER),
-    (("greenhorn",), Category.JUVE),
-    (("gunner",), Category.GANGER),
-)
-
-
-def _contains(tokens: tuple[str, ...], words: tuple[str, ...]) -> bool:
-    size = len(words)
-    return any(tokens[i : i + size] == words for i in range(len(tokens) - size + 1))
-
 
 def known_type(
     type_text: str, ruleset: Ruleset | None, house: House | None = None
 ) -> FighterType | None:
-    """The ruleset's fighter type a YakTribe type names ("Road Captain (Leader)"):
-    the gang's own house first, then any house, then the gang additions."""
-    tokens = name_tokens(type_text)
-    if not tokens or ruleset is None:
-        return None
-    wanted = {tokens, name_tokens(split_qualifier(type_text)[0])}
-    own = list(house.fighter_types) if house is not None else []
-    types = [t for h in ruleset.houses for t in h.fighter_types]
-    for fighter_type in [*own, *types, *ruleset.gang_additions]:
-        if name_tokens(fighter_type.name) in wanted:
-            return fighter_type
-    return None
+    """The ruleset's fighter type a YakTribe type names ("Road Captain (Leader)")."""
+    return find_type(type_text, ruleset, house).fighter_type
 
 
 def guess_category(
@@ -294,39 +272,10 @@ def guess_category(
     """Category from a fighter type's text; None when nothing points to one.
 
     The ruleset's fighter types win ("Road Captain" in an Orlock pack); then
-    category words anywhere in the text ("Arms Master (Champion)").
+    category words anywhere in the text ("Arms Master (Champion)"). Never a
+    guess from cost or profile.
     """
-    tokens = name_tokens(type_text)
-    if not tokens:
-        return None
-    fighter_type = known_type(type_text, ruleset, house)
-    if fighter_type is not None:
-        return fighter_type.category
-    for words, category in _CATEGORY_WORDS:
-        if _contains(tokens, words):
-            return category
-    return None
-
-
-def nearest_type(
-    cost: int | None, values: dict[str, Value], ruleset: Ruleset, house: House | None = None
-) -> FighterType | None:
-    """The pack's fighter type closest in cost and profile: the last resort for the
-    category of a type the pack does not know and whose name says nothing."""
-    candidates = list(house.fighter_types) if house is not None and house.fighter_types else []
-    candidates = candidates or [t for h in ruleset.houses for t in h.fighter_types]
-    if len({t.category for t in candidates}) < 2:
-        return None  # nothing to tell apart
-
-    def distance(fighter_type: FighterType) -> float:
-        apart = abs((cost or 0) - fighter_type.cost) / 10 if cost is not None else 0.0
-        for code, value in values.items():
-            theirs = fighter_type.profile.values.get(code)
-            if isinstance(value, int) and isinstance(theirs, int):
-                apart += abs(value - theirs)
-        return apart
-
-    return min(candidates, key=distance)
+    return find_type(type_text, ruleset, house).category
 
 
 _STATUSES = {
@@ -352,32 +301,14 @@ def map_status(text: str) -> FighterStatus | None:
 # -- equipment ----------------------------------------------------------------
 
 
-@dataclass
-class _Line:
-    name: str
-    qty: int
-    cost: int
+def _report(owner: Owner) -> FighterReport:
+    return FighterReport(
+        owner.name, tuple(owner.matched), tuple(owner.unmatched), tuple(owner.notes)
+    )
 
 
-@dataclass
-class _Owner:
-    """Items and report lines being built for one fighter (or the stash)."""
-
-    name: str
-    weapons: list[Weapon] = field(default_factory=list)
-    wargear: list[Item] = field(default_factory=list)
-    matched: list[tuple[str, str]] = field(default_factory=list)
-    unmatched: list[tuple[str, int]] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-
-    def report(self) -> FighterReport:
-        return FighterReport(
-            self.name, tuple(self.matched), tuple(self.unmatched), tuple(self.notes)
-        )
-
-
-def _read_lines(r: _Reader, value: object, where: Where, owner: _Owner) -> list[_Line]:
-    lines: list[_Line] = []
+def _read_lines(r: _Reader, value: object, where: Where, owner: Owner) -> list[Line]:
+    lines: list[Line] = []
     for index, raw in enumerate(r.items(value, where)):
         at = (*where, index)
         if isinstance(raw, str):
@@ -397,11 +328,11 @@ def _read_lines(r: _Reader, value: object, where: Where, owner: _Owner) -> list[
         if not name:
             name = "Unnamed item"
             owner.notes.append(f"item {index + 1} has no name: kept as {name!r}")
-        lines.append(_Line(name, qty, cost))
+        lines.append(Line(name, qty, cost))
     return lines
 
 
-def _unit_costs(lines: list[_Line], total: int | None, owner: _Owner) -> list[list[int]]:
+def _unit_costs(lines: list[Line], total: int | None, owner: Owner) -> list[list[int]]:
     """Price of each unit of each line: `cost` per item unless that cannot be."""
     per_item = sum(line.qty * line.cost for line in lines)
     per_line = sum(line.cost for line in lines)
@@ -420,31 +351,10 @@ def _unit_costs(lines: list[_Line], total: int | None, owner: _Owner) -> list[li
     return [[line.cost] * line.qty for line in lines]
 
 
-def _add_items(
-    lines: list[_Line], costs: list[list[int]], index: ArmouryIndex, owner: _Owner, *, stash: bool
-) -> None:
-    for line, unit_costs in zip(lines, costs, strict=True):
-        shown = line.name if line.qty == 1 else f"{line.name} (x{line.qty})"
-        match = index.match(line.name)
-        if match is None:
-            owner.unmatched.append((shown, sum(unit_costs)))
-        else:
-            owner.matched.append((shown, match.entry.name))
-        for cost in unit_costs:
-            if match is not None and isinstance(match.entry, ArmouryWeapon):
-                owner.weapons.append(weapon_from_armoury(match.entry, cost, line.name))
-            elif stash:  # the stash holds Weapon entries (rules.gang.Gang.stash)
-                name = match.entry.name if match is not None else line.name
-                owner.weapons.append(Weapon(name=name, cost=cost))
-            else:
-                name = match.entry.name if match is not None else line.name
-                owner.wargear.append(Item(name=name, cost=cost))
-
-
 # -- fighters -----------------------------------------------------------------
 
 
-def _stat(r: _Reader, raw: object, row: Characteristic, where: Where, owner: _Owner) -> Value:
+def _stat(r: _Reader, raw: object, row: Characteristic, where: Where, owner: Owner) -> Value:
     if isinstance(raw, str):
         raw = raw.strip().rstrip('+"').strip()  # "4+" and '5"' as well as "4"
     value = r.number(raw, where)
@@ -466,12 +376,12 @@ def _fighter(
     where: Where,
     number: int,
     ruleset: Ruleset,
-    index: ArmouryIndex,
+    kit: Kit,
     house: House | None = None,
-) -> tuple[Fighter, FighterReport]:
+) -> tuple[Fighter, Owner]:
     raw = r.obj(raw_value, where)
     name = r.name(raw.get("name"), (*where, "name"))
-    owner = _Owner(name or f"Fighter {number}")
+    owner = Owner(name or f"Fighter {number}")
     if not name:
         owner.notes.append(f"no name in the file: named {owner.name!r}")
 
@@ -482,22 +392,20 @@ def _fighter(
         values[row.code] = _stat(r, raw.get(key), row, (*where, key), owner)
 
     total = r.count(raw.get("cost"), (*where, "cost"))
-    known = known_type(type_text, ruleset, house)
-    category = guess_category(type_text, ruleset, house)
+    choice = find_type(type_text, ruleset, house)
+    known, category = choice.fighter_type, choice.category
+    owner.on_pack_type = known is not None
     shown = f"type {type_text!r}" if type_text else "no type given"
+    if known is not None and choice.found_in:
+        owner.notes.append(f"{shown}: found in the {choice.found_in} list as {known.name}")
+    if choice.specialist and known is not None:
+        owner.notes.append(f"{shown}: a Specialist of type {known.name}")
     if known is None and type_text:
-        owner.notes.append(f"{shown} is not in the {ruleset.id} pack: kept as written")
+        told = f" ({category.label}, as its name tells)" if category is not None else ""
+        owner.notes.append(f"{shown} is not in the {ruleset.id} pack: kept as written{told}")
     if category is None:
-        nearest = nearest_type(total, values, ruleset, house)
-        if nearest is not None:
-            category = nearest.category
-            owner.notes.append(
-                f"{shown}: category {category.label} guessed from its cost and profile"
-                f" (closest: {nearest.name})"
-            )
-        else:
-            category = Category.GANGER
-            owner.notes.append(f"{shown}: category set to Ganger")
+        category = Category.GANGER
+        owner.notes.append(f"{shown}: category set to Ganger (nothing in it tells one)")
 
     xp = r.count(raw.get("xp"), (*where, "xp")) or 0
 
@@ -508,7 +416,7 @@ def _fighter(
         status = FighterStatus.ACTIVE
 
     lines = _read_lines(r, raw.get("equipment"), (*where, "equipment"), owner)
-    _add_items(lines, _unit_costs(lines, total, owner), index, owner, stash=False)
+    kit.add(lines, _unit_costs(lines, total, owner), owner, stash=False)
     equipment = sum(w.total_cost for w in owner.weapons) + sum(i.cost for i in owner.wargear)
     if total is None:
         base = 0
@@ -549,7 +457,7 @@ def _fighter(
         injuries=injuries,
         notes="\n".join(n for n in notes if n),
     )
-    return fighter, owner.report()
+    return fighter, owner
 
 
 # -- the gang -----------------------------------------------------------------
@@ -591,7 +499,15 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         name = "Imported gang"
         notes.append(f"no gang name in the file: named {name!r}")
     gang_type = r.text(raw.get("gang_type"), (*where, "gang_type"))
-    house = ruleset.house(gang_type) if gang_type else None
+    house = find_house(gang_type, ruleset)
+    if house is None:
+        shown = f"gang type {gang_type!r}" if gang_type else "no gang type in the file"
+        notes.append(
+            f"{shown} is no house of the {ruleset.id} pack: kept as written;"
+            " fighter types looked up in every list"
+        )
+    elif trait_key(gang_type) not in (trait_key(house.name), trait_key(house.id)):
+        notes.append(f"gang type {gang_type!r} -> {house.name}")
     credits = r.number(raw.get("credits"), (*where, "credits")) or 0
     reputation = r.number(raw.get("reputation"), (*where, "reputation"))
     if reputation is None:
@@ -601,33 +517,36 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         reputation = 1
     rating = r.count(raw.get("gang_rating"), (*where, "gang_rating"))
 
-    index = ArmouryIndex(ruleset)
+    kit = Kit(ruleset)
     fighters: list[Fighter] = []
-    reports: list[FighterReport] = []
+    owners: list[Owner] = []
     if raw.get("gangers") is None:
         notes.append("no gangers in the file")
     for number, ganger in enumerate(r.items(raw.get("gangers"), (*where, "gangers")), start=1):
-        fighter, fighter_report = _fighter(
-            r, ganger, (*where, "gangers", number - 1), number, ruleset, index, house
+        fighter, owner = _fighter(
+            r, ganger, (*where, "gangers", number - 1), number, ruleset, kit, house
         )
         fighters.append(fighter)
-        reports.append(fighter_report)
+        owners.append(owner)
+    fighters = _distinct_names(fighters, owners, notes)
 
-    # Brutes and beasts: their kit when the file lists none, a beast's owner.
-    fighters, added = attach_additions(fighters, ruleset, house)
+    # Brutes and beasts: the rest of their kit, a beast's owner.
+    marks = {f.name: o.marks for f, o in zip(fighters, owners, strict=True)}
+    fighters, added = attach_additions(fighters, ruleset, house, marks)
     reports = [
-        replace(rep, notes=(*rep.notes, *added.get(f.name, ())))
-        for f, rep in zip(fighters, reports, strict=True)
+        replace(_report(o), notes=(*o.notes, *added.get(f.name, ())))
+        for f, o in zip(fighters, owners, strict=True)
     ]
 
-    stash_owner: _Owner | None = None
-    if raw.get("stash") is not None:
-        stash_owner = _Owner("(stash)")
-        if isinstance(raw["stash"], list):
-            lines = _read_lines(r, raw["stash"], (*where, "stash"), stash_owner)
-            _add_items(lines, _unit_costs(lines, None, stash_owner), index, stash_owner, stash=True)
+    stash_owner: Owner | None = None
+    stash_key = next((k for k in ("stash", "gang_stash") if raw.get(k) is not None), "")
+    if stash_key:
+        stash_owner = Owner("(stash)")
+        if isinstance(raw[stash_key], list):
+            lines = _read_lines(r, raw[stash_key], (*where, stash_key), stash_owner)
+            kit.add(lines, _unit_costs(lines, None, stash_owner), stash_owner, stash=True)
         else:
-            stash_owner.notes.append("the stash is not a list: not imported")
+            stash_owner.notes.append(f"{stash_key} is not a list: not imported")
 
     gang_id = _id_text(raw.get("gang_id"))
     gang_notes = [r.text(raw.get("gang_notes"), (*where, "gang_notes"))]
@@ -636,6 +555,7 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         value = raw.get(key)
         if isinstance(value, str) and value.strip():
             gang_notes.append(f"{key.capitalize()}: {value.strip()}.")
+    gang_notes += campaign_notes(raw, notes)
 
     try:
         gang = Gang(
@@ -653,11 +573,50 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         first = exc.errors(include_url=False)[0]
         message = name_error(first) if first["loc"][-1:] == ("name",) else first["msg"]
         raise ImportFileError(source, json_path((*where, *first["loc"])), message) from None
+    gang = fill_missing_ratings(gang)
+    if rating is not None:
+        own = sum(committed_fighter_rating(f) for f in gang.fighters if f.status.counts_for_rating)
+        if own != rating:
+            notes.append(
+                f"gang_rating {rating} in the file, {own} from its fighters:"
+                f" the file's {rating} is kept as the committed Gang Rating"
+            )
+    notes += [f"warning: {w}" for w in roster_warnings(gang, ruleset)]
     report = ImportReport(
         source=source,
         gang=name,
         fighters=tuple(reports),
-        stash=stash_owner.report() if stash_owner else None,
+        stash=_report(stash_owner) if stash_owner else None,
         notes=tuple(notes),
+        on_pack_type=sum(1 for o in owners if o.on_pack_type),
     )
-    return fill_missing_ratings(gang), report
+    return gang, report
+
+
+def _distinct_names(
+    fighters: list[Fighter], owners: list[Owner], notes: list[str]
+) -> list[Fighter]:
+    """A second fighter of a name becomes "Name (2)": a gang file allows one of each."""
+    taken = {trait_key(f.name) for f in fighters}
+    seen: set[str] = set()
+    result: list[Fighter] = []
+    for fighter, owner in zip(fighters, owners, strict=True):
+        key = trait_key(fighter.name)
+        if key not in seen:
+            seen.add(key)
+            result.append(fighter)
+            continue
+        number = 2
+        while True:
+            suffix = f" ({number})"
+            new = fighter.name[: MAX_FIGHTER_NAME_CHARS - len(suffix)].rstrip() + suffix
+            if trait_key(new) not in taken:
+                break
+            number += 1
+        taken.add(trait_key(new))
+        seen.add(trait_key(new))
+        notes.append(f"two fighters are named {fighter.name!r}: the second imported as {new!r}")
+        owner.notes.append(f"renamed from {fighter.name!r}: another fighter has that name")
+        owner.name = new
+        result.append(fighter.model_copy(update={"name": new}))
+    return result

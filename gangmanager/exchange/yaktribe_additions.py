@@ -4,23 +4,31 @@ After the fighters are read (each type matched to the pack by name, "Ambot
 (Brute)" to the Ambot), two things YakTribe does not say in our terms:
 
 - an Exotic Beast's owner: YakTribe records a beast as an item on its owner's
-  card as well as a fighter of its own, so the fighter carrying an item named
-  like the beast is its owner; with no such item, the first fighter who may own
-  one (Leader, Champion ... as the pack says) is taken, and the report says so;
-- the kit an addition comes with (the Ambot's tunnelling claws): given at no
-  cost when the file lists none of it, as a recruit would get it.
+  card as well as a fighter of its own, so the fighter whose card marks the
+  beast (`Owner.marks`, or an item named like it) is its owner; with no such
+  card, the first fighter who may own one (Leader, Champion ... as the pack
+  says) is taken, and the report says so;
+- the kit an addition comes with (the Ambot's two tunnelling claws and its
+  armour): what the file does not list of it is given at no cost, as a
+  recruit would get it (files that list part of it are common).
 """
 
 from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
 
 from gangmanager.exchange.armoury_match import name_tokens, split_qualifier
 from gangmanager.rules.gang import Category, Fighter
 from gangmanager.rules.gang_additions import owner_candidates
 from gangmanager.rules.roster_ops import recruit
 from gangmanager.rules.ruleset import FighterType, House, Ruleset
+from gangmanager.rules.weapons import Item, Weapon
 
 # Notes for the import report, by fighter name.
 Notes = dict[str, list[str]]
+# Beast types each fighter's card marks, by fighter name.
+Marks = Mapping[str, list[str]]
 
 
 def _type_of(fighter: Fighter, ruleset: Ruleset, house: House | None) -> FighterType | None:
@@ -29,32 +37,33 @@ def _type_of(fighter: Fighter, ruleset: Ruleset, house: House | None) -> Fighter
     )
     if found is None and fighter.type:
         key = name_tokens(fighter.type)
-        found = next((t for t in ruleset.gang_additions if name_tokens(t.name) == key), None)
+        every = [*ruleset.gang_additions, *(t for h in ruleset.houses for t in h.fighter_types)]
+        found = next((t for t in every if name_tokens(t.name) == key), None)
     return found if found is not None and found.kind else None
 
 
-def _carries(fighter: Fighter, beast: FighterType) -> bool:
-    """An item on the card naming the beast ("Cyber-mastiff", "Cyber-mastiff (Exotic Beast)")."""
+def _marks(fighter: Fighter, beast: FighterType, marks: Marks) -> int:
+    """How many of the beast the card marks ("Cyber-mastiff (Exotic Beast)" lines)."""
     wanted = name_tokens(beast.name)
     names = [i.name for i in fighter.wargear] + [w.name for w in fighter.weapons]
-    return any(
-        name_tokens(split_qualifier(n)[0]) == wanted or name_tokens(n) == wanted for n in names
+    items = sum(
+        1 for n in names if name_tokens(split_qualifier(n)[0]) == wanted or name_tokens(n) == wanted
     )
+    return items + sum(1 for m in marks.get(fighter.name, ()) if name_tokens(m) == wanted)
 
 
 def _owner(
-    beast: Fighter, fighter_type: FighterType, fighters: list[Fighter], taken: dict[str, int]
+    beast: Fighter,
+    fighter_type: FighterType,
+    fighters: list[Fighter],
+    taken: dict[str, int],
+    marks: Marks,
 ) -> tuple[str, str]:
     candidates = [f for f in owner_candidates(fighter_type, fighters) if f.name != beast.name]
-    carrying = [f for f in candidates if _carries(f, fighter_type)]
-    # One beast per item: the second Cyber-mastiff goes to the next card naming one.
-    for fighter in carrying:
-        items = sum(
-            1
-            for i in fighter.wargear
-            if name_tokens(split_qualifier(i.name)[0]) == name_tokens(fighter_type.name)
-        )
-        if taken.get(fighter.name, 0) < max(items, 1):
+    # One beast per mark: the second Cyber-mastiff goes to the next card naming one.
+    for fighter in candidates:
+        count = _marks(fighter, fighter_type, marks)
+        if count and taken.get(fighter.name, 0) < count:
             taken[fighter.name] = taken.get(fighter.name, 0) + 1
             return fighter.name, f"owner: {fighter.name} (the {fighter_type.name} on their card)"
     if candidates:
@@ -70,24 +79,41 @@ def _owner(
 def _with_kit(fighter: Fighter, fighter_type: FighterType, ruleset: Ruleset) -> tuple[Fighter, str]:
     if not fighter_type.equipment:
         return fighter, ""
-    carried = {
+    # What the card lacks of the kit, counted: one claw listed, the second one added.
+    carried = Counter(
         name_tokens(n)
         for n in [*(w.name for w in fighter.weapons), *(i.name for i in fighter.wargear)]
-    }
-    if any(name_tokens(n) in carried for n in fighter_type.equipment):
-        return fighter, ""
+    )
     kit = recruit(fighter_type, fighter.name, ruleset)
+    weapons: list[Weapon] = []
+    wargear: list[Item] = []
+    added: list[str] = []
+    items: list[Weapon | Item] = [*kit.weapons, *kit.wargear]
+    for item in items:
+        key = name_tokens(item.name)
+        if carried[key]:
+            carried[key] -= 1
+            continue
+        added.append(item.name)
+        if isinstance(item, Weapon):
+            weapons.append(item)
+        else:
+            wargear.append(item)
+    if not added:
+        return fighter, ""
     update = {
-        "weapons": [*fighter.weapons, *kit.weapons],
-        "wargear": [*fighter.wargear, *kit.wargear],
+        "weapons": [*fighter.weapons, *weapons],
+        "wargear": [*fighter.wargear, *wargear],
     }
+    whole = len(added) == len(fighter_type.equipment)
     return fighter.model_copy(update=update), (
-        f"{fighter_type.name} comes with {', '.join(fighter_type.equipment)}: added at no cost"
+        f"{fighter_type.name} comes with {', '.join(fighter_type.equipment)}:"
+        f" {'added' if whole else 'the rest (' + ', '.join(added) + ') added'} at no cost"
     )
 
 
 def attach_additions(
-    fighters: list[Fighter], ruleset: Ruleset, house: House | None
+    fighters: list[Fighter], ruleset: Ruleset, house: House | None, marks: Marks | None = None
 ) -> tuple[list[Fighter], Notes]:
     """The fighters with their additions' kit and beasts' owners; notes by fighter name."""
     notes: Notes = {}
@@ -101,10 +127,19 @@ def attach_additions(
         fighter, note = _with_kit(fighter, fighter_type, ruleset)
         lines = [note] if note else []
         if fighter.category is Category.EXOTIC_BEAST and not fighter.owner:
-            owner, note = _owner(fighter, fighter_type, fighters, taken)
+            owner, note = _owner(fighter, fighter_type, fighters, taken, marks or {})
             fighter = fighter.model_copy(update={"owner": owner})
             lines.append(note)
         if lines:
             notes[fighter.name] = lines
         result.append(fighter)
+    # A card marking a beast the file does not list as a fighter: nothing to own.
+    listed = {name_tokens(f.type) for f in result if f.category is Category.EXOTIC_BEAST}
+    for name, marked in (marks or {}).items():
+        for beast in dict.fromkeys(marked):
+            if name_tokens(beast) not in listed:
+                notes.setdefault(name, []).append(
+                    f"the card marks a {beast}, but the file lists none as a fighter:"
+                    " add it with New fighter"
+                )
     return result, notes

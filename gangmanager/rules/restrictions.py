@@ -431,6 +431,18 @@ def limit_warnings(ruleset: Ruleset, house_id: str | None, fighters: list[Fighte
     return warnings
 
 
+def roster_warnings(gang: Gang, ruleset: Ruleset | None) -> list[str]:
+    """What a standing roster breaks (an imported gang may): more than one Leader,
+    and its list's limits. Dead, retired and sold fighters do not count."""
+    counted = [f for f in gang.fighters if f.status.counts_for_rating]
+    leaders = sum(1 for f in counted if f.category is Category.LEADER)
+    warnings = [f"The gang has {leaders} Leaders: it may have only one."] if leaders > 1 else []
+    house = ruleset.house(gang.house) if ruleset is not None and gang.house else None
+    if ruleset is not None and house is not None and not gang.house_rules_ignore_restrictions:
+        warnings += limit_warnings(ruleset, house.id, counted)
+    return warnings
+
+
 # -- skills --------------------------------------------------------------------------
 
 

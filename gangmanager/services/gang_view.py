@@ -7,6 +7,7 @@ from typing import Any
 
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.restrictions import roster_warnings
 from gangmanager.rules.ruleset import Ruleset
 
 # (fighter, weapon, profile) -> battle state of the profile, while a battle is going on.
@@ -69,6 +70,8 @@ def gang_view(
         "wealth": ratings.wealth(gang),
         # The house rule that lifts list, slot, availability and skill-access limits.
         "house_rules_ignore_restrictions": gang.house_rules_ignore_restrictions,
+        # What the roster breaks (two Leaders, a list's limits): an imported gang may.
+        "warnings": roster_warnings(gang, ruleset),
         "stash": [
             {"name": item.name, "cost": item.cost, "profiles": len(item.profiles)}
             for item in gang.stash
@@ -87,6 +90,7 @@ def gang_text(gang: Gang, ruleset: Ruleset) -> str:
     ]
     if gang.house_rules_ignore_restrictions:
         lines.append("House rules: no list or access restrictions")
+    lines += [f"Warning: {warning}" for warning in view["warnings"]]
     lines.append("")
     for fighter in view["fighters"]:
         lines.append(

@@ -96,28 +96,29 @@ def test_every_house_type_maps_to_its_type_and_category(house_id: str, type_name
     assert "not in the n23 pack" not in report.text()
 
 
-def test_a_leader_never_becomes_a_ganger() -> None:
-    # A leader's profile and cost under a name the pack may not know.
+def test_a_short_type_name_is_the_lists_type_whatever_its_cost() -> None:
+    # A Champion with a Leader's cost: the type decides, never the cost or profile.
     boss = ganger(
         "Mother Vex", "Matriarch", cost="125", ws=3, bs=3, w=3, a=2, ld=4, cl=5, wil=5, int=5
     )
     imported, _ = import_yaktribe(gang(boss, gang_type="Escher"), "escher.json", N23)
     fighter = imported.fighters[0]
-    assert fighter.category is Category.LEADER
-    assert fighter.type == (N23.fighter_type("escher", "Matriarch") or fighter).type
+    assert (fighter.type, fighter.category) == ("Gang Matriarch", Category.CHAMPION)
 
 
 def test_an_unknown_type_keeps_its_name_and_is_reported() -> None:
+    # A leader's cost and profile make no Leader: only a name or a label could.
     boss = ganger("Grax", "Zzyzx Overseer", cost="130", ws=3, bs=3, w=3, a=2, ld=4, cl=5)
     grunt = ganger("Mook", "Zzyzx Grunt (Ganger)")
     imported, report = import_yaktribe(gang(boss, grunt), "unknown.json", N23)
     assert [f.type for f in imported.fighters] == ["Zzyzx Overseer", "Zzyzx Grunt (Ganger)"]
-    assert [f.category for f in imported.fighters] == [Category.LEADER, Category.GANGER]
+    assert [f.category for f in imported.fighters] == [Category.GANGER, Category.GANGER]
     text = report.text()
     assert "type 'Zzyzx Overseer' is not in the n23 pack: kept as written" in text
-    assert "category Leader guessed from its cost and profile" in text
-    # The grunt's name tells its category: no guess from the profile.
-    assert "'Zzyzx Grunt (Ganger)': category" not in text
+    assert "type 'Zzyzx Overseer': category set to Ganger (nothing in it tells one)" in text
+    assert "guessed" not in text
+    # The grunt's label tells its category, and the report says so.
+    assert "type 'Zzyzx Grunt (Ganger)' is not in the n23 pack: kept as written (Ganger" in text
 
 
 VARIANTS = {

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
 
+from gangmanager.gui.common.report_dialog import SHORT_LINES, ReportDialog
+
 TITLE = "Gang Manager"
 
 
@@ -47,7 +49,10 @@ class Messages:
         return self.ask(text, [yes, "Cancel"], title) == yes
 
     def inform(self, text: str, title: str = TITLE) -> None:
-        """News that is not a refusal (an import report)."""
+        """News that is not a refusal (an import report); a long one scrolls."""
+        if len(text.splitlines()) > SHORT_LINES:
+            ReportDialog(title, text, self.parent).exec()
+            return
         QMessageBox.information(self.parent, title, text)
 
     def open_path(self, title: str, filters: str, folder: str = "") -> Path | None:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.restrictions import roster_warnings
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.demo import DEMO_NOTES, is_demo
 
@@ -53,6 +54,15 @@ class GangHeader(QWidget):
         )
         self.demo.setToolTip(DEMO_NOTES)
         self.demo.hide()
+        # What the roster breaks (an imported gang with two Leaders): shown, never refused.
+        self.warnings = QLabel()
+        self.warnings.setObjectName("gang_warnings")
+        self.warnings.setWordWrap(True)
+        self.warnings.setStyleSheet(
+            "color: #8a1f00; background: #ffe6de; border: 1px solid #e09a80;"
+            " border-radius: 3px; padding: 0 4px;"
+        )
+        self.warnings.hide()
         self.facts = QLabel()
         self.facts.setObjectName("gang_facts")
         self.rating = QPushButton()
@@ -88,6 +98,7 @@ class GangHeader(QWidget):
         layout.setContentsMargins(4, 0, 4, 0)
         layout.setSpacing(2)
         layout.addLayout(first)
+        layout.addWidget(self.warnings)
         layout.addLayout(second)
         self.set_gang(None, None)
 
@@ -102,6 +113,14 @@ class GangHeader(QWidget):
             button.setEnabled(gang is not None)
         self.house_rules.setVisible(gang is not None and gang.house_rules_ignore_restrictions)
         self.demo.setVisible(gang is not None and is_demo(gang))
+        warnings = roster_warnings(gang, ruleset) if gang is not None else []
+        self.warnings.setText("Warning: " + "  ·  ".join(warnings) if warnings else "")
+        self.warnings.setToolTip(
+            "The roster breaks its list's rules (an imported gang may): fix it in the roster"
+            if warnings
+            else ""
+        )
+        self.warnings.setVisible(bool(warnings))
         if gang is None:
             self.name.setText("No gang selected")
             self.house.clear()
