@@ -40,6 +40,7 @@ from gangmanager.exchange.armoury_match import (
 from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
 from gangmanager.exchange.json_input import check_json_tree
 from gangmanager.exchange.yaktribe_additions import attach_additions
+from gangmanager.exchange.yaktribe_images import read_image
 from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.limits import clean_name, name_error
@@ -532,6 +533,10 @@ def _fighter(
     tally = [f"{kills} kills" if kills else "", f"{advances} advancements" if advances else ""]
     if any(tally):
         notes.append(f"YakTribe: {', '.join(t for t in tally if t)}.")
+    image = read_image(raw.get("image"), (*where, "image"), r.source)
+    notes.append(image.note)
+    if image.report:
+        owner.notes.append(image.report)
 
     fighter = Fighter(
         name=owner.name,
@@ -548,6 +553,7 @@ def _fighter(
         skills=skills,
         injuries=injuries,
         notes="\n".join(n for n in notes if n),
+        portrait=image.portrait,
     )
     return fighter, owner.report()
 
@@ -636,6 +642,10 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         value = raw.get(key)
         if isinstance(value, str) and value.strip():
             gang_notes.append(f"{key.capitalize()}: {value.strip()}.")
+    gang_image = read_image(raw.get("gang_image"), (*where, "gang_image"), source)
+    gang_notes.append(gang_image.note)
+    if gang_image.report:
+        notes.append(gang_image.report)
 
     try:
         gang = Gang(
@@ -648,6 +658,7 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
             stash=stash_owner.weapons if stash_owner else [],
             fighters=fighters,
             notes="\n".join(n for n in gang_notes if n),
+            portrait=gang_image.portrait,
         )
     except ValidationError as exc:  # a safety net: every value above is checked
         first = exc.errors(include_url=False)[0]
