@@ -26,7 +26,15 @@ from gangmanager.printing.blocks import (
     text_box,
     tick_boxes,
 )
-from gangmanager.printing.elements import Align, Drawing, FontSpec, Frame, Measure, Rule
+from gangmanager.printing.elements import (
+    Align,
+    Drawing,
+    FontSpec,
+    Frame,
+    ImageBox,
+    Measure,
+    Rule,
+)
 from gangmanager.printing.flow import LayoutError, Piece, single
 from gangmanager.printing.geometry import Rect
 from gangmanager.printing.text import wrap
@@ -80,6 +88,8 @@ class CardStyle:
     profile_cell: float = 9.0
     # Narrowest stat column of the weapons table, so the numbers do not run together.
     stat_column: float = 6.0
+    # A portrait's width beside the name and profile (3:4, so 20 mm tall).
+    portrait_width: float = 15.0
 
     def scaled(self, factor: float) -> CardStyle:
         changes: dict[str, object] = {}
@@ -164,8 +174,7 @@ def card_pieces(
     "Card 3 · 1/2" label drawn once the number of faces is known.
     """
     effective = fighter.effective(ruleset.table)
-    pieces = [_header(fighter, width, measure, style, label_reserve)]
-    pieces.append(_profile_block(fighter, effective, width, measure, style))
+    pieces = _top(fighter, effective, width, measure, style, label_reserve)
     summary = effective.summary()
     if modified_codes(effective):
         pieces.append(
@@ -209,6 +218,36 @@ def card_pieces(
             entry.header = continued
             pieces.append(entry)
     return pieces
+
+
+def _top(
+    fighter: Fighter,
+    effective: EffectiveProfile,
+    width: float,
+    measure: Measure,
+    style: CardStyle,
+    reserve: float,
+) -> list[Piece]:
+    """The name and the profile; with a portrait, the picture at their left."""
+    if fighter.portrait is None:
+        return [
+            _header(fighter, width, measure, style, reserve),
+            _profile_block(fighter, effective, width, measure, style),
+        ]
+    picture = style.portrait_width
+    rest = width - picture - 2 * style.gap
+    text = rows_piece(
+        [
+            _header(fighter, rest, measure, style, reserve),
+            _profile_block(fighter, effective, rest, measure, style),
+        ]
+    )
+    drawing = Drawing()
+    box = Rect(0.0, 0.0, picture, picture * 4 / 3)
+    drawing.images.append(ImageBox(box, fighter.portrait))
+    drawing.frames.append(Frame(box, 0.2))
+    image = single(box.h, drawing)
+    return [side_by_side([(0.0, image), (picture + 2 * style.gap, text)])]
 
 
 def _labelled(
