@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.common.portrait_box import PortraitBox, pick_picture
 from gangmanager.gui.roster.armoury_dialog import ArmouryChoice, ArmouryDialog, purse_refusal
 from gangmanager.gui.roster.injury_dialog import InjuryDialog, injury_effect, table_injury
 from gangmanager.gui.roster.modifier_dialog import ModifierDialog
@@ -247,9 +248,13 @@ class FighterEditor(QWidget):
         self.remove_injury = QPushButton("Remove")
         self.remove_injury.clicked.connect(self._on_remove_injury_clicked)
 
-        identity = QVBoxLayout()
-        identity.setSpacing(4)
-        identity.addLayout(fields)
+        self.portrait = PortraitBox()
+        self.portrait.sig_pick.connect(self._on_portrait_sig_pick)
+        self.portrait.sig_clear.connect(self._on_portrait_sig_clear)
+        identity = QHBoxLayout()
+        identity.setSpacing(8)
+        identity.addWidget(self.portrait)
+        identity.addLayout(fields, 1)
         profile = QVBoxLayout()
         profile.setSpacing(2)
         profile.addWidget(_heading("Profile"))
@@ -325,6 +330,8 @@ class FighterEditor(QWidget):
             self.cost,
             self.xp,
             self.notes,
+            self.portrait.pick,
+            self.portrait.clear,
             *self.profile.fields.values(),
             self.weapons,
             self.buy_weapon,
@@ -414,7 +421,9 @@ class FighterEditor(QWidget):
             for view in (self.modifiers, self.wargear, self.skills, self.injuries):
                 view.clear()
             self.slots.clear()
+            self.portrait.set_portrait(None)
             return
+        self.portrait.set_portrait(fighter.portrait)
         self.title.setText(f"{fighter.name}: {fighter.type or fighter.category.label}")
         committed = ratings.committed_fighter_rating(fighter)
         pending = ratings.pending_fighter_rating(fighter)
@@ -515,6 +524,15 @@ class FighterEditor(QWidget):
             return
         assert self._gang.id is not None and self._fighter.id is not None
         self.sig_command.emit(make(self._gang.id, self._fighter.id))
+
+    def _on_portrait_sig_pick(self) -> None:
+        data = pick_picture(self.messages)
+        if data is not None:
+            self._emit(lambda g, f: roster.SetPortrait(g, f, data))
+
+    def _on_portrait_sig_clear(self) -> None:
+        if self._fighter is not None and self._fighter.portrait is not None:
+            self._emit(lambda g, f: roster.SetPortrait(g, f, None))
 
     def _edit(self, **fields: Any) -> None:
         if self._fighter is None:
