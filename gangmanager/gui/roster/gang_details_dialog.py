@@ -6,10 +6,10 @@ from typing import Any
 
 from PySide6.QtWidgets import (
     QCheckBox,
-    QHBoxLayout,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
