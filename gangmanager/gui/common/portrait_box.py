@@ -59,7 +59,10 @@ class PortraitBox(QWidget):
     sig_pick = Signal()
     sig_clear = Signal()
 
-    def __init__(self, width: int = 72, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, width: int = 72, parent: QWidget | None = None, *, lay_out: bool = True
+    ) -> None:
+        """`lay_out` False: the holder places `picture`, `pick` and `clear` in its own rows."""
         super().__init__(parent)
         self.picture = PortraitLabel(width)
         self.pick = QPushButton("Pict&ure...")
@@ -70,6 +73,9 @@ class PortraitBox(QWidget):
         self.clear.setObjectName("portrait_clear")
         self.clear.setToolTip("Remove the picture (undo brings it back)")
         self.clear.clicked.connect(self.sig_clear)
+        if not lay_out:
+            self.hide()
+            return
         buttons = QHBoxLayout()
         buttons.setSpacing(2)
         buttons.addWidget(self.pick)
@@ -83,7 +89,7 @@ class PortraitBox(QWidget):
 
     def set_portrait(self, data: bytes | None) -> None:
         self.picture.set_portrait(data)
-        self.clear.setEnabled(self.isEnabled() and data is not None)
+        self.clear.setEnabled(self.pick.isEnabled() and data is not None)
 
 
 def pick_picture(messages: Messages) -> bytes | None:
