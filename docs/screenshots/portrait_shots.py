@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 from PIL import Image, ImageDraw
+
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 
