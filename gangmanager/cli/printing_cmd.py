@@ -64,6 +64,22 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="leave out the base value and source of each modified characteristic",
     )
+    glossary = p.add_mutually_exclusive_group()
+    glossary.add_argument(
+        "--shared-glossary",
+        dest="shared_glossary",
+        action="store_const",
+        const=True,
+        help="one rules glossary page after the cards, none on them"
+        " (the default for every fighter's cards)",
+    )
+    glossary.add_argument(
+        "--glossary-on-cards",
+        dest="shared_glossary",
+        action="store_const",
+        const=False,
+        help="each card its own rules glossary (the default with --fighter)",
+    )
     p.set_defaults(handler=cmd_print)
 
 
@@ -91,9 +107,17 @@ def cmd_print(args: argparse.Namespace, context: Context) -> None:
             paper=PAPERS[args.paper],
             footnotes=not args.no_footnotes,
             holdings=holdings,
+            shared_glossary=_shared_glossary(args),
         )
         path = write_pdf(document, args.output)
     except (PrintError, LayoutError) as exc:
         raise ServiceError(str(exc)) from None
     pages = len(document.pages)
     print(f"{path} ({pages} page{'s' if pages != 1 else ''})")
+
+
+def _shared_glossary(args: argparse.Namespace) -> bool:
+    """On by default for a roster's cards, off for the fighters named."""
+    if args.shared_glossary is not None:
+        return bool(args.shared_glossary)
+    return not args.fighter

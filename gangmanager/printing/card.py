@@ -167,8 +167,14 @@ def card_pieces(
     *,
     footnotes: bool = True,
     label_reserve: float = 0.0,
+    glossary: bool = True,
+    compact: bool = False,
 ) -> list[Piece]:
     """The card's content for a face `width` mm wide, in reading order.
+
+    `glossary` False leaves the rules glossary out (it is printed once for all the
+    cards, `glossary_page.py`); `compact` runs the footnotes on after the modifier
+    summary, so a card one heading too long still fits one face.
 
     `label_reserve` keeps room at the top right of the first line for the
     "Card 3 · 1/2" label drawn once the number of faces is known.
@@ -176,10 +182,16 @@ def card_pieces(
     effective = fighter.effective(ruleset.table)
     pieces = _top(fighter, effective, width, measure, style, label_reserve)
     summary = effective.summary()
+    # Compact: the footnotes run on after the summary, without a heading of their own.
+    merged = compact and footnotes and bool(modified_codes(effective))
     if modified_codes(effective):
+        text = summary or "no net change"
+        if merged:
+            notes = "; ".join(f"{name}: {line}" for name, line in footnote_lines(effective))
+            text = f"{text}. {notes}"
         pieces.append(
             _labelled(
-                summary or "no net change",
+                text,
                 "Modifiers already applied to the profile (shaded):",
                 width,
                 measure,
@@ -193,7 +205,7 @@ def card_pieces(
         pieces.append(
             _labelled(fighter.notes.strip(), "Notes:", width, measure, style, style.gap / 2)
         )
-    if footnotes and modified_codes(effective):
+    if footnotes and modified_codes(effective) and not merged:
         pieces.append(
             heading("Modified characteristics", width, style.footnote_bold, measure, style.gap)
         )
@@ -208,7 +220,7 @@ def card_pieces(
                     label_font=style.footnote_bold,
                 )
             )
-    entries = glossary_entries(fighter, ruleset)
+    entries = glossary_entries(fighter, ruleset) if glossary else []
     if entries:
         pieces.append(heading("Rules glossary", width, style.heading, measure, style.gap))
         # A glossary continued on the next face says so at the top.

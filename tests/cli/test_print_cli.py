@@ -182,3 +182,27 @@ def test_prints_without_a_display_and_without_widgets(db: str, tmp_path: Path) -
     )
     assert result.stdout.splitlines()[-1] == "0 "
     assert len(pypdf.PdfReader(target).pages) >= 3
+
+
+def test_every_fighters_cards_share_one_glossary_page_by_default(
+    capsys, db: str, tmp_path: Path
+) -> None:
+    shared, own, one = (tmp_path / name for name in ("shared.pdf", "own.pdf", "one.pdf"))
+    assert run(capsys, "print", "The Rust Riders", "-o", str(shared), "--db", db)[0] == 0
+    argv = ("print", "The Rust Riders", "--glossary-on-cards", "-o", str(own), "--db", db)
+    assert run(capsys, *argv)[0] == 0
+    assert (
+        run(capsys, "print", "The Rust Riders", "--fighter", "Rook", "-o", str(one), "--db", db)[0]
+        == 0
+    )
+    _, shared_text = read(shared)
+    _, own_text = read(own)
+    _, one_text = read(one)
+    assert shared_text.count("Rules glossary: The Rust Riders") == 1
+    assert shared_text.count("Rapid Fire:") == 1 < own_text.count("Rapid Fire:")
+    assert "Rules glossary: The Rust Riders" not in own_text
+    # A named fighter's card keeps its own glossary unless asked.
+    assert "Rules glossary" in one_text and "Rules glossary: The Rust Riders" not in one_text
+    argv = ("print", "The Rust Riders", "--fighter", "Rook", "--shared-glossary")
+    assert run(capsys, *argv, "-o", str(one), "--db", db)[0] == 0
+    assert "Rules glossary: The Rust Riders" in read(one)[1]

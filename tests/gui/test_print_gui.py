@@ -153,6 +153,24 @@ def test_options_dialog_without_a_fighter_starts_on_the_gang(qtbot) -> None:
     assert dialog.result() == QDialog.DialogCode.Rejected
 
 
+def test_the_shared_glossary_is_on_for_every_fighter_until_the_player_sets_it(qtbot) -> None:
+    dialog = PrintOptionsDialog("Pip", ["Pip", "Rook"], ["Mags Varga", "Pip", "Rook"])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.glossary_check.isChecked()  # one fighter: the card keeps its own
+    click(qtbot, dialog.scope_buttons[CardScope.GANG])
+    assert dialog.glossary_check.isChecked()
+    assert dialog.request().shared_glossary
+    click(qtbot, dialog.glossary_check)  # the player's choice stays
+    click(qtbot, dialog.scope_buttons[CardScope.FIGHTER])
+    click(qtbot, dialog.scope_buttons[CardScope.GANG])
+    assert not dialog.request().shared_glossary
+    click(qtbot, dialog.scope_buttons[CardScope.NONE])
+    assert not dialog.glossary_check.isEnabled()
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert dialog.result() == QDialog.DialogCode.Rejected
+
+
 # -- the actions ------------------------------------------------------------------
 
 
