@@ -206,3 +206,40 @@ def test_every_fighters_cards_share_one_glossary_page_by_default(
     argv = ("print", "The Rust Riders", "--fighter", "Rook", "--shared-glossary")
     assert run(capsys, *argv, "-o", str(one), "--db", db)[0] == 0
     assert "Rules glossary: The Rust Riders" in read(one)[1]
+
+
+def test_blank_cards_without_a_gang(capsys, db: str, tmp_path: Path) -> None:
+    target = tmp_path / "blank.pdf"
+    code, out, err = run(capsys, "print", "--blank", "5", "-o", str(target), "--db", db)
+    assert (code, err) == (0, "")
+    reader, text = read(target)
+    assert out == f"{target} (2 pages)\n"
+    assert text.count("M WS BS S T W I A Ld Cl Wil Int") == 5
+    assert "Mags Varga" not in text
+    one_a_page = tmp_path / "page.pdf"
+    argv = ("print", "The Rust Riders", "--blank", "2", "--layout", "page", "--paper", "letter")
+    assert run(capsys, *argv, "-o", str(one_a_page), "--db", db)[0] == 0
+    reader, _ = read(one_a_page)
+    assert len(reader.pages) == 2
+    assert {tuple(round(float(v)) for v in p.mediabox[2:]) for p in reader.pages} == {(612, 792)}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--blank", "0"], "blank cards: give 1 to 300, not 0"),
+        (["--blank", "301"], "blank cards: give 1 to 300, not 301"),
+        (["--blank", "2", "--ruleset", "nope"], "unknown ruleset 'nope'"),
+        (["The Rust Riders", "--blank", "2", "--roster"], "leave out --roster"),
+        (["No Such Gang", "--blank", "2"], "No Such Gang"),
+        ([], "name the gang to print, or give --blank N"),
+    ],
+)
+def test_blank_card_refusals_are_one_line_and_write_nothing(
+    capsys, db: str, tmp_path: Path, argv: list[str], message: str
+) -> None:
+    target = tmp_path / "blank.pdf"
+    code, out, err = run(capsys, "print", *argv, "-o", str(target), "--db", db)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+    assert not target.exists()

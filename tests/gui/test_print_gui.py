@@ -305,3 +305,37 @@ def test_a_gang_without_the_current_fighter_forgets_it(
     assert asked == [(None, ("Rook",), CardScope.SELECTION)]
     actions.set_gang(None, None)
     assert not actions.preview_action.isEnabled()
+
+
+def test_print_blank_cards_from_the_file_menu_action(
+    qtbot, actions: PrintActions, tmp_path: Path, monkeypatch
+) -> None:
+    from gangmanager.gui.printing.blank_cards_dialog import BlankCardsDialog
+
+    target = tmp_path / "blank.pdf"
+
+    def to_file(cls, parent, printer: QPrinter, paint) -> bool:
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(target))
+        return bool(paint(printer))
+
+    monkeypatch.setattr(print_actions.PrintPreview, "ask", classmethod(to_file))
+    monkeypatch.setattr(
+        BlankCardsDialog, "ask", classmethod(lambda cls, p, pack: (4, CardLayout.CLASSIC))
+    )
+    assert actions.blank_action in actions.actions() and actions.blank_action.isEnabled()
+    actions.blank_action.trigger()
+    reader, text = pdf_text(target)
+    assert len(reader.pages) == 2
+    assert text.count("M WS BS S T W I A Ld Cl Wil Int") == 4
+    assert "Pip" not in text
+
+
+def test_blank_cards_dialog_gives_the_count_and_layout(qtbot) -> None:
+    from gangmanager.gui.printing.blank_cards_dialog import BlankCardsDialog
+
+    dialog = BlankCardsDialog("Necromunda (2023 core)")
+    qtbot.addWidget(dialog)
+    dialog.count.setValue(7)
+    dialog.layout_combo.setCurrentIndex(1)
+    assert dialog.choice() == (7, CardLayout.PAGE)
