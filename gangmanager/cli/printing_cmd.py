@@ -20,10 +20,11 @@ from gangmanager.printing.geometry import PAPERS
 from gangmanager.services.errors import ServiceError
 
 if TYPE_CHECKING:
-    from gangmanager.services import campaign, gangs
+    from gangmanager.services import campaign, gangs, post_battle
 else:
     campaign = lazy_import("gangmanager.services.campaign")
     gangs = lazy_import("gangmanager.services.gangs")
+    post_battle = lazy_import("gangmanager.services.post_battle")
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -72,6 +73,11 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         " (the gang's pack, else --ruleset)",
     )
     p.add_argument(
+        "--changes",
+        action="store_true",
+        help="the 'what changed' sheet of the gang's last post-battle Finish",
+    )
+    p.add_argument(
         "--ruleset", metavar="ID", help="with --blank and no gang: the pack (default n23)"
     )
     glossary = p.add_mutually_exclusive_group()
@@ -99,6 +105,9 @@ def cmd_print(args: argparse.Namespace, context: Context) -> None:
         return
     if args.gang is None:
         raise ServiceError("name the gang to print, or give --blank N for empty cards")
+    if args.changes:
+        _print_changes(args, context)
+        return
     with context.database() as db:
         gang = gangs.load_gang(db, args.gang)
         # The roster sheet lists what the gang holds in its running campaign.
@@ -146,6 +155,7 @@ def _print_blank(args: argparse.Namespace, context: Context) -> None:
             ("--fighter", bool(args.fighter)),
             ("--roster", args.roster),
             ("--cards", args.cards),
+            ("--changes", args.changes),
         )
         if given
     ]
@@ -169,6 +179,34 @@ def _print_blank(args: argparse.Namespace, context: Context) -> None:
         )
         path = write_pdf(document, args.output)
     except (PrintError, LayoutError, ValueError) as exc:
+        raise ServiceError(str(exc)) from None
+    pages = len(document.pages)
+    print(f"{path} ({pages} page{'s' if pages != 1 else ''})")
+
+
+def _print_changes(args: argparse.Namespace, context: Context) -> None:
+    """`print GANG --changes`: what the last Finish changed, to keep with the cards."""
+    others = [
+        option
+        for option, given in (
+            ("--fighter", bool(args.fighter)),
+            ("--roster", args.roster),
+            ("--cards", args.cards),
+        )
+        if given
+    ]
+    if others:
+        raise ServiceError(f"--changes prints the change sheet only: leave out {', '.join(others)}")
+    with context.database() as db:
+        sheet = post_battle.last_change_sheet(db, args.gang)
+    from gangmanager.printing.change_sheet import change_sheet_document
+    from gangmanager.printing.painter import QtMeasure, gui_application, write_pdf
+
+    _app = gui_application()  # alive until the PDF is written
+    try:
+        document = change_sheet_document(sheet, QtMeasure(), PAPERS[args.paper])
+        path = write_pdf(document, args.output)
+    except (PrintError, LayoutError) as exc:
         raise ServiceError(str(exc)) from None
     pages = len(document.pages)
     print(f"{path} ({pages} page{'s' if pages != 1 else ''})")

@@ -303,6 +303,9 @@ class PostBattleDraftRow(Base):
     )
     # Set when Finish applied it; a finished draft is history, not resumed.
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # What Finish changed (rules.change_sheet.ChangeSheet as JSON); NULL before Finish.
+    # none_as_null: None is SQL NULL (not JSON null), as an undo writes it back.
+    change_sheet: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
 
 
 # The campaign tables share this metadata: one schema, one chain of migrations.

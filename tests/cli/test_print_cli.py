@@ -243,3 +243,38 @@ def test_blank_card_refusals_are_one_line_and_write_nothing(
     assert code == 2 and out == ""
     assert message in err and err.count("\n") == 1
     assert not target.exists()
+
+
+DRAFT = {
+    "result": "win",
+    "scenario": "Border Dispute",
+    "injuries": [{"fighter": "Rook", "roll": 44}],
+    "xp": {"Mags Varga": 9},
+    "advancements": [{"fighter": "Mags Varga", "advancement": "bs"}],
+    # The stress fighter's Old Battle Wound asks for its D6.
+    "old_wounds": [{"fighter": STRESS_NAME, "took_part": False}],
+}
+
+
+def test_changes_prints_the_last_finish(capsys, db: str, tmp_path: Path) -> None:
+    import json
+
+    target = tmp_path / "changes.pdf"
+    argv = ("print", "The Rust Riders", "--changes", "-o", str(target), "--db", db)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and not target.exists()
+    assert err == (
+        "gangmanager: The Rust Riders has no finished post-battle sequence to print the"
+        " changes of\n"
+    )
+    draft = tmp_path / "draft.json"
+    draft.write_text(json.dumps(DRAFT), encoding="utf-8")
+    assert run(capsys, "post-battle", "The Rust Riders", str(draft), "--db", db)[0] == 0
+    code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, "") and out == f"{target} (1 page)\n"
+    _, text = read(target)
+    assert "What changed: The Rust Riders" in text
+    assert "Rook (Gunner): Active -> In recovery" in text and "New injuries: Eye Injury" in text
+    assert "Advancements: Advancement: Ballistic Skill +1" in text
+    code, _, err = run(capsys, *argv[:3], "--roster", *argv[3:])
+    assert code == 2 and "--changes prints the change sheet only: leave out --roster" in err

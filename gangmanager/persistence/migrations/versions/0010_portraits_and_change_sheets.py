@@ -1,4 +1,8 @@
-"""Portraits: a gang's and a fighter's picture, already scaled, at most 200,000 bytes.
+"""Portraits and change sheets.
+
+A gang's and a fighter's picture, already scaled, at most 200,000 bytes; and a
+finished post-battle draft's "what changed" sheet (rules/change_sheet.py), so
+the last Finish's can be printed later.
 
 Revision ID: 0010
 Revises: 0009
@@ -28,9 +32,15 @@ def upgrade() -> None:
         with op.batch_alter_table(table) as batch:
             batch.add_column(sa.Column("portrait", sa.LargeBinary(), nullable=True))
             batch.create_check_constraint("portrait_size", _BOUND)
+    # Drafts finished before this revision have no sheet: NULL.
+    op.add_column(
+        "post_battle_drafts", sa.Column("change_sheet", sa.JSON(none_as_null=True), nullable=True)
+    )
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("post_battle_drafts") as batch:
+        batch.drop_column("change_sheet")
     for table in ("fighters", "gangs"):
         with op.batch_alter_table(table) as batch:
             batch.drop_constraint("portrait_size", type_="check")
