@@ -1,12 +1,15 @@
-"""Portraits and table prints (a developer's helper, not a test).
+"""Portraits and the prints for the table (a developer's helper, not a test).
 
-    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/portrait_shots.py [OUT_DIR]
+    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/table_shots.py [OUT_DIR]
 
 Builds a throwaway database with the demo gang, gives its leader a portrait
-(a picture drawn here, so nothing is downloaded) and saves:
+(a picture drawn here, so nothing is downloaded) and five weapons, and saves:
 portrait-card-editor.png (the main window, the card editor showing it),
 portrait-battle-tile.png (the battle window), portrait-print-card.png (the
-printed classic card, rendered with `pdftoppm`).
+printed classic cards with the shared glossary: the leader is one card),
+print-shared-glossary.png (that glossary page), print-blank-cards.png (a page
+of blank cards) and print-change-sheet.png (the "what changed" sheet after a
+post-battle Finish). PDF pages are rendered with `pdftoppm`.
 """
 
 from __future__ import annotations
@@ -24,10 +27,15 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from gangmanager.gui.battle.battle_window import BattleWindow
 from gangmanager.gui.main_window import MainWindow
+from gangmanager.printing.blank_card import blank_document
+from gangmanager.printing.change_sheet import change_sheet_document
 from gangmanager.printing.document import build_document
+from gangmanager.printing.geometry import A4
 from gangmanager.printing.painter import QtMeasure, write_pdf
 from gangmanager.rules.dice import RandomDice
-from gangmanager.services import battle, gangs, roster
+from gangmanager.rules.post_battle_draft import PostBattleDraft
+from gangmanager.rules.weapons import Weapon
+from gangmanager.services import battle, gangs, post_battle, roster
 from gangmanager.services.databases import open_url, sqlite_url
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
@@ -86,7 +94,17 @@ def main(argv: list[str]) -> int:
         rulesets = Rulesets(work / "data")
         n23 = rulesets.get("n23")
         db = open_url(sqlite_url(work / "shots.sqlite"))
-        stored = gangs.add_gang(db, demo_gang(n23)).gang
+        gang = demo_gang(n23)
+        extra = [
+            Weapon(name=w.name, cost=w.cost, profiles=w.profiles)
+            for w in n23.weapons
+            if w.name in ("Plasma pistol", "Grenade launcher", "Combat shotgun")
+        ]
+        veteran = gang.fighters[0].model_copy(
+            update={"weapons": [*gang.fighters[0].weapons, *extra]}
+        )
+        gang = gang.model_copy(update={"fighters": [veteran, *gang.fighters[1:]]})
+        stored = gangs.add_gang(db, gang).gang
         leader = stored.fighters[0]
         assert stored.id is not None and leader.id is not None
         roster.apply(db, roster.SetPortrait(stored.id, leader.id, drawn_portrait()))
@@ -108,9 +126,31 @@ def main(argv: list[str]) -> int:
         tracker.close()
 
         gang = gangs.load_gang(db, str(stored.id))
-        document = build_document(gang, n23, QtMeasure(), fighters=gang.fighters[:3])
+        measure = QtMeasure()
+        document = build_document(gang, n23, measure, fighters=gang.fighters, shared_glossary=True)
         pdf = write_pdf(document, work / "cards.pdf")
         pdf_page_png(pdf, 1, target / "portrait-print-card.png")
+        pdf_page_png(pdf, len(document.pages), target / "print-shared-glossary.png")
+        pdf = write_pdf(blank_document(3, n23, measure, A4), work / "blank.pdf")
+        pdf_page_png(pdf, 1, target / "print-blank-cards.png")
+
+        battle.end_battle(db, rulesets, stored.id)
+        draft = PostBattleDraft.model_validate(
+            {
+                "result": "win",
+                "scenario": "Border Dispute",
+                "injuries": [{"fighter": "Rook", "roll": 44}],
+                "xp": {"Mags Varga": 9, "Pip": 2},
+                "credits": 60,
+                "reputation": 1,
+                "advancements": [{"fighter": "Mags Varga", "advancement": "bs"}],
+            }
+        )
+        result = post_battle.finish(db, rulesets, stored.id, draft)
+        sheet = post_battle.last_change_sheet(db, stored.id)
+        assert sheet == result.change_sheet
+        pdf = write_pdf(change_sheet_document(sheet, measure, A4), work / "changes.pdf")
+        pdf_page_png(pdf, 1, target / "print-change-sheet.png")
         db.close()
     return 0
 
