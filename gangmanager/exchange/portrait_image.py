@@ -99,8 +99,8 @@ def _cropped(image: Image.Image) -> Image.Image:
 def _has_alpha(image: Image.Image) -> bool:
     if image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info:
         alpha = image.convert("RGBA").getchannel("A")
-        low, _high = alpha.getextrema()
-        return bool(low < 255)
+        low = alpha.getextrema()[0]  # one band: (lowest, highest)
+        return isinstance(low, int | float) and low < 255
     return False
 
 
