@@ -19,7 +19,6 @@ from pydantic import BaseModel, ValidationError
 
 from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
 from gangmanager.exchange.json_input import check_json_tree, read_json_file
-from gangmanager.exchange.portrait_image import PortraitError, check_portrait
 from gangmanager.rules.characteristics import (
     CODES,
     CORE_TABLE,
@@ -109,6 +108,9 @@ def _checked_portraits(gang: Gang, source: str) -> Gang:
     def checked(data: bytes | None, where: tuple[str | int, ...]) -> bytes | None:
         if data is None:
             return None
+        # Pillow is loaded only for a file that carries a picture.
+        from gangmanager.exchange.portrait_image import PortraitError, check_portrait
+
         try:
             return check_portrait(data)
         except PortraitError as exc:
