@@ -57,3 +57,21 @@ def test_the_pdf_embeds_the_portrait(
     images = pypdf.PdfReader(path).pages[0].images
     assert len(images) == 1
     assert images[0].image is not None and images[0].image.size[0] >= 200
+
+
+def test_the_roster_sheet_shows_the_gang_portrait(
+    demo: Gang, ruleset: Ruleset, measure: QtMeasure
+) -> None:
+    from gangmanager.printing.roster_sheet import roster_pages
+
+    from .test_layout_fits import assert_fits
+
+    assert not any(p.drawing.images for p in roster_pages(demo, ruleset, measure, A4))
+    gang = demo.model_copy(update={"portrait": prepare_portrait(image_bytes((400, 400), "PNG"))})
+    pages = roster_pages(gang, ruleset, measure, A4)
+    images = pages[0].drawing.images
+    assert len(images) == 1 and images[0].data == gang.portrait
+    title = next(t for t in pages[0].drawing.texts if t.text == gang.name)
+    assert title.rect.x >= images[0].rect.right
+    for page in pages:
+        assert_fits(page, measure)
