@@ -47,16 +47,24 @@ ALLOWED: dict[str, frozenset[str]] = {
 # card painter (QtGui only, tests/printing/test_imports.py); SQLAlchemy and
 # Alembic to persistence, and to the services and CLI that still catch
 # `sqlalchemy.exc` (issue #18 moves that translation into persistence).
-QT, SQL = "PySide6", "sqlalchemy/alembic"
+# Pillow decodes pictures (portraits) in `exchange` alone, behind its bounds.
+QT, SQL, PILLOW = "PySide6", "sqlalchemy/alembic", "Pillow"
 FRAMEWORKS: dict[str, frozenset[str]] = {
     "gui": frozenset({QT}),
     "printing": frozenset({QT}),
     "persistence": frozenset({SQL}),
     "services": frozenset({SQL}),
     "cli": frozenset({SQL}),
+    "exchange": frozenset({PILLOW}),
     "launcher": frozenset(),
 }
-FRAMEWORK_ROOTS = {"PySide6": QT, "shiboken6": QT, "sqlalchemy": SQL, "alembic": SQL}
+FRAMEWORK_ROOTS = {
+    "PySide6": QT,
+    "shiboken6": QT,
+    "sqlalchemy": SQL,
+    "alembic": SQL,
+    "PIL": PILLOW,
+}
 
 
 def _module_name(path: Path) -> str:
@@ -148,6 +156,11 @@ def test_rules_import_no_qt_and_no_sqlalchemy() -> None:
             "gangmanager.rules.probe",
             "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from sqlalchemy import select\n",
             "gangmanager.rules.probe:3: rules imports sqlalchemy",
+        ),
+        (
+            "gangmanager.rules.probe",
+            "from PIL import Image\n",
+            "gangmanager.rules.probe:1: rules imports PIL",
         ),
         (
             "gangmanager.persistence.probe",

@@ -20,10 +20,11 @@ from gangmanager.printing.geometry import PAPERS
 from gangmanager.services.errors import ServiceError
 
 if TYPE_CHECKING:
-    from gangmanager.services import campaign, gangs
+    from gangmanager.services import campaign, gangs, post_battle
 else:
     campaign = lazy_import("gangmanager.services.campaign")
     gangs = lazy_import("gangmanager.services.gangs")
+    post_battle = lazy_import("gangmanager.services.post_battle")
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -36,7 +37,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
             "--roster alone: the roster sheet only; with --fighter or --cards the cards follow it."
         ),
     )
-    p.add_argument("gang", help="gang name or id")
+    p.add_argument("gang", nargs="?", help="gang name or id (optional with --blank)")
     p.add_argument(
         "-o", "--output", type=Path, required=True, metavar="FILE.pdf", help="the PDF to write"
     )
@@ -64,10 +65,49 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="leave out the base value and source of each modified characteristic",
     )
+    p.add_argument(
+        "--blank",
+        type=int,
+        metavar="N",
+        help="N empty cards in the pack's statline, to fill in by hand"
+        " (the gang's pack, else --ruleset)",
+    )
+    p.add_argument(
+        "--changes",
+        action="store_true",
+        help="the 'what changed' sheet of the gang's last post-battle Finish",
+    )
+    p.add_argument(
+        "--ruleset", metavar="ID", help="with --blank and no gang: the pack (default n23)"
+    )
+    glossary = p.add_mutually_exclusive_group()
+    glossary.add_argument(
+        "--shared-glossary",
+        dest="shared_glossary",
+        action="store_const",
+        const=True,
+        help="one rules glossary page after the cards, none on them"
+        " (the default for every fighter's cards)",
+    )
+    glossary.add_argument(
+        "--glossary-on-cards",
+        dest="shared_glossary",
+        action="store_const",
+        const=False,
+        help="each card its own rules glossary (the default with --fighter)",
+    )
     p.set_defaults(handler=cmd_print)
 
 
 def cmd_print(args: argparse.Namespace, context: Context) -> None:
+    if args.blank is not None:
+        _print_blank(args, context)
+        return
+    if args.gang is None:
+        raise ServiceError("name the gang to print, or give --blank N for empty cards")
+    if args.changes:
+        _print_changes(args, context)
+        return
     with context.database() as db:
         gang = gangs.load_gang(db, args.gang)
         # The roster sheet lists what the gang holds in its running campaign.
@@ -91,7 +131,80 @@ def cmd_print(args: argparse.Namespace, context: Context) -> None:
             paper=PAPERS[args.paper],
             footnotes=not args.no_footnotes,
             holdings=holdings,
+            shared_glossary=_shared_glossary(args),
         )
+        path = write_pdf(document, args.output)
+    except (PrintError, LayoutError) as exc:
+        raise ServiceError(str(exc)) from None
+    pages = len(document.pages)
+    print(f"{path} ({pages} page{'s' if pages != 1 else ''})")
+
+
+def _shared_glossary(args: argparse.Namespace) -> bool:
+    """On by default for a roster's cards, off for the fighters named."""
+    if args.shared_glossary is not None:
+        return bool(args.shared_glossary)
+    return not args.fighter
+
+
+def _print_blank(args: argparse.Namespace, context: Context) -> None:
+    """`print [GANG] --blank N`: empty cards in the pack's statline."""
+    others = [
+        option
+        for option, given in (
+            ("--fighter", bool(args.fighter)),
+            ("--roster", args.roster),
+            ("--cards", args.cards),
+            ("--changes", args.changes),
+        )
+        if given
+    ]
+    if others:
+        raise ServiceError(f"--blank prints empty cards only: leave out {', '.join(others)}")
+    if args.gang is not None and args.ruleset is not None:
+        raise ServiceError("--ruleset is for blank cards without a gang: the gang's pack is used")
+    if args.gang is not None:
+        with context.database() as db:
+            ruleset_id = gangs.load_gang(db, args.gang).ruleset
+    else:
+        ruleset_id = args.ruleset or "n23"
+    ruleset = context.rulesets.get(ruleset_id)
+    from gangmanager.printing.blank_card import blank_document
+    from gangmanager.printing.painter import QtMeasure, gui_application, write_pdf
+
+    _app = gui_application()  # alive until the PDF is written
+    try:
+        document = blank_document(
+            args.blank, ruleset, QtMeasure(), PAPERS[args.paper], CardLayout(args.layout)
+        )
+        path = write_pdf(document, args.output)
+    except (PrintError, LayoutError, ValueError) as exc:
+        raise ServiceError(str(exc)) from None
+    pages = len(document.pages)
+    print(f"{path} ({pages} page{'s' if pages != 1 else ''})")
+
+
+def _print_changes(args: argparse.Namespace, context: Context) -> None:
+    """`print GANG --changes`: what the last Finish changed, to keep with the cards."""
+    others = [
+        option
+        for option, given in (
+            ("--fighter", bool(args.fighter)),
+            ("--roster", args.roster),
+            ("--cards", args.cards),
+        )
+        if given
+    ]
+    if others:
+        raise ServiceError(f"--changes prints the change sheet only: leave out {', '.join(others)}")
+    with context.database() as db:
+        sheet = post_battle.last_change_sheet(db, args.gang)
+    from gangmanager.printing.change_sheet import change_sheet_document
+    from gangmanager.printing.painter import QtMeasure, gui_application, write_pdf
+
+    _app = gui_application()  # alive until the PDF is written
+    try:
+        document = change_sheet_document(sheet, QtMeasure(), PAPERS[args.paper])
         path = write_pdf(document, args.output)
     except (PrintError, LayoutError) as exc:
         raise ServiceError(str(exc)) from None

@@ -60,9 +60,13 @@ def dump_gang_file(gang: Gang) -> str:
     # An optional key, written only when on: files of gangs without it stay as they were.
     if not body.get(_OVERRIDE_KEY):
         body.pop(_OVERRIDE_KEY, None)
+    if body.get("portrait") is None:  # likewise a portrait
+        body.pop("portrait", None)
     for fighter in body.get("fighters", []):  # likewise a fighter's owner (beasts only)
         if not fighter.get("owner"):
             fighter.pop("owner", None)
+        if fighter.get("portrait") is None:
+            fighter.pop("portrait", None)
     document = {"format": FORMAT, "version": VERSION, **body}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
@@ -94,7 +98,31 @@ def load_gang_file(data: object, source: str, *, table: CharacteristicTable = CO
     except ValidationError as exc:
         raise _from_validation(exc, source) from None
     _check_ranges(gang, source, table)
-    return fill_missing_ratings(gang)
+    return fill_missing_ratings(_checked_portraits(gang, source))
+
+
+def _checked_portraits(gang: Gang, source: str) -> Gang:
+    """Every portrait decoded in full (a truncated or bomb image is refused); one
+    larger than a portrait is scaled, one already a portrait kept byte for byte."""
+
+    def checked(data: bytes | None, where: tuple[str | int, ...]) -> bytes | None:
+        if data is None:
+            return None
+        # Pillow is loaded only for a file that carries a picture.
+        from gangmanager.exchange.portrait_image import PortraitError, check_portrait
+
+        try:
+            return check_portrait(data)
+        except PortraitError as exc:
+            raise ImportFileError(source, json_path(where), str(exc)) from None
+
+    fighters = [
+        f.model_copy(update={"portrait": checked(f.portrait, ("fighters", i, "portrait"))})
+        for i, f in enumerate(gang.fighters)
+    ]
+    return gang.model_copy(
+        update={"portrait": checked(gang.portrait, ("portrait",)), "fighters": fighters}
+    )
 
 
 def _check_header(data: dict[str, Any], source: str) -> None:

@@ -43,6 +43,7 @@ from gangmanager.exchange.json_input import check_json_tree
 from gangmanager.exchange.yaktribe_additions import attach_additions
 from gangmanager.exchange.yaktribe_campaign import campaign_notes
 from gangmanager.exchange.yaktribe_equipment import Kit, Line, Owner
+from gangmanager.exchange.yaktribe_images import read_image
 from gangmanager.exchange.yaktribe_types import find_house, find_type
 from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
@@ -440,6 +441,10 @@ def _fighter(
     tally = [f"{kills} kills" if kills else "", f"{advances} advancements" if advances else ""]
     if any(tally):
         notes.append(f"YakTribe: {', '.join(t for t in tally if t)}.")
+    image = read_image(raw.get("image"), (*where, "image"), r.source)
+    notes.append(image.note)
+    if image.report:
+        owner.notes.append(image.report)
 
     fighter = Fighter(
         name=owner.name,
@@ -456,6 +461,7 @@ def _fighter(
         skills=skills,
         injuries=injuries,
         notes="\n".join(n for n in notes if n),
+        portrait=image.portrait,
     )
     return fighter, owner
 
@@ -556,6 +562,10 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         if isinstance(value, str) and value.strip():
             gang_notes.append(f"{key.capitalize()}: {value.strip()}.")
     gang_notes += campaign_notes(raw, notes)
+    gang_image = read_image(raw.get("gang_image"), (*where, "gang_image"), source)
+    gang_notes.append(gang_image.note)
+    if gang_image.report:
+        notes.append(gang_image.report)
 
     try:
         gang = Gang(
@@ -568,6 +578,7 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
             stash=stash_owner.weapons if stash_owner else [],
             fighters=fighters,
             notes="\n".join(n for n in gang_notes if n),
+            portrait=gang_image.portrait,
         )
     except ValidationError as exc:  # a safety net: every value above is checked
         first = exc.errors(include_url=False)[0]

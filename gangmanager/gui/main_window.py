@@ -1032,9 +1032,15 @@ class MainWindow(QMainWindow):
             return
         from gangmanager.gui.roster.gang_details_dialog import GangDetailsDialog
 
-        fields = GangDetailsDialog.ask(self, self._gang)
+        fields = GangDetailsDialog.ask(self, self._gang, self.messages)
+        if not fields:
+            return
+        gang_id = self._gang.id
+        picture = fields.pop("portrait", ...)
         if fields:
-            self.run(roster.EditGang(self._gang.id, fields))
+            self.run(roster.EditGang(gang_id, fields))
+        if picture is not ...:  # a portrait picked or cleared: its own step with undo
+            self.run(roster.SetPortrait(gang_id, None, picture))
 
     def _on_header_rating_clicked(self) -> None:
         from gangmanager.gui.common.receipt_dialog import ReceiptDialog

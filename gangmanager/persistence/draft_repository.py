@@ -83,12 +83,29 @@ class DraftRepository:
         self._session.flush()
         return row.id
 
-    def finish(self, draft_id: int) -> None:
+    def finish(self, draft_id: int, change_sheet: dict[str, Any] | None = None) -> None:
+        """Stamp the draft finished, with what the sequence changed (its change sheet)."""
         row = self._session.get(PostBattleDraftRow, draft_id)
         if row is None:
             raise LookupError(f"no post-battle draft {draft_id}")
         row.finished_at = utc_now()
+        row.change_sheet = dict(change_sheet) if change_sheet is not None else None
         self._session.flush()
+
+    def last_change_sheet(self, gang_id: int) -> dict[str, Any] | None:
+        """The change sheet of the gang's last finished sequence that has one."""
+        query = (
+            select(PostBattleDraftRow.change_sheet)
+            .where(
+                PostBattleDraftRow.gang_id == gang_id,
+                PostBattleDraftRow.finished_at.is_not(None),
+                PostBattleDraftRow.change_sheet.is_not(None),
+            )
+            .order_by(PostBattleDraftRow.finished_at.desc(), PostBattleDraftRow.id.desc())
+            .limit(1)
+        )
+        found = self._session.scalars(query).first()
+        return dict(found) if found is not None else None
 
     def discard(self, gang_id: int) -> int:
         """Delete the gang's unfinished drafts; returns how many there were."""

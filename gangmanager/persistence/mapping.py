@@ -37,6 +37,7 @@ def set_gang_columns(row: GangRow, gang: Gang) -> None:
     row.rating = gang.rating
     row.notes = gang.notes
     row.house_rules_ignore_restrictions = gang.house_rules_ignore_restrictions
+    row.portrait = gang.portrait
 
 
 def set_fighter_columns(row: FighterRow, fighter: Fighter, position: int) -> None:
@@ -56,6 +57,7 @@ def set_fighter_columns(row: FighterRow, fighter: Fighter, position: int) -> Non
     row.injuries = list(fighter.injuries)
     row.notes = fighter.notes
     row.owner = fighter.owner
+    row.portrait = fighter.portrait
 
 
 def set_fighter_children(row: FighterRow, fighter: Fighter) -> None:

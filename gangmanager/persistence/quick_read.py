@@ -41,7 +41,7 @@ FROM gangs AS g ORDER BY lower(g.name), g.id
 _FIGHTER_COLUMNS = ", ".join(
     ["id", "name", "type", "category", "cost", "xp", "status", "rating"]
     + [f'"{column}"' for column in PROFILE_COLUMNS.values()]
-    + ["skills", "injuries", "notes", "owner"]
+    + ["skills", "injuries", "notes", "owner", "portrait"]
 )
 # Children of the gang's fighters, in one SELECT per kind whatever the number of fighters.
 _OF_FIGHTERS = "fighter_id IN (SELECT id FROM fighters WHERE gang_id = ?)"
@@ -121,7 +121,7 @@ def _read_gang(connection: sqlite3.Connection, gang_id: int) -> Gang:
     """The whole gang in six SELECTs, as rows shaped like the ORM's for `mapping`."""
     gang = connection.execute(
         "SELECT id, version, name, house, ruleset, credits, reputation, rating, notes,"
-        " house_rules_ignore_restrictions FROM gangs WHERE id = ?",
+        " house_rules_ignore_restrictions, portrait FROM gangs WHERE id = ?",
         (gang_id,),
     ).fetchone()
     stash = _by_parent(

@@ -68,6 +68,7 @@ def gang_from_row(row: Any) -> Gang:
         fighters=[fighter_from_row(f) for f in row.fighters],
         notes=row.notes,
         house_rules_ignore_restrictions=row.house_rules_ignore_restrictions,
+        portrait=row.portrait,
     )
 
 
@@ -148,6 +149,7 @@ def fighter_from_row(row: Any) -> Fighter:
         injuries=list(row.injuries),
         notes=row.notes,
         owner=row.owner,
+        portrait=row.portrait,
     )
 
 

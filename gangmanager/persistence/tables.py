@@ -27,10 +27,12 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Boolean,
+    CheckConstraint,
     DateTime,
     FetchedValue,
     ForeignKey,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Text,
@@ -42,6 +44,7 @@ from sqlalchemy import (
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 from gangmanager.persistence.row_reading import PROFILE_COLUMNS  # noqa: F401  (still importable from here)
+from gangmanager.rules.portrait import MAX_PORTRAIT_BYTES
 
 # Explicit constraint names keep migrations reproducible on every backend
 # (SQLite batch mode and PostgreSQL both need to name what they drop).
@@ -62,6 +65,13 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
+def _portrait_bound() -> CheckConstraint:
+    """A stored portrait is bounded in the database too (migration 0010)."""
+    return CheckConstraint(
+        f"portrait IS NULL OR length(portrait) <= {MAX_PORTRAIT_BYTES}", name="portrait_size"
+    )
+
+
 def _children(order_by: str) -> Any:
     """A one-to-many list owned by its parent, ordered, never lazily loaded."""
     return relationship(
@@ -74,6 +84,7 @@ def _children(order_by: str) -> Any:
 
 class GangRow(Base):
     __tablename__ = "gangs"
+    __table_args__ = (_portrait_bound(),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String)
@@ -92,6 +103,8 @@ class GangRow(Base):
     # (row-level security, docs/shared-campaign.md). The server fills it in with
     # the role that creates the gang, so the ORM never sends it; NULL in SQLite.
     owner: Mapped[str | None] = mapped_column(String, server_default=FetchedValue())
+    # The gang's picture, scaled on the way in (rules/portrait.py); NULL: none.
+    portrait: Mapped[bytes | None] = mapped_column(LargeBinary)
     # Bumped by SQLAlchemy on every UPDATE (version_id_col): a stale writer fails
     # instead of silently overwriting. The server default fills rows of schema 0001.
     version: Mapped[int] = mapped_column(Integer, server_default=text("1"))
@@ -113,6 +126,7 @@ class GangRow(Base):
 
 class FighterRow(Base):
     __tablename__ = "fighters"
+    __table_args__ = (_portrait_bound(),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     gang_id: Mapped[int] = mapped_column(ForeignKey("gangs.id", ondelete="CASCADE"), index=True)
@@ -143,6 +157,8 @@ class FighterRow(Base):
     notes: Mapped[str] = mapped_column(Text, default="")
     # An Exotic Beast's owner (a fighter's name in the same gang); "" for everyone else.
     owner: Mapped[str] = mapped_column(String, default="", server_default="")
+    # The fighter's picture, scaled on the way in (rules/portrait.py); NULL: none.
+    portrait: Mapped[bytes | None] = mapped_column(LargeBinary)
 
     modifiers: Mapped[list[ModifierRow]] = _children("ModifierRow.position")
     weapons: Mapped[list[WeaponRow]] = _children("WeaponRow.position")
@@ -287,6 +303,9 @@ class PostBattleDraftRow(Base):
     )
     # Set when Finish applied it; a finished draft is history, not resumed.
     finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+    # What Finish changed (rules.change_sheet.ChangeSheet as JSON); NULL before Finish.
+    # none_as_null: None is SQL NULL (not JSON null), as an undo writes it back.
+    change_sheet: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
 
 
 # The campaign tables share this metadata: one schema, one chain of migrations.

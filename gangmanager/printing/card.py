@@ -26,7 +26,15 @@ from gangmanager.printing.blocks import (
     text_box,
     tick_boxes,
 )
-from gangmanager.printing.elements import Align, Drawing, FontSpec, Frame, Measure, Rule
+from gangmanager.printing.elements import (
+    Align,
+    Drawing,
+    FontSpec,
+    Frame,
+    ImageBox,
+    Measure,
+    Rule,
+)
 from gangmanager.printing.flow import LayoutError, Piece, single
 from gangmanager.printing.geometry import Rect
 from gangmanager.printing.text import wrap
@@ -80,6 +88,8 @@ class CardStyle:
     profile_cell: float = 9.0
     # Narrowest stat column of the weapons table, so the numbers do not run together.
     stat_column: float = 6.0
+    # A portrait's width beside the name and profile (3:4, so 20 mm tall).
+    portrait_width: float = 15.0
 
     def scaled(self, factor: float) -> CardStyle:
         changes: dict[str, object] = {}
@@ -157,20 +167,31 @@ def card_pieces(
     *,
     footnotes: bool = True,
     label_reserve: float = 0.0,
+    glossary: bool = True,
+    compact: bool = False,
 ) -> list[Piece]:
     """The card's content for a face `width` mm wide, in reading order.
+
+    `glossary` False leaves the rules glossary out (it is printed once for all the
+    cards, `glossary_page.py`); `compact` runs the footnotes on after the modifier
+    summary, so a card one heading too long still fits one face.
 
     `label_reserve` keeps room at the top right of the first line for the
     "Card 3 · 1/2" label drawn once the number of faces is known.
     """
     effective = fighter.effective(ruleset.table)
-    pieces = [_header(fighter, width, measure, style, label_reserve)]
-    pieces.append(_profile_block(fighter, effective, width, measure, style))
+    pieces = _top(fighter, effective, width, measure, style, label_reserve)
     summary = effective.summary()
+    # Compact: the footnotes run on after the summary, without a heading of their own.
+    merged = compact and footnotes and bool(modified_codes(effective))
     if modified_codes(effective):
+        text = summary or "no net change"
+        if merged:
+            notes = "; ".join(f"{name}: {line}" for name, line in footnote_lines(effective))
+            text = f"{text}. {notes}"
         pieces.append(
             _labelled(
-                summary or "no net change",
+                text,
                 "Modifiers already applied to the profile (shaded):",
                 width,
                 measure,
@@ -184,7 +205,7 @@ def card_pieces(
         pieces.append(
             _labelled(fighter.notes.strip(), "Notes:", width, measure, style, style.gap / 2)
         )
-    if footnotes and modified_codes(effective):
+    if footnotes and modified_codes(effective) and not merged:
         pieces.append(
             heading("Modified characteristics", width, style.footnote_bold, measure, style.gap)
         )
@@ -199,7 +220,7 @@ def card_pieces(
                     label_font=style.footnote_bold,
                 )
             )
-    entries = glossary_entries(fighter, ruleset)
+    entries = glossary_entries(fighter, ruleset) if glossary else []
     if entries:
         pieces.append(heading("Rules glossary", width, style.heading, measure, style.gap))
         # A glossary continued on the next face says so at the top.
@@ -209,6 +230,36 @@ def card_pieces(
             entry.header = continued
             pieces.append(entry)
     return pieces
+
+
+def _top(
+    fighter: Fighter,
+    effective: EffectiveProfile,
+    width: float,
+    measure: Measure,
+    style: CardStyle,
+    reserve: float,
+) -> list[Piece]:
+    """The name and the profile; with a portrait, the picture at their left."""
+    if fighter.portrait is None:
+        return [
+            _header(fighter, width, measure, style, reserve),
+            _profile_block(fighter, effective, width, measure, style),
+        ]
+    picture = style.portrait_width
+    rest = width - picture - 2 * style.gap
+    text = rows_piece(
+        [
+            _header(fighter, rest, measure, style, reserve),
+            _profile_block(fighter, effective, rest, measure, style),
+        ]
+    )
+    drawing = Drawing()
+    box = Rect(0.0, 0.0, picture, picture * 4 / 3)
+    drawing.images.append(ImageBox(box, fighter.portrait))
+    drawing.frames.append(Frame(box, 0.2))
+    image = single(box.h, drawing)
+    return [side_by_side([(0.0, image), (picture + 2 * style.gap, text)])]
 
 
 def _labelled(

@@ -73,14 +73,30 @@ def card_faces(
     height: float,
     card_label: str,
     footnotes: bool = True,
+    glossary: bool = True,
 ) -> list[Drawing]:
     """The faces of one card, each relative to the top-left of its inner area."""
     label_font = style.small
     reserve = measure(f"{card_label} · 99/99", label_font) + 2.0
-    pieces = card_pieces(
-        fighter, ruleset, width, measure, style, footnotes=footnotes, label_reserve=reserve
-    )
-    faces = flow(pieces, height, continued_top=label_font.line_height + style.gap)
+
+    def faces_of(compact: bool) -> list[Drawing]:
+        pieces = card_pieces(
+            fighter,
+            ruleset,
+            width,
+            measure,
+            style,
+            footnotes=footnotes,
+            label_reserve=reserve,
+            glossary=glossary,
+            compact=compact,
+        )
+        return flow(pieces, height, continued_top=label_font.line_height + style.gap)
+
+    faces = faces_of(compact=False)
+    if not glossary and len(faces) > 1:
+        # With the glossary elsewhere the card is meant to fit one face: try it compact.
+        faces = min(faces, faces_of(compact=True), key=len)
     if len(faces) > 1:
         for index, face in enumerate(faces):
             text = f"{card_label} · {index + 1}/{len(faces)}" + (" · continued" if index else "")
@@ -99,6 +115,7 @@ def card_pages(
     paper: Paper,
     layout: CardLayout = CardLayout.CLASSIC,
     footnotes: bool = True,
+    glossary: bool = True,
 ) -> list[Page]:
     slots = classic_slots(paper) if layout is CardLayout.CLASSIC else [page_slot(paper)]
     style, padding = layout_style(layout)
@@ -109,7 +126,7 @@ def card_pages(
     for number, fighter in enumerate(fighters, start=1):
         label = f"Card {number}"
         faces = card_faces(
-            fighter, ruleset, measure, style, inner_width, inner_height, label, footnotes
+            fighter, ruleset, measure, style, inner_width, inner_height, label, footnotes, glossary
         )
         free = len(slots) - len(used_slots[-1]) if used_slots else 0
         if len(faces) <= len(slots) and len(faces) > free:

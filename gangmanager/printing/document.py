@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from gangmanager.printing.card_pages import CardLayout, card_pages
 from gangmanager.printing.elements import Document, Measure
 from gangmanager.printing.geometry import A4, Paper
+from gangmanager.printing.glossary_page import glossary_pages
 from gangmanager.printing.roster_sheet import Holdings, roster_pages
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.ruleset import Ruleset
@@ -46,11 +47,17 @@ def build_document(
     paper: Paper = A4,
     footnotes: bool = True,
     holdings: Holdings | None = None,
+    shared_glossary: bool = False,
 ) -> Document:
     """The roster sheet (if asked for) then the cards; `holdings` are the territories the
-    roster sheet lists (None: the gang is in no running campaign)."""
+    roster sheet lists (None: the gang is in no running campaign). `shared_glossary`:
+    the cards leave their glossaries out and one glossary page follows them."""
     pages = roster_pages(gang, ruleset, measure, paper, holdings) if roster else []
-    pages += card_pages(fighters, ruleset, measure, paper, layout, footnotes)
+    pages += card_pages(
+        fighters, ruleset, measure, paper, layout, footnotes, glossary=not shared_glossary
+    )
+    if shared_glossary:
+        pages += glossary_pages(gang.name, fighters, ruleset, measure, paper)
     if not pages:
         raise PrintError(f"nothing to print for {gang.name}: no fighters and no roster sheet")
     what = "roster sheet" if roster and not fighters else "fighter cards"
@@ -68,6 +75,8 @@ class PrintRequest:
     layout: CardLayout = CardLayout.CLASSIC
     paper: Paper = A4
     footnotes: bool = True
+    # One glossary page after the cards instead of one on each card.
+    shared_glossary: bool = False
 
     def document(
         self,
@@ -88,4 +97,5 @@ class PrintRequest:
             paper=paper or self.paper,
             footnotes=self.footnotes,
             holdings=holdings,
+            shared_glossary=self.shared_glossary,
         )

@@ -76,6 +76,14 @@ class Frame:
 
 
 @dataclass(frozen=True)
+class ImageBox:
+    """A picture (a portrait's PNG, JPEG or WebP bytes) scaled into its rectangle."""
+
+    rect: Rect
+    data: bytes
+
+
+@dataclass(frozen=True)
 class Region:
     """A named area of a page that its text must stay inside (a card face, a sheet)."""
 
@@ -90,6 +98,7 @@ class Drawing:
     frames: list[Frame] = field(default_factory=list)
     rules: list[Rule] = field(default_factory=list)
     texts: list[TextBox] = field(default_factory=list)
+    images: list[ImageBox] = field(default_factory=list)
 
     def moved(self, dx: float, dy: float, region: str | None = None) -> Drawing:
         return Drawing(
@@ -102,6 +111,7 @@ class Drawing:
                 replace(t, rect=t.rect.moved(dx, dy), region=t.region if region is None else region)
                 for t in self.texts
             ],
+            images=[replace(i, rect=i.rect.moved(dx, dy)) for i in self.images],
         )
 
     @property
@@ -110,7 +120,8 @@ class Drawing:
         return max(
             [f.rect.bottom for f in self.frames]
             + [max(r.y1, r.y2) for r in self.rules]
-            + [t.rect.bottom for t in self.texts],
+            + [t.rect.bottom for t in self.texts]
+            + [i.rect.bottom for i in self.images],
             default=0.0,
         )
 
@@ -118,6 +129,7 @@ class Drawing:
         self.frames += other.frames
         self.rules += other.rules
         self.texts += other.texts
+        self.images += other.images
 
 
 @dataclass

@@ -163,6 +163,10 @@ def paint_page(painter: QPainter, page: Page, scale: float, origin: QPointF | No
         if frame.stroke > 0:
             painter.setPen(pen(frame.stroke))
             painter.drawRect(box)
+    for image in drawing.images:
+        picture = QImage.fromData(image.data)
+        if not picture.isNull():  # stored portraits always decode; a bad one is left out
+            painter.drawImage(rect(image.rect.x, image.rect.y, image.rect.w, image.rect.h), picture)
     for rule in drawing.rules:
         line = pen(rule.width, rule.gray)
         if rule.dashed:

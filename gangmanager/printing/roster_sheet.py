@@ -20,7 +20,17 @@ from gangmanager.printing.blocks import (
     text_box,
 )
 from gangmanager.printing.card import MODIFIED_FILL
-from gangmanager.printing.elements import Align, Drawing, FontSpec, Measure, Page, Region, Rule
+from gangmanager.printing.elements import (
+    Align,
+    Drawing,
+    FontSpec,
+    Frame,
+    ImageBox,
+    Measure,
+    Page,
+    Region,
+    Rule,
+)
 from gangmanager.printing.flow import LayoutError, Piece, flow, single
 from gangmanager.printing.geometry import Paper, Rect
 from gangmanager.printing.text import wrap
@@ -109,18 +119,29 @@ def roster_pages(
     return pages
 
 
+# The gang's portrait at the left of its name: 3:4, this wide.
+PORTRAIT_WIDTH = 18.0
+
+
 def _title(gang: Gang, ruleset: Ruleset, width: float, measure: Measure) -> Piece:
     drawing = Drawing()
+    left = 0.0
+    if gang.portrait is not None:
+        box = Rect(0.0, 0.0, PORTRAIT_WIDTH, PORTRAIT_WIDTH * 4 / 3)
+        drawing.images.append(ImageBox(box, gang.portrait))
+        drawing.frames.append(Frame(box, 0.2))
+        left = PORTRAIT_WIDTH + GAP
     y = 0.0
     # Room at the top right for the "page 1 of 2" label.
     reserve = measure("Roster sheet · page 99 of 99", LABEL) + 2.0
-    for line in wrap(gang.name, width - reserve, TITLE, measure):
-        drawing.texts.append(text_box(line, 0.0, y, measure(line, TITLE), TITLE))
+    for line in wrap(gang.name, width - left - reserve, TITLE, measure):
+        drawing.texts.append(text_box(line, left, y, measure(line, TITLE), TITLE))
         y += TITLE.line_height
     house = gang.house or "no house"
-    for line in wrap(f"{house} · {ruleset.name} ({ruleset.id})", width, SUBTITLE, measure):
-        drawing.texts.append(text_box(line, 0.0, y, measure(line, SUBTITLE), SUBTITLE))
+    for line in wrap(f"{house} · {ruleset.name} ({ruleset.id})", width - left, SUBTITLE, measure):
+        drawing.texts.append(text_box(line, left, y, measure(line, SUBTITLE), SUBTITLE))
         y += SUBTITLE.line_height
+    y = max(y, PORTRAIT_WIDTH * 4 / 3 if gang.portrait is not None else 0.0)
     drawing.rules.append(Rule(0.0, y + 0.5, width, y + 0.5, width=0.5))
     return single(y + 1.0, drawing)
 

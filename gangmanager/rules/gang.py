@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from gangmanager.rules.characteristics import CORE_TABLE, CharacteristicTable
 from gangmanager.rules.limits import Amount, FighterName, GangName, Reputation
 from gangmanager.rules.modifiers import EffectiveProfile, Modifier, effective_profile
+from gangmanager.rules.portrait import PortraitBytes
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Item, Weapon
 
@@ -83,6 +84,8 @@ class Fighter(BaseModel):
     notes: str = ""
     # An Exotic Beast's owner: the name of the gang's fighter it belongs to.
     owner: str = ""
+    # The fighter's picture, already scaled (rules/portrait.py); None: none.
+    portrait: PortraitBytes | None = None
 
     def effective(self, table: CharacteristicTable = CORE_TABLE) -> EffectiveProfile:
         return effective_profile(self.profile, self.modifiers, table)
@@ -114,6 +117,8 @@ class Gang(BaseModel):
         description="House rule: the house equipment list, weapon slots, availability"
         " and skill access are not enforced.",
     )
+    # The gang's picture, already scaled (rules/portrait.py); None: none.
+    portrait: PortraitBytes | None = None
 
     def fighter(self, name: str) -> Fighter | None:
         wanted = name.strip().casefold()

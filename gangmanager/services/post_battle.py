@@ -24,6 +24,7 @@ from gangmanager.persistence.database import Database
 from gangmanager.persistence.draft_repository import drafts_of
 from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
+from gangmanager.rules.change_sheet import ChangeSheet, change_sheet
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.post_battle import CampaignSetting, DraftError, apply_draft
 from gangmanager.rules.post_battle_draft import (
@@ -230,6 +231,8 @@ class FinishResult:
     before: Gang
     gang: Gang
     report: Report
+    # What to write on last week's cards (printing/change_sheet.py prints it).
+    change_sheet: ChangeSheet
     draft_id: int
     # The rows Finish touched as they were and became (the one snapshot engine).
     rows_before: RowSnapshot
@@ -263,6 +266,19 @@ def finish(
     """
     action = FinishPostBattle(gang, draft, draft_id, version)
     return result_of(db, action, rulesets)
+
+
+def last_change_sheet(db: Database, gang: GangRef) -> ChangeSheet:
+    """What the gang's last Finish changed; ServiceError when no Finish has a sheet."""
+    with db.unit_of_work() as uow:
+        stored = _gang(uow, gang)
+        assert stored.id is not None
+        found = drafts_of(uow).last_change_sheet(stored.id)
+    if found is None:
+        raise ServiceError(
+            f"{stored.name} has no finished post-battle sequence to print the changes of"
+        )
+    return ChangeSheet.model_validate(found)
 
 
 @operation(FinishPostBattle)
@@ -299,7 +315,8 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
     # Only what the sequence changed is written (a fighter's XP, a lost weapon...):
     # the statements do not grow with the roster (bench/post_battle.py).
     stored = uow.gangs.update(after)
-    drafts.finish(draft_id)
+    sheet = change_sheet(before, stored, report, draft)
+    drafts.finish(draft_id, sheet.model_dump(mode="json"))
     if draft.battle_id is not None:
         battle_service.mark_battle_done(uow, draft.battle_id, before.id)
     messages = [
@@ -325,6 +342,7 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
         before=before,
         gang=stored,
         report=report,
+        change_sheet=sheet,
         draft_id=draft_id,
         rows_before=rows_before,
         rows_after=rows_after,

@@ -278,6 +278,20 @@ class SellFromStash(Versioned):
 
 
 @dataclass(frozen=True)
+class SetPortrait(Versioned):
+    """Set or clear the portrait of the gang (`fighter_id` None) or of one fighter.
+
+    `image` is the picked file's bytes (PNG, JPEG or WebP); it is checked, cropped
+    and scaled here (exchange.portrait_image), so a bomb or a truncated file is
+    refused with one line and nothing is written. None clears the portrait.
+    """
+
+    gang_id: int
+    fighter_id: int | None
+    image: bytes | None
+
+
+@dataclass(frozen=True)
 class Restore:
     """Put a gang's stored rows back (undo and redo of any command above)."""
 
@@ -324,6 +338,7 @@ Command = (
     | GiveFromStash
     | TakeToStash
     | SellFromStash
+    | SetPortrait
     | Restore
 )
 
@@ -382,6 +397,14 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
             uow,
             command.gang_id,
             lambda gang: stash_edit(gang, command, known.get(gang.ruleset)),
+            command.version,
+        )
+    if isinstance(command, SetPortrait):
+        portrait = _prepared(command.image)
+        return _edit(
+            uow,
+            command.gang_id,
+            lambda gang: _set_portrait(gang, command.fighter_id, portrait),
             command.version,
         )
     edit = _EDITS[type(command)]
@@ -843,6 +866,30 @@ def _sell_from_stash(gang: Gang, c: SellFromStash, _: CharacteristicTable) -> Ed
 def sale_value(item: Weapon) -> int:
     """What selling brings: half the price paid, rounded down (rules/post_battle_trading)."""
     return item.total_cost // 2
+
+
+def _prepared(image: bytes | None) -> bytes | None:
+    if image is None:
+        return None
+    from gangmanager.exchange.portrait_image import PortraitError, prepare_portrait
+
+    try:
+        return prepare_portrait(image)
+    except PortraitError as exc:
+        raise ServiceError(f"picture refused: {exc}") from None
+
+
+def _set_portrait(gang: Gang, fighter_id: int | None, portrait: bytes | None) -> Edited:
+    verb = "Set" if portrait is not None else "Clear"
+    if fighter_id is None:
+        edited = gang.model_copy(update={"portrait": portrait})
+        return edited, f"{verb} the portrait of {gang.name}", None, ()
+    index = roster_ops.fighter_index(gang, fighter_id)
+    fighter = gang.fighters[index].model_copy(update={"portrait": portrait})
+    fighters = list(gang.fighters)
+    fighters[index] = fighter
+    edited = gang.model_copy(update={"fighters": fighters})
+    return edited, f"{verb} the portrait of {fighter.name}", index, ()
 
 
 _RULESET_EDITS: dict[type, Callable[[Gang, Any, Ruleset], Edited]] = {

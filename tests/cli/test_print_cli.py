@@ -182,3 +182,99 @@ def test_prints_without_a_display_and_without_widgets(db: str, tmp_path: Path) -
     )
     assert result.stdout.splitlines()[-1] == "0 "
     assert len(pypdf.PdfReader(target).pages) >= 3
+
+
+def test_every_fighters_cards_share_one_glossary_page_by_default(
+    capsys, db: str, tmp_path: Path
+) -> None:
+    shared, own, one = (tmp_path / name for name in ("shared.pdf", "own.pdf", "one.pdf"))
+    assert run(capsys, "print", "The Rust Riders", "-o", str(shared), "--db", db)[0] == 0
+    argv = ("print", "The Rust Riders", "--glossary-on-cards", "-o", str(own), "--db", db)
+    assert run(capsys, *argv)[0] == 0
+    assert (
+        run(capsys, "print", "The Rust Riders", "--fighter", "Rook", "-o", str(one), "--db", db)[0]
+        == 0
+    )
+    _, shared_text = read(shared)
+    _, own_text = read(own)
+    _, one_text = read(one)
+    assert shared_text.count("Rules glossary: The Rust Riders") == 1
+    assert shared_text.count("Rapid Fire:") == 1 < own_text.count("Rapid Fire:")
+    assert "Rules glossary: The Rust Riders" not in own_text
+    # A named fighter's card keeps its own glossary unless asked.
+    assert "Rules glossary" in one_text and "Rules glossary: The Rust Riders" not in one_text
+    argv = ("print", "The Rust Riders", "--fighter", "Rook", "--shared-glossary")
+    assert run(capsys, *argv, "-o", str(one), "--db", db)[0] == 0
+    assert "Rules glossary: The Rust Riders" in read(one)[1]
+
+
+def test_blank_cards_without_a_gang(capsys, db: str, tmp_path: Path) -> None:
+    target = tmp_path / "blank.pdf"
+    code, out, err = run(capsys, "print", "--blank", "5", "-o", str(target), "--db", db)
+    assert (code, err) == (0, "")
+    reader, text = read(target)
+    assert out == f"{target} (2 pages)\n"
+    assert text.count("M WS BS S T W I A Ld Cl Wil Int") == 5
+    assert "Mags Varga" not in text
+    one_a_page = tmp_path / "page.pdf"
+    argv = ("print", "The Rust Riders", "--blank", "2", "--layout", "page", "--paper", "letter")
+    assert run(capsys, *argv, "-o", str(one_a_page), "--db", db)[0] == 0
+    reader, _ = read(one_a_page)
+    assert len(reader.pages) == 2
+    assert {tuple(round(float(v)) for v in p.mediabox[2:]) for p in reader.pages} == {(612, 792)}
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--blank", "0"], "blank cards: give 1 to 300, not 0"),
+        (["--blank", "301"], "blank cards: give 1 to 300, not 301"),
+        (["--blank", "2", "--ruleset", "nope"], "unknown ruleset 'nope'"),
+        (["The Rust Riders", "--blank", "2", "--roster"], "leave out --roster"),
+        (["No Such Gang", "--blank", "2"], "No Such Gang"),
+        ([], "name the gang to print, or give --blank N"),
+    ],
+)
+def test_blank_card_refusals_are_one_line_and_write_nothing(
+    capsys, db: str, tmp_path: Path, argv: list[str], message: str
+) -> None:
+    target = tmp_path / "blank.pdf"
+    code, out, err = run(capsys, "print", *argv, "-o", str(target), "--db", db)
+    assert code == 2 and out == ""
+    assert message in err and err.count("\n") == 1
+    assert not target.exists()
+
+
+DRAFT = {
+    "result": "win",
+    "scenario": "Border Dispute",
+    "injuries": [{"fighter": "Rook", "roll": 44}],
+    "xp": {"Mags Varga": 9},
+    "advancements": [{"fighter": "Mags Varga", "advancement": "bs"}],
+    # The stress fighter's Old Battle Wound asks for its D6.
+    "old_wounds": [{"fighter": STRESS_NAME, "took_part": False}],
+}
+
+
+def test_changes_prints_the_last_finish(capsys, db: str, tmp_path: Path) -> None:
+    import json
+
+    target = tmp_path / "changes.pdf"
+    argv = ("print", "The Rust Riders", "--changes", "-o", str(target), "--db", db)
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == "" and not target.exists()
+    assert err == (
+        "gangmanager: The Rust Riders has no finished post-battle sequence to print the"
+        " changes of\n"
+    )
+    draft = tmp_path / "draft.json"
+    draft.write_text(json.dumps(DRAFT), encoding="utf-8")
+    assert run(capsys, "post-battle", "The Rust Riders", str(draft), "--db", db)[0] == 0
+    code, out, err = run(capsys, *argv)
+    assert (code, err) == (0, "") and out == f"{target} (1 page)\n"
+    _, text = read(target)
+    assert "What changed: The Rust Riders" in text
+    assert "Rook (Gunner): Active -> In recovery" in text and "New injuries: Eye Injury" in text
+    assert "Advancements: Advancement: Ballistic Skill +1" in text
+    code, _, err = run(capsys, *argv[:3], "--roster", *argv[3:])
+    assert code == 2 and "--changes prints the change sheet only: leave out --roster" in err

@@ -549,6 +549,7 @@ def test_schema_describes_the_contract():
         "injuries",
         "notes",
         "owner",
+        "portrait",
     }
     assert fighter["additionalProperties"] is False
     assert "str" in schema["$defs"]["WeaponProfile"]["properties"]

@@ -394,7 +394,8 @@ def test_tab_moves_through_the_card_in_order(qtbot, window: MainWindow) -> None:
     editor = window.editor
     focus(qtbot, editor.name)
     expected = [editor.type, editor.category, editor.status, editor.cost, editor.xp, editor.notes]
-    expected += [editor.profile.fields["M"], editor.profile.fields["WS"]]
+    # The portrait's Picture... button (Clear is off while there is no picture).
+    expected += [editor.portrait.pick, editor.profile.fields["M"], editor.profile.fields["WS"]]
     for widget in expected:
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         focused = QApplication.focusWidget()

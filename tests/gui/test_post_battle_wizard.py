@@ -615,3 +615,32 @@ def test_an_old_wound_of_a_fighter_left_out_of_the_tracked_battle_asks_no_roll(
     page.rows_changed()
     assert [(e.fighter, e.took_part) for e in wizard.draft.old_wounds] == [("Brann", False)]
     assert "Old Battle Wound" not in page.status.text()
+
+
+def test_the_report_page_prints_what_changed(
+    qtbot,
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    db: Database,
+    rulesets: Rulesets,
+    gang: Gang,
+) -> None:
+    import pypdf
+
+    from gangmanager.gui.post_battle.report_page import SaveChangesDialog
+
+    wizard = open_wizard(qtbot, db, rulesets, gang)
+    wizard.update_draft(xp={"Pip": 2})
+    go_to(qtbot, wizard, "report_results")
+    page = wizard.currentPage()
+    assert isinstance(page, ReportPage) and page.changes.isEnabled()
+    target = tmp_path / "changes.pdf"
+    monkeypatch.setattr(SaveChangesDialog, "ask", classmethod(lambda cls, parent, name: target))
+    click(qtbot, page.changes)
+    reader = pypdf.PdfReader(target)
+    text = " ".join(" ".join(p.extract_text() for p in reader.pages).split())
+    assert f"What changed: {gang.name}" in text
+    assert "Pip (Greenhorn): Active" in text and "XP 0 -> 2" in text
+    assert page.status.text() == f"What changed written to {target}"
+    # Nothing was applied: the sheet is what Finish will do.
+    assert gangs.load_gang(db, str(gang.id)).fighter("Pip").xp == 0  # type: ignore[union-attr]

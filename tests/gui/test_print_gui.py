@@ -153,6 +153,24 @@ def test_options_dialog_without_a_fighter_starts_on_the_gang(qtbot) -> None:
     assert dialog.result() == QDialog.DialogCode.Rejected
 
 
+def test_the_shared_glossary_is_on_for_every_fighter_until_the_player_sets_it(qtbot) -> None:
+    dialog = PrintOptionsDialog("Pip", ["Pip", "Rook"], ["Mags Varga", "Pip", "Rook"])
+    qtbot.addWidget(dialog)
+    dialog.show()
+    assert not dialog.glossary_check.isChecked()  # one fighter: the card keeps its own
+    click(qtbot, dialog.scope_buttons[CardScope.GANG])
+    assert dialog.glossary_check.isChecked()
+    assert dialog.request().shared_glossary
+    click(qtbot, dialog.glossary_check)  # the player's choice stays
+    click(qtbot, dialog.scope_buttons[CardScope.FIGHTER])
+    click(qtbot, dialog.scope_buttons[CardScope.GANG])
+    assert not dialog.request().shared_glossary
+    click(qtbot, dialog.scope_buttons[CardScope.NONE])
+    assert not dialog.glossary_check.isEnabled()
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert dialog.result() == QDialog.DialogCode.Rejected
+
+
 # -- the actions ------------------------------------------------------------------
 
 
@@ -287,3 +305,37 @@ def test_a_gang_without_the_current_fighter_forgets_it(
     assert asked == [(None, ("Rook",), CardScope.SELECTION)]
     actions.set_gang(None, None)
     assert not actions.preview_action.isEnabled()
+
+
+def test_print_blank_cards_from_the_file_menu_action(
+    qtbot, actions: PrintActions, tmp_path: Path, monkeypatch
+) -> None:
+    from gangmanager.gui.printing.blank_cards_dialog import BlankCardsDialog
+
+    target = tmp_path / "blank.pdf"
+
+    def to_file(cls, parent, printer: QPrinter, paint) -> bool:
+        printer.setOutputFormat(QPrinter.OutputFormat.PdfFormat)
+        printer.setOutputFileName(str(target))
+        return bool(paint(printer))
+
+    monkeypatch.setattr(print_actions.PrintPreview, "ask", classmethod(to_file))
+    monkeypatch.setattr(
+        BlankCardsDialog, "ask", classmethod(lambda cls, p, pack: (4, CardLayout.CLASSIC))
+    )
+    assert actions.blank_action in actions.actions() and actions.blank_action.isEnabled()
+    actions.blank_action.trigger()
+    reader, text = pdf_text(target)
+    assert len(reader.pages) == 2
+    assert text.count("M WS BS S T W I A Ld Cl Wil Int") == 4
+    assert "Pip" not in text
+
+
+def test_blank_cards_dialog_gives_the_count_and_layout(qtbot) -> None:
+    from gangmanager.gui.printing.blank_cards_dialog import BlankCardsDialog
+
+    dialog = BlankCardsDialog("Necromunda (2023 core)")
+    qtbot.addWidget(dialog)
+    dialog.count.setValue(7)
+    dialog.layout_combo.setCurrentIndex(1)
+    assert dialog.choice() == (7, CardLayout.PAGE)

@@ -14,6 +14,9 @@ from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
 
 GANGER = '4" 4+ 4+ 3 3 1 4+ 1 7+ 7+ 8+ 8+'
+# Portrait bytes as the store sees them: a signature and payload (decoding is exchange's).
+GANG_PORTRAIT = b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4
+FIGHTER_PORTRAIT = b"\xff\xd8\xff\xe0" + bytes(range(255, -1, -1)) * 4
 
 
 @pytest.fixture
@@ -108,6 +111,7 @@ def full_gang() -> Gang:
         skills=["Nerves of Steel", "Fearsome"],
         injuries=["Spinal Injury"],
         notes="Founder.\nSecond line of notes.",
+        portrait=FIGHTER_PORTRAIT,
     )
     ganger = Fighter(
         name="Abel Trask",
@@ -146,6 +150,7 @@ def full_gang() -> Gang:
         ],
         fighters=[leader, ganger, beast],
         notes="Campaign: Uprising",
+        portrait=GANG_PORTRAIT,
     )
 
 

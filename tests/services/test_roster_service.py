@@ -21,6 +21,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..portrait_images import image_bytes
 from ..statements import statements_sent
 
 Dump = dict[str, list[tuple[Any, ...]]]
@@ -99,6 +100,8 @@ EDITS: dict[str, Callable[[Gang], roster.Command]] = {
     "remove wargear": lambda g: roster.RemoveWargear(g.id, fighter_id(g, "Mags Varga"), 0, 10),
     "add skill": lambda g: roster.AddSkill(g.id, fighter_id(g, "Rook"), "Nerves of Steel"),
     "add injury": lambda g: roster.AddInjury(g.id, fighter_id(g, "Rook"), "Eye Injury"),
+    "set fighter portrait": lambda g: roster.SetPortrait(g.id, fighter_id(g, "Pip"), image_bytes()),
+    "set gang portrait": lambda g: roster.SetPortrait(g.id, None, image_bytes(fmt="WEBP")),
     "delete gang": lambda g: roster.DeleteGang(g.id),
     "duplicate gang": lambda g: roster.DuplicateGang(g.id),
 }

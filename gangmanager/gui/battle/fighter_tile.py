@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.battle.box_row import BoxRow
+from gangmanager.gui.common.portrait_box import PortraitLabel
 from gangmanager.rules.battle_events import Activation, BattleStatus, Marker, ProfileState
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.ruleset import Mechanic
@@ -295,9 +296,20 @@ class FighterTile(QFrame):
         actions.addWidget(self.extinguish_button)
 
         layout = QVBoxLayout(self)
-        layout.addLayout(head)
-        layout.addLayout(controls)
-        layout.addLayout(wounds)
+        top = QVBoxLayout()
+        for row in (head, controls, wounds):
+            top.addLayout(row)
+        # The fighter's portrait, when there is one, beside the first three rows.
+        self.portrait: PortraitLabel | None = None
+        if track.fighter.portrait is not None:
+            self.portrait = PortraitLabel(60)
+            self.portrait.set_portrait(track.fighter.portrait)
+            beside = QHBoxLayout()
+            beside.addWidget(self.portrait, 0, Qt.AlignmentFlag.AlignTop)
+            beside.addLayout(top, 1)
+            layout.addLayout(beside)
+        else:
+            layout.addLayout(top)
         layout.addLayout(self.profile_grid)
         layout.addLayout(self.weapon_grid)
         layout.addLayout(actions)

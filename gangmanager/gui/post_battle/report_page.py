@@ -30,6 +30,20 @@ class SaveReportDialog:
         return Path(path) if path else None
 
 
+class SaveChangesDialog:
+    """Where to write the "what changed" sheet (a PDF); tests replace `ask`."""
+
+    @classmethod
+    def ask(cls, parent: QWidget, suggested: str) -> Path | None:
+        path, _ = QFileDialog.getSaveFileName(
+            parent, "Print what changed", suggested, "PDF files (*.pdf)"
+        )
+        if not path:
+            return None
+        chosen = Path(path)
+        return chosen if chosen.suffix.lower() == ".pdf" else chosen.with_name(chosen.name + ".pdf")
+
+
 class ReportPage(StepPage):
     def __init__(self, host: PostBattleWizard, step_id: str, title: str, summary: str) -> None:
         super().__init__(host, step_id, title, summary)
@@ -43,12 +57,18 @@ class ReportPage(StepPage):
         self.copy = QPushButton("&Copy report")
         self.save = QPushButton("&Save report...")
         self.save.setToolTip("Save the report as a text file (Ctrl+S)")
+        self.changes = QPushButton("Print &what changed...")
+        self.changes.setToolTip(
+            "A PDF sheet of each fighter's new injuries, advancements, skills, lost"
+            " Limited profiles, XP and rating before and after, to keep with the cards"
+        )
         buttons = QHBoxLayout()
         buttons.addWidget(
             QLabel("Nothing has been applied yet: Finish applies all of it at once."), 1
         )
         buttons.addWidget(self.copy)
         buttons.addWidget(self.save)
+        buttons.addWidget(self.changes)
         self.layout_.addWidget(self.text, 1)
         self.layout_.addWidget(self.notes)
         self.layout_.addLayout(buttons)
@@ -56,6 +76,7 @@ class ReportPage(StepPage):
         self._complete = False
         self.copy.clicked.connect(self._on_copy_clicked)
         self.save.clicked.connect(self._on_save_clicked)
+        self.changes.clicked.connect(self._on_changes_clicked)
         QShortcut(QKeySequence.StandardKey.Save, self).activated.connect(self._on_save_clicked)
         self.notes.textChanged.connect(self._on_notes_text_changed)
 
@@ -72,6 +93,7 @@ class ReportPage(StepPage):
             )
         self.show_problems(problems, "Ready: press Finish to apply every change in one go.")
         complete = report is not None
+        self.changes.setEnabled(complete)
         if complete != self._complete:
             self._complete = complete
             self.completeChanged.emit()
@@ -97,3 +119,24 @@ class ReportPage(StepPage):
             path.write_text(self.report_text() + "\n", encoding="utf-8")
         except OSError as exc:
             self.show_problems([f"{path}: cannot write ({exc.strerror or exc})"])
+
+    def _on_changes_clicked(self) -> None:
+        sheet = self.host.change_sheet()
+        if sheet is None:
+            return
+        path = SaveChangesDialog.ask(self, f"{self.host.gang.name} what changed.pdf")
+        if path is None:
+            return
+        from gangmanager.printing.change_sheet import change_sheet_document
+        from gangmanager.printing.document import PrintError
+        from gangmanager.printing.geometry import A4
+        from gangmanager.printing.painter import QtMeasure, write_pdf
+
+        try:
+            write_pdf(change_sheet_document(sheet, QtMeasure(), A4), path)
+        except PrintError as exc:
+            self.status.setText(str(exc))
+            self.status.setStyleSheet("color: #a33;")
+            return
+        self.status.setText(f"What changed written to {path}")
+        self.status.setStyleSheet("")

@@ -41,6 +41,7 @@ from gangmanager.gui.post_battle.roster_pages import (
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.gui.post_battle.territory_page import TerritoryPage
 from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
+from gangmanager.rules.change_sheet import ChangeSheet, change_sheet
 from gangmanager.rules.dice import Dice, RandomDice, d3, d66, two_d6
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.post_battle import (
@@ -303,6 +304,16 @@ class PostBattleWizard(QWizard):
         first, last = min(indexes), max(indexes)
         earlier = self.preview(APPLIED_STEP_IDS[first - 1])[1] if first else []
         return self.preview(APPLIED_STEP_IDS[last])[1][len(earlier) :]
+
+    def change_sheet(self) -> ChangeSheet | None:
+        """What the sequence changes (Finish's own once applied); None while it cannot apply."""
+        if self.finish_result is not None:
+            return self.finish_result.change_sheet
+        try:
+            after, report = apply_draft(self.ruleset, self.gang, self.draft, self.campaign)
+        except DraftError:
+            return None
+        return change_sheet(self.gang, after, report, self.draft)
 
     def dry_run(self) -> tuple[Report | None, list[str]]:
         """The report Finish would give, or the problems in the way."""

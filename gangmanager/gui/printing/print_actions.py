@@ -142,14 +142,18 @@ class PrintActions(QObject):
         self.print_action.setShortcut(QKeySequence.StandardKey.Print)
         self.export_action = QAction("Export P&DF...", parent)
         self.export_action.setShortcut(QKeySequence("Ctrl+Shift+E"))
+        self.blank_action = QAction("Print &blank cards...", parent)
+        self.blank_action.setToolTip("Empty fighter cards in the pack's statline, to fill in")
         for action in self.actions():
             action.setEnabled(False)
+        self.blank_action.setEnabled(self._blank_ruleset() is not None)
+        self.blank_action.triggered.connect(self._on_blank_action_triggered)
         self.preview_action.triggered.connect(self._on_preview_action_triggered)
         self.print_action.triggered.connect(self._on_print_action_triggered)
         self.export_action.triggered.connect(self._on_export_action_triggered)
 
     def actions(self) -> list[QAction]:
-        return [self.preview_action, self.print_action, self.export_action]
+        return [self.preview_action, self.print_action, self.export_action, self.blank_action]
 
     def set_gang(self, gang: Gang | None, ruleset: Ruleset | None) -> None:
         """The gang shown; a fighter no longer in it is forgotten."""
@@ -163,8 +167,9 @@ class PrintActions(QObject):
         self._current = current
         self._selected = tuple(selected)
         ready = self._gang is not None and self._ruleset is not None
-        for action in self.actions():
+        for action in (self.preview_action, self.print_action, self.export_action):
             action.setEnabled(ready)
+        self.blank_action.setEnabled(self._blank_ruleset() is not None)
 
     # -- what the actions do, callable directly too ------------------------------------
 
@@ -263,6 +268,59 @@ class PrintActions(QObject):
     def _fail(self, message: str) -> None:
         self.sig_failed.emit(message)
         PrintFailedMessage.ask(self._parent, message)
+
+    # -- blank cards ---------------------------------------------------------------------
+
+    def _blank_ruleset(self) -> Ruleset | None:
+        """The pack of the gang shown, else the window's default pack (n23)."""
+        if self._ruleset is not None:
+            return self._ruleset
+        rulesets = getattr(self._parent, "rulesets", None)
+        if rulesets is None:
+            return None
+        from gangmanager.services.errors import ServiceError
+
+        try:
+            return rulesets.get("n23")
+        except ServiceError:
+            return None
+
+    def print_blank(self, count: int, layout: Any) -> bool:
+        """Blank cards in Qt's print preview, laid out for the printer's paper."""
+        from PySide6.QtPrintSupport import QPrinter
+
+        from gangmanager.printing.blank_card import blank_document
+        from gangmanager.printing.geometry import A4
+        from gangmanager.printing.painter import page_layout, paper_from_layout, render
+
+        ruleset = self._blank_ruleset()
+        if ruleset is None:
+            return False
+        printer = QPrinter(QPrinter.PrinterMode.HighResolution)
+        printer.setFullPage(True)
+        printer.setPageLayout(page_layout(A4))
+        printer.setDocName("Blank fighter cards")
+
+        def paint(device: QPrinter) -> bool:
+            try:
+                paper = paper_from_layout(device.pageLayout())
+                render(blank_document(count, ruleset, self.measure(), paper, layout), device)
+            except ValueError as exc:  # PrintError, LayoutError, a count out of range
+                self._fail(str(exc))
+                return False
+            return True
+
+        return PrintPreview.ask(self._parent, printer, paint)
+
+    def _on_blank_action_triggered(self) -> None:
+        from gangmanager.gui.printing.blank_cards_dialog import BlankCardsDialog
+
+        ruleset = self._blank_ruleset()
+        if ruleset is None:
+            return
+        choice = BlankCardsDialog.ask(self._parent, ruleset.name)
+        if choice is not None:
+            self.print_blank(*choice)
 
     # -- slots ---------------------------------------------------------------------------
 

@@ -79,6 +79,13 @@ class PrintOptionsDialog(QDialog):
         self.roster_check = QCheckBox("&Roster sheet (first page)")
         self.footnotes_check = QCheckBox("&Footnotes: base value and source of each modified value")
         self.footnotes_check.setChecked(True)
+        # On for a roster's cards, off for one fighter's, until the player sets it.
+        self.glossary_check = QCheckBox(
+            "One shared rules &glossary page after the cards (cards fit one face more often)"
+        )
+        self.glossary_check.setObjectName("shared_glossary")
+        self._glossary_set_by_player = False
+        self.glossary_check.clicked.connect(self._on_glossary_check_clicked)
         self.layout_combo = QComboBox()
         for card_layout, label in LAYOUT_LABELS.items():
             self.layout_combo.addItem(label, card_layout.value)
@@ -103,10 +110,12 @@ class PrintOptionsDialog(QDialog):
         layout.addWidget(self.roster_check)
         layout.addLayout(form)
         layout.addWidget(self.footnotes_check)
+        layout.addWidget(self.glossary_check)
         layout.addWidget(self.buttons)
         self._group.buttonToggled.connect(self._on_group_button_toggled)
         self.roster_check.toggled.connect(self._on_roster_check_toggled)
         self._update_ok()
+        self._update_glossary()
 
     @classmethod
     def ask(
@@ -139,6 +148,7 @@ class PrintOptionsDialog(QDialog):
             layout=CardLayout(self.layout_combo.currentData()),
             paper=paper,
             footnotes=self.footnotes_check.isChecked(),
+            shared_glossary=self.glossary_check.isChecked(),
         )
 
     def _update_ok(self) -> None:
@@ -147,8 +157,18 @@ class PrintOptionsDialog(QDialog):
         ok.setEnabled(wanted)
         ok.setToolTip("" if wanted else "Choose some cards or the roster sheet.")
 
+    def _update_glossary(self) -> None:
+        scope = self.scope()
+        self.glossary_check.setEnabled(scope is not CardScope.NONE)
+        if not self._glossary_set_by_player:
+            self.glossary_check.setChecked(scope is CardScope.GANG)
+
+    def _on_glossary_check_clicked(self, *_: object) -> None:
+        self._glossary_set_by_player = True
+
     def _on_group_button_toggled(self, *_: object) -> None:
         self._update_ok()
+        self._update_glossary()
 
     def _on_roster_check_toggled(self, *_: object) -> None:
         self._update_ok()

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.common.portrait_box import PortraitBox, pick_picture
 from gangmanager.gui.roster.armoury_dialog import ArmouryChoice, ArmouryDialog, purse_refusal
 from gangmanager.gui.roster.injury_dialog import InjuryDialog, injury_effect, table_injury
 from gangmanager.gui.roster.modifier_dialog import ModifierDialog
@@ -111,11 +112,19 @@ class FighterEditor(QWidget):
         self.breakdown = QPushButton("Rating &breakdown")
         self.breakdown.setToolTip("What the Fighter Rating is made of, and what is pending")
         self.breakdown.clicked.connect(self._on_breakdown_clicked)
+        # The portrait beside the title, its buttons with the title's: a laptop's card has
+        # no width to spare beside the fields, and the title row only a little height.
+        self.portrait = PortraitBox(42, self, lay_out=False)
+        self.portrait.sig_pick.connect(self._on_portrait_sig_pick)
+        self.portrait.sig_clear.connect(self._on_portrait_sig_clear)
         top = QHBoxLayout()
+        top.addWidget(self.portrait.picture)
         top.addWidget(self.title)
         top.addStretch(1)
         top.addWidget(self.rating)
         top.addWidget(self.breakdown)
+        top.addWidget(self.portrait.pick)
+        top.addWidget(self.portrait.clear)
 
         self.name = QLineEdit()
         self.name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
@@ -325,6 +334,8 @@ class FighterEditor(QWidget):
             self.cost,
             self.xp,
             self.notes,
+            self.portrait.pick,
+            self.portrait.clear,
             *self.profile.fields.values(),
             self.weapons,
             self.buy_weapon,
@@ -414,7 +425,9 @@ class FighterEditor(QWidget):
             for view in (self.modifiers, self.wargear, self.skills, self.injuries):
                 view.clear()
             self.slots.clear()
+            self.portrait.set_portrait(None)
             return
+        self.portrait.set_portrait(fighter.portrait)
         self.title.setText(f"{fighter.name}: {fighter.type or fighter.category.label}")
         committed = ratings.committed_fighter_rating(fighter)
         pending = ratings.pending_fighter_rating(fighter)
@@ -515,6 +528,15 @@ class FighterEditor(QWidget):
             return
         assert self._gang.id is not None and self._fighter.id is not None
         self.sig_command.emit(make(self._gang.id, self._fighter.id))
+
+    def _on_portrait_sig_pick(self) -> None:
+        data = pick_picture(self.messages)
+        if data is not None:
+            self._emit(lambda g, f: roster.SetPortrait(g, f, data))
+
+    def _on_portrait_sig_clear(self) -> None:
+        if self._fighter is not None and self._fighter.portrait is not None:
+            self._emit(lambda g, f: roster.SetPortrait(g, f, None))
 
     def _edit(self, **fields: Any) -> None:
         if self._fighter is None:

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPlainTextEdit,
@@ -16,15 +17,27 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.messages import Messages
+from gangmanager.gui.common.portrait_box import PortraitBox, pick_picture
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_GANG_NAME_CHARS
 
 
 class GangDetailsDialog(QDialog):
-    def __init__(self, gang: Gang, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, gang: Gang, parent: QWidget | None = None, messages: Messages | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Gang details: {gang.name}")
         self._gang = gang
+        self.messages = messages or Messages(self)
+        # The picture picked here ("portrait" in the changed fields: raw file bytes, or
+        # None to clear); the window sets it with its own action (roster.SetPortrait).
+        self._portrait: bytes | None = gang.portrait
+        self.portrait = PortraitBox(96)
+        self.portrait.set_portrait(gang.portrait)
+        self.portrait.sig_pick.connect(self._on_portrait_sig_pick)
+        self.portrait.sig_clear.connect(self._on_portrait_sig_clear)
         self.name = QLineEdit(gang.name)
         self.name.setMaxLength(MAX_GANG_NAME_CHARS)
         self.credits = QSpinBox()
@@ -54,14 +67,28 @@ class GangDetailsDialog(QDialog):
         form.addRow("&Credits", self.credits)
         form.addRow("&Reputation", self.reputation)
         form.addRow("", self.house_rules)
-        form.addRow("N&otes", self.notes)
+        notes = QHBoxLayout()
+        notes.addWidget(self.notes, 1)
+        notes.addWidget(self.portrait)
+        form.addRow("N&otes", notes)
         form.addRow(self.message)
         form.addRow(buttons)
         # What the boxes showed: only a field the player changed is written.
         self._shown = self._values()
 
+    def _on_portrait_sig_pick(self) -> None:
+        data = pick_picture(self.messages)
+        if data is not None:
+            self._portrait = data
+            self.portrait.set_portrait(data)
+
+    def _on_portrait_sig_clear(self) -> None:
+        self._portrait = None
+        self.portrait.set_portrait(None)
+
     def _values(self) -> dict[str, Any]:
         return {
+            "portrait": self._portrait,
             "name": " ".join(self.name.text().split()),
             "credits": self.credits.value(),
             "reputation": self.reputation.value(),
@@ -79,6 +106,8 @@ class GangDetailsDialog(QDialog):
         self.accept()
 
     @classmethod
-    def ask(cls, parent: QWidget | None, gang: Gang) -> dict[str, Any] | None:
-        dialog = cls(gang, parent)
+    def ask(
+        cls, parent: QWidget | None, gang: Gang, messages: Messages | None = None
+    ) -> dict[str, Any] | None:
+        dialog = cls(gang, parent, messages)
         return dialog.changed_fields() if dialog.exec() == QDialog.DialogCode.Accepted else None
