@@ -38,6 +38,7 @@ from gangmanager.printing.card import (
 from gangmanager.resources import resource_dir
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import Fighter, Gang
+from gangmanager.rules.portrait import portrait_data_uri
 from gangmanager.rules.ruleset import Ruleset
 
 # The only images a page may hold: inlined, in a format every browser reads.
@@ -64,6 +65,14 @@ class PageImages:
             if uri is not None and not _DATA_URI.fullmatch(uri):
                 raise PageError("a picture on the page must be an inline PNG, JPEG or WebP")
         return self
+
+
+def portraits(gang: Gang) -> PageImages:
+    """The gang's and its fighters' stored portraits, inlined for the page."""
+    return PageImages(
+        gang=portrait_data_uri(gang.portrait) if gang.portrait else None,
+        fighters={f.name: portrait_data_uri(f.portrait) for f in gang.fighters if f.portrait},
+    )
 
 
 @cache
@@ -163,7 +172,7 @@ def gang_page(
     images: PageImages | None = None,
 ) -> str:
     """The gang page: header, stash, roster, then every fighter's card."""
-    images = (images or PageImages()).checked()
+    images = (images or portraits(gang)).checked()
     pending = ratings.pending_gang_rating(gang)
     return _render(
         "gang_page.html.j2",

@@ -107,7 +107,8 @@ def export_gang_page(
 ) -> Path:
     """The gang as one self-contained web page (printing/web_page.py), written whole.
 
-    `images` holds the gang's and fighters' pictures as data URIs (none yet).
+    `images` holds the gang's and fighters' pictures as data URIs; left out, the
+    stored portraits.
     """
     if path.suffix.lower() not in PAGE_SUFFIXES:
         raise ServiceError(f"{path.name}: a web page is an .html file")

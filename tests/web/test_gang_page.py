@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import base64
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -154,3 +155,19 @@ def test_export_html_never_replaces_the_database(capsys, gang_db: str, out_dir: 
     code, _, err = run(capsys, "export", "1", "--html", "-o", str(twin), "--db", gang_db)
     assert code == 2 and "is a database" in err
     assert twin.read_bytes()[:16] == b"SQLite format 3\x00"
+
+
+def test_the_stored_portraits_are_on_the_page(gang, ruleset) -> None:
+    # A portrait set in the card editor or the gang details (issue 30) shows on the
+    # page, inlined, without being handed in by the caller.
+    png = base64.b64decode(PIXEL.split(",", 1)[1])
+    first = gang.fighters[0]
+    pictured = gang.model_copy(
+        update={
+            "portrait": png,
+            "fighters": [first.model_copy(update={"portrait": png}), *gang.fighters[1:]],
+        }
+    )
+    images = assert_self_contained(gang_page(pictured, ruleset, WHEN)).named("img")
+    assert [(i["src"], i["alt"]) for i in images] == [(PIXEL, gang.name), (PIXEL, first.name)]
+    assert assert_self_contained(gang_page(gang, ruleset, WHEN)).named("img") == []
