@@ -30,7 +30,13 @@ from typing import Any
 
 from gangmanager.exchange.errors import ImportFileError, describe_value
 from gangmanager.exchange.json_input import read_json_document
-from gangmanager.persistence.battle_repository import ENDED, OPEN, StoredBattle, battles
+from gangmanager.persistence.battle_repository import (
+    ENDED,
+    OPEN,
+    NotYourEvent,
+    StoredBattle,
+    battles,
+)
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.rules.battle import (
@@ -662,6 +668,13 @@ def _on_roster(state: BattleState, name: str) -> bool:
     return track is not None and not track.hired
 
 
+def _said(payload: Mapping[str, Any]) -> str:
+    """A stored event in a few words: its kind and who acted."""
+    kind = str(payload.get("event", "event")).replace("_", " ")
+    who = payload.get("by") or payload.get("fighter") or payload.get("name")
+    return f"{kind}, {who[:60]}" if isinstance(who, str) else kind
+
+
 def _kind(raw: Mapping[str, Any] | BattleEvent) -> str:
     if isinstance(raw, Mapping):
         kind = normalise_word(raw.get("event"))
@@ -687,7 +700,14 @@ def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None
     stored, folded = _playing(db, uow, rulesets, gang_ref)
     repository = battles(uow)
     starter, against = folded.starter, folded.against
-    payload = repository.pop(stored.id)
+    try:
+        payload = repository.pop(stored.id)
+    except NotYourEvent as refused:
+        battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
+        raise ServiceError(
+            f"the last event ({_said(refused.payload)}) was recorded by another player:"
+            " on a shared server only the player whose fighter acted may undo it"
+        ) from None
     if payload is None:
         battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
         raise ServiceError(f"the battle of {_named(folded, gang_ref)} has no event to undo")
