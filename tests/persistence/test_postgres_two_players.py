@@ -21,7 +21,16 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
-from ..pg_club import as_player, club_server, give, role_names
+from ..pg_club import (
+    admin_engine,
+    as_player,
+    club_server,
+    doc_sql,
+    give,
+    renamed,
+    role_names,
+    run_sql,
+)
 
 RIDERS = "Rust Riders"  # alice's
 WOLVES = "Ash Wolves"  # bob's
@@ -187,3 +196,67 @@ def test_a_hand_written_event_about_the_other_players_fighter_is_refused(
     with open_database(url) as arbitrator:
         assert [e["fighter"] for e in events(arbitrator)] == ["Mags Varga"]
         assert "executioner ammo" in profiles(arbitrator, WOLVES, "Dex Hollow", "Shotgun")
+
+
+# The policies of the battle events, the log and the history as an older Gang Manager's
+# page had them (what a club's server still runs until the arbitrator upgrades).
+OLDER = """
+DROP TRIGGER gm_battle_change ON battles;
+DROP FUNCTION gm_battle_change();
+DROP POLICY gm_update_second ON battles;
+DROP TRIGGER gm_gang_delete ON gangs;
+DROP FUNCTION gm_gang_delete();
+DROP POLICY gm_read ON battle_events; DROP POLICY gm_insert ON battle_events;
+DROP POLICY gm_update ON battle_events; DROP POLICY gm_delete ON battle_events;
+DROP FUNCTION gm_may_record(integer, json);
+DROP POLICY gm_read ON campaign_log; DROP POLICY gm_insert ON campaign_log;
+DROP POLICY gm_read ON campaign_snapshots; DROP POLICY gm_insert ON campaign_snapshots;
+DROP FUNCTION gm_line_of_action(integer, timestamptz, integer, text, text, integer, integer);
+DROP FUNCTION gm_point_as_stored(integer, integer, text, timestamptz, integer, text, integer,
+                                 integer, integer, integer, integer);
+DROP FUNCTION gm_this_transaction(xid);
+CREATE POLICY gm_read ON battle_events FOR SELECT USING (true);
+CREATE POLICY gm_insert ON battle_events FOR INSERT WITH CHECK (gm_owns_battle(battle_id));
+CREATE POLICY gm_update ON battle_events FOR UPDATE USING (gm_owns_battle(battle_id))
+    WITH CHECK (gm_owns_battle(battle_id));
+CREATE POLICY gm_delete ON battle_events FOR DELETE USING (gm_owns_battle(battle_id));
+CREATE FUNCTION gm_as_stored(gang integer, credits integer, reputation integer, rating integer)
+    RETURNS boolean LANGUAGE sql STABLE AS $$
+    SELECT EXISTS (SELECT 1 FROM gangs g WHERE g.id = $1 AND g.credits = $2
+                   AND g.reputation = $3 AND (g.rating IS NULL OR g.rating = $4))
+$$;
+CREATE POLICY gm_read ON campaign_log FOR SELECT USING (true);
+CREATE POLICY gm_insert ON campaign_log FOR INSERT WITH CHECK (gm_owns_gang(gang_id));
+CREATE POLICY gm_read ON campaign_snapshots FOR SELECT USING (true);
+CREATE POLICY gm_insert ON campaign_snapshots FOR INSERT WITH CHECK
+    (gm_owns_gang(gang_id) OR gm_as_stored(gang_id, credits, reputation, rating));
+"""
+
+
+def test_an_older_server_upgraded_as_the_page_says_lets_both_players_record(
+    club: tuple[str, dict[str, str], dict[str, int]], rulesets: Rulesets
+) -> None:
+    url, names, _ = club
+    owner = admin_engine(url)
+    try:
+        run_sql(owner, renamed(OLDER, names))
+        policies = renamed(doc_sql("policies"), names)
+        tail = policies[policies.index("-- A two-gang battle is one row") :]
+        run_sql(owner, renamed(doc_sql("upgrade"), names) + tail)
+    finally:
+        owner.dispose()
+    alice, bob = as_player(url, names["alice"]), as_player(url, names["bob"])
+    try:
+        battle.start_battle(
+            alice, rulesets, RIDERS, crew=["Mags Varga"], against=WOLVES, against_crew=["Rook"]
+        )
+        battle.apply_events(bob, rulesets, WOLVES, [{"event": "status", "fighter": "Rook",
+                                                     "status": "pinned"}])  # fmt: skip
+        with pytest.raises(ServiceError, match="another player's"):
+            battle.apply_events(alice, rulesets, RIDERS, [
+                {"event": "status", "fighter": "Rook", "status": "out_of_action"},
+            ])  # fmt: skip
+        assert [e["fighter"] for e in events(alice)] == ["Rook"]
+    finally:
+        alice.close()
+        bob.close()
