@@ -38,7 +38,7 @@ from gangmanager.persistence.battle_repository import (
     battles,
 )
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.battle import (
     Opponent,
     apply_event,
@@ -609,7 +609,17 @@ def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | Non
             # Nothing is stored: the kept fold (untouched, played on a copy) still holds.
             battle_folds.keep(db, stored.id, folded)
             raise EventRefused(number, kind, str(exc)) from None
-        repository.append(stored.id, event_payload(done), seq=len(past) + len(applied) + 1)
+        try:
+            with server_refusal():
+                repository.append(stored.id, event_payload(done), seq=len(past) + len(applied) + 1)
+        except ServerRefusal:
+            # A shared server's row policy: the player whose fighter acts records the event.
+            raise EventRefused(
+                number,
+                kind,
+                f"{_actor(event_payload(done)) or 'this event'} is another player's: on a"
+                " shared server each player records what their own fighters do",
+            ) from None
         applied.append(done)
         before.append(previous)
     changed_gangs = [rosters[name] for name in rosters if rosters[name] is not loaded[name]]
@@ -668,11 +678,18 @@ def _on_roster(state: BattleState, name: str) -> bool:
     return track is not None and not track.hired
 
 
-def _said(payload: Mapping[str, Any]) -> str:
-    """A stored event in a few words: its kind and who acted."""
-    kind = str(payload.get("event", "event")).replace("_", " ")
+def _actor(payload: Mapping[str, Any]) -> str | None:
+    """Who acts in a stored event (`by` where it names one, else `fighter`), as a server's
+    row policy reads it; None for an event of nobody (a new round)."""
     who = payload.get("by") or payload.get("fighter") or payload.get("name")
-    return f"{kind}, {who[:60]}" if isinstance(who, str) else kind
+    return who[:60] if isinstance(who, str) else None
+
+
+def _said(payload: Mapping[str, Any]) -> str:
+    """A stored event in a few words: who acted and its kind."""
+    kind = str(payload.get("event", "event")).replace("_", " ")
+    who = _actor(payload)
+    return f"{who}'s {kind}" if who is not None else kind
 
 
 def _kind(raw: Mapping[str, Any] | BattleEvent) -> str:

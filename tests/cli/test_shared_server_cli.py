@@ -91,11 +91,13 @@ def test_two_players_and_the_arbitrator_play_an_evening_on_one_server(
     assert "struck off" in club.ok("bob", "battle", "apply", WOLVES, club.file("a.json", [ammo]))
     club.ok("alice", "battle", "apply", RIDERS, club.file("b.json", [SHOT]))
     pin = {"event": "status", "fighter": f"{RIDERS}/Rook", "status": "pinned"}
-    assert "another player's" in club.refused(
-        "bob", "battle", "apply", WOLVES, club.file("c.json", [pin])
+    assert f"{RIDERS}/Rook is another player's: on a shared server each player records" in (
+        club.refused("bob", "battle", "apply", WOLVES, club.file("c.json", [pin]))
     )
     # Bob's undo would take back Alice's attack: refused; hers removes it.
-    assert "recorded by another player" in club.refused("bob", "battle", "undo", WOLVES)
+    assert "the last event (Mags Varga's attack) was recorded by another player" in (
+        club.refused("bob", "battle", "undo", WOLVES)
+    )
     assert "Undone: attack" in club.ok("alice", "battle", "undo", RIDERS)
     view = json.loads(club.ok("bob", "battle", "show", WOLVES, "--json"))
     assert [e["event"] for e in view["events"]] == ["ammo_test"]

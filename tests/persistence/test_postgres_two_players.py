@@ -16,7 +16,7 @@ from sqlalchemy.exc import DBAPIError
 
 from gangmanager.persistence.battle_repository import DONE, battles
 from gangmanager.persistence.database import Database, open_database
-from gangmanager.services import battle, gangs, post_battle
+from gangmanager.services import battle, gangs, post_battle, roster
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
@@ -196,6 +196,15 @@ def test_a_hand_written_event_about_the_other_players_fighter_is_refused(
     with open_database(url) as arbitrator:
         assert [e["fighter"] for e in events(arbitrator)] == ["Mags Varga"]
         assert "executioner ammo" in profiles(arbitrator, WOLVES, "Dex Hollow", "Shotgun")
+    # His own gang, in no campaign, Bob may delete: Alice's battle keeps its events.
+    bob = as_player(url, names["bob"])
+    try:
+        roster.apply(bob, roster.DeleteGang(ids[WOLVES]), rulesets)
+    finally:
+        bob.close()
+    with open_database(url) as arbitrator, arbitrator.unit_of_work() as uow:
+        kept = battles(uow).get(1)
+        assert kept.against_gang_id is None and len(kept.events) == 1
 
 
 # The policies of the battle events, the log and the history as an older Gang Manager's
