@@ -60,6 +60,12 @@ class Club:
         return str(path)
 
 
+def shown_battle(club: Club) -> int:
+    """The id of the campaign's last battle, as `campaign show --json` gives it."""
+    shown = json.loads(club.ok("arbitrator", "campaign", "show", "Ash Wars", "--json"))
+    return int(shown["battles"][-1]["id"])
+
+
 SHOT = {
     "event": "attack", "fighter": "Mags Varga", "weapon": "Boltgun",
     "target": f"{WOLVES}/Rook", "range": "short", "firepower": [2], "hit": 4,
@@ -112,7 +118,9 @@ def test_two_players_and_the_arbitrator_play_an_evening_on_one_server(
     # Each player runs their own post-battle sequence from the battle, Bob first.
     wolves = {"result": "loss", "injuries": [{"fighter": "Rook", "roll": 31}],
               "xp": {"Dex Hollow": 1, "Rook": 1}, "income": 0}  # fmt: skip
-    riders = {"result": "win", "xp": {"Mags Varga": 3, "Rook": 1}, "income": 0}
+    # Alice enters her income by hand, tied to the campaign battle.
+    riders = {"result": "win", "xp": {"Mags Varga": 3, "Rook": 1}, "income": 25,
+              "campaign_battle_id": shown_battle(club)}  # fmt: skip
     out = club.ok("bob", "post-battle", WOLVES, club.file("wolves.json", wolves))
     assert "Attached battle 1" in out and "Battle 1 is done." in out
     assert "Campaign 'Ash Wars': logged" in out
@@ -127,6 +135,7 @@ def test_two_players_and_the_arbitrator_play_an_evening_on_one_server(
     shown = json.loads(club.ok("arbitrator", "campaign", "show", "Ash Wars", "--json"))
     assert [b["battle_id"] for b in shown["battles"]] == [1]
     lines = [(e["kind"], e["text"]) for e in shown["log"]]
+    assert ("income", f"{RIDERS} collects 25 credits of income (entered by hand).") in lines
     for name in (RIDERS, WOLVES):
         assert any(k == "post_battle" and t.startswith(f"Post-battle sequence of {name}")
                    for k, t in lines)  # fmt: skip
