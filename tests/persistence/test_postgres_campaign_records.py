@@ -113,12 +113,23 @@ def test_a_history_point_is_as_stored_in_every_column(
         with pytest.raises(DBAPIError, match="row-level security"), alice.engine.begin() as c:
             c.execute(text(POINT), {**own, "wealth": own["wealth"] + 500})
         assert count(url, "campaign_snapshots") == before
+        # Two players finishing at once both take the next point: Bob's commits first,
+        # Alice's (worked out before his) still goes in beside it.
+        bob = as_player(url, club["names"]["bob"])
+        try:
+            with bob.engine.begin() as c:
+                c.execute(text(POINT), {**honest, "label": f"{BROTHERS} income"})
+        finally:
+            bob.close()
+        with alice.engine.begin() as c:
+            c.execute(text(POINT), honest)
+        assert count(url, "campaign_snapshots") == before + 2
         # The action that writes points still does: her income, tied to the battle.
         collected = campaign_service.collect_income(
             alice, rulesets, RIDERS, campaign_battle_id=club["battle"], dice=FixedDice([3, 3])
         )
         assert collected.collected > 0
-        assert count(url, "campaign_snapshots") == before + 1
+        assert count(url, "campaign_snapshots") == before + 3
     finally:
         alice.close()
 
