@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import and_, func, or_, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from gangmanager.persistence.tables import BattleEventRow, BattleRow, GangRow, utc_now
@@ -28,6 +28,14 @@ OPEN = "open"
 ENDED = "ended"
 DONE = "done"
 STATUSES = (OPEN, ENDED, DONE)
+
+
+class NotYourEvent(Exception):
+    """The last event is another player's to undo (their fighter acted)."""
+
+    def __init__(self, payload: dict[str, Any]) -> None:
+        super().__init__("the last event is another player's")
+        self.payload = payload
 
 
 @dataclass(frozen=True)
@@ -218,8 +226,11 @@ class BattleRepository:
         if row is None:
             return None
         payload = dict(row.payload)
-        self._session.delete(row)
-        self._session.flush()
+        gone = self._session.execute(delete(BattleEventRow).where(BattleEventRow.id == row.id))
+        if gone.rowcount == 0:  # type: ignore[attr-defined]
+            # There, but a shared server's row policy keeps it from this player.
+            raise NotYourEvent(payload)
+        self._session.expunge(row)
         self._bump(battle_id)
         return payload
 

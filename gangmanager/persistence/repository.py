@@ -548,12 +548,23 @@ OWN_TRANSACTION = text("xmin::text = (txid_current() % 4294967296)::text")
 @dataclass(frozen=True)
 class RowScope:
     """Rows of one table outside a gang's roster: those whose `column` is one of
-    `values`, and with `above` those whose id is higher (rows an action added)."""
+    `values`, and with `above` those whose id is higher (rows an action added).
+
+    `columns`: only these columns of the rows are kept (with the key and `column`), so
+    a step that owns one column of a shared row (one gang's done mark on a two-gang
+    battle) is not made stale by a change of another, nor puts one back."""
 
     table: str
     column: str = "id"
     values: tuple[Any, ...] = ()
     above: int | None = None
+    columns: tuple[str, ...] | None = None
+
+    def project(self, row: Mapping[str, Any]) -> dict[str, Any]:
+        if self.columns is None:
+            return dict(row)
+        kept = {"id", self.column, *self.columns}
+        return {c: v for c, v in row.items() if c in kept}
 
     def holds(self, table: str, row: Mapping[str, Any]) -> bool:
         if table != self.table:
@@ -672,7 +683,10 @@ def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowS
         for key in diff.keys(table):
             if before.is_outside(table, key) or after.is_outside(table, key):
                 touched.setdefault(table, set()).add(key[0])
-    outside = tuple(RowScope(t, "id", tuple(sorted(ids))) for t, ids in sorted(touched.items()))
+    outside = tuple(
+        RowScope(t, "id", tuple(sorted(ids)), columns=_scope_columns(before.outside, t))
+        for t, ids in sorted(touched.items())
+    )
     columns = _changed_columns(before, after)
     before = replace(before, outside=outside, gang_columns=columns)
     after = replace(after, outside=outside, gang_columns=columns)
@@ -688,6 +702,14 @@ def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowS
     stash = bool(diff.keys("stash_items"))
     scope = tuple(sorted(fighters))
     return _cut(before, scope, stash), _cut(after, scope, stash)
+
+
+def _scope_columns(scopes: tuple[RowScope, ...], table: str) -> tuple[str, ...] | None:
+    """The columns the scopes of `table` keep (None: all, when any scope keeps all)."""
+    found = [s.columns for s in scopes if s.table == table]
+    if not found or any(c is None for c in found):
+        return None
+    return tuple(sorted({c for cols in found if cols is not None for c in cols}))
 
 
 def _changed_columns(before: RowSnapshot, after: RowSnapshot) -> tuple[str, ...] | None:
@@ -832,7 +854,10 @@ def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
                 added = and_(added, OWN_TRANSACTION)
             where.append(added)
         if where:
-            rows.setdefault(outside.table, {}).update(_select(session, table, or_(*where)))
+            chosen = _select(session, table, or_(*where))
+            rows.setdefault(outside.table, {}).update(
+                {k: outside.project(v) for k, v in chosen.items()}
+            )
     kept = {name: found for name, found in rows.items() if found or name == "gangs"}
     found = RowSnapshot(
         gang_id,

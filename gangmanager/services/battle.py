@@ -30,9 +30,15 @@ from typing import Any
 
 from gangmanager.exchange.errors import ImportFileError, describe_value
 from gangmanager.exchange.json_input import read_json_document
-from gangmanager.persistence.battle_repository import ENDED, OPEN, StoredBattle, battles
+from gangmanager.persistence.battle_repository import (
+    ENDED,
+    OPEN,
+    NotYourEvent,
+    StoredBattle,
+    battles,
+)
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.battle import (
     Opponent,
     apply_event,
@@ -603,7 +609,17 @@ def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | Non
             # Nothing is stored: the kept fold (untouched, played on a copy) still holds.
             battle_folds.keep(db, stored.id, folded)
             raise EventRefused(number, kind, str(exc)) from None
-        repository.append(stored.id, event_payload(done), seq=len(past) + len(applied) + 1)
+        try:
+            with server_refusal():
+                repository.append(stored.id, event_payload(done), seq=len(past) + len(applied) + 1)
+        except ServerRefusal:
+            # A shared server's row policy: the player whose fighter acts records the event.
+            raise EventRefused(
+                number,
+                kind,
+                f"{_actor(event_payload(done)) or 'this event'} is another player's: on a"
+                " shared server each player records what their own fighters do",
+            ) from None
         applied.append(done)
         before.append(previous)
     changed_gangs = [rosters[name] for name in rosters if rosters[name] is not loaded[name]]
@@ -662,6 +678,20 @@ def _on_roster(state: BattleState, name: str) -> bool:
     return track is not None and not track.hired
 
 
+def _actor(payload: Mapping[str, Any]) -> str | None:
+    """Who acts in a stored event (`by` where it names one, else `fighter`), as a server's
+    row policy reads it; None for an event of nobody (a new round)."""
+    who = payload.get("by") or payload.get("fighter") or payload.get("name")
+    return who[:60] if isinstance(who, str) else None
+
+
+def _said(payload: Mapping[str, Any]) -> str:
+    """A stored event in a few words: who acted and its kind."""
+    kind = str(payload.get("event", "event")).replace("_", " ")
+    who = _actor(payload)
+    return f"{who}'s {kind}" if who is not None else kind
+
+
 def _kind(raw: Mapping[str, Any] | BattleEvent) -> str:
     if isinstance(raw, Mapping):
         kind = normalise_word(raw.get("event"))
@@ -687,7 +717,14 @@ def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None
     stored, folded = _playing(db, uow, rulesets, gang_ref)
     repository = battles(uow)
     starter, against = folded.starter, folded.against
-    payload = repository.pop(stored.id)
+    try:
+        payload = repository.pop(stored.id)
+    except NotYourEvent as refused:
+        battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
+        raise ServiceError(
+            f"the last event ({_said(refused.payload)}) was recorded by another player:"
+            " on a shared server only the player whose fighter acted may undo it"
+        ) from None
     if payload is None:
         battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
         raise ServiceError(f"the battle of {_named(folded, gang_ref)} has no event to undo")

@@ -717,7 +717,8 @@ def add_log_entry(
     gang_id: int | None = None,
 ) -> CampaignResult:
     """A line of the campaign's log in plain words (the post-battle report, a note);
-    `gang_id` names the gang it is about (a player may add lines about their own)."""
+    `gang_id` names the gang it is about. On a shared server this is the arbitrator's:
+    a player's role adds only the lines their income and post-battle actions write."""
     return result_of(
         db,
         AddLogEntry(

@@ -302,8 +302,9 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
     if found is not None:
         scopes.append(RowScope("post_battle_drafts", "id", (found.id,)))
     if draft.battle_id is not None:
-        _check_battle(uow, draft.battle_id, before.id)
-        scopes.append(RowScope("battles", "id", (draft.battle_id,)))
+        # Only this gang's done mark: the other gang's Finish (before or after) is its own.
+        mark = _check_battle(uow, draft.battle_id, before.id)
+        scopes.append(RowScope("battles", "id", (draft.battle_id,), columns=("id", mark)))
     # The rows as they are before anything is written: undo puts these back.
     rows_before = uow.gangs.snapshot(before.id, outside=tuple(scopes))
     if found is not None:
@@ -379,13 +380,16 @@ def _campaign_scope(
     return scopes
 
 
-def _check_battle(uow: UnitOfWork, battle_id: int, gang_id: int) -> None:
+def _check_battle(uow: UnitOfWork, battle_id: int, gang_id: int) -> str:
+    """The battle is this gang's, on either side; returns the column of its done mark
+    (`status` for the gang that started it, `against_done` for the second gang)."""
     try:
         stored = battles_of(uow).get(battle_id)
     except LookupError:
         stored = None
-    if stored is None or stored.gang_id != gang_id:
+    if stored is None or gang_id not in (stored.gang_id, stored.against_gang_id):
         raise ServiceError(f"no battle {battle_id} of this gang (it may have been deleted)")
+    return "status" if gang_id == stored.gang_id else "against_done"
 
 
 @dataclass(frozen=True)

@@ -6,18 +6,14 @@ and leaves the gang as it was. Needs GANGMANAGER_TEST_PG (see .ci/run).
 
 from __future__ import annotations
 
-import re
-import uuid
-from collections.abc import Callable, Iterator
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import Engine, create_engine, make_url, text
+from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
-from sqlalchemy.pool import NullPool
 
-from gangmanager.persistence.database import Database, open_database
+from gangmanager.persistence.database import open_database
 from gangmanager.persistence.repository import NotYourGangError
 from gangmanager.rules.dice import FixedDice
 from gangmanager.rules.post_battle_draft import PostBattleDraft
@@ -28,72 +24,15 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "shared-campaign.md"
-ROLES = ("arbitrator", "gm_players", "alice", "bob")
-
-
-def doc_sql(name: str) -> str:
-    match = re.search(rf"<!-- sql: {name} -->\n```sql\n(.*?)```", DOC.read_text("utf-8"), re.S)
-    assert match is not None, f"no sql block {name!r} in {DOC.name}"
-    return match.group(1)
+from ..pg_club import as_player, club_server, role_names
 
 
 @pytest.fixture
-def names() -> dict[str, str]:
-    """Cluster-wide role names, unique to this test run."""
-    suffix = uuid.uuid4().hex[:8]
-    return {role: f"{role}_{suffix}" for role in ROLES}
-
-
-def renamed(sql: str, names: dict[str, str]) -> str:
-    for role, name in names.items():
-        sql = re.sub(rf"\b{role}\b", name, sql)
-    return sql
-
-
-def run_sql(engine: Engine, sql: str) -> None:
-    """As psql would: the driver's own execute, without parameters (the SQL holds %I)."""
-    with engine.connect() as conn:
-        driver = conn.connection.driver_connection
-        assert driver is not None
-        driver.execute(sql)
-
-
-def admin_engine(url: str) -> Engine:
-    target = make_url(url)
-    if target.drivername == "postgresql":
-        target = target.set(drivername="postgresql+psycopg")
-    return create_engine(target, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-
-
-@pytest.fixture
-def server(
-    names: dict[str, str],
-    pg_admin: str,
-    new_pg_database: Callable[[str], AbstractContextManager[str]],
-) -> Iterator[tuple[str, dict[str, str]]]:
+def server(pg_admin: str) -> Iterator[tuple[str, dict[str, str]]]:
     """(URL of a fresh migrated database, role names), roles made by the doc's SQL."""
-    engine = admin_engine(pg_admin)
-    run_sql(engine, renamed(doc_sql("roles"), names))
-    try:
-        with new_pg_database(pg_admin) as url:
-            open_database(url).close()  # the tables, as the arbitrator's first connection
-            as_owner = admin_engine(url)
-            run_sql(as_owner, renamed(doc_sql("policies"), names))
-            as_owner.dispose()
-            yield url, names
-    finally:
-        with engine.connect() as conn:
-            for name in reversed(names.values()):
-                conn.exec_driver_sql(f'DROP ROLE IF EXISTS "{name}"')
-        engine.dispose()
-
-
-def as_player(url: str, role: str) -> Database:
-    """The app's database as that player's role (SET ROLE at connect: no password needed)."""
-    target = make_url(url)
-    engine = create_engine(target, poolclass=NullPool, connect_args={"options": f"-c role={role}"})
-    return Database(engine)
+    names = role_names()
+    with club_server(pg_admin, names) as url:
+        yield url, names
 
 
 def test_each_player_may_change_only_their_own_gang(

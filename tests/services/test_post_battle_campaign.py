@@ -19,7 +19,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
-from ..persistence import test_postgres_roles as roles
+from .. import pg_club as roles
 
 RIDERS = "The Rust Riders"
 BROTHERS = "Iron Brothers"
