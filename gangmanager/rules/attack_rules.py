@@ -6,11 +6,12 @@ Figures with one public source only are marked `[?]` in n23's pack.toml.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 InjuryFace = Literal["flesh_wound", "seriously_injured", "out_of_action"]
+_F = TypeVar("_F")
 
 
 class _Strict(BaseModel):
@@ -92,7 +93,18 @@ class AttackRules(_Strict):
         return faces
 
     def firepower_face(self, roll: int) -> FirepowerFace:
-        return self.firepower_dice[roll - 1]
+        return _face(self.firepower_dice, roll)
 
     def injury_face(self, roll: int) -> InjuryFace:
-        return self.injury_dice[roll - 1]
+        return _face(self.injury_dice, roll)
+
+
+def _face(faces: list[_F], roll: int) -> _F:
+    """`faces[roll - 1]`, found by comparing the roll with where each run of equal faces
+    ends: the odds' traced dice then learn which face came up, not which number."""
+    if not 1 <= roll <= len(faces):
+        raise IndexError(f"a die of {len(faces)} faces shows 1 to {len(faces)}, not {roll}")
+    for end, face in enumerate(faces, start=1):
+        if (end == len(faces) or faces[end] != face) and roll <= end:
+            return face
+    raise AssertionError("unreachable: the last face ends a run")

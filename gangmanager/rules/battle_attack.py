@@ -37,6 +37,24 @@ _INJURY_FACES: tuple[InjuryFace, ...] = ("flesh_wound", "seriously_injured", "ou
 
 
 @dataclass
+class Tally:
+    """What one attack did to one target, counted as it goes (the odds read it)."""
+
+    target: str
+    hits: int = 0
+    # Hits that wounded (before the save).
+    wounds: int = 0
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """An attack resolved: the completed event, and a tally per target in the order hit."""
+
+    event: AttackEvent
+    tallies: list[Tally]
+
+
+@dataclass
 class _Pool:
     """The dice of one key of the event: those given first, then rolled ones."""
 
@@ -124,6 +142,7 @@ class _Attack:
         self.removed: RemovedProfile | None = None
         self.blaze_roll: int | None = None
         self.status_before = self.target.status
+        self.tallies: list[Tally] = []
 
     def _given(self, key: str) -> list[int | str] | None:
         value = getattr(self.event, key)
@@ -156,6 +175,7 @@ class _Attack:
                 self.say(note + ".")
         firepower = self._firepower()
         hits, natural = self._hits(firepower)
+        self.tallies.append(Tally(t.name, hits))
         self._ammo_tests(firepower)
         if hits:
             knock = attack_traits.knockback(self.table, p, t, natural)
@@ -264,6 +284,7 @@ class _Attack:
         label = f" (hit {number} of {hits})" if hits > 1 else ""
         if not self._wounds(label):
             return
+        self.tallies[-1].wounds += 1
         if not self._save(label):
             return
         if attack_traits.toxin_before_damage(self.profile) and not self._toxin_flesh_wound():
@@ -507,12 +528,22 @@ def target_numbers(
     return lines
 
 
+def resolve(table: Table, event: AttackEvent) -> Resolved:
+    """The attack on the table's state; a refusal leaves the state half changed.
+
+    The unit both `attack` and the odds (`attack_odds`) run: the odds run it
+    on a throw-away copy for every sequence of dice.
+    """
+    running = _Attack(table, event)
+    return Resolved(running.resolve(), running.tallies)
+
+
 def attack(table: Table, event: AttackEvent) -> AttackEvent:
     # The steps change the state as they go: a refusal late in the attack
     # (a missing die, dice left over) puts everything back.
     before = table.state.copy()
     try:
-        return _Attack(table, event).resolve()
+        return resolve(table, event).event
     except BattleError:
         table.state.__dict__.update(before.__dict__)
         raise
