@@ -157,3 +157,26 @@ def test_a_narrow_window_shows_the_two_sides_as_tabs(
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.side_tabs is None)
     assert window.tile_grid.indexOf(window.side_boxes[1]) >= 0
+
+
+def test_the_odds_show_before_rolling_and_follow_the_choices(qtbot, rulesets: Rulesets) -> None:
+    from gangmanager.gui.battle.odds_panel import odds_text
+    from gangmanager.rules.attack_odds import attack_odds
+    from gangmanager.rules.battle_events import parse_event
+
+    dialog = dialog_for(qtbot, rulesets, [])
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    shown = dialog.odds_panel.odds_label.text()
+    expected = attack_odds(dialog._ruleset, dialog._state, parse_event(dialog.base_event()))
+    assert shown == odds_text(expected) and shown.startswith("Hit ")
+    assert "Out of Action" in shown and "Exact" in shown
+    # A harder shot: the odds follow the modifier.
+    dialog.modifier_spin.setValue(-2)
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    assert dialog.odds_panel.odds is not None and dialog.odds_panel.odds.hit < expected.hit
+    # A choice the rules refuse: the reason instead of odds.
+    dialog.range_combo.setCurrentIndex(dialog.range_combo.findData("engaged"))
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    assert dialog.odds_panel.odds_label.text().startswith("No odds: ")
+    assert "close combat" in dialog.odds_panel.odds_label.text()

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.battle.odds_panel import OddsPanel
 from gangmanager.rules.attack_traits import UNARMED
 from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_attack import target_numbers
@@ -85,6 +86,7 @@ class AttackDialog(QDialog):
         self.numbers_label.setWordWrap(True)
         numbers_box = QGroupBox("Target numbers")
         QVBoxLayout(numbers_box).addWidget(self.numbers_label)
+        self.odds_panel = OddsPanel()
 
         self.hit_spin = QSpinBox()
         self.hit_spin.setRange(0, 6)
@@ -137,6 +139,7 @@ class AttackDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(numbers_box)
+        layout.addWidget(self.odds_panel)
         layout.addWidget(dice_box)
         layout.addWidget(self.preview_label)
         layout.addWidget(buttons)
@@ -212,6 +215,9 @@ class AttackDialog(QDialog):
 
     def _on_choice_changed(self, _: object = None) -> None:
         profile, target = self._profile(), self._target()
+        self.odds_panel.start(
+            self._ruleset, self._state, self.base_event() if target is not None else None
+        )
         if target is None:
             self.numbers_label.setText("Nobody to attack.")
             self.apply_button.setEnabled(False)
