@@ -246,15 +246,15 @@ def _sampled(setup: _Setup, samples: int) -> Generator[int, None, Odds]:
 
 
 def _setup(ruleset: Ruleset, state: BattleState, event: AttackEvent) -> _Setup:
-    """The fighters the attack names, alone on a copy of the table."""
+    """The fighters the attack names (extra targets too), alone on a copy of the table."""
     table = Table(ruleset, state, None)
     attacker = table.fighter(event.fighter)
     target = table.fighter(event.target)
-    named = [attacker, target]
+    named = [attacker, target] + [table.fighter(t.fighter) for t in event.targets or []]
     small = dataclasses.replace(
         state,
         fighters=[f for f in state.fighters if any(f is n for n in named)],
-        prompts=[p for p in state.prompts if p.fighter in (attacker.name, target.name)],
+        prompts=[p for p in state.prompts if any(p.fighter == n.name for n in named)],
         log=[],
         warnings=[],
     )

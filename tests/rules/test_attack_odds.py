@@ -178,3 +178,16 @@ def test_odds_as_json_keys() -> None:
     odds = attack_odds.attack_odds(ruleset("n23"), duel(), shot("Lasgun"))
     assert isinstance(odds, Odds)
     assert set(KEYS) <= set(odds.as_dict())
+
+
+def test_hits_given_to_another_target_leave_the_first_one_fewer() -> None:
+    rules = ruleset("n23")
+    state = new_state(
+        rules, ATTACKERS, ["Vex"], against=Opponent(TARGETS, ["Grakk", "Blue ganger"])
+    )
+    alone = shot("Stub gun")
+    shared = shot("Stub gun", targets=[{"fighter": "Blue/Blue ganger", "hits": 2}])
+    first = attack_odds.attack_odds(rules, state, alone)
+    split = attack_odds.attack_odds(rules, state, shared)
+    assert split.hit == pytest.approx(first.hit)
+    assert split.wound < first.wound
