@@ -4,7 +4,8 @@
 
 writes battle-attack-odds-1366x768.png and battle-attack-odds-1024x640.png into
 OUT_DIR (docs/screenshots): the battle window at that size with the dialog over
-it, no larger than the screen, once the odds are worked out. Tests never call this.
+it, no larger than the screen, once the odds are worked out (one Rapid Fire
+hit allocated to a second target). Tests never call this.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ SCREENS = ((1366, 768), (1024, 640))
 
 def grab(folder_out: Path) -> list[Path]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QPoint
+    from PySide6.QtCore import QPoint, Qt
     from PySide6.QtGui import QPainter
     from PySide6.QtWidgets import QApplication
 
@@ -58,6 +59,10 @@ def grab(folder_out: Path) -> list[Path]:
                 window.show()
                 dialog = AttackDialog(rules, record.state, mags, RandomDice(5), window)
                 dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Brann"))
+                # One of the Rapid Fire hits to Dex Hollow, near Brann.
+                box = dialog.targets_box
+                row = box._labels.index(f"{WOLVES}/Dex Hollow")
+                box.table.item(row, 0).setCheckState(Qt.CheckState.Checked)
                 dialog.show()
                 while not dialog.odds_panel.settled:
                     app.processEvents()

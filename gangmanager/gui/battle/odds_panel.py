@@ -32,6 +32,7 @@ class OddsPanel(QGroupBox):
         self.odds_label = QLabel()
         self.odds_label.setAccessibleName("Odds before rolling")
         self.odds_label.setWordWrap(True)
+        self.odds_label.setMinimumWidth(300)
         QVBoxLayout(self).addWidget(self.odds_label)
         self._walk: Generator[int, None, Odds] | None = None
         self._timer = QTimer(self)
@@ -97,17 +98,15 @@ def _percent(chance: float) -> str:
 def odds_text(odds: Odds) -> str:
     """The odds in three lines, and how they were found."""
     lines = [
-        f"Hit {_percent(odds.hit)}   Wound {_percent(odds.wound)}"
-        f"   Unsaved {_percent(odds.unsaved)}",
+        f"Hit {_percent(odds.hit)} · Wound {_percent(odds.wound)}"
+        f" · Unsaved {_percent(odds.unsaved)}",
         f"Flesh Wound {_percent(odds.flesh_wound)}"
-        f"   Seriously Injured {_percent(odds.seriously_injured)}"
-        f"   Out of Action {_percent(odds.out_of_action)}",
-        f"Ammo test {_percent(odds.ammo_test)}   runs out {_percent(odds.out_of_ammo)}",
+        f" · Seriously Injured {_percent(odds.seriously_injured)}",
+        f"Out of Action {_percent(odds.out_of_action)}",
+        f"Ammo test {_percent(odds.ammo_test)} (runs out {_percent(odds.out_of_ammo)})",
     ]
     if odds.exact:
-        lines.append(
-            f"Exact: every roll of the dice ({odds.runs} paths), as the tracker resolves it."
-        )
+        lines.append(f"Exact: every roll of the dice ({odds.runs} paths).")
     else:
-        lines.append(f"Estimated from {odds.runs} seeded attacks: too many dice to walk them all.")
+        lines.append(f"Estimated from {odds.runs} seeded attacks (too many dice to walk).")
     return "\n".join(lines)
