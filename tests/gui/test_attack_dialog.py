@@ -236,3 +236,18 @@ def test_knockback_into_an_obstruction_is_asked_where_the_pack_has_it(
     assert box.event_keys() == {"obstructed": True}
     box.distance_spin.setValue(2)
     assert box.event_keys() == {"obstructed": True, "knockback_distance": 2}
+
+
+def test_a_walk_in_slices_stops_when_the_dialog_closes(
+    qtbot, rulesets: Rulesets, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gangmanager.gui.battle import odds_panel
+
+    monkeypatch.setattr(odds_panel, "SLICE_SECONDS", 0.0)  # one path per slice
+    dialog = dialog_for(qtbot, rulesets, [])
+    dialog.show()
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
+    assert not dialog.odds_panel.settled
+    assert dialog.odds_panel.odds_label.text().startswith("Working out the odds...")
+    dialog.reject()
+    assert dialog.odds_panel.settled and dialog.odds_panel.odds is None

@@ -12,6 +12,7 @@ from collections.abc import Generator
 from typing import Any
 
 from PySide6.QtCore import QTimer, Signal
+from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
 
 from gangmanager.rules.attack_odds import Odds, odds_walk
@@ -67,7 +68,7 @@ class OddsPanel(QGroupBox):
             return
         deadline = time.perf_counter() + SLICE_SECONDS
         try:
-            runs = 0
+            runs = next(walk)  # at least one path a slice
             while time.perf_counter() < deadline:
                 runs = next(walk)
         except StopIteration as done:
@@ -79,6 +80,12 @@ class OddsPanel(QGroupBox):
             return
         self.odds_label.setText(f"Working out the odds... ({runs} dice paths so far)")
         self._timer.start()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        # The dialog closed: a walk still going on is of no use to anyone.
+        if self._walk is not None:
+            self._settle("")
+        super().hideEvent(event)
 
     def _settle(self, text: str) -> None:
         self._timer.stop()
