@@ -18,7 +18,9 @@ from pathlib import Path
 from gangmanager.rules.attack_odds import odds_walk
 from gangmanager.rules.battle import Opponent, apply_event, new_state
 from gangmanager.rules.battle_events import AttackEvent, BattleError
+from gangmanager.rules.battle_state import BattleState
 from gangmanager.rules.dice import RandomDice
+from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
@@ -55,7 +57,7 @@ def main() -> None:
                     )
 
 
-def _walk(rules, state, event) -> tuple[float, int, bool]:  # type: ignore[no-untyped-def]
+def _walk(rules: Ruleset, state: BattleState, event: AttackEvent) -> tuple[float, int, bool]:
     best = float("inf")
     for _ in range(RUNS):
         start = time.perf_counter()
@@ -70,7 +72,7 @@ def _walk(rules, state, event) -> tuple[float, int, bool]:  # type: ignore[no-un
     return best, odds.runs, odds.exact
 
 
-def _one_attack(rules, state, event) -> float:  # type: ignore[no-untyped-def]
+def _one_attack(rules: Ruleset, state: BattleState, event: AttackEvent) -> float:
     best = float("inf")
     dice = RandomDice(1)
     for _ in range(20):
