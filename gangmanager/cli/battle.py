@@ -12,9 +12,10 @@ from gangmanager.rules.dice import RandomDice
 from gangmanager.services.errors import ServiceError
 
 if TYPE_CHECKING:
-    from gangmanager.services import battle
+    from gangmanager.services import battle, battle_odds
 else:
     battle = lazy_import("gangmanager.services.battle")
+    battle_odds = lazy_import("gangmanager.services.battle_odds")
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -71,6 +72,21 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("gang", help="gang name or id")
     p.set_defaults(handler=cmd_end)
 
+    p = commands.add_parser(
+        "odds", parents=[common], help="the chance of each outcome of an attack, before rolling"
+    )
+    p.add_argument("gang", help="gang name or id")
+    p.add_argument("--fighter", required=True, metavar="A", help="the attacker")
+    p.add_argument("--weapon", required=True, metavar="W")
+    p.add_argument("--profile", default="", metavar="P", help="the weapon's profile, if several")
+    p.add_argument("--target", required=True, metavar="T")
+    p.add_argument("--range", required=True, choices=("short", "long", "engaged"))
+    p.add_argument(
+        "--modifier", type=int, default=0, metavar="N", help="other hit modifiers (+1 is easier)"
+    )
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_odds)
+
 
 def _print_lines(lines: tuple[str, ...]) -> None:
     for line in lines:
@@ -123,6 +139,42 @@ def cmd_end(args: argparse.Namespace, context: Context) -> None:
     with context.database() as db:
         result = battle.end_battle(db, context.rulesets, args.gang)
     _print_lines(result.lines)
+
+
+_ODDS_LINES = (
+    ("hit", "hit"),
+    ("wound", "wound"),
+    ("unsaved", "unsaved (a wound goes through)"),
+    ("flesh_wound", "Flesh Wound (worst result)"),
+    ("seriously_injured", "Seriously Injured"),
+    ("out_of_action", "Out of Action"),
+    ("ammo_test", "Ammo test"),
+    ("out_of_ammo", "weapon runs out (Out of Ammo, jammed, struck off)"),
+)
+
+
+def cmd_odds(args: argparse.Namespace, context: Context) -> None:
+    attack = {
+        "fighter": args.fighter,
+        "weapon": args.weapon,
+        "profile": args.profile,
+        "target": args.target,
+        "range": args.range,
+        "modifier": args.modifier,
+    }
+    with context.database() as db:
+        event, odds = battle_odds.battle_attack_odds(db, context.rulesets, args.gang, attack)
+    if args.json:
+        print_json(odds.as_dict())
+        return
+    weapon = f"{event.weapon} ({event.profile})" if event.profile else event.weapon
+    print(
+        f"{event.fighter} attacks {event.target} with {weapon}, {event.range}"
+        f", modifier {event.modifier:+d} ({odds.runs} dice paths walked):"
+    )
+    values = odds.as_dict()
+    for key, label in _ODDS_LINES:
+        print(f"  {label:<52} {100 * values[key]:5.1f}%")
 
 
 def battle_text(record: battle.BattleRecord) -> str:

@@ -6,11 +6,12 @@ Figures with one public source only are marked `[?]` in n23's pack.toml.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 InjuryFace = Literal["flesh_wound", "seriously_injured", "out_of_action"]
+_F = TypeVar("_F")
 
 
 class _Strict(BaseModel):
@@ -92,7 +93,35 @@ class AttackRules(_Strict):
         return faces
 
     def firepower_face(self, roll: int) -> FirepowerFace:
-        return self.firepower_dice[roll - 1]
+        return _face(self.firepower_dice, roll)
 
     def injury_face(self, roll: int) -> InjuryFace:
-        return self.injury_dice[roll - 1]
+        return _face(self.injury_dice, roll)
+
+
+def _face(faces: list[_F], roll: int) -> _F:
+    """`faces[roll - 1]`, found by comparing the roll with where each run of equal faces
+    ends: the odds' traced dice then learn which face came up, not which number."""
+    if not 1 <= roll <= len(faces):
+        raise IndexError(f"a die of {len(faces)} faces shows 1 to {len(faces)}, not {roll}")
+    for end, face in _runs(faces):
+        if roll <= end:
+            return face
+    raise AssertionError("unreachable: the last face ends a run")
+
+
+# The runs of each die's faces, by the list's id (the list is kept, so the id stays its own).
+_RUNS: dict[int, tuple[list[Any], list[tuple[int, Any]]]] = {}
+
+
+def _runs(faces: list[_F]) -> list[tuple[int, _F]]:
+    """(last number, face) for each run of equal faces: 1-3 flesh wound, 4-5 ..."""
+    kept = _RUNS.get(id(faces))
+    if kept is None or kept[0] is not faces:
+        runs = [
+            (end, face)
+            for end, face in enumerate(faces, start=1)
+            if end == len(faces) or faces[end] != face
+        ]
+        _RUNS[id(faces)] = kept = (faces, runs)
+    return kept[1]

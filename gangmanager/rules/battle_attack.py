@@ -23,6 +23,7 @@ from gangmanager.rules.attack_rules import InjuryFace
 from gangmanager.rules.battle_events import (
     AmmoTestEvent,
     AttackEvent,
+    AttackTarget,
     BattleError,
     BattleStatus,
     ProfileState,
@@ -34,6 +35,24 @@ from gangmanager.rules.ruleset import Mechanic, Ruleset
 from gangmanager.rules.weapons import WeaponProfile
 
 _INJURY_FACES: tuple[InjuryFace, ...] = ("flesh_wound", "seriously_injured", "out_of_action")
+
+
+@dataclass
+class Tally:
+    """What one attack did to one target, counted as it goes (the odds read it)."""
+
+    target: str
+    hits: int = 0
+    # Hits that wounded (before the save).
+    wounds: int = 0
+
+
+@dataclass(frozen=True)
+class Resolved:
+    """An attack resolved: the completed event, and a tally per target in the order hit."""
+
+    event: AttackEvent
+    tallies: list[Tally]
 
 
 @dataclass
@@ -97,6 +116,13 @@ def _unarmed(table: Table) -> ProfileTrack:
     return ProfileTrack(track.weapon, profile, track.mechanics | {Mechanic.MELEE}, None)
 
 
+def _obstruction_hit(table: Table, distance: int) -> ProfileTrack:
+    profile = WeaponProfile(
+        rng_s="-", rng_l="-", str=str(distance), ap="-", d="1", am="-", traits=[]
+    )
+    return profile_track(table.ruleset, "Knockback", profile)
+
+
 class _Attack:
     """One attack being resolved: its fighters, profile, dice pools and log."""
 
@@ -124,6 +150,9 @@ class _Attack:
         self.removed: RemovedProfile | None = None
         self.blaze_roll: int | None = None
         self.status_before = self.target.status
+        self.tallies: list[Tally] = []
+        # The Blaze roll for each extra target (by the entry's id).
+        self.extra_blaze: dict[int, int | None] = {}
 
     def _given(self, key: str) -> list[int | str] | None:
         value = getattr(self.event, key)
@@ -157,23 +186,140 @@ class _Attack:
         firepower = self._firepower()
         hits, natural = self._hits(firepower)
         self._ammo_tests(firepower)
-        if hits:
+        shares = self._shares(hits)
+        for track, share, extra in shares:
+            self._on_target(track, share, natural, extra, several=len(shares) > 1)
+        self.target = t
+        if p.has(Mechanic.SINGLE_SHOT) and p.state is ProfileState.READY:
+            p.state = ProfileState.SPENT
+            self.say(f"Single Shot: {p.label} is spent.")
+        return self._completed()
+
+    def _shares(self, hits: int) -> list[tuple[FighterTrack, int, AttackTarget | None]]:
+        """Each target and its hits, all allocated before any wound roll: `target` first."""
+        extras = self.event.targets or []
+        first = self.target
+        if not extras:
+            return [(first, hits, None)]
+        p = self.profile
+        tracks: list[FighterTrack] = []
+        for extra in extras:
+            track = self.table.fighter(extra.fighter)
+            if track is self.attacker:
+                raise BattleError(f"{self.attacker.name} cannot attack themselves")
+            if track is first or any(track is other for other in tracks):
+                raise BattleError(f"{track.name} is named twice among the attack's targets")
+            tracks.append(track)
+        if attack_traits.counted_hits(p):
+            # Everyone the template or marker touches is hit when the attack hits.
+            shares = [(t, x.hits if hits else 0, x) for t, x in zip(tracks, extras, strict=True)]
+            self.say(
+                f"{'Template' if p.has(Mechanic.TEMPLATE) else 'Blast'}: also under it "
+                + ", ".join(f"{self._who(t)} ({n})" for t, n, _ in shares)
+                + "."
+            )
+            return [(first, hits, None), *shares]
+        if not attack_traits.rapid_fire_applies(self.table, p, self.band):
+            raise BattleError(
+                f"{p.label} hits one fighter: only Rapid Fire, Blast and Template attacks"
+                " hit several"
+            )
+        # Rapid Fire: the first hit stays on the first target; the rest go where allocated.
+        left = max(0, hits - 1)
+        shares = []
+        for track, extra in zip(tracks, extras, strict=True):
+            share = min(extra.hits, left)
+            left -= share
+            shares.append((track, share, extra))
+        kept = hits - sum(n for _, n, _ in shares)
+        words = [f"{kept} on {self._who(first)}"] + [
+            f"{n} on {self._who(t)}" + (f" (of {x.hits} asked)" if n < x.hits else "")
+            for t, n, x in shares
+        ]
+        self.say(f"Rapid Fire: {hits} hit{'s' if hits != 1 else ''}, " + ", ".join(words) + ".")
+        return [(first, kept, None), *shares]
+
+    def _on_target(
+        self,
+        track: FighterTrack,
+        hits: int,
+        natural: int | None,
+        extra: AttackTarget | None,
+        *,
+        several: bool,
+    ) -> None:
+        """The hits on one target, resolved in full before the next target's."""
+        self.target = t = track
+        self.status_before = t.status
+        self.tallies.append(Tally(t.name, hits))
+        p = self.profile
+        if several:
+            self.say(f"{self._who(t)}: {hits} hit{'s' if hits != 1 else ''}.")
+        distance = self._knockback_distance()
+        if hits and distance == 0:
+            self.say("Knockback Distance 0: the target is not moved.")
+        elif hits:
             knock = attack_traits.knockback(self.table, p, t, natural)
             if knock:
                 self.say(knock + ".")
+        if hits:
             self._pin()
         for number in range(hits):
             if t.out_of_action:
                 break
             self._one_hit(number + 1, hits)
+        obstructed = extra.obstructed if extra is not None else self.event.obstructed
+        if hits and obstructed:
+            self._obstruction(distance)
         self._credit()
-        if hits and attack_traits.blaze_applies(self.table, a, p):
-            text, self.blaze_roll = attack_traits.blaze_after(self.table, t, self.event.blaze)
+        if hits and attack_traits.blaze_applies(self.table, self.attacker, p):
+            given = extra.blaze if extra is not None else self.event.blaze
+            text, roll = attack_traits.blaze_after(self.table, t, given)
             self.say(text + ".")
-        if p.has(Mechanic.SINGLE_SHOT) and p.state is ProfileState.READY:
-            p.state = ProfileState.SPENT
-            self.say(f"Single Shot: {p.label} is spent.")
-        return self._completed()
+            if extra is None:
+                self.blaze_roll = roll
+            else:
+                self.extra_blaze[id(extra)] = roll
+
+    def _knockback_distance(self) -> int | None:
+        """The Knockback Distance (house-b): the trait's number, else the event's."""
+        p = self.profile
+        if not p.has(Mechanic.KNOCKBACK_DISTANCE):
+            return None
+        for trait in p.profile.traits:
+            definition = self.table.ruleset.trait_def(trait)
+            known = definition is not None and definition.has(Mechanic.KNOCKBACK_DISTANCE)
+            if known and (trait.param or "").strip().isdigit():
+                return int(str(trait.param).strip())
+        return self.event.knockback_distance
+
+    def _obstruction(self, distance: int | None) -> None:
+        """Pushed into an obstruction: a hit of Strength the distance, AP -, Damage 1; then
+        Pinned if still Active."""
+        t, p = self.target, self.profile
+        if not p.has(Mechanic.KNOCKBACK_DISTANCE):
+            raise BattleError(
+                f"{p.label} has no Knockback Distance: nobody is pushed into an obstruction"
+            )
+        if distance is None:
+            raise BattleError(
+                f"{p.label}: give the Knockback Distance ('knockback_distance') for the"
+                " obstruction's hit"
+            )
+        if distance == 0 or t.out_of_action:
+            return
+        self.say(
+            f"Knockback: {t.name} is stopped by an obstruction: a Strength {distance} hit,"
+            f" AP -, Damage 1 (an obstruction with Wounds takes the same hit)."
+        )
+        self.profile = _obstruction_hit(self.table, distance)
+        try:
+            self._one_hit(1, 1)
+        finally:
+            self.profile = p
+        if t.status is BattleStatus.ACTIVE:
+            t.status = BattleStatus.PINNED
+            self.say(f"Knockback: {t.name} is still Active, and becomes Pinned.")
 
     def _firepower(self) -> list[int]:
         """Firepower dice for a ranged profile (also a sidearm in close combat); none for melee."""
@@ -264,6 +410,7 @@ class _Attack:
         label = f" (hit {number} of {hits})" if hits > 1 else ""
         if not self._wounds(label):
             return
+        self.tallies[-1].wounds += 1
         if not self._save(label):
             return
         if attack_traits.toxin_before_damage(self.profile) and not self._toxin_flesh_wound():
@@ -428,8 +575,25 @@ class _Attack:
                 **stored,
                 "blaze": self.blaze_roll,
                 "removed": self.removed,
+                "targets": self._targets_completed(),
             }
         )
+
+    def _targets_completed(self) -> list[AttackTarget] | None:
+        if not self.event.targets:
+            return None
+        done = []
+        for extra in self.event.targets:
+            track = self.table.fighter(extra.fighter, may_be_out=True)
+            done.append(
+                extra.model_copy(
+                    update={
+                        "fighter": self._who(track),
+                        "blaze": self.extra_blaze.get(id(extra), extra.blaze),
+                    }
+                )
+            )
+        return done
 
 
 def hit_needed(
@@ -507,12 +671,22 @@ def target_numbers(
     return lines
 
 
+def resolve(table: Table, event: AttackEvent) -> Resolved:
+    """The attack on the table's state; a refusal leaves the state half changed.
+
+    The unit both `attack` and the odds (`attack_odds`) run: the odds run it
+    on a throw-away copy for every sequence of dice.
+    """
+    running = _Attack(table, event)
+    return Resolved(running.resolve(), running.tallies)
+
+
 def attack(table: Table, event: AttackEvent) -> AttackEvent:
     # The steps change the state as they go: a refusal late in the attack
     # (a missing die, dice left over) puts everything back.
     before = table.state.copy()
     try:
-        return _Attack(table, event).resolve()
+        return resolve(table, event).event
     except BattleError:
         table.state.__dict__.update(before.__dict__)
         raise

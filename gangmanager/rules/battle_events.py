@@ -210,6 +210,19 @@ Range = Literal["short", "long", "engaged"]
 InjuryRoll = D6 | Annotated[str, BeforeValidator(normalise_word)]
 
 
+class AttackTarget(BaseModel):
+    """Another fighter one attack hits: Rapid Fire hits allocated to them (before any wound
+    roll), or a fighter the template or Blast marker touches."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    fighter: str = Field(min_length=1)
+    hits: int = Field(default=1, ge=1, le=20)
+    # Knockback pushed them into an obstruction.
+    obstructed: bool | None = None
+    blaze: D6 | None = None
+
+
 class AttackEvent(_ProfileEvent):
     """One attack, resolved step by step; every roll left out is rolled and stored."""
 
@@ -234,6 +247,11 @@ class AttackEvent(_ProfileEvent):
     ammo: list[D6] | None = None
     # Filled in when a failed Ammo test deletes a Limited profile.
     removed: RemovedProfile | None = None
+    # More fighters hit by this attack, each resolved in turn after `target`.
+    targets: list[AttackTarget] | None = None
+    # Knockback pushed `target` into an obstruction; the distance when the trait gives none.
+    obstructed: bool | None = None
+    knockback_distance: int | None = Field(default=None, ge=0, le=24)
 
 
 class ActivateEvent(_FighterEvent):

@@ -157,3 +157,97 @@ def test_a_narrow_window_shows_the_two_sides_as_tabs(
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.side_tabs is None)
     assert window.tile_grid.indexOf(window.side_boxes[1]) >= 0
+
+
+def test_the_odds_show_before_rolling_and_follow_the_choices(qtbot, rulesets: Rulesets) -> None:
+    from gangmanager.gui.battle.odds_panel import odds_text
+    from gangmanager.rules.attack_odds import attack_odds
+    from gangmanager.rules.battle_events import parse_event
+
+    dialog = dialog_for(qtbot, rulesets, [])
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    shown = dialog.odds_panel.odds_label.text()
+    expected = attack_odds(dialog._ruleset, dialog._state, parse_event(dialog.base_event()))
+    assert shown == odds_text(expected) and shown.startswith("Hit ")
+    assert "Out of Action" in shown and "Exact" in shown
+    # A harder shot: the odds follow the modifier.
+    dialog.modifier_spin.setValue(-2)
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    assert dialog.odds_panel.odds is not None and dialog.odds_panel.odds.hit < expected.hit
+    # A choice the rules refuse: the reason instead of odds.
+    dialog.range_combo.setCurrentIndex(dialog.range_combo.findData("engaged"))
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    assert dialog.odds_panel.odds_label.text().startswith("No odds: ")
+    assert "close combat" in dialog.odds_panel.odds_label.text()
+
+
+def test_more_targets_share_the_rapid_fire_hits(qtbot, rulesets: Rulesets) -> None:
+    # Firepower 6 (3 hits), the hit roll typed in, three wound rolls of 1.
+    dialog = dialog_for(qtbot, rulesets, [6, 1, 1, 1])
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
+    box = dialog.targets_box
+    assert not box.isHidden() and box._knockback_row.isHidden()  # Boltgun: Rapid Fire (1)
+    offered = [box.table.item(row, 0).text() for row in range(box.table.rowCount())]
+    assert f"{WOLVES}/Rook" not in offered and "The Rust Riders/Mags Varga" not in offered
+    row = offered.index(f"{WOLVES}/Dex Hollow")
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    alone = dialog.odds_panel.odds
+    box.table.item(row, 0).setCheckState(Qt.CheckState.Checked)
+    box._spins[row].setValue(2)
+    assert dialog.base_event()["targets"] == [{"fighter": f"{WOLVES}/Dex Hollow", "hits": 2}]
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    assert alone is not None and dialog.odds_panel.odds is not None
+    assert dialog.odds_panel.odds.wound < alone.wound  # fewer hits left on Rook
+    dialog.hit_spin.setValue(5)
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    preview = dialog.preview_label.text()
+    assert f"Rapid Fire: 3 hits, 1 on {WOLVES}/Rook, 2 on {WOLVES}/Dex Hollow." in preview
+    assert f"{WOLVES}/Dex Hollow: 2 hits." in preview
+    # A change of the first target keeps the fighters checked.
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Brann"))
+    assert box.chosen() == [(f"{WOLVES}/Dex Hollow", 2)]
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.applied_event is not None
+    assert dialog.applied_event["targets"] == [{"fighter": f"{WOLVES}/Dex Hollow", "hits": 2}]
+    # A melee weapon hits one fighter: no box.
+    dialog = dialog_for(qtbot, rulesets, [])
+    dialog.profile_combo.setCurrentIndex(dialog.profile_combo.findText("Chainsword"))
+    assert dialog.targets_box.isHidden() and "targets" not in dialog.base_event()
+
+
+def test_knockback_into_an_obstruction_is_asked_where_the_pack_has_it(
+    qtbot, rulesets: Rulesets
+) -> None:
+    from gangmanager.gui.battle.targets_box import TargetsBox
+    from gangmanager.rules.battle_state import ProfileTrack
+    from gangmanager.rules.ruleset import Mechanic
+    from gangmanager.rules.weapons import WeaponProfile
+
+    dialog = dialog_for(qtbot, rulesets, [])
+    box = TargetsBox()
+    qtbot.addWidget(box)
+    profile = WeaponProfile(rng_s='6"', rng_l='12"', str="4", ap="-", d="1", am="5+")
+    pushes = ProfileTrack("Shock maul", profile, frozenset({Mechanic.KNOCKBACK_DISTANCE}), None)
+    box.offer(dialog._state, dialog._attacker, f"{WOLVES}/Rook", pushes, True)
+    assert not box._knockback_row.isHidden() and box.table.isHidden()
+    assert box.event_keys() == {}
+    box.obstructed_check.setChecked(True)
+    assert box.event_keys() == {"obstructed": True}
+    box.distance_spin.setValue(2)
+    assert box.event_keys() == {"obstructed": True, "knockback_distance": 2}
+
+
+def test_a_walk_in_slices_stops_when_the_dialog_closes(
+    qtbot, rulesets: Rulesets, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gangmanager.gui.battle import odds_panel
+
+    monkeypatch.setattr(odds_panel, "SLICE_SECONDS", 0.0)  # one path per slice
+    dialog = dialog_for(qtbot, rulesets, [])
+    dialog.show()
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
+    assert not dialog.odds_panel.settled
+    assert dialog.odds_panel.odds_label.text().startswith("Working out the odds...")
+    dialog.reject()
+    assert dialog.odds_panel.settled and dialog.odds_panel.odds is None

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -25,6 +26,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.battle.odds_panel import OddsPanel
+from gangmanager.gui.battle.targets_box import TargetsBox
 from gangmanager.rules.attack_traits import UNARMED
 from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_attack import target_numbers
@@ -85,6 +88,8 @@ class AttackDialog(QDialog):
         self.numbers_label.setWordWrap(True)
         numbers_box = QGroupBox("Target numbers")
         QVBoxLayout(numbers_box).addWidget(self.numbers_label)
+        self.odds_panel = OddsPanel()
+        self.targets_box = TargetsBox()
 
         self.hit_spin = QSpinBox()
         self.hit_spin.setRange(0, 6)
@@ -136,7 +141,11 @@ class AttackDialog(QDialog):
         form.addRow("&Modifier", self.modifier_spin)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
-        layout.addWidget(numbers_box)
+        layout.addWidget(self.targets_box)
+        before_rolling = QHBoxLayout()
+        before_rolling.addWidget(numbers_box)
+        before_rolling.addWidget(self.odds_panel)
+        layout.addLayout(before_rolling)
         layout.addWidget(dice_box)
         layout.addWidget(self.preview_label)
         layout.addWidget(buttons)
@@ -144,6 +153,7 @@ class AttackDialog(QDialog):
         for combo in (self.profile_combo, self.target_combo, self.range_combo):
             combo.currentIndexChanged.connect(self._on_choice_changed)
         self.modifier_spin.valueChanged.connect(self._on_choice_changed)
+        self.targets_box.sig_changed.connect(self._on_choice_changed)
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.apply_button.clicked.connect(self._on_apply_button_clicked)
         self._on_choice_changed()
@@ -189,6 +199,7 @@ class AttackDialog(QDialog):
             "range": self.range_combo.currentData(),
             "modifier": self.modifier_spin.value(),
         }
+        event.update(self.targets_box.event_keys())
         return event
 
     def chosen_event(self) -> dict[str, Any]:
@@ -212,6 +223,12 @@ class AttackDialog(QDialog):
 
     def _on_choice_changed(self, _: object = None) -> None:
         profile, target = self._profile(), self._target()
+        self.targets_box.offer(
+            self._state, self._attacker, self.target_combo.currentData(), profile, self._two_gangs
+        )
+        self.odds_panel.start(
+            self._ruleset, self._state, self.base_event() if target is not None else None
+        )
         if target is None:
             self.numbers_label.setText("Nobody to attack.")
             self.apply_button.setEnabled(False)
