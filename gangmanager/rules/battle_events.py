@@ -232,6 +232,15 @@ class AttackEvent(_ProfileEvent):
     blaze: D6 | None = None
     # Dice of the Ammo tests the Firepower dice call for (two per test for a Combi).
     ammo: list[D6] | None = None
+    # Close combat: how many attack dice (the Attacks characteristic and the
+    # pack's bonuses when left out); `hit` then holds one roll per die.
+    attacks: int | None = Field(default=None, ge=1, le=20)
+    # The attacker charged this activation (a pack bonus to the attack dice).
+    charge: bool = False
+    # Knockback of a Blast: its own D6 against the target's Strength.
+    knockback_roll: D6 | None = None
+    # Scattershot: the D6 of wound rolls each hit makes.
+    scatter: list[D6] | None = None
     # Filled in when a failed Ammo test deletes a Limited profile.
     removed: RemovedProfile | None = None
 

@@ -65,6 +65,29 @@ class Mechanic(StrEnum):
     TOXIN_BEFORE_DAMAGE = "toxin_before_damage"
     # Knockback by a distance, whatever the hit roll (house-b).
     KNOCKBACK_DISTANCE = "knockback_distance"
+    # The 2023 attack traits (FACTS.md section 8; the rest as traits.toml words them).
+    GAS = "gas"
+    RENDING = "rending"
+    POWER = "power"
+    MELTA = "melta"
+    SHOCK = "shock"
+    SEVER = "sever"
+    SHRED = "shred"
+    SCATTERSHOT = "scattershot"
+    SEISMIC = "seismic"
+    CONCUSSION = "concussion"
+    WEB = "web"
+    PHASE = "phase"
+    GRAVITON = "graviton"
+    # Hurts nobody by itself (Smoke, Flash, Fear ...): the hit is resolved, no wound roll.
+    NO_WOUND = "no_wound"
+    # One more close-combat attack die (Paired: the fighter's Attacks again on a Charge).
+    PAIRED = "paired"
+    DIGI = "digi"
+
+
+# Where a trait with no attack step acts instead (`outside_attack` in traits.toml).
+OutsideAttack = Literal["table", "post_battle", "armoury"]
 
 
 class TraitDef(_Strict):
@@ -74,6 +97,9 @@ class TraitDef(_Strict):
     mechanics: list[Mechanic] = Field(default_factory=list)
     # Weapon slots taken by a weapon with this trait (Unwieldy: 2).
     slots: int = Field(default=1, ge=1)
+    # Not (or not only) an attack step: "table" is a prompt the attack log shows
+    # (the summary), "post_battle" acts after the battle, "armoury" when buying.
+    outside_attack: OutsideAttack | None = None
 
     def has(self, mechanic: Mechanic) -> bool:
         return mechanic in self.mechanics
@@ -103,6 +129,12 @@ class ArmouryItem(_Strict):
     changes: dict[str, int] = Field(default_factory=dict)
     # Armour save on a D6 (5: a 5+ save); the battle tracker's save roll reads it.
     save: int | None = Field(default=None, ge=2, le=6)
+    # Worn with other armour, it makes that save this much better instead of
+    # counting on its own (`save` is then its save worn alone).
+    improves: int | None = Field(default=None, ge=1, le=3)
+    # Field armour: its own D6 save, rolled against each hit the armour let
+    # through, never modified by AP.
+    field_save: int | None = Field(default=None, ge=2, le=6)
     aliases: list[str] = Field(default_factory=list)
 
 

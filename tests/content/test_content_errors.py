@@ -60,8 +60,10 @@ def test_unknown_mechanic(write_pack: WritePack, user_dir: Path) -> None:
         "bad-mechanic/traits.toml: trait \"Blaze\": unknown mechanic 'blazing' (expected one of "
         "'limited', 'scarce', 'plentiful', 'single_shot', 'rapid_fire', 'combi', 'blaze', "
         "'template', 'blast', 'unwieldy', 'pistol', 'sidearm', 'melee', 'knockback', "
-        "'accurate', 'rupture', 'toxin', 'silent', 'grenade', 'toxin_before_damage' or "
-        "'knockback_distance')"
+        "'accurate', 'rupture', 'toxin', 'silent', 'grenade', 'toxin_before_damage', "
+        "'knockback_distance', 'gas', 'rending', 'power', 'melta', 'shock', 'sever', 'shred', "
+        "'scattershot', 'seismic', 'concussion', 'web', 'phase', 'graviton', 'no_wound', "
+        "'paired' or 'digi')"
     )
 
 
