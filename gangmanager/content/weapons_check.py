@@ -29,6 +29,16 @@ def check_weapon_profiles(ruleset: Ruleset, origin: Callable[[int], Path]) -> No
         return any(mechanic in flags.get(t.key, ()) for t in profile.traits)
 
     for index, weapon in enumerate(ruleset.weapons):
+        names = {trait_key(p.name) for p in weapon.profiles}
+        for group in weapon.shared_ammo:
+            unknown = [n for n in group if trait_key(n) not in names]
+            if unknown or len(group) < 2:
+                raise RulesetError(
+                    origin(index),
+                    f"shared_ammo: {group!r} is not two or more of the weapon's profiles"
+                    f" ({', '.join(repr(p.name) for p in weapon.profiles)})",
+                    entry_label("weapons", index, {"name": weapon.name}),
+                )
         for number, profile in enumerate(weapon.profiles):
             where = (
                 f"{entry_label('weapons', index, {'name': weapon.name})},"

@@ -116,6 +116,19 @@ class ArmouryWeapon(_Strict):
     profiles: list[WeaponProfile] = Field(min_length=1)
     # Other names a file may use for it ("Frag grenades", "Stubgun").
     aliases: list[str] = Field(default_factory=list)
+    # Profiles that are fire modes of one ammunition (a plasma gun's low and
+    # maximal): one failed Ammo test puts them all Out of Ammo. A profile in no
+    # group has its own ammo (special ammo bought apart, a Combi's other half).
+    shared_ammo: list[list[str]] = Field(default_factory=list)
+
+    def sharing_ammo_with(self, profile: str) -> list[str]:
+        """The other profiles that use the ammunition of `profile`."""
+        key = trait_key(profile)
+        for group in self.shared_ammo:
+            keys = [trait_key(name) for name in group]
+            if key in keys:
+                return [name for name in group if trait_key(name) != key]
+        return []
 
 
 class ArmouryItem(_Strict):

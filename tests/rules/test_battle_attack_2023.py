@@ -14,7 +14,13 @@ import pytest
 from gangmanager.content import builtin_rulesets_dir, load_ruleset
 from gangmanager.rules.battle import Opponent, apply_event, new_state
 from gangmanager.rules.battle_attack import target_numbers
-from gangmanager.rules.battle_events import BattleError, BattleStatus, Marker, parse_event
+from gangmanager.rules.battle_events import (
+    BattleError,
+    BattleStatus,
+    Marker,
+    ProfileState,
+    parse_event,
+)
 from gangmanager.rules.battle_state import BattleState, FighterTrack, PromptKind
 from gangmanager.rules.dice import FixedDice
 from gangmanager.rules.gang import Category, Fighter, Gang
@@ -408,3 +414,44 @@ def test_a_blast_knocks_back_the_same_by_roll_and_by_count() -> None:
             **how,
         )
         assert any(p.kind is PromptKind.KNOCKBACK for p in state.prompts), how
+
+
+# ------------------------------------------------------------ one weapon, one ammo
+
+
+def test_a_failed_ammo_test_puts_every_profile_of_shared_ammo_out() -> None:
+    state = battle(["Plasma pistol"])
+    attack(state, "Plasma pistol", profile="maximal", firepower=[1], hit=2, ammo=[2], wound=[1])
+    pistol = state.find("Vex")[0].weapons[0]
+    assert [p.state for p in pistol.profiles] == [ProfileState.OUT_OF_AMMO] * 2
+    assert any("one ammunition: low too" in line for line in log(state))
+    with pytest.raises(BattleError, match="Out of Ammo"):
+        attack(state, "Plasma pistol", profile="low", firepower=[2], hit=4)
+    # The grenade launcher's frag and krak are bought apart: each keeps its own.
+    state = battle(["Grenade launcher"])
+    attack(
+        state,
+        "Grenade launcher",
+        profile="frag grenade",
+        firepower=[1],
+        hits=1,
+        ammo=[2],
+        knockback_roll=1,
+        wound=[1],
+    )
+    launcher = state.find("Vex")[0].weapons[0]
+    assert [p.state for p in launcher.profiles] == [
+        ProfileState.OUT_OF_AMMO,
+        ProfileState.READY,
+        ProfileState.READY,
+    ]
+
+
+def test_a_reload_readies_every_profile_of_shared_ammo() -> None:
+    state = battle(["Rad beamer"])
+    attack(state, "Rad beamer", profile="focused", firepower=[1], hit=1, ammo=[2])
+    beamer = state.find("Vex")[0].weapons[0]
+    assert [p.state for p in beamer.profiles] == [ProfileState.OUT_OF_AMMO] * 2
+    reload = {"event": "reload", "fighter": "Vex", "weapon": "Rad beamer", "profile": "dispersed"}
+    apply_event(n23(), state, parse_event({**reload, "roll": 6}))
+    assert [p.state for p in beamer.profiles] == [ProfileState.READY] * 2
