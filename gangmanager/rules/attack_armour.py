@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from gangmanager.rules.battle_state import FighterTrack
 from gangmanager.rules.ruleset import ArmouryItem, Ruleset
+from gangmanager.rules.weapons import trait_key
 
 
 @dataclass(frozen=True)
@@ -52,3 +53,12 @@ def field_armour(ruleset: Ruleset, target: FighterTrack) -> Armour | None:
         return None
     best = min(fields, key=lambda i: i.field_save or 7)
     return Armour(best.name, best.field_save or 7)
+
+
+def protection(ruleset: Ruleset, target: FighterTrack, trait: str) -> str | None:
+    """The item worn that makes `trait` harmless to the target (`protects_from`), if any."""
+    key = trait_key(trait)
+    for item in _worn(ruleset, target):
+        if any(trait_key(name) == key for name in item.protects_from):
+            return item.name
+    return None

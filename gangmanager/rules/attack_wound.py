@@ -155,7 +155,9 @@ class HitChain:
             t.markers.add(Marker.WEBBED)
             self.say(f"Web{label}: no save, no Damage: {t.name} is Webbed.")
             return
-        if not self._save(hit, natural_wound, label):
+        if self.has(Mechanic.SEISMIC) and natural_wound == 6:
+            self.say(f"Seismic{label}: a natural 6 to wound allows no save.")
+        elif not self._save(hit, natural_wound, label):
             return
         if attack_traits.toxin_before_damage(self.profile) and not self._toxin_flesh_wound():
             return
@@ -315,22 +317,48 @@ class HitChain:
         if not injuries:
             self.say(f"{t.name}: {t.wounds} wound{'s' if t.wounds != 1 else ''} left.")
             return
-        if self.has(Mechanic.MELTA) and self.band == "short":
+        melta = self.has(Mechanic.MELTA) and (
+            self.band == "short" or self.profile.profile.rng_s in ("-", "E", "T")
+        )
+        if melta or self.has(Mechanic.SEVER):
             self.table.drop_prompts(t, PromptKind.INJURY_DICE)
             self.table.go_out_of_action(t)
-            self.say(f"Melta at short range: {t.name} goes Out of Action, no Injury dice.")
+            why = (
+                "Sever"
+                if not melta
+                else ("Melta at short range" if self.band == "short" else "Melta (no Short range)")
+            )
+            self.say(f"{why}: {t.name} goes Out of Action, no Injury dice.")
             return
         self._injure(injuries, "0 wounds, ")
 
     def _injure(self, count: int, before: str = "") -> None:
         t = self.target
-        results = [self._injury_face() for _ in range(count)]
         self.table.drop_prompts(t, PromptKind.INJURY_DICE)
+        if self.has(Mechanic.FEAR):
+            self.table.prompt(
+                PromptKind.NERVE_TEST,
+                t,
+                f"Fear: {t.name} takes a Nerve test at -2 and is Broken if it fails",
+            )
+            self.say(f"Fear: no Injury roll; {t.name} takes a Nerve test at -2 (Broken if failed).")
+            return
+        results = [self._injury_face() for _ in range(count)]
+        notes = [""] * len(results)
+        if self.has(Mechanic.PULVERISE) and "flesh_wound" in results:
+            toughness = t.live_values()["T"] or 0
+            roll = self.pools["pulverise"].die("Pulverise D6")
+            if roll == 6 or roll >= toughness:
+                index = results.index("flesh_wound")
+                results[index] = "seriously_injured"
+                notes[index] = " (Pulverise: seriously injured)"
+            self.say(
+                f"Pulverise: rolled {roll} against T{toughness},"
+                f" {'a Flesh Wound becomes Seriously Injured' if roll == 6 or roll >= toughness else 'no change'}."
+            )
         shown: list[str] = []
-        for face in results:
-            text = face.replace("_", " ")
-            if face == "flesh_wound" and self.has(Mechanic.SEVER):
-                face, text = "seriously_injured", f"{text} (Sever: seriously injured)"
+        for face, note in zip(results, notes, strict=True):
+            text = face.replace("_", " ") + note
             if face == "seriously_injured" and t.status is BattleStatus.SERIOUSLY_INJURED:
                 face, text = "flesh_wound", f"{text} (already Seriously Injured: a Flesh Wound)"
             shown.append(text)
@@ -342,8 +370,8 @@ class HitChain:
                 t.status = BattleStatus.SERIOUSLY_INJURED
             else:
                 t.flesh_wounds += 1
-                toughness = t.live_values()["T"]
-                if toughness is not None and toughness <= 0:
+                left = t.live_values()["T"]
+                if left is not None and left <= 0:
                     self.table.go_out_of_action(t)
                     shown[-1] += ", Toughness 0: Out of Action"
         self.say(f"{t.name}: {before}Injury dice: {', '.join(shown)}.")

@@ -52,7 +52,12 @@ _POOLS = (
     "ammo",
     "knockback_roll",
     "scatter",
+    "pulverise",
+    "rad_phage",
+    "unstable",
 )
+# Keys of one D6 (the others are lists).
+_SINGLE = ("knockback_roll", "rad_phage", "unstable")
 
 
 @dataclass
@@ -163,6 +168,7 @@ class _Attack:
         firepower = self._firepower()
         hits = self._hits(firepower)
         self._ammo_tests(firepower)
+        blown_up = self._unstable(firepower)
         if hits:
             self._knockback(hits)
             self._pin()
@@ -172,6 +178,8 @@ class _Attack:
                 break
             label = f" (hit {index + 1} of {len(hits)})" if len(hits) > 1 else ""
             self.chain.resolve(hit, label)
+        if hits:
+            self._rad_phage()
         self._credit()
         if hits and attack_traits.blaze_applies(self.table, a, p):
             text, self.blaze_roll = attack_traits.blaze_after(self.table, t, self.event.blaze)
@@ -179,7 +187,64 @@ class _Attack:
         if p.has(Mechanic.SINGLE_SHOT) and p.state is ProfileState.READY:
             p.state = ProfileState.SPENT
             self.say(f"Single Shot: {p.label} is spent.")
+        if self._thrown():
+            self._grenade_ammo_test()
+        if blown_up and not a.out_of_action:
+            self.table.go_out_of_action(a)
+            self.say(f"Unstable: {a.name} goes Out of Action.")
         return self._completed()
+
+    def _thrown(self) -> bool:
+        """A grenade rolls no Firepower dice: its Ammo test follows the attack.
+
+        (An attack stored with Firepower dice for a grenade replays as it was.)
+        """
+        return self.profile.has(Mechanic.GRENADE) and self.event.firepower is None
+
+    def _grenade_ammo_test(self) -> None:
+        p = self.profile
+        if p.profile.ammo_target is None or p.state is not ProfileState.READY:
+            return
+        self.say(f"Grenade: the {self.table.ruleset.ammo.term} follows the attack.")
+        self._run_ammo_test(1)
+
+    def _unstable(self, firepower: list[int]) -> bool:
+        """Unstable: a D6 when the Ammo symbol comes up; True when it goes wrong (1-3)."""
+        faces = self.table.ruleset.attack
+        if not self.profile.has(Mechanic.UNSTABLE):
+            return False
+        if not any(faces.firepower_face(d).ammo for d in firepower):
+            return False
+        roll = self.pools["unstable"].die("Unstable D6")
+        wrong = roll <= 3
+        self.say(
+            f"Unstable: rolled {roll}, "
+            + (
+                f"it goes wrong: {self.attacker.name} goes Out of Action once the attack is resolved"
+                if wrong
+                else "no harm"
+            )
+            + "."
+        )
+        return wrong
+
+    def _rad_phage(self) -> None:
+        t = self.target
+        if not self.profile.has(Mechanic.RAD_PHAGE) or t.out_of_action:
+            return
+        shield = attack_armour.protection(self.table.ruleset, t, "Rad-phage")
+        if shield is not None:
+            self.say(f"Rad-phage: {t.name}'s {shield} shields them, no roll.")
+            return
+        roll = self.pools["rad_phage"].die("Rad-phage D6")
+        if roll < 4:
+            self.say(f"Rad-phage: rolled {roll}, no effect.")
+            return
+        t.flesh_wounds += 1
+        self.say(f"Rad-phage: rolled {roll}, one more Flesh Wound.")
+        if (t.live_values()["T"] or 0) <= 0:
+            self.table.go_out_of_action(t)
+            self.say(f"{t.name}: Flesh Wound takes Toughness to 0: Out of Action.")
 
     def _close_combat(self) -> bool:
         """A Melee profile used against an Engaged target: one hit roll per attack die."""
@@ -190,6 +255,8 @@ class _Attack:
         if attack_traits.is_melee(self.profile):
             if self.event.firepower is not None:
                 raise BattleError(f"{self.profile.label} is a Melee weapon: no Firepower dice")
+            return []
+        if self._thrown():
             return []
         most = attack_traits.rapid_fire_dice(self.table, self.profile, self.band)
         pool = self.pools["firepower"]
@@ -285,9 +352,13 @@ class _Attack:
         if p.profile.ammo_target is None:
             self.say(f"Ammo symbol: {p.label} has no Ammo value, no test.")
             return
+        self._run_ammo_test(symbols)
+
+    def _run_ammo_test(self, tests: int) -> None:
+        p = self.profile
         per_test = 2 if p.has(Mechanic.COMBI) else 1
         pool = self.pools["ammo"]
-        dice = [pool.die("Ammo test") for _ in range(symbols * per_test)]
+        dice = [pool.die("Ammo test") for _ in range(tests * per_test)]
         done = battle_ammo.ammo_test(
             self.table,
             AmmoTestEvent(
@@ -300,10 +371,12 @@ class _Attack:
         self.removed = done.removed
 
     def _pin(self) -> None:
-        t = self.target
+        t, p = self.target, self.profile
         if t.status is not BattleStatus.ACTIVE:
             return
-        if self.profile.has(Mechanic.SEISMIC):
+        if p.has(Mechanic.GAS) or p.has(Mechanic.NO_PIN):
+            return  # Gas and Smoke pin nobody
+        if p.has(Mechanic.SEISMIC):
             t.status = BattleStatus.PINNED
             self.say(f"Seismic: {t.name} is knocked Prone and Pinned.")
         elif self.band != "engaged" and self.table.ruleset.attack.hit_pins:
@@ -323,7 +396,7 @@ class _Attack:
     def _completed(self) -> AttackEvent:
         stored = {key: pool.stored() for key, pool in self.pools.items()}
         hit = stored.pop("hit")
-        knock = stored.pop("knockback_roll")
+        singles = {key: (found[0] if (found := stored.pop(key)) else None) for key in _SINGLE}
         return self.event.model_copy(
             update={
                 "fighter": self.attacker.name,
@@ -331,7 +404,7 @@ class _Attack:
                 "weapon": self.weapon_name,
                 "profile": self.profile.name,
                 "hit": (hit[0] if len(hit) == 1 else hit) if hit else None,
-                "knockback_roll": knock[0] if knock else None,
+                **singles,
                 **stored,
                 "blaze": self.blaze_roll,
                 "removed": self.removed,

@@ -241,6 +241,13 @@ class AttackEvent(_ProfileEvent):
     knockback_roll: D6 | None = None
     # Scattershot: the D6 of wound rolls each hit makes.
     scatter: list[D6] | None = None
+    # Pulverise: the D6 after each Injury roll (T or more, or a 6: a Flesh
+    # Wound becomes Seriously Injured).
+    pulverise: list[D6] | None = None
+    # Rad-phage: the D6 once the hits are resolved (4+: one more Flesh Wound).
+    rad_phage: D6 | None = None
+    # Unstable: the D6 when the Ammo symbol comes up (1-3: the attacker is Out of Action).
+    unstable: D6 | None = None
     # Filled in when a failed Ammo test deletes a Limited profile.
     removed: RemovedProfile | None = None
 

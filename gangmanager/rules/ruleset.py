@@ -79,8 +79,15 @@ class Mechanic(StrEnum):
     WEB = "web"
     PHASE = "phase"
     GRAVITON = "graviton"
-    # Hurts nobody by itself (Smoke, Flash, Fear ...): the hit is resolved, no wound roll.
+    # Hurts nobody by itself (Smoke, Flash ...): the hit is resolved, no wound roll.
     NO_WOUND = "no_wound"
+    # A hit that does not Pin (Smoke; Gas pins nobody either).
+    NO_PIN = "no_pin"
+    # An Injury roll becomes a Nerve test at -2 (Broken when failed).
+    FEAR = "fear"
+    PULVERISE = "pulverise"
+    RAD_PHAGE = "rad_phage"
+    UNSTABLE = "unstable"
     # One more close-combat attack die (Paired: the fighter's Attacks again on a Charge).
     PAIRED = "paired"
     DIGI = "digi"
@@ -148,6 +155,8 @@ class ArmouryItem(_Strict):
     # Field armour: its own D6 save, rolled against each hit the armour let
     # through, never modified by AP.
     field_save: int | None = Field(default=None, ge=2, le=6)
+    # Weapon traits that have no effect on the wearer (the bodyglove: Rad-phage).
+    protects_from: list[str] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
 
 

@@ -301,12 +301,11 @@ def test_shock_wounds_automatically_on_a_natural_six_to_hit() -> None:
     assert done.wound is None
 
 
-def test_sever_turns_flesh_wounds_into_seriously_injured() -> None:
+def test_sever_takes_a_fighter_at_zero_wounds_out_of_action_with_no_injury_dice() -> None:
     state = battle(["Heavy chain cleaver"])
-    attack(
-        state, "Heavy chain cleaver", range="engaged", attacks=1, hit=5, wound=[5], injury=[6, 6]
-    )
-    assert dax(state).status is BattleStatus.SERIOUSLY_INJURED
+    done = attack(state, "Heavy chain cleaver", range="engaged", attacks=1, hit=5, wound=[5])
+    assert "Sever: Dax goes Out of Action, no Injury dice." in log(state)
+    assert done.injury is None and dax(state).status is BattleStatus.OUT_OF_ACTION
 
 
 def test_shred_doubles_the_ap_on_a_natural_six_to_wound() -> None:
@@ -421,7 +420,16 @@ def test_a_blast_knocks_back_the_same_by_roll_and_by_count() -> None:
 
 def test_a_failed_ammo_test_puts_every_profile_of_shared_ammo_out() -> None:
     state = battle(["Plasma pistol"])
-    attack(state, "Plasma pistol", profile="maximal", firepower=[1], hit=2, ammo=[2], wound=[1])
+    attack(
+        state,
+        "Plasma pistol",
+        profile="maximal",
+        firepower=[1],
+        hit=2,
+        ammo=[2],
+        unstable=4,
+        wound=[1],
+    )
     pistol = state.find("Vex")[0].weapons[0]
     assert [p.state for p in pistol.profiles] == [ProfileState.OUT_OF_AMMO] * 2
     assert any("one ammunition: low too" in line for line in log(state))
@@ -455,3 +463,84 @@ def test_a_reload_readies_every_profile_of_shared_ammo() -> None:
     reload = {"event": "reload", "fighter": "Vex", "weapon": "Rad beamer", "profile": "dispersed"}
     apply_event(n23(), state, parse_event({**reload, "roll": 6}))
     assert [p.state for p in beamer.profiles] == [ProfileState.READY] * 2
+
+
+# ------------------------------------------------------------ more 2023 traits
+
+
+def test_a_grenade_rolls_no_firepower_and_takes_its_ammo_test_after_the_attack() -> None:
+    state = battle(["Frag grenade"])
+    done = attack(state, "Frag grenade", hits=1, knockback_roll=1, wound=[1], ammo=[2])
+    lines = log(state)
+    assert not any(line.startswith("Firepower") for line in lines)
+    assert "Grenade: the Ammo test follows the attack." in lines
+    assert done.firepower is None and done.ammo == [2]
+    assert state.find("Vex")[0].weapons[0].profiles[0].state is ProfileState.OUT_OF_AMMO
+
+
+def test_gas_and_smoke_pin_nobody_and_fear_turns_the_injury_roll_into_a_nerve_test() -> None:
+    state = battle(["Scare gas grenade"])
+    attack(state, "Scare gas grenade", hits=1, toxin=[5], ammo=[6])
+    assert dax(state).status is BattleStatus.ACTIVE
+    assert "Fear: no Injury roll; Dax takes a Nerve test at -2 (Broken if failed)." in log(state)
+    assert any(p.kind is PromptKind.NERVE_TEST for p in state.prompts)
+    state = battle(["Smoke grenade"])
+    attack(state, "Smoke grenade", hits=1, ammo=[6])
+    assert dax(state).status is BattleStatus.ACTIVE
+
+
+def test_seismic_pins_and_a_natural_six_to_wound_allows_no_save() -> None:
+    state = battle(
+        ["Seismic cannon"],
+        ["Light carapace armour"],
+        target_profile='5" 4+ 4+ 3 3 3 4+ 1 7+ 7+ 7+ 7+',
+    )
+    done = attack(state, "Seismic cannon", profile="short wave", firepower=[2], hit=5, wound=[6])
+    assert (
+        "Seismic: Dax is knocked Prone and Pinned." in log(state)
+        or dax(state).status is BattleStatus.PINNED
+    )
+    assert "Seismic: a natural 6 to wound allows no save." in log(state)
+    assert done.save is None
+
+
+def test_melta_with_no_short_range_works_at_any_range() -> None:
+    state = battle(["Melta bomb"])
+    attack(state, "Melta bomb", range="long", hit=5, wound=[2], ammo=[6])
+    assert "Melta (no Short range): Dax goes Out of Action, no Injury dice." in log(state)
+
+
+def test_pulverise_turns_a_flesh_wound_into_seriously_injured() -> None:
+    state = battle(["Power pick"])
+    attack(
+        state, "Power pick", range="engaged", attacks=1, hit=4, wound=[5], injury=[5], pulverise=[3]
+    )
+    assert "Pulverise: rolled 3 against T3, a Flesh Wound becomes Seriously Injured." in log(state)
+    assert dax(state).status is BattleStatus.SERIOUSLY_INJURED
+
+
+def test_rad_phage_adds_a_flesh_wound_unless_a_bodyglove_shields_the_target() -> None:
+    state = battle(["Rad beamer"], target_profile='5" 4+ 4+ 3 3 3 4+ 1 7+ 7+ 7+ 7+')
+    attack(state, "Rad beamer", profile="focused", firepower=[2], hit=4, wound=[1], rad_phage=4)
+    assert "Rad-phage: rolled 4, one more Flesh Wound." in log(state)
+    assert dax(state).flesh_wounds == 1
+    state = battle(["Rad beamer"], ["Armoured bodyglove"])
+    done = attack(state, "Rad beamer", profile="focused", firepower=[2], hit=4, wound=[1])
+    assert "Rad-phage: Dax's Armoured bodyglove shields them, no roll." in log(state)
+    assert done.rad_phage is None
+
+
+def test_unstable_on_the_ammo_symbol_may_take_the_wielder_out_of_action() -> None:
+    state = battle(["Plasma gun"])
+    attack(
+        state,
+        "Plasma gun",
+        profile="maximal",
+        firepower=[1],
+        hit=2,
+        ammo=[6],
+        unstable=2,
+        wound=[1],
+    )
+    assert "Unstable: Vex goes Out of Action." in log(state)
+    assert state.find("Vex")[0].status is BattleStatus.OUT_OF_ACTION
