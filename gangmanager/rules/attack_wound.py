@@ -37,6 +37,8 @@ class Pool(Protocol):
 
     def die(self, what: str) -> int: ...
 
+    def available(self) -> bool: ...
+
 
 @dataclass(frozen=True)
 class Hit:
@@ -124,7 +126,7 @@ class HitChain:
             self._resisted(hit, label, resist)
             return
         rolls = 1
-        if self.has(Mechanic.SCATTERSHOT):
+        if self.has(Mechanic.SCATTERSHOT) and self.pools["scatter"].available():
             rolls = self.pools["scatter"].die("Scattershot D6")
             self.say(f"Scattershot{label}: D6 = {rolls} wound roll{'s' if rolls != 1 else ''}.")
         for index in range(rolls):
@@ -345,7 +347,11 @@ class HitChain:
             return
         results = [self._injury_face() for _ in range(count)]
         notes = [""] * len(results)
-        if self.has(Mechanic.PULVERISE) and "flesh_wound" in results:
+        if (
+            self.has(Mechanic.PULVERISE)
+            and "flesh_wound" in results
+            and self.pools["pulverise"].available()
+        ):
             toughness = t.live_values()["T"] or 0
             roll = self.pools["pulverise"].die("Pulverise D6")
             if roll == 6 or roll >= toughness:

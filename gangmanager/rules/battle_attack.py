@@ -85,6 +85,12 @@ class _Pool:
         assert isinstance(value, int)
         return value
 
+    def available(self) -> bool:
+        """A die can be had: given, or rolled. False only when replaying an attack
+        stored before this key existed (no dice to roll): its rule is then skipped."""
+        given = self.given is not None and len(self.used) < len(self.given)
+        return given or self.table.dice is not None
+
     def stored(self) -> list[int | str] | None:
         if self.given is not None and len(self.given) > len(self.used):
             raise BattleError(
@@ -215,6 +221,8 @@ class _Attack:
             return False
         if not any(faces.firepower_face(d).ammo for d in firepower):
             return False
+        if not self.pools["unstable"].available():
+            return False
         roll = self.pools["unstable"].die("Unstable D6")
         wrong = roll <= 3
         self.say(
@@ -235,6 +243,8 @@ class _Attack:
         shield = attack_armour.protection(self.table.ruleset, t, "Rad-phage")
         if shield is not None:
             self.say(f"Rad-phage: {t.name}'s {shield} shields them, no roll.")
+            return
+        if not self.pools["rad_phage"].available():
             return
         roll = self.pools["rad_phage"].die("Rad-phage D6")
         if roll < 4:
@@ -320,6 +330,8 @@ class _Attack:
             return 1
         if self.event.attacks is not None:
             return self.event.attacks
+        if isinstance(self.event.hit, int):
+            return 1  # one hit roll given as a number: one attack die (as stored before)
         count, parts = attack_dice(self.table, self.attacker, self.profile, self.event.charge)
         if count > 1:
             self.say(f"attack dice: {count} ({parts}).")
@@ -327,9 +339,10 @@ class _Attack:
 
     def _knockback(self, hits: list[Hit]) -> None:
         p, t = self.profile, self.target
-        if p.has(Mechanic.BLAST) and p.has(Mechanic.KNOCKBACK):
+        pool = self.pools["knockback_roll"]
+        if p.has(Mechanic.BLAST) and p.has(Mechanic.KNOCKBACK) and pool.available():
             # A Blast's hits may be counted: each target rolls its own D6, however hit.
-            roll: int | None = self.pools["knockback_roll"].die("Knockback roll")
+            roll: int | None = pool.die("Knockback roll")
             what = "Knockback roll"
         else:
             roll, what = hits[0].natural, "hit roll"

@@ -233,7 +233,7 @@ def test_a_charge_and_a_second_weapon_add_attack_dice() -> None:
 
 def test_attack_dice_given_must_match_the_hit_rolls() -> None:
     with pytest.raises(BattleError, match="2 attack dice make 2 hit rolls, got 1"):
-        attack(battle(["Fighting knife"]), "Fighting knife", range="engaged", hit=3)
+        attack(battle(["Fighting knife"]), "Fighting knife", range="engaged", hit=[3])
     with pytest.raises(BattleError, match="attack dice are for a Melee weapon"):
         attack(battle(["Autopistol"]), "Autopistol", attacks=2, firepower=[2], hit=3)
 
@@ -544,3 +544,26 @@ def test_unstable_on_the_ammo_symbol_may_take_the_wielder_out_of_action() -> Non
     )
     assert "Unstable: Vex goes Out of Action." in log(state)
     assert state.find("Vex")[0].status is BattleStatus.OUT_OF_ACTION
+
+
+def test_an_attack_stored_before_the_attack_dice_and_trait_dice_replays() -> None:
+    """A stored event has no keys for the new dice: its rules are skipped, not refused."""
+    state = battle(["Fighting knife", "Grenade launcher", "Rad beamer"])
+    stored = [
+        # one hit roll as a number: one attack die, as it was resolved
+        {"weapon": "Fighting knife", "range": "engaged", "hit": 4, "wound": [1]},
+        # a Blast with Knockback, the hit roll 5 serving as it did
+        {
+            "weapon": "Grenade launcher",
+            "profile": "frag grenade",
+            "firepower": [2],
+            "hit": 5,
+            "wound": [1],
+        },
+        # Rad-phage with no D6 stored
+        {"weapon": "Rad beamer", "profile": "focused", "firepower": [2], "hit": 5, "wound": [1]},
+    ]
+    for event in stored:
+        attack(state, **event)  # type: ignore[arg-type]
+    assert any("Knockback: hit roll 5" in line for line in log(state))
+    assert not any(line.startswith("Rad-phage") for line in log(state))
