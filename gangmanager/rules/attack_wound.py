@@ -226,13 +226,13 @@ class HitChain:
             ap *= 2
             self.say(f"Shred{label}: a natural 6 to wound doubles the AP to {ap}.")
         options: list[tuple[int, str]] = []
+        field_parts = ""
         if armour is not None:
             needed = armour.save - ap if ap < 0 else armour.save
             options.append((needed, f"{armour.name} {armour.save}+" + (f", AP {ap}" if ap else "")))
         if field is not None:
-            options.append(
-                (field.save, f"{field.name} {field.save}+, field armour: AP does not apply")
-            )
+            field_parts = f"{field.name} {field.save}+, field armour: AP does not apply"
+            options.append((field.save, field_parts))
         if not options:
             self.say(f"save{label}: {t.name} has no armour.")
             return True
@@ -241,9 +241,17 @@ class HitChain:
             self.say(f"save ({parts}){label}: {needed}+ cannot be made.")
             return True
         roll = self.pools["save"].die("save roll")
+        shown = str(roll)
+        if field is not None and parts == field_parts and self.has(Mechanic.SHIELD_BREAKER):
+            # Shield Breaker: the field save rolls two dice and keeps the lower.
+            other = self.pools["save"].die("save roll")
+            shown, roll = (
+                f"{roll} and {other} (Shield Breaker: keeps {min(roll, other)})",
+                min(roll, other),
+            )
         saved = roll != 1 and roll >= needed
         self.say(
-            f"save {needed}+ ({parts}){label}: rolled {roll}, {'saved' if saved else 'fails'}."
+            f"save {needed}+ ({parts}){label}: rolled {shown}, {'saved' if saved else 'fails'}."
         )
         return not saved
 

@@ -88,6 +88,8 @@ class Mechanic(StrEnum):
     PULVERISE = "pulverise"
     RAD_PHAGE = "rad_phage"
     UNSTABLE = "unstable"
+    # The target's field armour save rolls two dice and keeps the lower.
+    SHIELD_BREAKER = "shield_breaker"
     # One more close-combat attack die (Paired: the fighter's Attacks again on a Charge).
     PAIRED = "paired"
     DIGI = "digi"

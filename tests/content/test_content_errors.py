@@ -63,7 +63,7 @@ def test_unknown_mechanic(write_pack: WritePack, user_dir: Path) -> None:
         "'accurate', 'rupture', 'toxin', 'silent', 'grenade', 'toxin_before_damage', "
         "'knockback_distance', 'gas', 'rending', 'power', 'melta', 'shock', 'sever', 'shred', "
         "'scattershot', 'seismic', 'concussion', 'web', 'phase', 'graviton', 'no_wound', "
-        "'no_pin', 'fear', 'pulverise', 'rad_phage', 'unstable', 'paired' or 'digi')"
+        "'no_pin', 'fear', 'pulverise', 'rad_phage', 'unstable', 'shield_breaker', 'paired' or 'digi')"
     )
 
 

@@ -567,3 +567,21 @@ def test_an_attack_stored_before_the_attack_dice_and_trait_dice_replays() -> Non
         attack(state, **event)  # type: ignore[arg-type]
     assert any("Knockback: hit roll 5" in line for line in log(state))
     assert not any(line.startswith("Rad-phage") for line in log(state))
+
+
+def test_shield_breaker_rolls_two_dice_for_the_field_save_and_keeps_the_lower() -> None:
+    state = battle(["Long rifle"], ["Refractor field"])
+    attack(
+        state,
+        "Long rifle",
+        profile="static round",
+        firepower=[2],
+        hit=5,
+        wound=[4],
+        save=[6, 2],
+        injury=[5],
+    )
+    assert (
+        "save 5+ (Refractor field 5+, field armour: AP does not apply): rolled 6 and 2"
+        " (Shield Breaker: keeps 2), fails." in log(state)
+    )
