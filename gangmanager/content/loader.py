@@ -31,6 +31,7 @@ from gangmanager.content import pack_cache
 from gangmanager.content.additions_check import check_gang_additions
 from gangmanager.content.errors import RulesetError, entry_label, validation_error
 from gangmanager.content.paths import default_search_path
+from gangmanager.content.weapons_check import check_weapon_profiles
 from gangmanager.rules.characteristics import (
     CODES,
     CORE_CHARACTERISTICS,
@@ -505,6 +506,7 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
             _check_codes(raw, "advancements", index, {advancement.characteristic: 1}, label)
     _check_houses(ruleset, raw)
     check_gang_additions(ruleset, lambda index: _origin_of(raw, "gang_additions", index))
+    check_weapon_profiles(ruleset, lambda index: _origin_of(raw, "weapons", index))
     if ruleset.ganger_advancements:
         path = _origin_of(raw, "ganger_advancements")
         ids = {a.id.casefold() for a in ruleset.advancements}

@@ -84,6 +84,9 @@ class AttackRules(_Strict):
     # A fighter hit by a ranged attack while Active goes Prone and Pinned.
     hit_pins: bool = True
     xp: BattleXp = Field(default_factory=BattleXp)
+    # Close combat: attack dice on top of the Attacks characteristic.
+    charge_attacks: int = Field(default=1, ge=0)
+    second_weapon_attacks: int = Field(default=1, ge=0)
 
     @field_validator("firepower_dice", "injury_dice")
     @classmethod

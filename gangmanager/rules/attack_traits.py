@@ -30,12 +30,12 @@ def check_range(table: Table, attacker: FighterTrack, profile: ProfileTrack, ban
         raise BattleError(
             f"{what} cannot be used in close combat (it is neither Melee nor {trait})"
         )
-    if band != "engaged" and is_melee(profile) and not _has_range(profile):
-        raise BattleError(f"{what} is a Melee weapon: use it against an Engaged target only")
-
-
-def _has_range(profile: ProfileTrack) -> bool:
-    return any(v not in ("-", "E", "") for v in (profile.profile.rng_s, profile.profile.rng_l))
+    if band != "engaged" and is_melee(profile):
+        reach = profile.profile.rng_l if profile.profile.rng_l not in ("-", "E", "") else None
+        raise BattleError(
+            f"{what} is a Melee weapon: it attacks as Engaged"
+            + (f" (its reach is {reach}: choose engaged)" if reach else "")
+        )
 
 
 def rapid_fire_applies(table: Table, profile: ProfileTrack, band: str) -> bool:
@@ -81,7 +81,12 @@ def toxin_before_damage(profile: ProfileTrack) -> bool:
 
 
 def knockback(
-    table: Table, profile: ProfileTrack, target: FighterTrack, natural_hit: int | None
+    table: Table,
+    profile: ProfileTrack,
+    target: FighterTrack,
+    natural_hit: int | None,
+    *,
+    what: str = "hit roll",
 ) -> str | None:
     """A prompt to move the target, as the pack's Knockback says; the log line, or None."""
     if profile.has(Mechanic.KNOCKBACK_DISTANCE):
@@ -109,10 +114,11 @@ def knockback(
         return None
     strength = target.live_values()["S"]
     if strength is None or natural_hit < strength:
-        return f"Knockback: hit roll {natural_hit} is below {target.name}'s Strength {strength}"
+        return f"Knockback: {what} {natural_hit} is below {target.name}'s Strength {strength}"
     text = (
-        f'Knockback: hit roll {natural_hit} against Strength {strength}: push {target.name} 1" away'
+        f'Knockback: {what} {natural_hit} against Strength {strength}: push {target.name} 1" away'
     )
+
     table.prompt(PromptKind.KNOCKBACK, target, text)
     return text
 
@@ -164,6 +170,17 @@ def _listed(rolls: list[int]) -> str:
     if len(rolls) > 1 and rolls == list(range(rolls[0], rolls[-1] + 1)):
         return f"{rolls[0]}-{rolls[-1]}"
     return ", ".join(map(str, rolls))
+
+
+def table_notes(table: Table, profile: ProfileTrack) -> list[str]:
+    """One reminder per trait the pack marks as the table's: what the tracker leaves to the players."""
+    notes: list[str] = []
+    for trait in profile.profile.traits:
+        definition = table.ruleset.trait_def(trait)
+        if definition is None or definition.outside_attack != "table":
+            continue
+        notes.append(f"{trait} (for the table): {definition.summary.rstrip('.')}")
+    return notes
 
 
 # The weapon name of a fighter's bare hands.

@@ -79,6 +79,28 @@ def _removed(
     )
 
 
+def _sharing(table: Table, weapon: WeaponTrack, profile: ProfileTrack) -> list[ProfileTrack]:
+    """The weapon's other profiles on the same ammunition, as the pack's `shared_ammo` says."""
+    entry = table.ruleset.weapon_entry(weapon.name)
+    if entry is None:
+        return []
+    names = {n.strip().casefold() for n in entry.sharing_ammo_with(profile.name)}
+    return [p for p in weapon.profiles if p is not profile and p.name.strip().casefold() in names]
+
+
+def _share_state(
+    table: Table, weapon: WeaponTrack, profile: ProfileTrack, was: ProfileState
+) -> str:
+    """Give the profiles sharing `profile`'s ammo its new state; the words for the log."""
+    others = [p for p in _sharing(table, weapon, profile) if p.state is was]
+    for other in others:
+        other.state = profile.state
+    if not others:
+        return ""
+    names = ", ".join(p.name or p.label for p in others)
+    return f"; one ammunition: {names} too"
+
+
 def ammo_test(table: Table, event: AmmoTestEvent) -> AmmoTestEvent:
     fighter, weapon_index, weapon, profile = table.profile(event)
     check_usable(fighter, profile)
@@ -118,6 +140,8 @@ def ammo_test(table: Table, event: AmmoTestEvent) -> AmmoTestEvent:
             text += " (Scarce: it cannot be reloaded)"
         elif profile.has(Mechanic.GRENADE):
             text += " (the last grenade was used)"
+    if profile.state in (ProfileState.OUT_OF_AMMO, ProfileState.JAMMED):
+        text += _share_state(table, weapon, profile, ProfileState.READY)
     table.say(text + ".")
     return event.model_copy(
         update={
@@ -151,7 +175,8 @@ def reload(table: Table, event: ReloadEvent) -> ReloadEvent:
         if event.roll is not None:
             raise BattleError(f"{what} is Plentiful: it reloads without a roll")
         profile.state = ProfileState.READY
-        table.say(f"{fighter.name} reloads {profile.label} (Plentiful: no {term}).")
+        shared = _share_state(table, weapon, profile, ProfileState.OUT_OF_AMMO)
+        table.say(f"{fighter.name} reloads {profile.label} (Plentiful: no {term}){shared}.")
         return event.model_copy(
             update={"fighter": fighter.name, "weapon": weapon.name, "profile": profile.name}
         )
@@ -163,7 +188,7 @@ def reload(table: Table, event: ReloadEvent) -> ReloadEvent:
     text = f"{fighter.name} reloads {profile.label}: {_dice_text(tests)} against {target}+"
     if min(tests[0]) >= target:
         profile.state = ProfileState.READY
-        text += ": ready"
+        text += ": ready" + _share_state(table, weapon, profile, ProfileState.OUT_OF_AMMO)
     elif profile.has(Mechanic.LIMITED):
         removed = _removed(fighter, weapon_index, weapon, profile)
         profile.state = ProfileState.DELETED

@@ -1,13 +1,14 @@
 """The `attack` event: one attack resolved with the attacker's live profile and the target's.
 
 Steps, each one log line with its numbers: Firepower dice, hit roll (BS at
-range, WS when Engaged, the profile's Accuracy for the range band and the
-event's `modifier`; a natural 1 misses, a 6 is not special), the Ammo tests
-the Firepower dice call for (the `ammo_test` rules, Limited deletion
-included), then for every hit the wound roll (Strength against Toughness from
-the pack's wound table), the save (the target's best armour, worsened by AP),
-Damage and, at 0 wounds, the Injury dice. What the weapon's traits change is
-in `attack_traits`, chosen by the traits' mechanics flags in the pack.
+range, WS when Engaged; the profile's Accuracy for the range band, a melee
+weapon's in close combat too, and the event's `modifier`; a natural 1
+misses), one hit roll per attack die in close combat (the Attacks
+characteristic and the pack's bonuses), no hit roll for a Template, the Ammo
+tests the Firepower dice call for, then every hit through `attack_wound`
+(wound, save, Damage, Injury dice). What the weapon's traits change is chosen
+by the traits' mechanics flags in the pack; a trait the pack marks as the
+table's is shown in the log as a reminder.
 
 Every die left out of the event is rolled by the injected dice and written
 back into it, so a stored attack replays to the same result.
@@ -15,26 +16,49 @@ back into it, so a stored attack replays to the same result.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field
 
-from gangmanager.rules import attack_traits, battle_ammo
-from gangmanager.rules.attack_rules import InjuryFace
+from gangmanager.rules import attack_armour, attack_traits, battle_ammo
+from gangmanager.rules.attack_wound import (
+    Hit,
+    HitChain,
+    hurts_nobody,
+    number,
+    resists_with,
+    strength,
+)
 from gangmanager.rules.battle_events import (
     AmmoTestEvent,
     AttackEvent,
     AttackTarget,
     BattleError,
     BattleStatus,
+    Marker,
     ProfileState,
     RemovedProfile,
 )
-from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
+from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table, profile_track
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 from gangmanager.rules.weapons import WeaponProfile
 
-_INJURY_FACES: tuple[InjuryFace, ...] = ("flesh_wound", "seriously_injured", "out_of_action")
+_POOLS = (
+    "firepower",
+    "hit",
+    "wound",
+    "save",
+    "damage",
+    "injury",
+    "toxin",
+    "ammo",
+    "knockback_roll",
+    "scatter",
+    "pulverise",
+    "rad_phage",
+    "unstable",
+)
+# Keys of one D6 (the others are lists).
+_SINGLE = ("knockback_roll", "rad_phage", "unstable")
 
 
 @dataclass
@@ -80,6 +104,12 @@ class _Pool:
         assert isinstance(value, int)
         return value
 
+    def available(self) -> bool:
+        """A die can be had: given, or rolled. False only when replaying an attack
+        stored before this key existed (no dice to roll): its rule is then skipped."""
+        given = self.given is not None and len(self.used) < len(self.given)
+        return given or self.table.dice is not None
+
     def stored(self) -> list[int | str] | None:
         if self.given is not None and len(self.given) > len(self.used):
             raise BattleError(
@@ -88,30 +118,8 @@ class _Pool:
         return list(self.used) if self.used else None
 
 
-def _number(text: str) -> int:
-    """`+1` -> 1, `-1` -> -1, `-` or blank -> 0."""
-    match = re.fullmatch(r"\s*([+-]?\d+)\s*", text)
-    return int(match.group(1)) if match else 0
-
-
-def _strength(profile: WeaponProfile, attacker: FighterTrack) -> int:
-    """`4`, `S`, `S+1`, `S-1`, `Sx2` against the attacker's live Strength."""
-    text = profile.strength.strip().upper().replace(" ", "")
-    own = attacker.live_values()["S"] or 0
-    if text.isdigit():
-        return int(text)
-    match = re.fullmatch(r"S(?:([+-]\d+)|X(\d+))?", text)
-    if match is None:
-        raise BattleError(f"{attacker.name}'s weapon has no Strength to wound with ({text!r})")
-    if match.group(1):
-        return own + int(match.group(1))
-    if match.group(2):
-        return own * int(match.group(2))
-    return own
-
-
 def _unarmed(table: Table) -> ProfileTrack:
-    profile = WeaponProfile(rng_s="E", rng_l="E", str="S", ap="-", d="1", am="-", traits=["Melee"])
+    profile = WeaponProfile(rng_s="E", rng_l="-", str="S", ap="-", d="1", am="-", traits=["Melee"])
     track = profile_track(table.ruleset, attack_traits.UNARMED, profile)
     return ProfileTrack(track.weapon, profile, track.mechanics | {Mechanic.MELEE}, None)
 
@@ -143,13 +151,13 @@ class _Attack:
             )
             self.weapon_name = weapon.name
         self.band = event.range
-        self.pools = {
-            key: _Pool(key, self._given(key), table)
-            for key in ("firepower", "hit", "wound", "save", "damage", "injury", "toxin", "ammo")
-        }
+        self.pools = {key: _Pool(key, self._given(key), table) for key in _POOLS}
         self.removed: RemovedProfile | None = None
         self.blaze_roll: int | None = None
         self.status_before = self.target.status
+        self.chain = HitChain(
+            table, self.attacker, self.target, self.profile, self.band, self.pools
+        )
         self.tallies: list[Tally] = []
         # The Blaze roll for each extra target (by the entry's id).
         self.extra_blaze: dict[int, int | None] = {}
@@ -179,23 +187,38 @@ class _Attack:
             )
         if self.event.hits is not None and self.event.hit is not None:
             raise BattleError("give either 'hit' (the roll) or 'hits' (counted), not both")
+        if self.event.attacks is not None and not self._close_combat():
+            raise BattleError(
+                f"{p.label}: attack dice are for a Melee weapon in close combat;"
+                " a ranged attack makes one hit roll"
+            )
         self.say(f"{self._who(a)} attacks {self._who(t)} with {p.label} ({self.band}).")
-        for note in (attack_traits.unwieldy_note(p, self.band), attack_traits.silent_note(a, p)):
+        for note in (
+            attack_traits.unwieldy_note(p, self.band),
+            attack_traits.silent_note(a, p),
+            *attack_traits.table_notes(self.table, p),
+        ):
             if note:
                 self.say(note + ".")
         firepower = self._firepower()
-        hits, natural = self._hits(firepower)
+        hits = self._hits(firepower)
         self._ammo_tests(firepower)
+        blown_up = self._unstable(firepower)
         shares = self._shares(hits)
         for track, share, extra in shares:
-            self._on_target(track, share, natural, extra, several=len(shares) > 1)
-        self.target = t
+            self._on_target(track, share, extra, several=len(shares) > 1)
+        self.target = self.chain.target = t
         if p.has(Mechanic.SINGLE_SHOT) and p.state is ProfileState.READY:
             p.state = ProfileState.SPENT
             self.say(f"Single Shot: {p.label} is spent.")
+        if self._thrown():
+            self._grenade_ammo_test()
+        if blown_up and not a.out_of_action:
+            self.table.go_out_of_action(a)
+            self.say(f"Unstable: {a.name} goes Out of Action.")
         return self._completed()
 
-    def _shares(self, hits: int) -> list[tuple[FighterTrack, int, AttackTarget | None]]:
+    def _shares(self, hits: list[Hit]) -> list[tuple[FighterTrack, list[Hit], AttackTarget | None]]:
         """Each target and its hits, all allocated before any wound roll: `target` first."""
         extras = self.event.targets or []
         first = self.target
@@ -212,10 +235,13 @@ class _Attack:
             tracks.append(track)
         if attack_traits.counted_hits(p):
             # Everyone the template or marker touches is hit when the attack hits.
-            shares = [(t, x.hits if hits else 0, x) for t, x in zip(tracks, extras, strict=True)]
+            under = hits[:1]
+            shares = [
+                (t, under * x.hits if hits else [], x) for t, x in zip(tracks, extras, strict=True)
+            ]
             self.say(
                 f"{'Template' if p.has(Mechanic.TEMPLATE) else 'Blast'}: also under it "
-                + ", ".join(f"{self._who(t)} ({n})" for t, n, _ in shares)
+                + ", ".join(f"{self._who(t)} ({len(n)})" for t, n, _ in shares)
                 + "."
             )
             return [(first, hits, None), *shares]
@@ -225,52 +251,57 @@ class _Attack:
                 " hit several"
             )
         # Rapid Fire: the first hit stays on the first target; the rest go where allocated.
-        left = max(0, hits - 1)
+        rest = hits[1:]
         shares = []
         for track, extra in zip(tracks, extras, strict=True):
-            share = min(extra.hits, left)
-            left -= share
+            share, rest = rest[: extra.hits], rest[extra.hits :]
             shares.append((track, share, extra))
-        kept = hits - sum(n for _, n, _ in shares)
-        words = [f"{kept} on {self._who(first)}"] + [
-            f"{n} on {self._who(t)}" + (f" (of {x.hits} asked)" if n < x.hits else "")
+        kept = hits[:1] + rest
+        words = [f"{len(kept)} on {self._who(first)}"] + [
+            f"{len(n)} on {self._who(t)}" + (f" (of {x.hits} asked)" if len(n) < x.hits else "")
             for t, n, x in shares
         ]
-        self.say(f"Rapid Fire: {hits} hit{'s' if hits != 1 else ''}, " + ", ".join(words) + ".")
+        self.say(
+            f"Rapid Fire: {len(hits)} hit{'s' if len(hits) != 1 else ''}, " + ", ".join(words) + "."
+        )
         return [(first, kept, None), *shares]
 
     def _on_target(
         self,
         track: FighterTrack,
-        hits: int,
-        natural: int | None,
+        hits: list[Hit],
         extra: AttackTarget | None,
         *,
         several: bool,
     ) -> None:
         """The hits on one target, resolved in full before the next target's."""
-        self.target = t = track
+        self.target = self.chain.target = t = track
         self.status_before = t.status
-        self.tallies.append(Tally(t.name, hits))
+        tally = Tally(t.name, len(hits))
+        self.tallies.append(tally)
         p = self.profile
         if several:
-            self.say(f"{self._who(t)}: {hits} hit{'s' if hits != 1 else ''}.")
+            self.say(f"{self._who(t)}: {len(hits)} hit{'s' if len(hits) != 1 else ''}.")
         distance = self._knockback_distance()
         if hits and distance == 0:
             self.say("Knockback Distance 0: the target is not moved.")
         elif hits:
-            knock = attack_traits.knockback(self.table, p, t, natural)
-            if knock:
-                self.say(knock + ".")
+            self._knockback(hits)
         if hits:
             self._pin()
-        for number in range(hits):
+            self._concussion()
+        wounds_before = self.chain.wounds
+        for index, hit in enumerate(hits):
             if t.out_of_action:
                 break
-            self._one_hit(number + 1, hits)
+            label = f" (hit {index + 1} of {len(hits)})" if len(hits) > 1 else ""
+            self.chain.resolve(hit, label)
+        tally.wounds = self.chain.wounds - wounds_before
         obstructed = extra.obstructed if extra is not None else self.event.obstructed
         if hits and obstructed:
             self._obstruction(distance)
+        if hits:
+            self._rad_phage()
         self._credit()
         if hits and attack_traits.blaze_applies(self.table, self.attacker, p):
             given = extra.blaze if extra is not None else self.event.blaze
@@ -312,20 +343,86 @@ class _Attack:
             f"Knockback: {t.name} is stopped by an obstruction: a Strength {distance} hit,"
             f" AP -, Damage 1 (an obstruction with Wounds takes the same hit)."
         )
-        self.profile = _obstruction_hit(self.table, distance)
-        try:
-            self._one_hit(1, 1)
-        finally:
-            self.profile = p
+        bump = HitChain(
+            self.table,
+            self.attacker,
+            t,
+            _obstruction_hit(self.table, distance),
+            self.band,
+            self.pools,
+        )
+        bump.resolve(Hit(), "")
         if t.status is BattleStatus.ACTIVE:
             t.status = BattleStatus.PINNED
             self.say(f"Knockback: {t.name} is still Active, and becomes Pinned.")
+
+    def _thrown(self) -> bool:
+        """A grenade rolls no Firepower dice: its Ammo test follows the attack.
+
+        (An attack stored with Firepower dice for a grenade replays as it was.)
+        """
+        return self.profile.has(Mechanic.GRENADE) and self.event.firepower is None
+
+    def _grenade_ammo_test(self) -> None:
+        p = self.profile
+        if p.profile.ammo_target is None or p.state is not ProfileState.READY:
+            return
+        self.say(f"Grenade: the {self.table.ruleset.ammo.term} follows the attack.")
+        self._run_ammo_test(1)
+
+    def _unstable(self, firepower: list[int]) -> bool:
+        """Unstable: a D6 when the Ammo symbol comes up; True when it goes wrong (1-3)."""
+        faces = self.table.ruleset.attack
+        if not self.profile.has(Mechanic.UNSTABLE):
+            return False
+        if not any(faces.firepower_face(d).ammo for d in firepower):
+            return False
+        if not self.pools["unstable"].available():
+            return False
+        roll = self.pools["unstable"].die("Unstable D6")
+        wrong = roll <= 3
+        self.say(
+            f"Unstable: rolled {roll}, "
+            + (
+                f"it goes wrong: {self.attacker.name} goes Out of Action once the attack is resolved"
+                if wrong
+                else "no harm"
+            )
+            + "."
+        )
+        return wrong
+
+    def _rad_phage(self) -> None:
+        t = self.target
+        if not self.profile.has(Mechanic.RAD_PHAGE) or t.out_of_action:
+            return
+        shield = attack_armour.protection(self.table.ruleset, t, "Rad-phage")
+        if shield is not None:
+            self.say(f"Rad-phage: {t.name}'s {shield} shields them, no roll.")
+            return
+        if not self.pools["rad_phage"].available():
+            return
+        roll = self.pools["rad_phage"].die("Rad-phage D6")
+        if roll < 4:
+            self.say(f"Rad-phage: rolled {roll}, no effect.")
+            return
+        t.flesh_wounds += 1
+        self.say(f"Rad-phage: rolled {roll}, one more Flesh Wound.")
+        if (t.live_values()["T"] or 0) <= 0:
+            self.table.go_out_of_action(t)
+            self.say(f"{t.name}: Flesh Wound takes Toughness to 0: Out of Action.")
+
+    def _close_combat(self) -> bool:
+        """A Melee profile used against an Engaged target: one hit roll per attack die."""
+        return self.band == "engaged" and attack_traits.is_melee(self.profile)
 
     def _firepower(self) -> list[int]:
         """Firepower dice for a ranged profile (also a sidearm in close combat); none for melee."""
         if attack_traits.is_melee(self.profile):
             if self.event.firepower is not None:
                 raise BattleError(f"{self.profile.label} is a Melee weapon: no Firepower dice")
+            return []
+        if self._thrown():
             return []
         most = attack_traits.rapid_fire_dice(self.table, self.profile, self.band)
         pool = self.pools["firepower"]
@@ -344,34 +441,76 @@ class _Attack:
         self.say(f"Firepower: {shown}.")
         return dice
 
-    def _hits(self, firepower: list[int]) -> tuple[int, int | None]:
-        """How many hits, and the natural hit roll (None when hits were counted)."""
+    def _hits(self, firepower: list[int]) -> list[Hit]:
+        """The hits of the attack, each with the natural hit roll it came from."""
         p = self.profile
         if self.event.hits is not None or (p.has(Mechanic.TEMPLATE) and self.event.hit is None):
-            hits = self.event.hits if self.event.hits is not None else 1
-            self.say(f"hits counted: {hits}.")
-            return hits, None
+            count = self.event.hits if self.event.hits is not None else 1
+            if p.has(Mechanic.TEMPLATE) and self.event.hits is None:
+                self.say("Template: no hit roll.")
+            self.say(f"hits counted: {count}.")
+            return [Hit() for _ in range(count)]
+        dice = self._attack_dice()
         needed, parts = hit_needed(self.attacker, p, self.band, self.event.modifier)
         hit_pool = self.pools["hit"]
-        if hit_pool.given is not None and len(hit_pool.given) != 1:
-            raise BattleError(f"an attack makes one hit roll, got {len(hit_pool.given)}")
-        roll = hit_pool.die("hit roll")
+        if hit_pool.given is not None and len(hit_pool.given) != dice:
+            if dice == 1:
+                raise BattleError(f"an attack makes one hit roll, got {len(hit_pool.given)}")
+            raise BattleError(
+                f"{dice} attack dice make {dice} hit rolls, got {len(hit_pool.given)}"
+            )
         shown = f"{max(needed, 1)}+" if needed <= 6 else f"{needed}+ (cannot hit)"
-        if roll == 1:
-            hit = attack_traits.accurate_hits_on_one(p, needed)
-            outcome = "natural 1, Accurate: hit" if hit else "natural 1, miss"
-        else:
-            hit = roll >= needed
-            outcome = "hit" if hit else "miss"
-        self.say(f"hit {shown} ({parts}): rolled {roll}, {outcome}.")
-        if not hit:
-            return 0, roll
-        if firepower and attack_traits.rapid_fire_applies(self.table, p, self.band):
+        hits: list[Hit] = []
+        for index in range(dice):
+            roll = hit_pool.die("hit roll")
+            if roll == 1:
+                hit = attack_traits.accurate_hits_on_one(p, needed)
+                outcome = "natural 1, Accurate: hit" if hit else "natural 1, miss"
+            else:
+                hit = roll >= needed
+                outcome = "hit" if hit else "miss"
+            which = f"attack die {index + 1} of {dice}: " if dice > 1 else ""
+            self.say(f"{which}hit {shown} ({parts}): rolled {roll}, {outcome}.")
+            if hit:
+                hits.append(Hit(roll))
+        if hits and firepower and attack_traits.rapid_fire_applies(self.table, p, self.band):
             faces = self.table.ruleset.attack
-            hits = sum(faces.firepower_face(d).hits for d in firepower)
-            self.say(f"Rapid Fire: {hits} hit{'s' if hits != 1 else ''} from the Firepower dice.")
-            return hits, roll
-        return 1, roll
+            count = sum(faces.firepower_face(d).hits for d in firepower)
+            self.say(f"Rapid Fire: {count} hit{'s' if count != 1 else ''} from the Firepower dice.")
+            return [hits[0]] * count
+        return hits
+
+    def _attack_dice(self) -> int:
+        """How many hit rolls: one, or in close combat the attack dice."""
+        if not self._close_combat():
+            return 1
+        if self.event.attacks is not None:
+            return self.event.attacks
+        if isinstance(self.event.hit, int):
+            return 1  # one hit roll given as a number: one attack die (as stored before)
+        count, parts = attack_dice(self.table, self.attacker, self.profile, self.event.charge)
+        if count > 1:
+            self.say(f"attack dice: {count} ({parts}).")
+        return count
+
+    def _knockback(self, hits: list[Hit]) -> None:
+        p, t = self.profile, self.target
+        pool = self.pools["knockback_roll"]
+        if p.has(Mechanic.BLAST) and p.has(Mechanic.KNOCKBACK) and pool.available():
+            # A Blast's hits may be counted: each target rolls its own D6, however hit.
+            roll: int | None = pool.die("Knockback roll")
+            what = "Knockback roll"
+        else:
+            roll, what = hits[0].natural, "hit roll"
+        knock = attack_traits.knockback(self.table, p, t, roll, what=what)
+        if knock:
+            self.say(knock + ".")
+
+    def _concussion(self) -> None:
+        t = self.target
+        if self.profile.has(Mechanic.CONCUSSION) and not t.out_of_action:
+            t.markers.add(Marker.CONCUSSION)
+            self.say(f"Concussion: {t.name}'s Initiative is 2 worse until the end of the round.")
 
     def _ammo_tests(self, firepower: list[int]) -> None:
         faces = self.table.ruleset.attack
@@ -382,9 +521,13 @@ class _Attack:
         if p.profile.ammo_target is None:
             self.say(f"Ammo symbol: {p.label} has no Ammo value, no test.")
             return
+        self._run_ammo_test(symbols)
+
+    def _run_ammo_test(self, tests: int) -> None:
+        p = self.profile
         per_test = 2 if p.has(Mechanic.COMBI) else 1
         pool = self.pools["ammo"]
-        dice = [pool.die("Ammo test") for _ in range(symbols * per_test)]
+        dice = [pool.die("Ammo test") for _ in range(tests * per_test)]
         done = battle_ammo.ammo_test(
             self.table,
             AmmoTestEvent(
@@ -397,160 +540,17 @@ class _Attack:
         self.removed = done.removed
 
     def _pin(self) -> None:
-        t = self.target
-        if (
-            self.band != "engaged"
-            and self.table.ruleset.attack.hit_pins
-            and t.status is BattleStatus.ACTIVE
-        ):
+        t, p = self.target, self.profile
+        if t.status is not BattleStatus.ACTIVE:
+            return
+        if p.has(Mechanic.GAS) or p.has(Mechanic.NO_PIN):
+            return  # Gas and Smoke pin nobody
+        if p.has(Mechanic.SEISMIC):
+            t.status = BattleStatus.PINNED
+            self.say(f"Seismic: {t.name} is knocked Prone and Pinned.")
+        elif self.band != "engaged" and self.table.ruleset.attack.hit_pins:
             t.status = BattleStatus.PINNED
             self.say(f"{t.name} is hit and Pinned.")
-
-    def _one_hit(self, number: int, hits: int) -> None:
-        label = f" (hit {number} of {hits})" if hits > 1 else ""
-        if not self._wounds(label):
-            return
-        self.tallies[-1].wounds += 1
-        if not self._save(label):
-            return
-        if attack_traits.toxin_before_damage(self.profile) and not self._toxin_flesh_wound():
-            return
-        self._damage()
-
-    def _wounds(self, label: str) -> bool:
-        t = self.target
-        toughness = t.live_values()["T"] or 0
-        if attack_traits.toxin_replaces_wound_roll(self.profile):
-            roll = self.pools["toxin"].die("Toxin roll")
-            wounded = roll >= toughness or roll == 6
-            self.say(
-                f"Toxin{label}: rolled {roll} against T{toughness},"
-                f" {'wounds' if wounded else 'no effect'}."
-            )
-            return wounded
-        strength = _strength(self.profile.profile, self.attacker)
-        needed = self.table.ruleset.attack.wound_table.target(strength, toughness)
-        roll = self.pools["wound"].die("wound roll")
-        wounded = roll != 1 and roll >= needed
-        self.say(
-            f"wound {needed}+ (S{strength} vs T{toughness}){label}: rolled {roll},"
-            f" {'wounds' if wounded else 'no wound'}."
-        )
-        return wounded
-
-    def _armour(self) -> tuple[str, int] | None:
-        return best_armour(self.table.ruleset, self.target)
-
-    def _save(self, label: str) -> bool:
-        """True when the wound goes through."""
-        armour = self._armour()
-        if armour is None:
-            self.say(f"save{label}: {self.target.name} has no armour.")
-            return True
-        name, base = armour
-        ap = _number(self.profile.profile.ap)
-        needed = base - ap if ap < 0 else base
-        parts = f"{name} {base}+" + (f", AP {ap}" if ap else "")
-        if needed > 6:
-            self.say(f"save ({parts}){label}: {needed}+ cannot be made.")
-            return True
-        roll = self.pools["save"].die("save roll")
-        saved = roll != 1 and roll >= needed
-        self.say(
-            f"save {needed}+ ({parts}){label}: rolled {roll}, {'saved' if saved else 'fails'}."
-        )
-        return not saved
-
-    def _toxin_flesh_wound(self) -> bool:
-        """House-a Toxin before Damage; False when the target died of it."""
-        t = self.target
-        toughness = t.live_values()["T"] or 0
-        roll = self.pools["toxin"].die("Toxin roll")
-        if roll <= toughness:
-            self.say(f"Toxin: rolled {roll}, not above T{toughness}: no effect.")
-            return True
-        t.flesh_wounds += 1
-        left = t.live_values()["T"] or 0
-        if left <= 0:
-            self.table.go_out_of_action(t)
-            self.say(
-                f"Toxin: rolled {roll}, above T{toughness}: a Flesh Wound takes Toughness to 0,"
-                f" Memorable Death: {t.name} is Out of Action."
-            )
-            return False
-        self.say(f"Toxin: rolled {roll}, above T{toughness}: a Flesh Wound (Toughness now {left}).")
-        return True
-
-    def _damage(self) -> None:
-        t = self.target
-        amount = self._damage_amount()
-        wounds = t.wounds
-        if wounds == 0:
-            injuries = amount
-        elif amount >= wounds:
-            injuries = amount - wounds + 1
-        else:
-            injuries = 0
-        t.wounds = max(0, wounds - amount)
-        if not injuries:
-            self.say(f"{t.name}: {t.wounds} wound{'s' if t.wounds != 1 else ''} left.")
-            return
-        results = [self._injury_face() for _ in range(injuries)]
-        self.table.drop_prompts(t, PromptKind.INJURY_DICE)
-        self.say(
-            f"{t.name}: 0 wounds, Injury dice: {', '.join(r.replace('_', ' ') for r in results)}."
-        )
-        for face in results:
-            if face == "flesh_wound" and not t.out_of_action:
-                t.flesh_wounds += 1
-                toughness = t.live_values()["T"]
-                if toughness is not None and toughness <= 0:
-                    self.table.go_out_of_action(t)
-                    self.say(f"{t.name}: Flesh Wound takes Toughness to 0: Out of Action.")
-        if t.out_of_action:
-            return
-        if "out_of_action" in results:
-            self.table.go_out_of_action(t)
-        elif "seriously_injured" in results:
-            t.status = BattleStatus.SERIOUSLY_INJURED
-
-    def _damage_amount(self) -> int:
-        if attack_traits.rupture(self.profile):
-            roll = self.pools["damage"].die("Rupture damage")
-            if roll > 3:
-                raise BattleError(f"a D3 Damage roll is 1 to 3, not {roll}")
-            self.say(f"Rupture: D3 = {roll} damage.")
-            return roll
-        text = self.profile.profile.d.strip().upper()
-        if text.isdigit():
-            self.say(f"damage {text}.")
-            return int(text)
-        match = re.fullmatch(r"D([36])", text)
-        if match is None:
-            raise BattleError(f"{self.profile.label} has no Damage value ({text!r})")
-        sides = int(match.group(1))
-        pool = self.pools["damage"]
-        given = pool.given is not None and len(pool.used) < len(pool.given)
-        roll = pool.die(f"D{sides} Damage")
-        if sides == 3 and not given:
-            # A D3 is read off a D6: 1-2, 3-4, 5-6; store the D3 result.
-            roll = (roll + 1) // 2
-            pool.used[-1] = roll
-        if roll > sides:
-            raise BattleError(f"a D{sides} Damage roll is 1 to {sides}, not {roll}")
-        self.say(f"damage D{sides} = {roll}.")
-        return roll
-
-    def _injury_face(self) -> InjuryFace:
-        value = self.pools["injury"].take("Injury dice")
-        if isinstance(value, int):
-            return self.table.ruleset.attack.injury_face(value)
-        if value not in _INJURY_FACES:
-            raise BattleError(
-                f"injury {value!r} is not a face of the Injury dice ({', '.join(_INJURY_FACES)})"
-                " nor a D6 result"
-            )
-        return value
 
     def _credit(self) -> None:
         t = self.target
@@ -565,13 +565,19 @@ class _Attack:
     def _completed(self) -> AttackEvent:
         stored = {key: pool.stored() for key, pool in self.pools.items()}
         hit = stored.pop("hit")
+        # One die, or one per target when the attack hit several.
+        singles = {
+            key: (found[0] if len(found) == 1 else found) if (found := stored.pop(key)) else None
+            for key in _SINGLE
+        }
         return self.event.model_copy(
             update={
                 "fighter": self.attacker.name,
                 "target": self.target.name,
                 "weapon": self.weapon_name,
                 "profile": self.profile.name,
-                "hit": hit[0] if hit else None,
+                "hit": (hit[0] if len(hit) == 1 else hit) if hit else None,
+                **singles,
                 **stored,
                 "blaze": self.blaze_roll,
                 "removed": self.removed,
@@ -599,32 +605,72 @@ class _Attack:
 def hit_needed(
     attacker: FighterTrack, profile: ProfileTrack, band: str, modifier: int
 ) -> tuple[int, str]:
-    """The D6 the hit roll needs and how it came about: `3, "BS 4+, short +1"`."""
+    """The D6 the hit roll needs and how it came about: `3, "BS 4+, short +1"`.
+
+    A melee weapon keeps its Accuracy in close combat (the column of its `E`
+    range); a Sidearm shooting in close combat does not.
+    """
     code = "WS" if band == "engaged" else "BS"
     skill = attacker.live_values()[code]
     if skill is None:
         raise BattleError(f"{attacker.name} has no {code} to hit with")
-    accuracy = 0
     parts = [f"{code} {skill}+"]
-    if band != "engaged":
-        accuracy = _number(profile.profile.acc_s if band == "short" else profile.profile.acc_l)
-        if accuracy:
-            parts.append(f"{band} {accuracy:+d}")
+    p = profile.profile
+    if band == "engaged":
+        accuracy = number(p.acc_l if p.rng_s != "E" and p.rng_l == "E" else p.acc_s)
+        if not attack_traits.is_melee(profile):
+            accuracy = 0
+        where = "melee"
+    else:
+        accuracy = number(p.acc_s if band == "short" else p.acc_l)
+        where = band
+    if accuracy:
+        parts.append(f"{where} {accuracy:+d}")
     if modifier:
         parts.append(f"modifier {modifier:+d}")
     return skill - accuracy - modifier, ", ".join(parts)
 
 
+def attack_dice(
+    table: Table, attacker: FighterTrack, profile: ProfileTrack, charge: bool
+) -> tuple[int, str]:
+    """The attack dice of a close-combat attack: Attacks plus the pack's bonuses."""
+    rules = table.ruleset.attack
+    own = attacker.live_values()["A"] or 1
+    count, parts = own, [f"A {own}"]
+    melee = [
+        p
+        for w in attacker.weapons
+        for p in w.profiles[:1]
+        if attack_traits.is_melee(p) and not p.has(Mechanic.DIGI)
+    ]
+    second = profile.has(Mechanic.PAIRED) or (
+        len(melee) > 1 and not any(p.has(Mechanic.UNWIELDY) for p in melee)
+    )
+    if second and rules.second_weapon_attacks:
+        count += rules.second_weapon_attacks
+        parts.append(
+            f"{'Paired' if profile.has(Mechanic.PAIRED) else 'second weapon'}"
+            f" +{rules.second_weapon_attacks}"
+        )
+    digi = sum(1 for w in attacker.weapons for p in w.profiles[:1] if p.has(Mechanic.DIGI))
+    if digi:
+        count += digi
+        parts.append(f"Digi +{digi}")
+    if charge:
+        if profile.has(Mechanic.PAIRED):
+            count += own
+            parts.append(f"Paired charge +{own}")
+        if rules.charge_attacks:
+            count += rules.charge_attacks
+            parts.append(f"charge +{rules.charge_attacks}")
+    return count, ", ".join(parts)
+
+
 def best_armour(ruleset: Ruleset, target: FighterTrack) -> tuple[str, int] | None:
-    """The target's best armour save: its name and the D6 it needs."""
-    best: tuple[str, int] | None = None
-    for item in target.fighter.wargear:
-        found = ruleset.wargear_item(item.name)
-        if found is None or found.save is None:
-            continue
-        if best is None or found.save < best[1]:
-            best = (found.name, found.save)
-    return best
+    """The target's armour save as worn: its name and the D6 it needs before AP."""
+    armour = attack_armour.armour_save(ruleset, target)
+    return (armour.name, armour.save) if armour is not None else None
 
 
 def target_numbers(
@@ -637,38 +683,58 @@ def target_numbers(
 ) -> list[str]:
     """What each roll of the attack needs, before any die is rolled (the GUI shows these)."""
     lines: list[str] = []
-    if attack_traits.counted_hits(profile):
-        lines.append("hits: count them on the table (Blast / Template), or roll to hit")
-    try:
-        needed, parts = hit_needed(attacker, profile, band, modifier)
-        lines.append(
-            f"hit {max(needed, 1)}+ ({parts})" if needed <= 6 else f"hit: cannot ({parts})"
-        )
-    except BattleError as exc:
-        lines.append(str(exc))
-    toughness = target.live_values()["T"] or 0
-    if attack_traits.toxin_replaces_wound_roll(profile):
-        lines.append(f"Toxin: a D6 of {toughness}+ (T{toughness}) or a 6 wounds")
+    if profile.has(Mechanic.TEMPLATE):
+        lines.append("hits: no hit roll (Template): count the fighters the template touches")
     else:
+        if attack_traits.counted_hits(profile):
+            lines.append("hits: count them on the table (Blast), or roll to hit")
         try:
-            strength = _strength(profile.profile, attacker)
-            wound = ruleset.attack.wound_table.target(strength, toughness)
-            lines.append(f"wound {wound}+ (S{strength} vs T{toughness})")
+            needed, parts = hit_needed(attacker, profile, band, modifier)
+            lines.append(
+                f"hit {max(needed, 1)}+ ({parts})" if needed <= 6 else f"hit: cannot ({parts})"
+            )
         except BattleError as exc:
             lines.append(str(exc))
-    armour = best_armour(ruleset, target)
-    if armour is None:
-        lines.append(f"save: {target.name} has no armour")
+    values = target.live_values()
+    resist = resists_with(profile)
+    if hurts_nobody(profile):
+        lines.append("wound: none (the hit hurts nobody by itself)")
+    elif resist == "T":
+        lines.append(
+            f"Toxin/Gas: a D6 of {values['T']}+ (T{values['T']}) or a 6: an Injury roll,"
+            " no Wound lost"
+        )
+    elif resist == "S":
+        lines.append(f"Graviton Pulse: a D6 above S{values['S']} (or a 6): Damage, no armour save")
     else:
-        ap = _number(profile.profile.ap)
-        save = armour[1] - ap if ap < 0 else armour[1]
-        parts = f"{armour[0]} {armour[1]}+" + (f", AP {ap}" if ap else "")
-        lines.append(f"save {save}+ ({parts})" if save <= 6 else f"save: none ({parts})")
+        try:
+            value = strength(profile.profile, attacker)
+            wound = ruleset.attack.wound_table.target(value, values["T"] or 0)
+            lines.append(f"wound {wound}+ (S{value} vs T{values['T']})")
+        except BattleError as exc:
+            lines.append(str(exc))
+    lines.append(_save_line(ruleset, profile, target))
     if attack_traits.toxin_before_damage(profile):
-        lines.append(f"Toxin: before Damage, a D6 above T{toughness} is a Flesh Wound")
+        lines.append(f"Toxin: before Damage, a D6 above T{values['T']} is a Flesh Wound")
     damage = "D3 (Rupture)" if attack_traits.rupture(profile) else profile.profile.d
     lines.append(f"damage {damage}; {target.name} has {target.wounds} wound(s) left")
     return lines
+
+
+def _save_line(ruleset: Ruleset, profile: ProfileTrack, target: FighterTrack) -> str:
+    if profile.has(Mechanic.GAS) or profile.has(Mechanic.PHASE):
+        return "save: none allowed"
+    armour = attack_armour.armour_save(ruleset, target)
+    field = attack_armour.field_armour(ruleset, target)
+    lines: list[str] = []
+    if armour is not None:
+        ap = number(profile.profile.ap)
+        save = armour.save - ap if ap < 0 else armour.save
+        parts = f"{armour.name} {armour.save}+" + (f", AP {ap}" if ap else "")
+        lines.append(f"save {save}+ ({parts})" if save <= 6 else f"save: none ({parts})")
+    if field is not None:
+        lines.append(f"field save {field.save}+ ({field.name}, AP does not apply)")
+    return "; ".join(lines) if lines else f"save: {target.name} has no armour"
 
 
 def resolve(table: Table, event: AttackEvent) -> Resolved:

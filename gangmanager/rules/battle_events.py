@@ -245,6 +245,24 @@ class AttackEvent(_ProfileEvent):
     blaze: D6 | None = None
     # Dice of the Ammo tests the Firepower dice call for (two per test for a Combi).
     ammo: list[D6] | None = None
+    # Close combat: how many attack dice (the Attacks characteristic and the
+    # pack's bonuses when left out); `hit` then holds one roll per die.
+    attacks: int | None = Field(default=None, ge=1, le=20)
+    # The attacker charged this activation (a pack bonus to the attack dice).
+    charge: bool = False
+    # Knockback of a Blast: its own D6 against the target's Strength (one per
+    # target hit when the attack has `targets`).
+    knockback_roll: D6 | list[D6] | None = None
+    # Scattershot: the D6 of wound rolls each hit makes.
+    scatter: list[D6] | None = None
+    # Pulverise: the D6 after each Injury roll (T or more, or a 6: a Flesh
+    # Wound becomes Seriously Injured).
+    pulverise: list[D6] | None = None
+    # Rad-phage: the D6 once the hits are resolved (4+: one more Flesh Wound); one per
+    # target hit when the attack has `targets`.
+    rad_phage: D6 | list[D6] | None = None
+    # Unstable: the D6 when the Ammo symbol comes up (1-3: the attacker is Out of Action).
+    unstable: D6 | None = None
     # Filled in when a failed Ammo test deletes a Limited profile.
     removed: RemovedProfile | None = None
     # More fighters hit by this attack, each resolved in turn after `target`.

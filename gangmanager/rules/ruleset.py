@@ -65,6 +65,38 @@ class Mechanic(StrEnum):
     TOXIN_BEFORE_DAMAGE = "toxin_before_damage"
     # Knockback by a distance, whatever the hit roll (house-b).
     KNOCKBACK_DISTANCE = "knockback_distance"
+    # The 2023 attack traits (FACTS.md section 8; the rest as traits.toml words them).
+    GAS = "gas"
+    RENDING = "rending"
+    POWER = "power"
+    MELTA = "melta"
+    SHOCK = "shock"
+    SEVER = "sever"
+    SHRED = "shred"
+    SCATTERSHOT = "scattershot"
+    SEISMIC = "seismic"
+    CONCUSSION = "concussion"
+    WEB = "web"
+    PHASE = "phase"
+    GRAVITON = "graviton"
+    # Hurts nobody by itself (Smoke, Flash ...): the hit is resolved, no wound roll.
+    NO_WOUND = "no_wound"
+    # A hit that does not Pin (Smoke; Gas pins nobody either).
+    NO_PIN = "no_pin"
+    # An Injury roll becomes a Nerve test at -2 (Broken when failed).
+    FEAR = "fear"
+    PULVERISE = "pulverise"
+    RAD_PHAGE = "rad_phage"
+    UNSTABLE = "unstable"
+    # The target's field armour save rolls two dice and keeps the lower.
+    SHIELD_BREAKER = "shield_breaker"
+    # One more close-combat attack die (Paired: the fighter's Attacks again on a Charge).
+    PAIRED = "paired"
+    DIGI = "digi"
+
+
+# Where a trait with no attack step acts instead (`outside_attack` in traits.toml).
+OutsideAttack = Literal["table", "post_battle", "armoury"]
 
 
 class TraitDef(_Strict):
@@ -74,6 +106,9 @@ class TraitDef(_Strict):
     mechanics: list[Mechanic] = Field(default_factory=list)
     # Weapon slots taken by a weapon with this trait (Unwieldy: 2).
     slots: int = Field(default=1, ge=1)
+    # Not (or not only) an attack step: "table" is a prompt the attack log shows
+    # (the summary), "post_battle" acts after the battle, "armoury" when buying.
+    outside_attack: OutsideAttack | None = None
 
     def has(self, mechanic: Mechanic) -> bool:
         return mechanic in self.mechanics
@@ -90,6 +125,19 @@ class ArmouryWeapon(_Strict):
     profiles: list[WeaponProfile] = Field(min_length=1)
     # Other names a file may use for it ("Frag grenades", "Stubgun").
     aliases: list[str] = Field(default_factory=list)
+    # Profiles that are fire modes of one ammunition (a plasma gun's low and
+    # maximal): one failed Ammo test puts them all Out of Ammo. A profile in no
+    # group has its own ammo (special ammo bought apart, a Combi's other half).
+    shared_ammo: list[list[str]] = Field(default_factory=list)
+
+    def sharing_ammo_with(self, profile: str) -> list[str]:
+        """The other profiles that use the ammunition of `profile`."""
+        key = trait_key(profile)
+        for group in self.shared_ammo:
+            keys = [trait_key(name) for name in group]
+            if key in keys:
+                return [name for name in group if trait_key(name) != key]
+        return []
 
 
 class ArmouryItem(_Strict):
@@ -103,6 +151,14 @@ class ArmouryItem(_Strict):
     changes: dict[str, int] = Field(default_factory=dict)
     # Armour save on a D6 (5: a 5+ save); the battle tracker's save roll reads it.
     save: int | None = Field(default=None, ge=2, le=6)
+    # Worn with other armour, it makes that save this much better instead of
+    # counting on its own (`save` is then its save worn alone).
+    improves: int | None = Field(default=None, ge=1, le=3)
+    # Field armour: its own D6 save, rolled against each hit the armour let
+    # through, never modified by AP.
+    field_save: int | None = Field(default=None, ge=2, le=6)
+    # Weapon traits that have no effect on the wearer (the bodyglove: Rad-phage).
+    protects_from: list[str] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
 
 

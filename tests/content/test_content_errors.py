@@ -60,8 +60,10 @@ def test_unknown_mechanic(write_pack: WritePack, user_dir: Path) -> None:
         "bad-mechanic/traits.toml: trait \"Blaze\": unknown mechanic 'blazing' (expected one of "
         "'limited', 'scarce', 'plentiful', 'single_shot', 'rapid_fire', 'combi', 'blaze', "
         "'template', 'blast', 'unwieldy', 'pistol', 'sidearm', 'melee', 'knockback', "
-        "'accurate', 'rupture', 'toxin', 'silent', 'grenade', 'toxin_before_damage' or "
-        "'knockback_distance')"
+        "'accurate', 'rupture', 'toxin', 'silent', 'grenade', 'toxin_before_damage', "
+        "'knockback_distance', 'gas', 'rending', 'power', 'melta', 'shock', 'sever', 'shred', "
+        "'scattershot', 'seismic', 'concussion', 'web', 'phase', 'graviton', 'no_wound', "
+        "'no_pin', 'fear', 'pulverise', 'rad_phage', 'unstable', 'shield_breaker', 'paired' or 'digi')"
     )
 
 
@@ -411,3 +413,35 @@ def test_a_gang_addition_names_only_what_the_pack_has(
     write_pack("broken", pack=pack, **{"gang_additions-extra": _ADDITION + extra})
     message = str(_load_error("broken", user_dir))
     assert 'gang_additions-extra.toml: gang addition "Digger": ' + expected in message
+
+
+_PROFILE = '[[weapons]]\nname = "Odd maul"\ncost = 10\n\n[[weapons.profiles]]\n'
+
+
+@pytest.mark.parametrize(
+    ("profile", "wanted"),
+    [
+        (
+            'rng_s = "E"\nstr = "+1"\ntraits = ["Melee"]\n',
+            "str: write 'S+1' (the user's Strength +1), not '+1'",
+        ),
+        ('rng_s = "E"\nstr = "S plus 1"\ntraits = ["Melee"]\n', "is not a Strength"),
+        (
+            'rng_s = "-"\nrng_l = "E"\nstr = "S"\ntraits = ["Melee"]\n',
+            'a Melee profile has rng_s = "E"',
+        ),
+        (
+            'rng_s = "-"\nrng_l = "T"\nstr = "3"\ntraits = ["Template"]\n',
+            'a Template profile has rng_s = "T"',
+        ),
+        ('rng_s = "T"\nstr = "3"\ntraits = ["Gas"]\n', "has the Template trait"),
+    ],
+)
+def test_a_weapon_profile_has_one_form_of_strength_and_range(
+    write_pack: WritePack, user_dir: Path, profile: str, wanted: str
+) -> None:
+    write_pack("odd-weapon", pack=HEAD.format(id="odd-weapon"), armoury=_PROFILE + profile)
+    message = str(_load_error("odd-weapon", user_dir))
+    assert "odd-weapon/armoury.toml" in message
+    assert 'weapon "Odd maul"' in message
+    assert wanted in message

@@ -41,7 +41,8 @@ def test_trading_post_weapons_have_cost_rarity_kind_and_a_profile(load: Load) ->
         assert RARITY.match(weapon.availability), (name, weapon.availability)
         assert weapon.kind in ("basic", "pistol", "special", "heavy", "close_combat", "grenade")
         assert weapon.profiles, name
-        assert all(p.rng_l != "-" for p in weapon.profiles), name
+        # Every profile has a range: E (melee), T (Template), inches or thrown (Sx3).
+        assert all({p.rng_s, p.rng_l} != {"-"} for p in weapon.profiles), name
 
 
 def test_every_kind_of_weapon_is_represented() -> None:

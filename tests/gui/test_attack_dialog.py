@@ -251,3 +251,27 @@ def test_a_walk_in_slices_stops_when_the_dialog_closes(
     assert dialog.odds_panel.odds_label.text().startswith("Working out the odds...")
     dialog.reject()
     assert dialog.odds_panel.settled and dialog.odds_panel.odds is None
+
+
+def test_a_melee_weapon_attacks_engaged_with_all_the_fighters_attack_dice(
+    qtbot, rulesets: Rulesets
+) -> None:
+    # Two hit rolls (5 and 1), then the wound roll 2 of the one hit.
+    dialog = dialog_for(qtbot, rulesets, [5, 1, 2])
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
+    assert dialog.range_combo.currentData() == "short" and not dialog.attacks_spin.isEnabled()
+    dialog.profile_combo.setCurrentIndex(dialog.profile_combo.findText("Chainsword"))
+    assert dialog.range_combo.currentData() == "engaged"
+    assert dialog.attacks_spin.isEnabled() and dialog.attacks_spin.value() == 2  # Mags: A 2
+    assert not dialog.hit_spin.isEnabled()
+    assert "hit 2+ (WS 3+, melee +1)" in dialog.numbers_label.text()
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    preview = dialog.preview_label.text()
+    assert "attack die 1 of 2: hit 2+ (WS 3+, melee +1): rolled 5, hit." in preview
+    assert "attack die 2 of 2: hit 2+ (WS 3+, melee +1): rolled 1, natural 1, miss." in preview
+    assert dialog.attack_hits_edit.text() == "5, 1"
+    dialog.modifier_spin.setValue(0)  # another choice keeps the attack dice typed
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    assert dialog.applied_event is not None
+    assert dialog.applied_event["attacks"] == 2 and dialog.applied_event["hit"] == [5, 1]
+    assert dialog.applied_event["range"] == "engaged"

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from gangmanager.rules import attack_odds, battle_attack
+from gangmanager.rules import attack_odds, attack_wound, battle_attack
 from gangmanager.rules.attack_odds import Odds
 from gangmanager.rules.battle import Opponent, new_state
 from gangmanager.rules.battle_events import (
@@ -127,7 +127,7 @@ def test_the_odds_follow_the_resolver(monkeypatch: pytest.MonkeyPatch) -> None:
     """No second formula: change the resolver (no save ever made) and the odds change."""
     rules, state, event = ruleset("n23"), duel(), shot("Boltgun")
     before = attack_odds.attack_odds(rules, state, event)
-    monkeypatch.setattr(battle_attack._Attack, "_save", lambda self, label: True)
+    monkeypatch.setattr(attack_wound.HitChain, "_save", lambda self, hit, natural, label: True)
     after = attack_odds.attack_odds(rules, state, event)
     assert before.unsaved < before.wound
     assert after.wound == pytest.approx(before.wound)

@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gangmanager.content import builtin_rulesets_dir, load_ruleset
@@ -339,15 +339,24 @@ def test_toxin_at_toughness_one(rid: str) -> None:
 def test_knockback_prompt(rid: str) -> None:
     rules = ruleset(rid)
     state = battle(rules)
-    attack(rules, state, weapon="Grenade launcher", firepower=[2], hit=4, wound=[1])
+    knock = {} if rid == "house-b" else {"knockback_roll": 4}
+    attack(rules, state, weapon="Grenade launcher", firepower=[2], hit=4, wound=[1], **knock)
     prompts = [p for p in state.prompts if p.kind is PromptKind.KNOCKBACK]
     if rid == "house-b":
         assert prompts and "Knockback distance" in prompts[0].text
     else:
-        # n23 and house-a: the hit roll 4 is at least Grakk's Strength 4.
+        # n23 and house-a: a Blast's own Knockback roll 4 is at least Grakk's Strength 4.
         assert prompts and '1" away' in prompts[0].text
         state = battle(rules)
-        attack(rules, state, weapon="Grenade launcher", firepower=[2], hit=3, modifier=1, wound=[1])
+        attack(
+            rules,
+            state,
+            weapon="Grenade launcher",
+            firepower=[2],
+            hit=6,
+            knockback_roll=3,
+            wound=[1],
+        )
         assert not [p for p in state.prompts if p.kind is PromptKind.KNOCKBACK]
     # The next event clears the reminder.
     apply_event(rules, state, parse_event({"event": "new_round"}))
@@ -450,13 +459,13 @@ def test_sidearm_or_pistol_in_close_combat(rid: str) -> None:
 def test_melee_only_when_engaged(rid: str) -> None:
     rules = ruleset(rid)
     state = battle(rules)
-    attack(rules, state, weapon="Knife", range="engaged", hit=3, wound=[1])
+    attack(rules, state, weapon="Knife", range="engaged", attacks=1, hit=3, wound=[1])
     assert "hit 3+ (WS 3+): rolled 3, hit." in steps(state)
     assert grakk(state).status is BattleStatus.ACTIVE  # close combat hits do not pin
     with pytest.raises(BattleError, match="Melee weapon"):
         attack(rules, state, weapon="Knife", range="short", hit=3)
     with pytest.raises(BattleError, match="no Firepower dice"):
-        attack(rules, state, weapon="Knife", range="engaged", hit=3, firepower=[2])
+        attack(rules, state, weapon="Knife", range="engaged", attacks=1, hit=3, firepower=[2])
 
 
 @pytest.mark.parametrize("rid", RULESETS)
@@ -474,7 +483,15 @@ def test_template_and_blast_hits_are_counted(rid: str) -> None:
         blaze=6,
     )
     assert "hits counted: 1." in steps(state)
-    attack(rules, state, weapon="Grenade launcher", firepower=[2], hits=2, wound=[1, 1])
+    attack(
+        rules,
+        state,
+        weapon="Grenade launcher",
+        firepower=[2],
+        hits=2,
+        wound=[1, 1],
+        **({} if rid == "house-b" else {"knockback_roll": 1}),
+    )
     with pytest.raises(BattleError, match="neither Blast nor Template"):
         attack(rules, state, weapon="Lasgun", firepower=[2], hits=2)
 
@@ -526,7 +543,9 @@ def test_a_burning_fighters_unarmed_attacks_gain_blaze_in_house_a_only() -> None
         apply_event(
             rules, state, parse_event({"event": "marker", "fighter": "Red/Vex", "marker": "blaze"})
         )
-        attack(rules, state, weapon="Unarmed", range="engaged", hit=3, wound=[1], blaze=1)
+        attack(
+            rules, state, weapon="Unarmed", range="engaged", attacks=1, hit=3, wound=[1], blaze=1
+        )
         assert grakk(state).burning is gains
 
 
@@ -641,6 +660,8 @@ def test_one_gang_battles_suggest_no_xp() -> None:
     assert vex.caused()["out_of_action"] == 1 and vex.xp_suggested == 0
 
 
+# No deadline: the first example loads the pack (about 0.4 s), the rest take ms.
+@settings(deadline=None)
 @given(
     st.sampled_from(RULESETS),
     st.sampled_from(["Lasgun", "Autogun", "Boltgun", "Heavy bolter", "Bite gun", "Limited shells"]),

@@ -28,16 +28,17 @@ from PySide6.QtWidgets import (
 
 from gangmanager.gui.battle.odds_panel import OddsPanel
 from gangmanager.gui.battle.targets_box import TargetsBox
-from gangmanager.rules.attack_traits import UNARMED
+from gangmanager.rules.attack_traits import UNARMED, is_melee
 from gangmanager.rules.battle import apply_event
-from gangmanager.rules.battle_attack import target_numbers
+from gangmanager.rules.battle_attack import attack_dice, target_numbers
 from gangmanager.rules.battle_events import BattleError, ProfileState, parse_event
 from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack
+from gangmanager.rules.battle_table import Table
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.ruleset import Ruleset
 
 # The dice keys typed in as lists ("5, 3"); blank = rolled.
-LIST_KEYS = ("firepower", "wound", "save", "damage", "injury", "toxin", "ammo")
+LIST_KEYS = ("firepower", "wound", "scatter", "save", "damage", "injury", "toxin", "ammo")
 _RANGES = (("Short range", "short"), ("Long range", "long"), ("Engaged", "engaged"))
 
 
@@ -59,6 +60,8 @@ class AttackDialog(QDialog):
         self._two_gangs = len(state.gangs) > 1
         # Not `event`: that would hide QWidget.event, Qt's event handler.
         self.applied_event: dict[str, Any] | None = None
+        # The weapon and band the attack dice were last counted for.
+        self._dice_chosen: tuple[object, bool] | None = None
 
         self.profile_combo = QComboBox()
         self.profile_combo.setAccessibleName("Weapon profile")
@@ -100,9 +103,20 @@ class AttackDialog(QDialog):
         self.hits_spin.setSpecialValueText("-")
         self.hits_spin.setValue(-1)
         self.hits_spin.setAccessibleName("Hits counted")
+        # Close combat: the attack dice (Attacks and the pack's bonuses) and
+        # one hit roll per die.
+        self.attacks_spin = QSpinBox()
+        self.attacks_spin.setRange(0, 20)
+        self.attacks_spin.setSpecialValueText("-")
+        self.attacks_spin.setAccessibleName("Attack dice")
+        self.attack_hits_edit = QLineEdit()
+        self.attack_hits_edit.setPlaceholderText("rolled for you, e.g. 5, 2, 6")
+        self.attack_hits_edit.setAccessibleName("Hit rolls of the attack dice")
         self.list_edits: dict[str, QLineEdit] = {}
         dice_form = QFormLayout()
         dice_form.addRow("Hit roll", self.hit_spin)
+        dice_form.addRow("Attack dice (close combat)", self.attacks_spin)
+        dice_form.addRow("Hit rolls, one per attack die", self.attack_hits_edit)
         dice_form.addRow("Hits counted (Blast, Template)", self.hits_spin)
         for key in LIST_KEYS:
             edit = QLineEdit()
@@ -150,12 +164,14 @@ class AttackDialog(QDialog):
         layout.addWidget(self.preview_label)
         layout.addWidget(buttons)
 
+        self.profile_combo.currentIndexChanged.connect(self._on_profile_changed)
         for combo in (self.profile_combo, self.target_combo, self.range_combo):
             combo.currentIndexChanged.connect(self._on_choice_changed)
         self.modifier_spin.valueChanged.connect(self._on_choice_changed)
         self.targets_box.sig_changed.connect(self._on_choice_changed)
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.apply_button.clicked.connect(self._on_apply_button_clicked)
+        self._on_profile_changed()
         self._on_choice_changed()
 
     @classmethod
@@ -215,13 +231,37 @@ class AttackDialog(QDialog):
                 event[key] = [
                     _die(part, key) for part in text.replace(";", ",").split(",") if part.strip()
                 ]
+        if self._close_combat():
+            event.pop("hit", None)
+            if self.attacks_spin.value():
+                event["attacks"] = self.attacks_spin.value()
+            text = self.attack_hits_edit.text().strip()
+            if text:
+                event["hit"] = [
+                    int(_die(part, "hit"))
+                    for part in text.replace(";", ",").split(",")
+                    if part.strip()
+                ]
         if self.blaze_spin.value():
             event["blaze"] = self.blaze_spin.value()
         return event
 
+    def _melee(self) -> bool:
+        profile = self._profile()
+        return profile is None or is_melee(profile)  # None: Unarmed, a melee attack
+
+    def _close_combat(self) -> bool:
+        return self.range_combo.currentData() == "engaged" and self._melee()
+
     # -- slots ------------------------------------------------------------------
 
+    def _on_profile_changed(self, _: object = None) -> None:
+        """A melee weapon attacks Engaged: choose that band for it."""
+        if self._melee():
+            self.range_combo.setCurrentIndex(self.range_combo.findData("engaged"))
+
     def _on_choice_changed(self, _: object = None) -> None:
+        self._show_attack_dice()
         profile, target = self._profile(), self._target()
         self.targets_box.offer(
             self._state, self._attacker, self.target_combo.currentData(), profile, self._two_gangs
@@ -249,6 +289,29 @@ class AttackDialog(QDialog):
         )
         self.numbers_label.setText("\n".join(lines))
 
+    def _show_attack_dice(self) -> None:
+        """In close combat: the attack dice the rules give, which the player may change."""
+        close = self._close_combat()
+        self.hit_spin.setEnabled(not close)
+        self.attacks_spin.setEnabled(close)
+        self.attack_hits_edit.setEnabled(close)
+        chosen = (self.profile_combo.currentData(), close)
+        if chosen == self._dice_chosen:
+            return  # the target or modifier changed: keep what the player set
+        self._dice_chosen = chosen
+        if not close:
+            self.attacks_spin.setValue(0)
+            self.attacks_spin.setToolTip("")
+            return
+        profile = self._profile()
+        if profile is None:
+            count, parts = self._attacker.live_values()["A"] or 1, "A"
+        else:
+            table = Table(self._ruleset, self._state, None)
+            count, parts = attack_dice(table, self._attacker, profile, charge=False)
+        self.attacks_spin.setValue(count)
+        self.attacks_spin.setToolTip(f"{parts}; add the charge bonus when the fighter charged")
+
     def _on_roll_button_clicked(self) -> None:
         """Roll what is blank on a copy of the battle: fill the dice in, show the log lines."""
         try:
@@ -264,7 +327,11 @@ class AttackDialog(QDialog):
             "\n".join(line.split(": ", 1)[-1] for line in trial.log[len(self._state.log) :])
         )
         rolled = done.model_dump(mode="json", exclude_none=True)
-        if "hit" in rolled:
+        if self._close_combat():
+            hits = rolled.get("hit", [])
+            hits = hits if isinstance(hits, list) else [hits]
+            self.attack_hits_edit.setText(", ".join(str(v) for v in hits))
+        elif "hit" in rolled:
             self.hit_spin.setValue(rolled["hit"])
         for key, edit in self.list_edits.items():
             edit.setText(", ".join(str(v) for v in rolled.get(key, [])))
