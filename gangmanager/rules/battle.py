@@ -22,6 +22,7 @@ from gangmanager.rules import (
     battle_ammo,
     battle_attack,
     battle_blaze,
+    battle_faces,
     battle_fighters,
     battle_hire,
 )
@@ -222,6 +223,11 @@ def _qualified(
     return event.model_copy(update=update) if update else event
 
 
+def _attack(table: Table, event: AttackEvent) -> AttackEvent:
+    # Firepower faces become D6 rolls first: the resolver and the stored event see only D6s.
+    return battle_attack.attack(table, battle_faces.with_rolls(table.ruleset.attack, event))
+
+
 _HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
     StatusEvent: battle_fighters.status,
     FleshWoundEvent: battle_fighters.flesh_wound,
@@ -238,5 +244,5 @@ _HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
     EndActivationEvent: battle_fighters.end_activation,
     HireEvent: battle_hire.hire,
     NewRoundEvent: battle_fighters.new_round,
-    AttackEvent: battle_attack.attack,
+    AttackEvent: _attack,
 }

@@ -218,7 +218,8 @@ class AttackEvent(_ProfileEvent):
     range: Annotated[Range, BeforeValidator(normalise_word)]
     # The sum of the other hit modifiers (cover, target Engaged ...): +1 is easier.
     modifier: int = Field(default=0, ge=-6, le=6)
-    firepower: list[D6] | None = None
+    # A D6 as rolled, or the face a real Firepower die shows ("2", "1+ammo").
+    firepower: list[D6 | Annotated[str, Field(min_length=1)]] | None = None
     hit: D6 | list[D6] | None = None
     # Hits counted on the table instead of a hit roll (Blast, Template).
     hits: int | None = Field(default=None, ge=0, le=20)

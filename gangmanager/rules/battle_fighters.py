@@ -32,6 +32,9 @@ def status(table: Table, event: StatusEvent) -> StatusEvent:
         fighter.status = event.status
         if event.status is BattleStatus.SERIOUSLY_INJURED:
             table.drop_prompts(fighter, PromptKind.INJURY_DICE)
+        if table.flames_roll(fighter) is None:
+            # A roll the fighter may no longer make must not wait for them.
+            table.drop_prompts(fighter, PromptKind.FLAMES_ROLL)
     text = f"{fighter.name} is {event.status.label}"
     if by is not None and event.status in (
         BattleStatus.SERIOUSLY_INJURED,
@@ -104,7 +107,7 @@ def activate(table: Table, event: ActivateEvent) -> ActivateEvent:
         if table.ruleset.blaze.hit.timing == "on_activation":
             table.blaze_hit_prompt(fighter)
             text += " while burning: Blaze hit"
-        flames = next((a for a in table.ruleset.blaze.actions if a.action_type == "none"), None)
+        flames = table.flames_roll(fighter)
         if flames is not None:
             table.prompt(
                 PromptKind.FLAMES_ROLL,

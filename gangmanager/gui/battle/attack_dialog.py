@@ -8,6 +8,7 @@ copy of the battle state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -17,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QGroupBox,
+    QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -29,6 +31,7 @@ from gangmanager.rules.attack_traits import UNARMED
 from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_attack import target_numbers
 from gangmanager.rules.battle_events import BattleError, ProfileState, parse_event
+from gangmanager.rules.battle_faces import face_roll
 from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.ruleset import Ruleset
@@ -36,6 +39,10 @@ from gangmanager.rules.ruleset import Ruleset
 # The dice keys typed in as lists ("5, 3"); blank = rolled.
 LIST_KEYS = ("firepower", "wound", "save", "damage", "injury", "toxin", "ammo")
 _RANGES = (("Short range", "short"), ("Long range", "long"), ("Engaged", "engaged"))
+# How the Firepower dice are typed in: as the faces a real die shows, or as D6 numbers.
+FIREPOWER_FACES, FIREPOWER_D6 = "faces", "d6"
+# Performs the event; returns None when it was stored, else the reason it was refused.
+Submit = Callable[[dict[str, Any]], str | None]
 
 
 class AttackDialog(QDialog):
@@ -46,6 +53,7 @@ class AttackDialog(QDialog):
         attacker: FighterTrack,
         dice: Dice,
         parent: QWidget | None = None,
+        submit: Submit | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Attack: {attacker.name}")
@@ -54,6 +62,7 @@ class AttackDialog(QDialog):
         self._attacker = attacker
         self._dice = dice
         self._two_gangs = len(state.gangs) > 1
+        self._submit = submit
         # Not `event`: that would hide QWidget.event, Qt's event handler.
         self.applied_event: dict[str, Any] | None = None
 
@@ -66,11 +75,14 @@ class AttackDialog(QDialog):
         self.profile_combo.addItem(UNARMED, (UNARMED, ""))
         self.target_combo = QComboBox()
         self.target_combo.setAccessibleName("Target")
-        for fighter in state.fighters:
-            if fighter is attacker or fighter.out_of_action:
-                continue
+        self.target_combo.setPlaceholderText("Choose a target")
+        # The opposing gang first; a fighter of the attacker's own gang is never the default.
+        targets = [f for f in state.fighters if f is not attacker and not f.out_of_action]
+        enemies = [f for f in targets if f.gang != attacker.gang]
+        for fighter in enemies + [f for f in targets if f.gang == attacker.gang]:
             label = f"{fighter.gang}/{fighter.name}" if self._two_gangs else fighter.name
             self.target_combo.addItem(label, label)
+        self.target_combo.setCurrentIndex(0 if enemies else -1)
         self.range_combo = QComboBox()
         self.range_combo.setAccessibleName("Range")
         for label, value in _RANGES:
@@ -105,8 +117,23 @@ class AttackDialog(QDialog):
                 "rolled for you" if key != "injury" else "e.g. 3, or out_of_action"
             )
             edit.setAccessibleName(f"{key} dice")
-            dice_form.addRow(key.replace("_", " ").capitalize(), edit)
             self.list_edits[key] = edit
+            if key != "firepower":
+                dice_form.addRow(key.replace("_", " ").capitalize(), edit)
+                continue
+            edit.setPlaceholderText("rolled for you; e.g. 2, 1+ammo")
+            self.firepower_mode = QComboBox()
+            self.firepower_mode.setAccessibleName("Firepower dice read as")
+            self.firepower_mode.addItem("faces (hits, +ammo)", FIREPOWER_FACES)
+            self.firepower_mode.addItem("D6 numbers", FIREPOWER_D6)
+            self.firepower_mode.setToolTip(
+                "Faces: the hits a Firepower die shows, +ammo for the Ammo symbol (3, 1+ammo);"
+                " D6 numbers: 1 to 6 as the pack maps them to faces"
+            )
+            row = QHBoxLayout()
+            row.addWidget(edit, 1)
+            row.addWidget(self.firepower_mode)
+            dice_form.addRow("Firepower", row)
         self.blaze_spin = QSpinBox()
         self.blaze_spin.setRange(0, 6)
         self.blaze_spin.setSpecialValueText("-")
@@ -156,9 +183,14 @@ class AttackDialog(QDialog):
         state: BattleState,
         attacker: FighterTrack,
         dice: Dice,
+        submit: Submit | None = None,
     ) -> dict[str, Any] | None:
-        """The attack event to apply, or None when cancelled."""
-        dialog = cls(ruleset, state, attacker, dice, parent)
+        """The attack event to apply (with `submit`: the one applied), or None when cancelled.
+
+        With `submit` the dialog performs the event itself and stays open, the dice
+        as typed, when it is refused.
+        """
+        dialog = cls(ruleset, state, attacker, dice, parent, submit)
         return dialog.applied_event if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     # -- what is chosen ---------------------------------------------------------
@@ -201,19 +233,27 @@ class AttackDialog(QDialog):
         for key, edit in self.list_edits.items():
             text = edit.text().strip()
             if text:
-                event[key] = [
-                    _die(part, key) for part in text.replace(";", ",").split(",") if part.strip()
-                ]
+                parts = [part for part in text.replace(";", ",").split(",") if part.strip()]
+                if key == "firepower" and self._reads_faces():
+                    # The faces become the pack's D6 for them: the event holds D6s only.
+                    event[key] = [face_roll(self._ruleset.attack, part) for part in parts]
+                else:
+                    event[key] = [_die(part, key) for part in parts]
         if self.blaze_spin.value():
             event["blaze"] = self.blaze_spin.value()
         return event
 
     # -- slots ------------------------------------------------------------------
 
+    def _reads_faces(self) -> bool:
+        return bool(self.firepower_mode.currentData() == FIREPOWER_FACES)
+
     def _on_choice_changed(self, _: object = None) -> None:
         profile, target = self._profile(), self._target()
         if target is None:
-            self.numbers_label.setText("Nobody to attack.")
+            self.numbers_label.setText(
+                "Choose a target." if self.target_combo.count() else "Nobody to attack."
+            )
             self.apply_button.setEnabled(False)
             self.roll_button.setEnabled(False)
             return
@@ -250,18 +290,37 @@ class AttackDialog(QDialog):
         if "hit" in rolled:
             self.hit_spin.setValue(rolled["hit"])
         for key, edit in self.list_edits.items():
-            edit.setText(", ".join(str(v) for v in rolled.get(key, [])))
+            values = rolled.get(key, [])
+            if key == "firepower" and self._reads_faces():
+                edit.setText(", ".join(_face_text(self._ruleset, v) for v in values))
+            else:
+                edit.setText(", ".join(str(v) for v in values))
         if "blaze" in rolled:
             self.blaze_spin.setValue(rolled["blaze"])
 
     def _on_apply_button_clicked(self) -> None:
         try:
-            self.applied_event = self.chosen_event()
+            event = self.chosen_event()
         except ValueError as exc:
-            self.preview_label.setText(f"Refused: {exc}")
-            self.preview_label.setStyleSheet("color: #c62828;")
+            self._refused(str(exc))
             return
+        if self._submit is not None:
+            reason = self._submit(event)
+            if reason is not None:
+                # Stay open with every die as typed: correct one and apply again.
+                self._refused(reason)
+                return
+        self.applied_event = event
         self.accept()
+
+    def _refused(self, reason: str) -> None:
+        self.preview_label.setText(f"Refused: {reason}")
+        self.preview_label.setStyleSheet("color: #c62828;")
+
+
+def _face_text(ruleset: Ruleset, roll: int) -> str:
+    face = ruleset.attack.firepower_face(roll)
+    return f"{face.hits}{'+ammo' if face.ammo else ''}"
 
 
 def _die(text: str, key: str) -> int | str:

@@ -103,6 +103,8 @@ class BattleWindow(QMainWindow):
         # What the gang's territories lend for each battle, and what is left of it in this one.
         self._hire_grants: list[tuple[str, Boon]] = []
         self._hire_offers: list[HireOffer] = []
+        # Why the last action was refused (shown in the message line too).
+        self.last_refusal = ""
 
         # Built when first needed: a window opened on a battle going on never shows it.
         self._start_page: StartPage | None = None
@@ -454,6 +456,7 @@ class BattleWindow(QMainWindow):
         outcome = self.runner.run(action, None, refusals.append)
         if outcome is None:
             exc = refusals[0]
+            self.last_refusal = exc.reason if isinstance(exc, battle.EventRefused) else str(exc)
             if isinstance(exc, battle.EventRefused):
                 self._say(f"Refused: {exc.reason}", error=True)
             else:
@@ -486,13 +489,19 @@ class BattleWindow(QMainWindow):
         elif kind == "extinguish":
             completed = self._extinguish_event(event, fighter)
         elif kind == "attack":
-            completed = AttackDialog.ask(
-                self, self._ruleset, self._record.state, fighter, self._dice
+            # The dialog applies the attack itself: a refusal keeps it open, dice as typed.
+            AttackDialog.ask(
+                self, self._ruleset, self._record.state, fighter, self._dice, self._submit
             )
+            return
         else:
             completed = event
         if completed is not None:
             self.apply([completed])
+
+    def _submit(self, event: dict[str, Any]) -> str | None:
+        """Apply one event; None when stored, else the reason it was refused."""
+        return None if self.apply([event]) else self.last_refusal
 
     def _profile(self, fighter: FighterTrack, weapon: str, profile: str) -> ProfileTrack | None:
         carried = fighter.weapon(weapon)
@@ -576,6 +585,13 @@ class BattleWindow(QMainWindow):
         if chosen is None:
             return None
         by, helpers = chosen
+        # Tried first with any die: a refusal is said before the player rolls, not after.
+        trial = {**event, "by": by, "helpers": helpers, "roll": 6}
+        try:
+            apply_event(self._ruleset, self._record.state.copy(), parse_event(trial))
+        except BattleError as exc:
+            self._say(f"Refused: {exc}", error=True)
+            return None
         rolls = RollDialog.ask(
             self, f"Put out the fire on {fighter.name}", f"{by} rolls a D6.", self._dice
         )
