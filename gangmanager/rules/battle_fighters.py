@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gangmanager.rules import battle_end_phase
 from gangmanager.rules.battle_events import (
     ActivateEvent,
     Activation,
@@ -139,6 +140,9 @@ def end_activation(table: Table, event: EndActivationEvent) -> EndActivationEven
 
 
 def new_round(table: Table, event: NewRoundEvent) -> NewRoundEvent:
+    # The End phase ends the round: what lasts until then goes.
+    for line in battle_end_phase.clear_round_markers(table):
+        table.say(line + ".")
     table.state.round += 1
     for fighter in table.state.fighters:
         if not fighter.out_of_action:

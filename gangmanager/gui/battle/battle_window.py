@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.battle.attack_dialog import AttackDialog
 from gangmanager.gui.battle.battle_models import LogListModel, PromptListModel
 from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog, ConfirmDialog
+from gangmanager.gui.battle.end_phase_dialog import EndTestDialog
 from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.battle.hire_dialog import HireDialog
@@ -45,6 +46,7 @@ from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.battle.start_page import StartPage
 from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.rules.battle import apply_event
+from gangmanager.rules.battle_end_phase import waiting
 from gangmanager.rules.battle_events import BattleError, parse_event
 from gangmanager.rules.battle_hire import HireOffer, hire_offers
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
@@ -692,8 +694,21 @@ class BattleWindow(QMainWindow):
                 self.tile_scroll.ensureWidgetVisible(self.tiles[hired])
 
     def _on_new_round_action_triggered(self) -> None:
-        if self._record is not None:
-            self.apply([{"event": "new_round"}])
+        """The End phase first: each test it calls for is asked and stored as its own event."""
+        while self._record is not None and self._ruleset is not None:
+            tests = waiting(self._ruleset, self._record.state)
+            if not tests:
+                self.apply([{"event": "new_round"}])
+                return
+            event = EndTestDialog.ask_event(self, tests[0], self._ruleset, self._dice)
+            if event is None:
+                self._say(
+                    f"The End phase waits: {len(tests)} test{'s' if len(tests) != 1 else ''}"
+                    " to take before the new round (New round asks again)."
+                )
+                return
+            if not self.apply([event]):
+                return
 
     def _on_end_action_triggered(self) -> None:
         if self._record is None:

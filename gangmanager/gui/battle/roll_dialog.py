@@ -44,7 +44,8 @@ class RollDialog(QDialog):
         self.dice_row = QHBoxLayout()
         self.dice_spins: list[QSpinBox] = []
 
-        form = QFormLayout()
+        # Kept: a dialog built on this one adds its own rows above the dice.
+        self.form = form = QFormLayout()
         if max_tests > 1:
             form.addRow("Tests in this attack", self.tests_spin)
         form.addRow("I rolled", self.dice_row)
