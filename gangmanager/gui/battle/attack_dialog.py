@@ -17,16 +17,20 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.attack_traits import UNARMED
 from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_attack import target_numbers
@@ -161,11 +165,25 @@ class AttackDialog(QDialog):
         form.addRow("&Target", self.target_combo)
         form.addRow("Ra&nge", self.range_combo)
         form.addRow("&Modifier", self.modifier_spin)
+        # Everything above the buttons scrolls: on a 640-pixel screen the steps shown
+        # after Roll make the dialog taller than the screen, and the buttons stay.
+        content = QWidget()
+        content_layout = QVBoxLayout(content)
+        content_layout.setContentsMargins(0, 0, 0, 0)
+        content_layout.addLayout(form)
+        content_layout.addWidget(numbers_box)
+        content_layout.addWidget(dice_box)
+        content_layout.addWidget(self.preview_label)
+        content_layout.addStretch(1)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setObjectName("attack_scroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setWidget(content)
+        self.scroll_area.verticalScrollBar().rangeChanged.connect(self._scroll_to_preview)
         layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(numbers_box)
-        layout.addWidget(dice_box)
-        layout.addWidget(self.preview_label)
+        layout.addWidget(self.scroll_area, 1)
         layout.addWidget(buttons)
 
         for combo in (self.profile_combo, self.target_combo, self.range_combo):
@@ -174,6 +192,18 @@ class AttackDialog(QDialog):
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.apply_button.clicked.connect(self._on_apply_button_clicked)
         self._on_choice_changed()
+        # As large as its content (room for a scroll bar beside it), within the screen.
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        margins = layout.contentsMargins()
+        open_size(
+            self,
+            content.sizeHint().width() + bar + margins.left() + margins.right(),
+            content.sizeHint().height()
+            + buttons.sizeHint().height()
+            + layout.spacing()
+            + margins.top()
+            + margins.bottom(),
+        )
 
     @classmethod
     def ask(
@@ -286,6 +316,11 @@ class AttackDialog(QDialog):
         self.preview_label.setText(
             "\n".join(line.split(": ", 1)[-1] for line in trial.log[len(self._state.log) :])
         )
+        # A wrapped label's height is not asked for by the scroll area's layout: set it,
+        # then bring the steps in sight from their first line once they are laid out.
+        width = self.preview_label.width()
+        self.preview_label.setMinimumHeight(self.preview_label.heightForWidth(width))
+        self._scroll_to_preview()
         rolled = done.model_dump(mode="json", exclude_none=True)
         if "hit" in rolled:
             self.hit_spin.setValue(rolled["hit"])
@@ -297,6 +332,12 @@ class AttackDialog(QDialog):
                 edit.setText(", ".join(str(v) for v in values))
         if "blaze" in rolled:
             self.blaze_spin.setValue(rolled["blaze"])
+
+    def _scroll_to_preview(self, *_: int) -> None:
+        # Again when the range grows: the scroll area lays the new steps out later.
+        bar = self.scroll_area.verticalScrollBar()
+        if self.preview_label.text():
+            bar.setValue(min(self.preview_label.y(), bar.maximum()))
 
     def _on_apply_button_clicked(self) -> None:
         try:

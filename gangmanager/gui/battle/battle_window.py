@@ -45,6 +45,7 @@ from gangmanager.gui.battle.hire_dialog import HireDialog
 from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.battle.start_page import StartPage
 from gangmanager.gui.common.runner import OperationRunner
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_end_phase import waiting
 from gangmanager.rules.battle_events import BattleError, parse_event
@@ -184,7 +185,7 @@ class BattleWindow(QMainWindow):
         self.end_button.clicked.connect(self.end_action.trigger)
         self.resolve_button.clicked.connect(self._on_resolve_button_clicked)
         self.prompt_view.doubleClicked.connect(self._on_prompt_view_double_clicked)
-        self.resize(1280, 800)
+        open_size(self, 1280, 800)
         self.reload()
 
     def _build_menus(self) -> None:
