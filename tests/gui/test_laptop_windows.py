@@ -8,6 +8,8 @@ The pictures are saved in docs/screenshots/ (laptop-*-1024x640.png).
 
 from __future__ import annotations
 
+import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -158,3 +160,37 @@ def test_the_attack_dialog_keeps_its_buttons_on_screen_after_roll(attack: Attack
         assert attack.rect().contains(corner), (corner, attack.rect())
     assert attack.scroll_area.verticalScrollBar().maximum() > 0
     shot(attack, "attack-dialog")
+
+
+# A QMessageBox (ConfirmDialog, BlazeHitDialog) sizes itself to its text and the screen.
+WINDOW_BASES = {"QDialog", "QMainWindow", "QWizard", "QInputDialog", "QFileDialog"}
+
+
+def test_every_window_class_opens_through_the_helper() -> None:
+    """A window or dialog class of ours either sizes itself with `open_size` or
+    derives from one of ours that does (the helper is the one place that knows the screen)."""
+    root = Path(__file__).resolve().parents[2] / "gangmanager" / "gui"
+    classes: dict[str, tuple[list[str], bool, str]] = {}
+    for path in root.rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        tree = ast.parse(source)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef):
+                bases = [
+                    b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases
+                ]
+                segment = ast.get_source_segment(source, node) or ""
+                sized = re.search(r"open_size\(\s*self", segment) is not None
+                classes[node.name] = (bases, sized, str(path.relative_to(root)))
+
+    def is_window(name: str) -> bool:
+        bases = classes.get(name, ([], False, ""))[0]
+        return any(b in WINDOW_BASES or is_window(b) for b in bases)
+
+    def sized(name: str) -> bool:
+        bases, own, _ = classes.get(name, ([], False, ""))
+        return own or any(b in classes and sized(b) for b in bases)
+
+    windows = [name for name in classes if is_window(name)]
+    assert len(windows) > 20
+    assert [f"{classes[n][2]}: {n}" for n in windows if not sized(n)] == []

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -67,6 +68,7 @@ class AttackDialog(QDialog):
         self._dice = dice
         self._two_gangs = len(state.gangs) > 1
         self._submit = submit
+        self._fitted_shown = False
         # Not `event`: that would hide QWidget.event, Qt's event handler.
         self.applied_event: dict[str, Any] | None = None
 
@@ -192,18 +194,8 @@ class AttackDialog(QDialog):
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.apply_button.clicked.connect(self._on_apply_button_clicked)
         self._on_choice_changed()
-        # As large as its content (room for a scroll bar beside it), within the screen.
-        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
-        margins = layout.contentsMargins()
-        open_size(
-            self,
-            content.sizeHint().width() + bar + margins.left() + margins.right(),
-            content.sizeHint().height()
-            + buttons.sizeHint().height()
-            + layout.spacing()
-            + margins.top()
-            + margins.bottom(),
-        )
+        self._buttons = buttons
+        self._fit_to_content()
 
     @classmethod
     def ask(
@@ -332,6 +324,31 @@ class AttackDialog(QDialog):
                 edit.setText(", ".join(str(v) for v in values))
         if "blaze" in rolled:
             self.blaze_spin.setValue(rolled["blaze"])
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted_shown:
+            # Shown, the wrapped labels know their width: the content's height is exact now.
+            self._fitted_shown = True
+            self._fit_to_content()
+
+    def _fit_to_content(self) -> None:
+        """As large as the content (room for a scroll bar beside it), within the screen."""
+        content = self.scroll_area.widget()
+        layout = self.layout()
+        if content is None or layout is None:
+            return
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        margins = layout.contentsMargins()
+        open_size(
+            self,
+            content.sizeHint().width() + bar + margins.left() + margins.right(),
+            content.sizeHint().height()
+            + self._buttons.sizeHint().height()
+            + layout.spacing()
+            + margins.top()
+            + margins.bottom(),
+        )
 
     def _scroll_to_preview(self, *_: int) -> None:
         # Again when the range grows: the scroll area lays the new steps out later.

@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtWidgets import QCheckBox, QDialog, QSpinBox, QWidget
 
 from gangmanager.gui.battle.roll_dialog import RollDialog
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.battle_end_phase import EndTest
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.ruleset import Ruleset
@@ -57,6 +58,7 @@ class EndTestDialog(RollDialog):
             self.friends_spin.setAccessibleName("Friends near")
             within = ruleset.end_phase.rally.friends_within
             self.form.insertRow(0, f"Friends within {within}", self.friends_spin)
+        open_size(self)
 
     @classmethod
     def ask_event(

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.dice import Dice
 
 
@@ -66,6 +67,7 @@ class RollDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(buttons)
         self._on_tests_spin_value_changed(1)
+        open_size(self)
 
     @classmethod
     def ask(

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_GANG_NAME_CHARS
 
@@ -59,6 +60,7 @@ class GangDetailsDialog(QDialog):
         form.addRow(buttons)
         # What the boxes showed: only a field the player changed is written.
         self._shown = self._values()
+        open_size(self)
 
     def _values(self) -> dict[str, Any]:
         return {
