@@ -86,7 +86,10 @@ def grab(folder_out: Path) -> list[Path]:
             dialog.grab().save(str(written[-1]))
             dialog.roll_button.click()
             app.processEvents()
-            dialog.adjustSize()
+            # Tall enough for every step: on a big screen nothing scrolls inside.
+            content = dialog.scroll_area.widget()
+            assert content is not None
+            dialog.resize(dialog.width(), content.sizeHint().height() + 60)
             app.processEvents()
             written.append(folder_out / "battle-attack-rolled.png")
             dialog.grab().save(str(written[-1]))

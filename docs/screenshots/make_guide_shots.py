@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog, ConfirmDialog
+from gangmanager.gui.battle.end_phase_dialog import EndTestDialog
 from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
 from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.common.restore_backup_dialog import RestoreBackupDialog
@@ -387,6 +388,19 @@ def play_battle(shots: Shots, window: MainWindow) -> None:
 
     replace_ask(ExtinguishDialog, extinguish_answer)
 
+    def end_test_answer(
+        cls: type, parent: QWidget, test: Any, ruleset: Any, dice: Any
+    ) -> dict[str, Any]:
+        dialog = cls(test, ruleset, dice, parent)
+        values = rolls.pop(0)
+        for spin, value in zip(dialog.dice_spins, values, strict=True):
+            spin.setValue(value)
+        dialog.rolls = values
+        return dialog.chosen_event()  # type: ignore[no-any-return]
+
+    # New round asks for the End phase's tests (the seam the tests use).
+    EndTestDialog.ask_event = classmethod(end_test_answer)  # type: ignore[method-assign, assignment]
+
     tiles = battle.tiles
     # Round 1. Kerr goes Hidden; Vask fires the executioner ammo and fails the Ammo test.
     tiles["Kerr Halloran"].activate_button.click()
@@ -429,6 +443,7 @@ def play_battle(shots: Shots, window: MainWindow) -> None:
     pip.status_combo.setCurrentIndex(out)
     pip.status_combo.activated.emit(out)
     shots.settle()
+    rolls.append([1])  # Pip is down: the Bottle test, 1 + 1 does not bottle the gang out
     battle.new_round_action.trigger()
     shots.settle()
     shots.widget(battle, "guide-battle-round-two.png")

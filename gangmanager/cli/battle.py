@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context, print_json
 from gangmanager.cli.lazy import lazy_import
+from gangmanager.rules.battle_end_phase import waiting
 from gangmanager.rules.dice import RandomDice
 from gangmanager.services.errors import ServiceError
 
@@ -123,10 +124,19 @@ def cmd_apply(args: argparse.Namespace, context: Context) -> None:
 def cmd_show(args: argparse.Namespace, context: Context) -> None:
     with context.database() as db:
         record = battle.show_battle(db, context.rulesets, args.gang)
+    # The End phase tests still to take before `new_round`, in the pack's order.
+    tests = waiting(context.rulesets.get(record.ruleset), record.state)
     if args.json:
-        print_json(record.view())
+        view = record.view()
+        view["end_phase"] = [{**t.event(), "text": t.text} for t in tests]
+        print_json(view)
     else:
-        print(battle_text(record))
+        text = battle_text(record)
+        if tests:
+            text += "\n\nend phase (before new_round):\n" + "\n".join(
+                f"  {t.kind}: {t.text}" for t in tests
+            )
+        print(text)
 
 
 def cmd_undo(args: argparse.Namespace, context: Context) -> None:

@@ -8,7 +8,7 @@ in `PACK_FILES`. `extends = "<id>"` in `pack.toml` inherits another pack:
   entry of the same name in place, new entries are appended;
 * whole tables (characteristics, injuries, ganger advancements, post-battle
   steps) are replaced when the child gives them;
-* objects (blaze, ammo, attack, post_battle_rules, rules_text, rename_traits) merge
+* objects (blaze, ammo, attack, end_phase, post_battle_rules, rules_text, rename_traits) merge
   key by key, deeply;
   a list inside them (`blaze.actions`) is replaced wholesale.
 
@@ -55,6 +55,7 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
         "blaze",
         "ammo",
         "attack",
+        "end_phase",
         "rules_text",
         "rename_traits",
     ),
@@ -93,6 +94,7 @@ DEEP_OBJECTS: tuple[str, ...] = (
     "blaze",
     "ammo",
     "attack",
+    "end_phase",
     "post_battle_rules",
     "rules_text",
     "rename_traits",

@@ -54,6 +54,7 @@ from gangmanager.gui.common.gang_list_model import GangListModel
 from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.common.password_prompt import ask_password
 from gangmanager.gui.common.runner import OperationRunner, rosters_changed
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.gui.play_actions import PlayActions
 from gangmanager.gui.printing.print_actions import PrintActions
 from gangmanager.gui.roster.breakdown import fighter_rating_text, gang_rating_text, wealth_text
@@ -589,7 +590,7 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         else:
-            self.resize(1280, 800)
+            open_size(self, 1280, 800)
         for key, splitter in (
             ("main_window/splitter", self.splitter),
             ("main_window/centre_splitter", self.centre_splitter),

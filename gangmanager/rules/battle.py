@@ -22,6 +22,8 @@ from gangmanager.rules import (
     battle_ammo,
     battle_attack,
     battle_blaze,
+    battle_end_phase,
+    battle_faces,
     battle_fighters,
     battle_hire,
 )
@@ -33,6 +35,8 @@ from gangmanager.rules.battle_events import (
     BattleEvent,
     BlazeEvent,
     BlazeHitEvent,
+    BottleTestEvent,
+    CoolCheckEvent,
     EndActivationEvent,
     ExtinguishEvent,
     FireEvent,
@@ -41,6 +45,8 @@ from gangmanager.rules.battle_events import (
     MarkerEvent,
     NerveTestEvent,
     NewRoundEvent,
+    RallyTestEvent,
+    RecoveryTestEvent,
     ReloadEvent,
     StatusEvent,
     WoundEvent,
@@ -222,6 +228,11 @@ def _qualified(
     return event.model_copy(update=update) if update else event
 
 
+def _attack(table: Table, event: AttackEvent) -> AttackEvent:
+    # Firepower faces become D6 rolls first: the resolver and the stored event see only D6s.
+    return battle_attack.attack(table, battle_faces.with_rolls(table.ruleset.attack, event))
+
+
 _HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
     StatusEvent: battle_fighters.status,
     FleshWoundEvent: battle_fighters.flesh_wound,
@@ -238,5 +249,9 @@ _HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
     EndActivationEvent: battle_fighters.end_activation,
     HireEvent: battle_hire.hire,
     NewRoundEvent: battle_fighters.new_round,
-    AttackEvent: battle_attack.attack,
+    BottleTestEvent: battle_end_phase.bottle_test,
+    CoolCheckEvent: battle_end_phase.cool_check,
+    RecoveryTestEvent: battle_end_phase.recovery_test,
+    RallyTestEvent: battle_end_phase.rally_test,
+    AttackEvent: _attack,
 }

@@ -231,7 +231,8 @@ class AttackEvent(_ProfileEvent):
     range: Annotated[Range, BeforeValidator(normalise_word)]
     # The sum of the other hit modifiers (cover, target Engaged ...): +1 is easier.
     modifier: int = Field(default=0, ge=-6, le=6)
-    firepower: list[D6] | None = None
+    # A D6 as rolled, or the face a real Firepower die shows ("2", "1+ammo").
+    firepower: list[D6 | Annotated[str, Field(min_length=1)]] | None = None
     hit: D6 | list[D6] | None = None
     # Hits counted on the table instead of a hit roll (Blast, Template).
     hits: int | None = Field(default=None, ge=0, le=20)
@@ -290,6 +291,52 @@ class HireEvent(_Event):
     territory: str = Field(min_length=1)
 
 
+TwoD6 = (
+    Annotated[int, Strict(), Field(ge=2, le=12)]
+    | Annotated[list[D6], Field(min_length=2, max_length=2)]
+    | None
+)
+
+
+class BottleTestEvent(_Event):
+    """End phase: the gang's Bottle test (D6 plus its fighters down, against its starting crew)."""
+
+    event: Literal["bottle_test"] = "bottle_test"
+    # Left out in a one-gang battle: the gang.
+    gang: str | None = Field(default=None, min_length=1)
+    roll: D6 | None = None
+    # The player chooses to fail it (once one of the gang is down).
+    voluntary: bool = False
+    # Accepted (and ignored) so every line of a script may carry a fighter.
+    fighter: str | None = None
+
+
+class CoolCheckEvent(_FighterEvent):
+    """End phase: a fighter of a bottled-out gang tests Cool to stay; a failure flees."""
+
+    event: Literal["cool_check"] = "cool_check"
+    roll: TwoD6 = None
+
+
+class RecoveryTestEvent(_FighterEvent):
+    """End phase: a Seriously Injured fighter's Recovery test, one Injury dice (faces by name or D6)."""
+
+    event: Literal["recovery_test"] = "recovery_test"
+    # Several dice (a friend's assistance, wargear): the best one for the fighter is kept.
+    roll: InjuryRoll | list[InjuryRoll] | None = None
+    # An Active friend within 1" helps: an extra Injury dice, and no Flesh Wound.
+    assisted: bool = False
+
+
+class RallyTestEvent(_FighterEvent):
+    """End phase: a Broken fighter's Cool test to Rally."""
+
+    event: Literal["rally_test"] = "rally_test"
+    roll: TwoD6 = None
+    # Friendly fighters near who are neither Broken nor Seriously Injured.
+    friends: Annotated[int, Strict(), Field(ge=0, le=20)] = 0
+
+
 class NewRoundEvent(_Event):
     event: Literal["new_round"] = "new_round"
     # Accepted (and ignored) so every line of a script may carry a fighter.
@@ -312,6 +359,10 @@ BattleEvent = Annotated[
     | EndActivationEvent
     | HireEvent
     | NewRoundEvent
+    | BottleTestEvent
+    | CoolCheckEvent
+    | RecoveryTestEvent
+    | RallyTestEvent
     | AttackEvent,
     Field(discriminator="event"),
 ]
@@ -332,6 +383,10 @@ EVENT_KINDS: tuple[str, ...] = (
     "end_activation",
     "hire",
     "new_round",
+    "bottle_test",
+    "cool_check",
+    "recovery_test",
+    "rally_test",
     "attack",
 )
 
@@ -369,6 +424,9 @@ def _first_problem(exc: ValidationError, data: dict[str, Any]) -> str:
     if key == "roll":
         wanted = {
             "nerve_test": "a 2D6 total (2 to 12) or two dice",
+            "cool_check": "a 2D6 total (2 to 12) or two dice",
+            "rally_test": "a 2D6 total (2 to 12) or two dice",
+            "recovery_test": "an Injury dice (1 to 6, or a face by name) or a list of them",
             "ammo_test": "a D6 result (1 to 6) or a list of them",
             "reload": "a D6 result (1 to 6) or a list of them",
         }.get(data["event"], "a D6 result (1 to 6)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gangmanager.rules import battle_end_phase
 from gangmanager.rules.battle_events import (
     ActivateEvent,
     Activation,
@@ -32,6 +33,9 @@ def status(table: Table, event: StatusEvent) -> StatusEvent:
         fighter.status = event.status
         if event.status is BattleStatus.SERIOUSLY_INJURED:
             table.drop_prompts(fighter, PromptKind.INJURY_DICE)
+        if table.flames_roll(fighter) is None:
+            # A roll the fighter may no longer make must not wait for them.
+            table.drop_prompts(fighter, PromptKind.FLAMES_ROLL)
     text = f"{fighter.name} is {event.status.label}"
     if by is not None and event.status in (
         BattleStatus.SERIOUSLY_INJURED,
@@ -104,7 +108,7 @@ def activate(table: Table, event: ActivateEvent) -> ActivateEvent:
         if table.ruleset.blaze.hit.timing == "on_activation":
             table.blaze_hit_prompt(fighter)
             text += " while burning: Blaze hit"
-        flames = next((a for a in table.ruleset.blaze.actions if a.action_type == "none"), None)
+        flames = table.flames_roll(fighter)
         if flames is not None:
             table.prompt(
                 PromptKind.FLAMES_ROLL,
@@ -136,6 +140,9 @@ def end_activation(table: Table, event: EndActivationEvent) -> EndActivationEven
 
 
 def new_round(table: Table, event: NewRoundEvent) -> NewRoundEvent:
+    # The End phase ends the round: what lasts until then goes.
+    for line in battle_end_phase.clear_round_markers(table):
+        table.say(line + ".")
     table.state.round += 1
     for fighter in table.state.fighters:
         if not fighter.out_of_action:

@@ -104,6 +104,8 @@ class FighterTrack:
     # The gang the fighter fights for (two gangs may share a battle).
     gang: str = ""
     credits: list[Credit] = field(default_factory=list)
+    # Fled the battlefield after the gang bottled out: the status they fled in, else None.
+    fled_as: BattleStatus | None = None
 
     @property
     def name(self) -> str:
@@ -182,6 +184,7 @@ class FighterTrack:
             "gang": self.gang,
             "caused": self.caused(),
             "xp_suggested": self.xp_suggested,
+            "fled": self.fled_as is not None,
         }
 
 
@@ -207,6 +210,10 @@ class BattleState:
     log: list[str] = field(default_factory=list)
     # Stored events that no longer fit the roster (skipped by a lenient fold).
     warnings: list[str] = field(default_factory=list)
+    # Gangs that have bottled out (for the rest of the battle).
+    bottled: list[str] = field(default_factory=list)
+    # The End phase tests taken since the round began (`bottle_test:GANG`, `recovery_test:GANG/NAME`).
+    end_phase_done: list[str] = field(default_factory=list)
 
     def copy(self) -> BattleState:
         return copy.deepcopy(self)
@@ -222,6 +229,8 @@ class BattleState:
             prompts=[copy.copy(p) for p in self.prompts],
             log=list(self.log),
             warnings=list(self.warnings),
+            bottled=list(self.bottled),
+            end_phase_done=list(self.end_phase_done),
         )
 
     def fighter(self, name: str) -> FighterTrack | None:
@@ -263,11 +272,22 @@ class BattleState:
 
     @property
     def out_of_action(self) -> list[str]:
-        return [f.name for f in self.roster_fighters if f.status is BattleStatus.OUT_OF_ACTION]
+        # A fighter who fled is off the table but was not taken Out of Action: no Lasting Injury.
+        return [
+            f.name
+            for f in self.roster_fighters
+            if f.status is BattleStatus.OUT_OF_ACTION and f.fled_as is None
+        ]
 
     @property
     def seriously_injured(self) -> list[str]:
-        return [f.name for f in self.roster_fighters if f.status is BattleStatus.SERIOUSLY_INJURED]
+        # One who fled Seriously Injured still tests to see if they succumb in the Wrap-up.
+        return [
+            f.name
+            for f in self.roster_fighters
+            if f.status is BattleStatus.SERIOUSLY_INJURED
+            or f.fled_as is BattleStatus.SERIOUSLY_INJURED
+        ]
 
     @property
     def deleted_profiles(self) -> list[DeletedProfile]:
@@ -288,6 +308,7 @@ class BattleState:
             "prompts": [p.view() for p in self.prompts],
             "log": list(self.log),
             "warnings": list(self.warnings),
+            "bottled": list(self.bottled),
         }
 
 

@@ -22,7 +22,7 @@ from gangmanager.rules.battle_state import (
 )
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Category, Fighter
-from gangmanager.rules.ruleset import Mechanic, Ruleset
+from gangmanager.rules.ruleset import BlazeAction, Mechanic, Ruleset
 from gangmanager.rules.weapons import WeaponProfile
 
 
@@ -174,13 +174,20 @@ class Table:
         if fighter.burning and hit.timing == "end_of_activation":
             self.blaze_hit_prompt(fighter)
 
+    def flames_roll(self, fighter: FighterTrack) -> BlazeAction | None:
+        """The pack's roll a burning fighter makes when activated, if it applies to their status."""
+        flames = next((a for a in self.ruleset.blaze.actions if a.action_type == "none"), None)
+        if flames is None or fighter.status.value not in flames.actor_status:
+            return None
+        return flames
+
     def blaze_hit_prompt(self, fighter: FighterTrack) -> None:
         hit = self.ruleset.blaze.hit
         text = (
             f"{fighter.name} is burning: resolve a Strength {hit.strength}, AP {hit.ap},"
             f" Damage {hit.damage} hit"
         )
-        if hit.moves_randomly:
+        if hit.moves_randomly and not fighter.status.prone:
             text += " (a Standing fighter first moves at random)"
         if hit.nerve_test_if_damaged:
             text += "; if it causes damage and the fighter is not Broken, a Nerve test follows"

@@ -20,6 +20,7 @@ from gangmanager.rules.characteristics import (
     Characteristic,
     CharacteristicTable,
 )
+from gangmanager.rules.end_phase_rules import EndPhaseRules
 from gangmanager.rules.gang import Category, FighterStatus
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Trait, WeaponProfile, parse_trait, trait_key
@@ -534,6 +535,8 @@ class Ruleset(_Strict):
     ammo: AmmoRules = Field(default_factory=AmmoRules)
     # Wound table, Firepower and Injury dice, XP for injuries caused: the attack event.
     attack: AttackRules = Field(default_factory=AttackRules)
+    # What New round asks for first: Bottle, flee, Recovery and Rally tests, markers cleared.
+    end_phase: EndPhaseRules = Field(default_factory=EndPhaseRules)
     # Campaign types (Dominion ...) with their territories and boons: campaigns.toml.
     campaign_types: list[CampaignType] = Field(default_factory=list)
     # Player-imported rules text by trait or skill name; replaces summaries when shown.

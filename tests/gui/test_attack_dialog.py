@@ -114,12 +114,14 @@ def test_a_two_gang_battle_in_the_window(
 
     asked: list[str] = []
 
-    def answer(cls, parent, ruleset, state, attacker, dice):
+    def answer(cls, parent, ruleset, state, attacker, dice, submit=None):
         asked.append(attacker.qualified_name)
-        return {
+        event = {
             "event": "attack", "fighter": attacker.qualified_name, "weapon": "Boltgun",
             "target": f"{WOLVES}/Rook", "range": "short",
         }  # fmt: skip
+        assert submit is not None and submit(event) is None
+        return event
 
     monkeypatch.setattr(AttackDialog, "ask", classmethod(answer))
     window.show()

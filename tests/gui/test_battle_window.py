@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog
 
 from gangmanager.gui.battle.battle_window import BattleWindow
 from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog, ConfirmDialog
+from gangmanager.gui.battle.end_phase_dialog import EndTestDialog
 from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.battle.hire_dialog import HireDialog
@@ -37,6 +38,9 @@ class Answers:
         self.damaged: list[bool | None] = []
         self.extinguish: list[tuple[str, int] | None] = []
         self.asked: list[str] = []
+        # The End phase's tests New round asks for: the roll of each, in order.
+        self.end_tests: list[int | list[int]] = []
+        monkeypatch.setattr(EndTestDialog, "ask_event", classmethod(self._end_test))
         monkeypatch.setattr(RollDialog, "ask", classmethod(self._roll))
         monkeypatch.setattr(ConfirmDialog, "ask", classmethod(self._confirm))
         monkeypatch.setattr(BlazeHitDialog, "ask", classmethod(self._damaged))
@@ -53,6 +57,10 @@ class Answers:
     def _damaged(self, cls, parent, text):
         self.asked.append(f"blaze hit: {text}")
         return self.damaged.pop(0)
+
+    def _end_test(self, cls, parent, test, ruleset, dice):
+        self.asked.append(f"end phase: {test.kind} {test.who}")
+        return test.event(self.end_tests.pop(0))
 
     def _extinguish(self, cls, parent, ruleset, state, burning):
         self.asked.append(f"extinguish: {burning.name}")
@@ -231,8 +239,13 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     click(qtbot, window.undo_button)
     assert rook.badges == ["Blaze"]
 
-    # A new round makes everyone ready again.
+    # A new round makes everyone ready again, after the End phase: Pip is down, so a
+    # Bottle test (1 + 1 down: holds), then Pip's Recovery test (stays Seriously Injured).
+    answers.end_tests += [1, 2]
     click(qtbot, window.new_round_button)
+    assert answers.asked[-2:] == [
+        "end phase: bottle_test The Rust Riders", "end phase: recovery_test Pip",
+    ]  # fmt: skip
     assert "Round 2" in window.header_label.text()
     assert rook.activation_label.text() == "Ready"
 

@@ -8,30 +8,37 @@ copy of the battle state.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QPushButton,
+    QScrollArea,
     QSpinBox,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
 from gangmanager.gui.battle.odds_panel import OddsPanel
 from gangmanager.gui.battle.targets_box import TargetsBox
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.attack_traits import UNARMED, is_melee
 from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_attack import attack_dice, target_numbers
 from gangmanager.rules.battle_events import BattleError, ProfileState, parse_event
+from gangmanager.rules.battle_faces import face_roll
 from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table
 from gangmanager.rules.dice import Dice
@@ -40,6 +47,10 @@ from gangmanager.rules.ruleset import Ruleset
 # The dice keys typed in as lists ("5, 3"); blank = rolled.
 LIST_KEYS = ("firepower", "wound", "scatter", "save", "damage", "injury", "toxin", "ammo")
 _RANGES = (("Short range", "short"), ("Long range", "long"), ("Engaged", "engaged"))
+# How the Firepower dice are typed in: as the faces a real die shows, or as D6 numbers.
+FIREPOWER_FACES, FIREPOWER_D6 = "faces", "d6"
+# Performs the event; returns None when it was stored, else the reason it was refused.
+Submit = Callable[[dict[str, Any]], str | None]
 
 
 class AttackDialog(QDialog):
@@ -50,6 +61,7 @@ class AttackDialog(QDialog):
         attacker: FighterTrack,
         dice: Dice,
         parent: QWidget | None = None,
+        submit: Submit | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Attack: {attacker.name}")
@@ -58,6 +70,8 @@ class AttackDialog(QDialog):
         self._attacker = attacker
         self._dice = dice
         self._two_gangs = len(state.gangs) > 1
+        self._submit = submit
+        self._fitted_shown = False
         # Not `event`: that would hide QWidget.event, Qt's event handler.
         self.applied_event: dict[str, Any] | None = None
         # The weapon and band the attack dice were last counted for.
@@ -72,11 +86,14 @@ class AttackDialog(QDialog):
         self.profile_combo.addItem(UNARMED, (UNARMED, ""))
         self.target_combo = QComboBox()
         self.target_combo.setAccessibleName("Target")
-        for fighter in state.fighters:
-            if fighter is attacker or fighter.out_of_action:
-                continue
+        self.target_combo.setPlaceholderText("Choose a target")
+        # The opposing gang first; a fighter of the attacker's own gang is never the default.
+        targets = [f for f in state.fighters if f is not attacker and not f.out_of_action]
+        enemies = [f for f in targets if f.gang != attacker.gang]
+        for fighter in enemies + [f for f in targets if f.gang == attacker.gang]:
             label = f"{fighter.gang}/{fighter.name}" if self._two_gangs else fighter.name
             self.target_combo.addItem(label, label)
+        self.target_combo.setCurrentIndex(0 if enemies else -1)
         self.range_combo = QComboBox()
         self.range_combo.setAccessibleName("Range")
         for label, value in _RANGES:
@@ -124,8 +141,23 @@ class AttackDialog(QDialog):
                 "rolled for you" if key != "injury" else "e.g. 3, or out_of_action"
             )
             edit.setAccessibleName(f"{key} dice")
-            dice_form.addRow(key.replace("_", " ").capitalize(), edit)
             self.list_edits[key] = edit
+            if key != "firepower":
+                dice_form.addRow(key.replace("_", " ").capitalize(), edit)
+                continue
+            edit.setPlaceholderText("rolled for you; e.g. 2, 1+ammo")
+            self.firepower_mode = QComboBox()
+            self.firepower_mode.setAccessibleName("Firepower dice read as")
+            self.firepower_mode.addItem("faces (hits, +ammo)", FIREPOWER_FACES)
+            self.firepower_mode.addItem("D6 numbers", FIREPOWER_D6)
+            self.firepower_mode.setToolTip(
+                "Faces: the hits a Firepower die shows, +ammo for the Ammo symbol (3, 1+ammo);"
+                " D6 numbers: 1 to 6 as the pack maps them to faces"
+            )
+            row = QHBoxLayout()
+            row.addWidget(edit, 1)
+            row.addWidget(self.firepower_mode)
+            dice_form.addRow("Firepower", row)
         self.blaze_spin = QSpinBox()
         self.blaze_spin.setRange(0, 6)
         self.blaze_spin.setSpecialValueText("-")
@@ -153,15 +185,29 @@ class AttackDialog(QDialog):
         form.addRow("&Target", self.target_combo)
         form.addRow("Ra&nge", self.range_combo)
         form.addRow("&Modifier", self.modifier_spin)
-        layout = QVBoxLayout(self)
-        layout.addLayout(form)
-        layout.addWidget(self.targets_box)
+        # Everything above the buttons scrolls: on a 640-pixel screen the steps shown
+        # after Roll make the dialog taller than the screen, and the buttons stay.
+        content = QWidget()
+        content_layout = QVBoxLayout(content)
+        content_layout.setContentsMargins(0, 0, 0, 0)
+        content_layout.addLayout(form)
+        content_layout.addWidget(self.targets_box)
         before_rolling = QHBoxLayout()
         before_rolling.addWidget(numbers_box)
         before_rolling.addWidget(self.odds_panel)
-        layout.addLayout(before_rolling)
-        layout.addWidget(dice_box)
-        layout.addWidget(self.preview_label)
+        content_layout.addLayout(before_rolling)
+        content_layout.addWidget(dice_box)
+        content_layout.addWidget(self.preview_label)
+        content_layout.addStretch(1)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setObjectName("attack_scroll")
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll_area.setWidget(content)
+        self.scroll_area.verticalScrollBar().rangeChanged.connect(self._scroll_to_preview)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.scroll_area, 1)
         layout.addWidget(buttons)
 
         self.profile_combo.currentIndexChanged.connect(self._on_profile_changed)
@@ -173,6 +219,8 @@ class AttackDialog(QDialog):
         self.apply_button.clicked.connect(self._on_apply_button_clicked)
         self._on_profile_changed()
         self._on_choice_changed()
+        self._buttons = buttons
+        self._fit_to_content()
 
     @classmethod
     def ask(
@@ -182,9 +230,14 @@ class AttackDialog(QDialog):
         state: BattleState,
         attacker: FighterTrack,
         dice: Dice,
+        submit: Submit | None = None,
     ) -> dict[str, Any] | None:
-        """The attack event to apply, or None when cancelled."""
-        dialog = cls(ruleset, state, attacker, dice, parent)
+        """The attack event to apply (with `submit`: the one applied), or None when cancelled.
+
+        With `submit` the dialog performs the event itself and stays open, the dice
+        as typed, when it is refused.
+        """
+        dialog = cls(ruleset, state, attacker, dice, parent, submit)
         return dialog.applied_event if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     # -- what is chosen ---------------------------------------------------------
@@ -228,9 +281,12 @@ class AttackDialog(QDialog):
         for key, edit in self.list_edits.items():
             text = edit.text().strip()
             if text:
-                event[key] = [
-                    _die(part, key) for part in text.replace(";", ",").split(",") if part.strip()
-                ]
+                parts = [part for part in text.replace(";", ",").split(",") if part.strip()]
+                if key == "firepower" and self._reads_faces():
+                    # The faces become the pack's D6 for them: the event holds D6s only.
+                    event[key] = [face_roll(self._ruleset.attack, part) for part in parts]
+                else:
+                    event[key] = [_die(part, key) for part in parts]
         if self._close_combat():
             event.pop("hit", None)
             if self.attacks_spin.value():
@@ -260,6 +316,9 @@ class AttackDialog(QDialog):
         if self._melee():
             self.range_combo.setCurrentIndex(self.range_combo.findData("engaged"))
 
+    def _reads_faces(self) -> bool:
+        return bool(self.firepower_mode.currentData() == FIREPOWER_FACES)
+
     def _on_choice_changed(self, _: object = None) -> None:
         self._show_attack_dice()
         profile, target = self._profile(), self._target()
@@ -270,7 +329,9 @@ class AttackDialog(QDialog):
             self._ruleset, self._state, self.base_event() if target is not None else None
         )
         if target is None:
-            self.numbers_label.setText("Nobody to attack.")
+            self.numbers_label.setText(
+                "Choose a target." if self.target_combo.count() else "Nobody to attack."
+            )
             self.apply_button.setEnabled(False)
             self.roll_button.setEnabled(False)
             return
@@ -326,6 +387,11 @@ class AttackDialog(QDialog):
         self.preview_label.setText(
             "\n".join(line.split(": ", 1)[-1] for line in trial.log[len(self._state.log) :])
         )
+        # A wrapped label's height is not asked for by the scroll area's layout: set it,
+        # then bring the steps in sight from their first line once they are laid out.
+        width = self.preview_label.width()
+        self.preview_label.setMinimumHeight(self.preview_label.heightForWidth(width))
+        self._scroll_to_preview()
         rolled = done.model_dump(mode="json", exclude_none=True)
         if self._close_combat():
             hits = rolled.get("hit", [])
@@ -334,18 +400,68 @@ class AttackDialog(QDialog):
         elif "hit" in rolled:
             self.hit_spin.setValue(rolled["hit"])
         for key, edit in self.list_edits.items():
-            edit.setText(", ".join(str(v) for v in rolled.get(key, [])))
+            values = rolled.get(key, [])
+            if key == "firepower" and self._reads_faces():
+                edit.setText(", ".join(_face_text(self._ruleset, v) for v in values))
+            else:
+                edit.setText(", ".join(str(v) for v in values))
         if "blaze" in rolled:
             self.blaze_spin.setValue(rolled["blaze"])
 
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if not self._fitted_shown:
+            # Shown, the wrapped labels know their width: the content's height is exact now.
+            self._fitted_shown = True
+            self._fit_to_content()
+
+    def _fit_to_content(self) -> None:
+        """As large as the content (room for a scroll bar beside it), within the screen."""
+        content = self.scroll_area.widget()
+        layout = self.layout()
+        if content is None or layout is None:
+            return
+        bar = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        margins = layout.contentsMargins()
+        open_size(
+            self,
+            content.sizeHint().width() + bar + margins.left() + margins.right(),
+            content.sizeHint().height()
+            + self._buttons.sizeHint().height()
+            + layout.spacing()
+            + margins.top()
+            + margins.bottom(),
+        )
+
+    def _scroll_to_preview(self, *_: int) -> None:
+        # Again when the range grows: the scroll area lays the new steps out later.
+        bar = self.scroll_area.verticalScrollBar()
+        if self.preview_label.text():
+            bar.setValue(min(self.preview_label.y(), bar.maximum()))
+
     def _on_apply_button_clicked(self) -> None:
         try:
-            self.applied_event = self.chosen_event()
+            event = self.chosen_event()
         except ValueError as exc:
-            self.preview_label.setText(f"Refused: {exc}")
-            self.preview_label.setStyleSheet("color: #c62828;")
+            self._refused(str(exc))
             return
+        if self._submit is not None:
+            reason = self._submit(event)
+            if reason is not None:
+                # Stay open with every die as typed: correct one and apply again.
+                self._refused(reason)
+                return
+        self.applied_event = event
         self.accept()
+
+    def _refused(self, reason: str) -> None:
+        self.preview_label.setText(f"Refused: {reason}")
+        self.preview_label.setStyleSheet("color: #c62828;")
+
+
+def _face_text(ruleset: Ruleset, roll: int) -> str:
+    face = ruleset.attack.firepower_face(roll)
+    return f"{face.hits}{'+ammo' if face.ammo else ''}"
 
 
 def _die(text: str, key: str) -> int | str:

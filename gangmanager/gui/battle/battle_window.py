@@ -38,13 +38,16 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.battle.attack_dialog import AttackDialog
 from gangmanager.gui.battle.battle_models import LogListModel, PromptListModel
 from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog, ConfirmDialog
+from gangmanager.gui.battle.end_phase_dialog import EndTestDialog
 from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.battle.hire_dialog import HireDialog
 from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.battle.start_page import StartPage
 from gangmanager.gui.common.runner import OperationRunner
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.battle import apply_event
+from gangmanager.rules.battle_end_phase import waiting
 from gangmanager.rules.battle_events import BattleError, parse_event
 from gangmanager.rules.battle_hire import HireOffer, hire_offers
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
@@ -103,6 +106,8 @@ class BattleWindow(QMainWindow):
         # What the gang's territories lend for each battle, and what is left of it in this one.
         self._hire_grants: list[tuple[str, Boon]] = []
         self._hire_offers: list[HireOffer] = []
+        # Why the last action was refused (shown in the message line too).
+        self.last_refusal = ""
 
         # Built when first needed: a window opened on a battle going on never shows it.
         self._start_page: StartPage | None = None
@@ -180,7 +185,7 @@ class BattleWindow(QMainWindow):
         self.end_button.clicked.connect(self.end_action.trigger)
         self.resolve_button.clicked.connect(self._on_resolve_button_clicked)
         self.prompt_view.doubleClicked.connect(self._on_prompt_view_double_clicked)
-        self.resize(1280, 800)
+        open_size(self, 1280, 800)
         self.reload()
 
     def _build_menus(self) -> None:
@@ -454,6 +459,7 @@ class BattleWindow(QMainWindow):
         outcome = self.runner.run(action, None, refusals.append)
         if outcome is None:
             exc = refusals[0]
+            self.last_refusal = exc.reason if isinstance(exc, battle.EventRefused) else str(exc)
             if isinstance(exc, battle.EventRefused):
                 self._say(f"Refused: {exc.reason}", error=True)
             else:
@@ -486,13 +492,19 @@ class BattleWindow(QMainWindow):
         elif kind == "extinguish":
             completed = self._extinguish_event(event, fighter)
         elif kind == "attack":
-            completed = AttackDialog.ask(
-                self, self._ruleset, self._record.state, fighter, self._dice
+            # The dialog applies the attack itself: a refusal keeps it open, dice as typed.
+            AttackDialog.ask(
+                self, self._ruleset, self._record.state, fighter, self._dice, self._submit
             )
+            return
         else:
             completed = event
         if completed is not None:
             self.apply([completed])
+
+    def _submit(self, event: dict[str, Any]) -> str | None:
+        """Apply one event; None when stored, else the reason it was refused."""
+        return None if self.apply([event]) else self.last_refusal
 
     def _profile(self, fighter: FighterTrack, weapon: str, profile: str) -> ProfileTrack | None:
         carried = fighter.weapon(weapon)
@@ -576,6 +588,13 @@ class BattleWindow(QMainWindow):
         if chosen is None:
             return None
         by, helpers = chosen
+        # Tried first with any die: a refusal is said before the player rolls, not after.
+        trial = {**event, "by": by, "helpers": helpers, "roll": 6}
+        try:
+            apply_event(self._ruleset, self._record.state.copy(), parse_event(trial))
+        except BattleError as exc:
+            self._say(f"Refused: {exc}", error=True)
+            return None
         rolls = RollDialog.ask(
             self, f"Put out the fire on {fighter.name}", f"{by} rolls a D6.", self._dice
         )
@@ -676,8 +695,21 @@ class BattleWindow(QMainWindow):
                 self.tile_scroll.ensureWidgetVisible(self.tiles[hired])
 
     def _on_new_round_action_triggered(self) -> None:
-        if self._record is not None:
-            self.apply([{"event": "new_round"}])
+        """The End phase first: each test it calls for is asked and stored as its own event."""
+        while self._record is not None and self._ruleset is not None:
+            tests = waiting(self._ruleset, self._record.state)
+            if not tests:
+                self.apply([{"event": "new_round"}])
+                return
+            event = EndTestDialog.ask_event(self, tests[0], self._ruleset, self._dice)
+            if event is None:
+                self._say(
+                    f"The End phase waits: {len(tests)} test{'s' if len(tests) != 1 else ''}"
+                    " to take before the new round (New round asks again)."
+                )
+                return
+            if not self.apply([event]):
+                return
 
     def _on_end_action_triggered(self) -> None:
         if self._record is None:

@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.battle_events import BattleStatus
 from gangmanager.rules.battle_state import BattleState, FighterTrack
 from gangmanager.rules.ruleset import BlazeAction, Ruleset
@@ -63,6 +64,7 @@ class ExtinguishDialog(QDialog):
         layout.addWidget(buttons)
         self.actor_combo.currentIndexChanged.connect(self._on_actor_combo_current_index_changed)
         self._on_actor_combo_current_index_changed(self.actor_combo.currentIndex())
+        open_size(self)
 
     @classmethod
     def ask(

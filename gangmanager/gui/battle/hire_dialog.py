@@ -13,6 +13,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.battle_hire import HireOffer, default_name
 from gangmanager.rules.battle_state import BattleState
 
@@ -54,6 +55,7 @@ class HireDialog(QDialog):
         self.buttons.rejected.connect(self.reject)
         self.offer_combo.currentIndexChanged.connect(self._on_offer_combo_current_index_changed)
         self._on_offer_combo_current_index_changed(self.offer_combo.currentIndex())
+        open_size(self)
 
     def _on_offer_combo_current_index_changed(self, index: int) -> None:
         if 0 <= index < len(self._offers):

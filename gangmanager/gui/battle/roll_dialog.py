@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.dice import Dice
 
 
@@ -44,7 +45,8 @@ class RollDialog(QDialog):
         self.dice_row = QHBoxLayout()
         self.dice_spins: list[QSpinBox] = []
 
-        form = QFormLayout()
+        # Kept: a dialog built on this one adds its own rows above the dice.
+        self.form = form = QFormLayout()
         if max_tests > 1:
             form.addRow("Tests in this attack", self.tests_spin)
         form.addRow("I rolled", self.dice_row)
@@ -65,6 +67,7 @@ class RollDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(buttons)
         self._on_tests_spin_value_changed(1)
+        open_size(self)
 
     @classmethod
     def ask(

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.limits import MAX_COUNT
 from gangmanager.services.rulesets import Rulesets
 
@@ -59,6 +60,11 @@ class _ActionDialog(QDialog, Generic[T]):
         layout.addLayout(self.form)
         layout.addWidget(self.refusal_label)
         layout.addWidget(self.buttons)
+
+    def exec(self) -> int:
+        # Sized when shown: the forms built on this one add their rows after __init__.
+        open_size(self)
+        return super().exec()
 
     def values(self) -> T:
         raise NotImplementedError

@@ -23,12 +23,14 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFrame,
     QHeaderView,
     QInputDialog,
     QLabel,
     QMainWindow,
     QPlainTextEdit,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -54,6 +56,7 @@ from gangmanager.gui.campaign.campaign_models import (
 from gangmanager.gui.campaign.history_chart import HistoryChartView
 from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.common.runner import OperationRunner
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.campaign import Alignment, current_phase
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as service
@@ -193,15 +196,23 @@ class CampaignWindow(QMainWindow):
         overview_layout.addWidget(self.phase_label)
         overview_layout.addWidget(splitter, 1)
         self.history_view = HistoryChartView()
+        # The overview scrolls when the window is short (a 640-pixel laptop): its wrapped
+        # labels would otherwise make the window's minimum height taller than the screen.
+        self.overview_scroll = QScrollArea()
+        self.overview_scroll.setObjectName("overview_scroll")
+        self.overview_scroll.setWidgetResizable(True)
+        self.overview_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.overview_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.overview_scroll.setWidget(overview)
         self.tabs = QTabWidget()
-        self.tabs.addTab(overview, "&Campaign")
+        self.tabs.addTab(self.overview_scroll, "&Campaign")
         self.tabs.addTab(self.history_view, "&History")
         self.setCentralWidget(self.tabs)
         self._build_menus()
 
         self.notes_edit.textChanged.connect(self._on_notes_edit_text_changed)
         self.save_notes_button.clicked.connect(self._on_save_notes_button_clicked)
-        self.resize(1280, 800)
+        open_size(self, 1280, 800)
         self.refresh()
 
     def _build_menus(self) -> None:

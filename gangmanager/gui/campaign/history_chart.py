@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from gangmanager.printing.campaign_report import MEASURES, axis_range, gang_colour, history_series
 
+CHART_MIN_HEIGHT = 140
+
 
 class HistoryChartView(QWidget):
     """Three charts, one per measure; a line per gang, a point per event of the campaign.
@@ -34,7 +36,8 @@ class HistoryChartView(QWidget):
         for key, _title in MEASURES:
             view = QChartView()
             view.setRenderHint(QPainter.RenderHint.Antialiasing)
-            view.setMinimumHeight(180)
+            # Three of them fit a 640-pixel laptop screen with the window's bars.
+            view.setMinimumHeight(CHART_MIN_HEIGHT)
             self.views[key] = view
             layout.addWidget(view, 1)
         self.point_label = QLabel()

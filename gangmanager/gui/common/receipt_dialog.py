@@ -5,6 +5,8 @@ from __future__ import annotations
 from PySide6.QtGui import QFontDatabase
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPlainTextEdit, QVBoxLayout, QWidget
 
+from gangmanager.gui.common.screen_fit import open_size
+
 
 class ReceiptDialog(QDialog):
     def __init__(self, title: str, text: str, parent: QWidget | None = None) -> None:
@@ -19,7 +21,7 @@ class ReceiptDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(self.text_view)
         layout.addWidget(buttons)
-        self.resize(620, 480)
+        open_size(self, 620, 480)
 
     @classmethod
     def ask(cls, parent: QWidget | None, title: str, text: str) -> None:

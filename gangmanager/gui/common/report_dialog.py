@@ -13,6 +13,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
+
 # Up to this many lines a message box shows the text whole.
 SHORT_LINES = 12
 
@@ -42,4 +44,4 @@ class ReportDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.body, 1)
         layout.addWidget(buttons)
-        self.resize(720, 480)
+        open_size(self, 720, 480)

@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.rows_table_model import RowsTableModel
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.services.backups import KEEP, Backup
 
 HEADERS = ("Taken", "Age", "Size", "Note")
@@ -134,7 +135,7 @@ class RestoreBackupDialog(QDialog):
         self.view.doubleClicked.connect(self._on_view_double_clicked)
         if not empty:
             self.view.selectRow(0)
-        self.resize(660, 440)
+        open_size(self, 660, 440)
 
     def selected_backup(self) -> Backup | None:
         rows = self.view.selectionModel().selectedRows()

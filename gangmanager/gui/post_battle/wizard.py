@@ -25,6 +25,7 @@ from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
 from gangmanager.gui.common.runner import OperationRunner
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.gui.post_battle.actions_page import ActionsPage
 from gangmanager.gui.post_battle.advancements_page import AdvancementsPage
 from gangmanager.gui.post_battle.battle_page import BattlePage
@@ -148,7 +149,7 @@ class PostBattleWizard(QWizard):
         self.pages: list[StepPage] = [BattlePage(self), *self._step_pages()]
         for page_id, page in enumerate(self.pages):
             self.setPage(page_id, page)
-        self.resize(1120, 720)
+        open_size(self, 1120, 720)
         self._start_campaign()
         self.currentIdChanged.connect(self._on_self_current_id_changed)
         self.customButtonClicked.connect(self._on_self_custom_button_clicked)

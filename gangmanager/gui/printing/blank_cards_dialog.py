@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.gui.printing.print_options_dialog import LAYOUT_LABELS
 from gangmanager.printing.blank_card import MAX_BLANK_CARDS
 from gangmanager.printing.card_pages import CardLayout
@@ -38,6 +39,7 @@ class BlankCardsDialog(QDialog):
         form.addRow("&How many", self.count)
         form.addRow("&Layout", self.layout_combo)
         form.addRow(buttons)
+        open_size(self)
 
     def choice(self) -> tuple[int, CardLayout]:
         return self.count.value(), CardLayout(self.layout_combo.currentData())

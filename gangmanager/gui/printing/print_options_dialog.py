@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.printing.card_pages import CardLayout
 from gangmanager.printing.document import PrintRequest
 from gangmanager.printing.geometry import A4, LETTER, Paper
@@ -116,6 +117,7 @@ class PrintOptionsDialog(QDialog):
         self.roster_check.toggled.connect(self._on_roster_check_toggled)
         self._update_ok()
         self._update_glossary()
+        open_size(self)
 
     @classmethod
     def ask(

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.gui.roster.offer_table_model import OfferTableModel, source_label
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter, Gang
@@ -140,7 +141,7 @@ class ArmouryDialog(QDialog):
         layout.addWidget(self.pay)
         layout.addWidget(self.buttons)
         self.filter.returnPressed.connect(self._on_filter_return_pressed)
-        self.resize(560, 520)
+        open_size(self, 560, 520)
 
     def selected_offer(self) -> Offer | None:
         rows = self.view.selectionModel().selectedRows()

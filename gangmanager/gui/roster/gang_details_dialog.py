@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 
 from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.common.portrait_box import PortraitBox, pick_picture
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_GANG_NAME_CHARS
 
@@ -75,6 +76,7 @@ class GangDetailsDialog(QDialog):
         form.addRow(buttons)
         # What the boxes showed: only a field the player changed is written.
         self._shown = self._values()
+        open_size(self)
 
     def _on_portrait_sig_pick(self) -> None:
         data = pick_picture(self.messages)

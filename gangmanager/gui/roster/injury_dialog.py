@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter
 from gangmanager.rules.modifiers import Modifier
@@ -97,7 +98,7 @@ class InjuryDialog(QDialog):
         layout.addWidget(self.message)
         layout.addWidget(buttons)
         self._on_name_text_changed("")
-        self.resize(560, 480)
+        open_size(self, 560, 480)
 
     def _on_table_current_item_changed(self, item: QListWidgetItem | None, _: object) -> None:
         if item is not None:

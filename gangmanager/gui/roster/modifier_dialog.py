@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Fighter
 from gangmanager.rules.limits import MAX_AMOUNT
@@ -77,7 +78,7 @@ class ModifierDialog(QDialog):
         layout.addWidget(self.tabs)
         layout.addWidget(self.message)
         layout.addWidget(self.buttons)
-        self.resize(560, 460)
+        open_size(self, 560, 460)
 
     # -- tabs ------------------------------------------------------------------------
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules import gang_additions, roster_ops
 from gangmanager.rules.characteristics import CharacteristicError
 from gangmanager.rules.gang import Category, Fighter
@@ -103,7 +104,7 @@ class NewFighterDialog(QDialog):
         form.addRow(buttons)
         self.type.currentIndexChanged.connect(self._on_type_current_index_changed)
         self._on_type_current_index_changed(self.type.currentIndex())
-        self.resize(520, 0)
+        open_size(self, 520)
 
     def _kind(self) -> FighterType | None:
         index = self.type.currentIndex()

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 
 from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.common.on_return import OnReturn
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.gui.roster.offer_table_model import OfferTableModel
 from gangmanager.rules import gang_additions, ratings, restrictions, roster_ops
 from gangmanager.rules.characteristics import CODES
@@ -634,7 +635,7 @@ class NewGangWizard(QWizard):
         self.summary_page = SummaryPage(self.draft, messages)
         for page in (self.gang_page, self.recruit_page, self.equip_page, self.summary_page):
             self.addPage(page)
-        self.resize(1040, 660)
+        open_size(self, 1040, 660)
 
     def founded_gang(self) -> Gang:
         """The gang as Finish stores it, its first ratings committed."""

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.gang import Fighter
 from gangmanager.rules.ruleset import FighterType, Ruleset
 
@@ -77,7 +78,7 @@ class SkillDialog(QDialog):
         layout.addLayout(form)
         layout.addWidget(self.message)
         layout.addWidget(buttons)
-        self.resize(620, 480)
+        open_size(self, 620, 480)
 
     def _on_tree_current_item_changed(self, item: QTreeWidgetItem | None, _: object) -> None:
         name = item.data(0, Qt.ItemDataRole.UserRole) if item is not None else None

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.limits import MAX_AMOUNT
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, parse_traits
 
@@ -129,6 +130,7 @@ class _PurchaseDialog(QDialog):
             layout.addWidget(extra)
         for widget in (self.pay, self.message, self.buttons):
             layout.addWidget(widget)
+        open_size(self)
 
     def choice(self) -> object:
         raise NotImplementedError
