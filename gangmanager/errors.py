@@ -51,7 +51,8 @@ class NotYourGangError(ServiceError):
     """Row-level security on a shared server let this player change only their own gangs."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"{name!r} belongs to another player: you may change only your own gang")
+        shown = repr(name if len(name) <= 100 else name[:99] + "…")  # as rules.limits.quoted
+        super().__init__(f"{shown} belongs to another player: you may change only your own gang")
 
 
 class CampaignPermissionError(ServiceError):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context, print_json
 from gangmanager.cli.lazy import lazy_import
+from gangmanager.rules.limits import quoted
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.gang_view import gang_text, gang_view
 
@@ -53,7 +54,7 @@ def cmd_import(args: argparse.Namespace, context: Context) -> None:
         print(report.text(), file=sys.stderr)
     if result.renamed_from is not None:
         print(
-            f"the name {result.renamed_from!r} was taken: imported as {result.gang.name!r}",
+            f"the name {quoted(result.renamed_from)} was taken: imported as {quoted(result.gang.name)}",
             file=sys.stderr,
         )
     print(result.gang.name)

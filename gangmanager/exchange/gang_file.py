@@ -26,6 +26,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
 )
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import check_modifier_range
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import fill_missing_ratings
@@ -212,7 +213,7 @@ def _check_ranges(gang: Gang, source: str, table: CharacteristicTable) -> None:
                 raise ImportFileError(
                     source,
                     json_path(("fighters", index, "profile", row.code)),
-                    f"{row.print(value)!r} is outside {row.print(row.best)} (best)"
+                    f"{quoted(row.print(value))} is outside {row.print(row.best)} (best)"
                     f" to {row.print(row.worst)} (worst)",
                 )
 

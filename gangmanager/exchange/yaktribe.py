@@ -42,7 +42,7 @@ from gangmanager.exchange.json_input import check_json_tree
 from gangmanager.exchange.yaktribe_additions import attach_additions
 from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
-from gangmanager.rules.limits import clean_name, name_error
+from gangmanager.rules.limits import clean_name, name_error, quoted
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import fill_missing_ratings
 from gangmanager.rules.ruleset import ArmouryWeapon, FighterType, House, Ruleset
@@ -396,7 +396,7 @@ def _read_lines(r: _Reader, value: object, where: Where, owner: _Owner) -> list[
                 qty = 1
         if not name:
             name = "Unnamed item"
-            owner.notes.append(f"item {index + 1} has no name: kept as {name!r}")
+            owner.notes.append(f"item {index + 1} has no name: kept as {quoted(name)}")
         lines.append(_Line(name, qty, cost))
     return lines
 
@@ -473,7 +473,7 @@ def _fighter(
     name = r.name(raw.get("name"), (*where, "name"))
     owner = _Owner(name or f"Fighter {number}")
     if not name:
-        owner.notes.append(f"no name in the file: named {owner.name!r}")
+        owner.notes.append(f"no name in the file: named {quoted(owner.name)}")
 
     type_text = r.text(raw.get("type"), (*where, "type"))
     values: dict[str, Value] = {}
@@ -484,7 +484,7 @@ def _fighter(
     total = r.count(raw.get("cost"), (*where, "cost"))
     known = known_type(type_text, ruleset, house)
     category = guess_category(type_text, ruleset, house)
-    shown = f"type {type_text!r}" if type_text else "no type given"
+    shown = f"type {quoted(type_text)}" if type_text else "no type given"
     if known is None and type_text:
         owner.notes.append(f"{shown} is not in the {ruleset.id} pack: kept as written")
     if category is None:
@@ -504,7 +504,7 @@ def _fighter(
     status_text = r.text(raw.get("status"), (*where, "status"))
     status = map_status(status_text) if status_text else FighterStatus.ACTIVE
     if status is None:
-        owner.notes.append(f"status {status_text!r} not known: set to Active")
+        owner.notes.append(f"status {quoted(status_text)} not known: set to Active")
         status = FighterStatus.ACTIVE
 
     lines = _read_lines(r, raw.get("equipment"), (*where, "equipment"), owner)
@@ -589,7 +589,7 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
     name = r.name(raw.get("gang_name"), (*where, "gang_name"), gang=True)
     if not name:
         name = "Imported gang"
-        notes.append(f"no gang name in the file: named {name!r}")
+        notes.append(f"no gang name in the file: named {quoted(name)}")
     gang_type = r.text(raw.get("gang_type"), (*where, "gang_type"))
     house = ruleset.house(gang_type) if gang_type else None
     credits = r.number(raw.get("credits"), (*where, "credits")) or 0

@@ -21,6 +21,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
 )
 from gangmanager.rules.gang import Category, FighterStatus
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Trait, WeaponProfile, parse_trait, trait_key
 
@@ -275,7 +276,7 @@ class InjuryResult(_Strict):
     def _roll_range(cls, roll: str) -> str:
         match = _ROLL.match(roll)
         if not match:
-            raise ValueError(f"roll {roll!r} is not N or N-M")
+            raise ValueError(f"roll {quoted(roll)} is not N or N-M")
         return roll.strip()
 
     @property
@@ -495,7 +496,7 @@ class Ruleset(_Strict):
             for name in names:
                 key = trait_key(name)
                 if key in seen:
-                    raise ValueError(f"{what} {name!r} is listed twice")
+                    raise ValueError(f"{what} {quoted(name)} is listed twice")
                 seen.add(key)
         CharacteristicTable(self.characteristics)
         return self

@@ -59,6 +59,7 @@ from gangmanager.rules.campaign import held_boons
 from gangmanager.rules.campaign_types import Boon, BoonKind
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import cut
 from gangmanager.services import battle_folds
 from gangmanager.services import campaign as campaign_service
 from gangmanager.services.battle_folds import Folded
@@ -75,7 +76,7 @@ class EventRefused(ServiceError):
         self.number = number
         self.kind = kind
         self.reason = reason
-        label = f"event {number}" + (f" ({kind})" if kind else "")
+        label = f"event {number}" + (f" ({cut(kind)})" if kind else "")
         super().__init__(f"{label}: {reason}; nothing was applied")
 
 

@@ -25,6 +25,7 @@ from gangmanager.persistence.draft_repository import drafts_of
 from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle import CampaignSetting, DraftError, apply_draft
 from gangmanager.rules.post_battle_draft import (
     InjuryEntry,
@@ -86,7 +87,7 @@ def read_draft_file(path: Path) -> PostBattleDraft:
 def _gang(uow: UnitOfWork, ref: GangRef) -> Gang:
     if isinstance(ref, Gang):
         if ref.id is None:
-            raise ServiceError(f"gang {ref.name!r} is not stored yet")
+            raise ServiceError(f"gang {quoted(ref.name)} is not stored yet")
         ref = ref.id
     try:
         found = uow.gangs.get(ref) if isinstance(ref, int) else uow.gangs.find(ref)
