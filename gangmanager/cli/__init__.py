@@ -76,6 +76,13 @@ def _run(args: argparse.Namespace, context: Context | None) -> int:
         print(f"gangmanager: {exc}", file=sys.stderr)
         return EXIT_REFUSED
     except DBAPIError as exc:
+        # A full disk outside an action (opening, upgrading) says so as an action does.
+        from gangmanager.persistence.unit_of_work import disk_refusal
+
+        disk = disk_refusal(exc, None)
+        if disk is not None:
+            print(f"gangmanager: {disk}", file=sys.stderr)
+            return EXIT_REFUSED
         # The last guard, for a check the commands lack: one line, the driver's own
         # words without the SQL statement, and the transaction was rolled back.
         lines = str(exc.orig).strip().splitlines() or [type(exc.orig).__name__]

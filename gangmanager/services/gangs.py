@@ -12,7 +12,7 @@ from gangmanager.persistence.database import SQLITE_HEADER, Database
 from gangmanager.persistence.row_reading import GangSummary
 from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.errors import ServiceError, UnknownGangError, write_failure
 from gangmanager.services.operations import perform
 from gangmanager.services.rulesets import Rulesets
 
@@ -96,7 +96,7 @@ def export_gang(db: Database, ref: str, path: Path) -> Path:
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
     except OSError as exc:
-        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise ServiceError(f"{path}: cannot write ({write_failure(exc)})") from None
     finally:
         tmp.unlink(missing_ok=True)  # gone already when the rename succeeded
     return path
@@ -109,7 +109,7 @@ def _check_export_target(db: Database, path: Path) -> None:
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise ServiceError(f"{path}: cannot write ({write_failure(exc)})") from None
     if stat.S_ISDIR(info.st_mode):
         raise ServiceError(f"{path}: is a folder; give a file name such as gang.gang.json")
     if not stat.S_ISREG(info.st_mode):
@@ -120,7 +120,7 @@ def _check_export_target(db: Database, path: Path) -> None:
         with path.open("rb") as existing:
             header = existing.read(len(SQLITE_HEADER))
     except OSError as exc:
-        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise ServiceError(f"{path}: cannot write ({write_failure(exc)})") from None
     if header == SQLITE_HEADER:
         raise ServiceError(f"{path}: is a database (or a backup of one); refusing to replace it")
 
