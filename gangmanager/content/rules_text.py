@@ -97,7 +97,7 @@ def load_rules_text(folder: Path, ruleset_id: str) -> dict[str, str]:
     except RecursionError:
         raise _corrupt(path, "not valid JSON: nested too deeply") from None
     except ValueError:  # an integer of thousands of digits
-        raise _corrupt(path, "not valid JSON: a number is too large") from None
+        raise _corrupt(path, "not valid JSON: a number of thousands of digits") from None
     if not isinstance(data, dict) or data.get("format") != _FORMAT:
         raise _corrupt(path, f"not a {_FORMAT} file")
     version = data.get("version")

@@ -42,7 +42,7 @@ from gangmanager.exchange.json_input import check_json_tree
 from gangmanager.exchange.yaktribe_additions import attach_additions
 from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
-from gangmanager.rules.limits import clean_name, name_error, quoted
+from gangmanager.rules.limits import clean_name, name_error, past_bound, quoted
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import fill_missing_ratings
 from gangmanager.rules.ruleset import ArmouryWeapon, FighterType, House, Ruleset
@@ -210,7 +210,7 @@ class _Reader:
         if not isinstance(value, int):
             self.fail(where, f"expected a number, got {describe_value(value)}")
         if abs(value) > MAX_NUMBER:
-            self.fail(where, f"{describe_value(value)} is too large (at most {MAX_NUMBER:,})")
+            self.fail(where, past_bound(value, MAX_NUMBER, describe_value(value)))
         return value
 
     def count(self, value: object, where: Where) -> int | None:

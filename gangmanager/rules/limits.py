@@ -107,6 +107,13 @@ def quoted(value: object, limit: int = MAX_QUOTED_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def past_bound(value: int, bound: int, shown: str) -> str:
+    """A number beyond +-`bound`, by its side: a huge negative one is too small."""
+    if value < 0:
+        return f"{shown} is too small (at least {-bound:,})"
+    return f"{shown} is too large (at most {bound:,})"
+
+
 def cut(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
     """`text` shortened for a message that names it without quotes (an item, a key)."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
