@@ -53,7 +53,7 @@ from gangmanager.rules.battle_events import (
     parse_event,
 )
 from gangmanager.rules.battle_hire import HireOffer, granted_offer, hire_offers
-from gangmanager.rules.battle_roster import belongs_to, hired_names
+from gangmanager.rules.battle_roster import belongs_to, hired_names, name_in
 from gangmanager.rules.battle_state import BattleState
 from gangmanager.rules.campaign import held_boons
 from gangmanager.rules.campaign_types import Boon, BoonKind
@@ -707,7 +707,7 @@ def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None
         owner = next((g for g in sides if belongs_to(g, event.fighter, event.removed)), starter)
         roster = restore_profile(
             owner,
-            event.fighter.rpartition("/")[2],
+            name_in(owner, event.fighter),
             event.weapon,
             event.removed,
             deferred=deferred,
