@@ -19,6 +19,7 @@ from gangmanager.services.rulesets import Rulesets
 if TYPE_CHECKING:
     # The exchange modules are imported where a file is read or written, not at
     # start-up: the window opens a gang without them (docs/performance.md).
+    from gangmanager.exchange.gang_file import Origin
     from gangmanager.exchange.yaktribe import ImportReport
 
 
@@ -73,24 +74,33 @@ def read_import(path: Path, rulesets: Rulesets) -> tuple[Gang, ImportReport | No
     Everything is checked here, before a database is even opened, so a refused
     file can never leave a trace.
     """
-    from gangmanager.exchange.detect import read_any
+    gang, report, _ = read_import_with_origin(path, rulesets)
+    return gang, report
+
+
+def read_import_with_origin(
+    path: Path, rulesets: Rulesets
+) -> tuple[Gang, ImportReport | None, Origin | None]:
+    """`read_import` with the gang file's origin (None for YakTribe and older files)."""
+    from gangmanager.exchange.detect import read_any_with_origin
     from gangmanager.exchange.errors import ImportFileError
 
-    gang, report = read_any(path, rulesets.get)
+    gang, report, origin = read_any_with_origin(path, rulesets.get)
     try:
         rulesets.get(gang.ruleset)
     except ServiceError as exc:
         raise ImportFileError(path.name, "ruleset", str(exc)) from None
-    return gang, report
+    return gang, report, origin
 
 
 def export_gang(db: Database, ref: str, path: Path) -> Path:
     """Write the gang file through a temporary name; refuse to replace what is not one."""
     _check_export_target(db, path)
     from gangmanager.exchange.gang_file import dump_gang_file
+    from gangmanager.services.gang_files import export_origin
 
     gang = load_gang(db, ref)
-    text = dump_gang_file(gang)
+    text = dump_gang_file(gang, export_origin(db, gang))
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
     try:
         tmp.write_text(text, encoding="utf-8")
