@@ -1,4 +1,5 @@
-"""A gang's identity in gang files, for `import --update` (docs/file-formats.md).
+"""A gang's and a campaign's identity in their files, for `import --update`
+(docs/file-formats.md).
 
 Revision ID: 0010
 Revises: 0009
@@ -32,7 +33,22 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint("gang_id", name=op.f("pk_gang_files")),
         sa.UniqueConstraint("uid", name=op.f("uq_gang_files_uid")),
     )
+    op.create_table(
+        "campaign_files",
+        sa.Column("campaign_id", sa.Integer(), nullable=False),
+        sa.Column("uid", sa.String(), nullable=False),
+        sa.Column("synced_digest", sa.String(), nullable=True),
+        sa.ForeignKeyConstraint(
+            ["campaign_id"],
+            ["campaigns.id"],
+            name=op.f("fk_campaign_files_campaign_id_campaigns"),
+            ondelete="CASCADE",
+        ),
+        sa.PrimaryKeyConstraint("campaign_id", name=op.f("pk_campaign_files")),
+        sa.UniqueConstraint("uid", name=op.f("uq_campaign_files_uid")),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table("campaign_files")
     op.drop_table("gang_files")
