@@ -1110,8 +1110,14 @@ class MainWindow(QMainWindow):
         path = self.messages.save_path("Export the gang", GANG_FILTER, suggested)
         if path is None:
             return
+        from gangmanager.services import gang_files  # with SQLAlchemy: not at start
+
+        # The first export gives the gang its identity: a write, so through the runner.
+        stamp = gang_files.StampExport(self._gang.id)
+        if self.runner.run(stamp, None, self._on_run_refused) is None:
+            return
         try:
-            written = gangs.export_gang(self._db, str(self._gang.id), path)
+            written = gangs.write_gang_file(self._db, str(self._gang.id), path)
         except ServiceError as exc:
             self.messages.tell(str(exc))
             return

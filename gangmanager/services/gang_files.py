@@ -70,17 +70,27 @@ class UpdateGangFromFile:
 
 def export_origin(db: Database, gang: Gang) -> Origin:
     """The `origin` a file of this gang carries; the first export gives it an identity."""
+    origin = file_origin(db, gang)
+    if origin is None:
+        assert gang.id is not None
+        perform(db, StampExport(gang.id))
+        origin = file_origin(db, gang)
+    assert origin is not None
+    return origin
+
+
+def file_origin(db: Database, gang: Gang) -> Origin | None:
+    """The `origin` of the gang's files; None until it has an identity (reads only)."""
     from gangmanager.exchange.gang_file import Origin
 
     assert gang.id is not None and gang.version is not None
     with db.unit_of_work(read_only=True) as uow:
         row = identity_of(uow.session, gang.id)
-        found = (row.uid, row.synced_version) if row is not None else None
-    if found is None:
-        found = (perform(db, StampExport(gang.id)).result, None)
-    uid, synced = found
-    # A copy carries the version of the gang where it lives; that gang, its own.
-    return Origin(uid, synced if synced is not None else gang.version)
+        if row is None:
+            return None
+        # A copy carries the version of the gang where it lives; that gang, its own.
+        synced = row.synced_version
+        return Origin(row.uid, synced if synced is not None else gang.version)
 
 
 def import_gang(db: Database, gang: Gang, origin: Origin | None) -> Outcome:

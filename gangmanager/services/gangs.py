@@ -94,13 +94,31 @@ def read_import_with_origin(
 
 
 def export_gang(db: Database, ref: str, path: Path) -> Path:
-    """Write the gang file through a temporary name; refuse to replace what is not one."""
-    _check_export_target(db, path)
-    from gangmanager.exchange.gang_file import dump_gang_file
+    """Write the gang file through a temporary name; refuse to replace what is not one.
+
+    The gang's first export gives it its identity (`origin`, docs/file-formats.md).
+    """
     from gangmanager.services.gang_files import export_origin
 
+    _check_export_target(db, path)
     gang = load_gang(db, ref)
-    text = dump_gang_file(gang, export_origin(db, gang))
+    return _write_gang_file(path, gang, export_origin(db, gang))
+
+
+def write_gang_file(db: Database, ref: str, path: Path) -> Path:
+    """`export_gang` for a gang already given its identity (the window performs
+    `gang_files.StampExport` through its runner first); reads only."""
+    from gangmanager.services.gang_files import file_origin
+
+    _check_export_target(db, path)
+    gang = load_gang(db, ref)
+    return _write_gang_file(path, gang, file_origin(db, gang))
+
+
+def _write_gang_file(path: Path, gang: Gang, origin: Origin | None) -> Path:
+    from gangmanager.exchange.gang_file import dump_gang_file
+
+    text = dump_gang_file(gang, origin)
     tmp = path.with_name(f".{path.name}.{uuid.uuid4().hex[:8]}.tmp")
     try:
         tmp.write_text(text, encoding="utf-8")
