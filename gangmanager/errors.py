@@ -7,9 +7,21 @@ Messages are shown to the user as they are, in one line.
 
 from __future__ import annotations
 
+import errno
 import re
 
 STALE_MESSAGE = "changed by someone else — reload"
+
+
+# Every write that runs out of room says this: a file, a backup, the database.
+DISK_FULL = "the disk is full: free some space and try again"
+
+
+def write_failure(exc: OSError) -> str:
+    """Why a file could not be written, in words a player can act on."""
+    if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+        return DISK_FULL
+    return exc.strerror or str(exc)
 
 
 class ServiceError(ValueError):
@@ -51,7 +63,8 @@ class NotYourGangError(ServiceError):
     """Row-level security on a shared server let this player change only their own gangs."""
 
     def __init__(self, name: str) -> None:
-        super().__init__(f"{name!r} belongs to another player: you may change only your own gang")
+        shown = repr(name if len(name) <= 100 else name[:99] + "…")  # as rules.limits.quoted
+        super().__init__(f"{shown} belongs to another player: you may change only your own gang")
 
 
 class CampaignPermissionError(ServiceError):

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
+import typing
 from collections.abc import Sequence
 
 from sqlalchemy.exc import DBAPIError
@@ -16,11 +18,24 @@ from sqlalchemy.exc import DBAPIError
 from gangmanager import __version__
 from gangmanager.cli import backups, battle, campaign, gangs, post_battle, printing_cmd, rules
 from gangmanager.cli.context import EXIT_REFUSED, USER_ERRORS, Context
-from gangmanager.cli.output import escaped_output
-from gangmanager.rules.limits import quoted
+from gangmanager.cli.output import escape_controls, escaped_output
+from gangmanager.rules.limits import MAX_QUOTED_CHARS, quoted
 
 # Modules with `register(subparsers, common)`; their parsers set `handler`.
 FEATURES = (gangs, rules, backups, post_battle, battle, printing_cmd, campaign)
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Argument errors in one line and exit 2, as every other refusal: the usage
+    block is what `--help` is for, not a reply to a typo."""
+
+    def error(self, message: str) -> typing.NoReturn:
+        # argparse quotes the bad value whole ('invalid int value: ...'): cut it.
+        text = _LONG_QUOTE.sub(lambda m: quoted(m.group(1)), " ".join(message.split()))
+        self.exit(EXIT_REFUSED, escape_controls(f"{self.prog}: {text} (see {self.prog} --help)\n"))
+
+
+_LONG_QUOTE = re.compile(rf"'([^']{{{MAX_QUOTED_CHARS + 1},}})'")
 
 
 def db_option(parser: argparse.ArgumentParser, default: object = None) -> None:
@@ -33,7 +48,7 @@ def db_option(parser: argparse.ArgumentParser, default: object = None) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="gangmanager",
         description="Offline Necromunda roster manager. Without a command it opens the window.",
     )
@@ -61,6 +76,13 @@ def _run(args: argparse.Namespace, context: Context | None) -> int:
         print(f"gangmanager: {exc}", file=sys.stderr)
         return EXIT_REFUSED
     except DBAPIError as exc:
+        # A full disk outside an action (opening, upgrading) says so as an action does.
+        from gangmanager.persistence.unit_of_work import disk_refusal
+
+        disk = disk_refusal(exc, None)
+        if disk is not None:
+            print(f"gangmanager: {disk}", file=sys.stderr)
+            return EXIT_REFUSED
         # The last guard, for a check the commands lack: one line, the driver's own
         # words without the SQL statement, and the transaction was rolled back.
         lines = str(exc.orig).strip().splitlines() or [type(exc.orig).__name__]
@@ -82,6 +104,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_usage(sys.stderr)
+        print("gangmanager: give a command (see gangmanager --help)", file=sys.stderr)
         return EXIT_REFUSED
     return run(args)

@@ -175,6 +175,23 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--preview", action="store_true", help="show the income, store nothing")
     p.set_defaults(handler=cmd_income)
 
+    p = commands.add_parser(
+        "export", parents=[common], help="write the whole campaign to a campaign file"
+    )
+    p.add_argument("name", help="campaign name or id")
+    p.add_argument("-o", "--output", type=Path, required=True)
+    p.set_defaults(handler=cmd_export)
+    p = commands.add_parser(
+        "import", parents=[common], help="read a campaign file: a new campaign, or --update"
+    )
+    p.add_argument("file", type=Path)
+    p.add_argument(
+        "--update",
+        action="store_true",
+        help="update the campaign the file was exported from instead of adding it",
+    )
+    p.set_defaults(handler=cmd_import)
+
     p = commands.add_parser("end", parents=[common], help="end the campaign: award the Triumphs")
     p.add_argument("name", help="campaign name or id")
     p.set_defaults(handler=cmd_end)
@@ -329,3 +346,28 @@ def cmd_end(args: argparse.Namespace, context: Context) -> None:
     with context.database() as db:
         result = service.end_campaign(db, context.rulesets, args.name)
     _print(result.changes.messages)
+
+
+def cmd_export(args: argparse.Namespace, context: Context) -> None:
+    from gangmanager.services import campaign_files
+
+    with context.database() as db:
+        print(campaign_files.export_campaign(db, args.name, args.output))
+
+
+def cmd_import(args: argparse.Namespace, context: Context) -> None:
+    from gangmanager.services import campaign_files
+
+    read = campaign_files.read_campaign_file(args.file, context.rulesets)
+    with context.database() as db:
+        result = campaign_files.import_campaign(db, read, update=args.update)
+    if args.update and not result.lines:
+        print(f"{result.name}: already as the file has it; nothing to change")
+        return
+    if args.update:
+        print(f"Updated campaign {result.name} from {args.file.name}:")
+        for line in result.lines:
+            print(f"  {line}")
+        return
+    for line in result.lines:
+        print(line)

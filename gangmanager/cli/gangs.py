@@ -9,14 +9,19 @@ from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context, print_json
 from gangmanager.cli.lazy import lazy_import
+from gangmanager.rules.limits import quoted
 from gangmanager.services.demo import demo_gang
+from gangmanager.services.errors import ServiceError
 from gangmanager.services.gang_view import gang_text, gang_view
 
 if TYPE_CHECKING:
-    from gangmanager.services import battle, gangs
+    from gangmanager.exchange.gang_file import Origin
+    from gangmanager.rules.gang import Gang
+    from gangmanager.services import battle, gang_files, gangs
 else:
     battle = lazy_import("gangmanager.services.battle")
     gangs = lazy_import("gangmanager.services.gangs")
+    gang_files = lazy_import("gangmanager.services.gang_files")
 
 
 def register(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -24,6 +29,11 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.set_defaults(handler=cmd_demo)
     p = sub.add_parser("import", parents=[common], help="import a gang file or YakTribe JSON")
     p.add_argument("file", type=Path)
+    p.add_argument(
+        "--update",
+        action="store_true",
+        help="update the gang the file was exported from instead of adding a copy",
+    )
     p.set_defaults(handler=cmd_import)
     p = sub.add_parser(
         "export",
@@ -55,17 +65,36 @@ def cmd_demo(args: argparse.Namespace, context: Context) -> None:
 
 
 def cmd_import(args: argparse.Namespace, context: Context) -> None:
-    gang, report = gangs.read_import(args.file, context.rulesets)
+    gang, report, origin = gangs.read_import_with_origin(args.file, context.rulesets)
+    if args.update:
+        _update(args.file, gang, origin, context)
+        return
     with context.database() as db:
-        result = gangs.add_gang(db, gang)
+        stored: Gang = gang_files.import_gang(db, gang, origin).result
     if report is not None:
         print(report.text(), file=sys.stderr)
-    if result.renamed_from is not None:
+    if stored.name != gang.name:
         print(
-            f"the name {result.renamed_from!r} was taken: imported as {result.gang.name!r}",
+            f"the name {quoted(gang.name)} was taken: imported as {quoted(stored.name)}",
             file=sys.stderr,
         )
-    print(result.gang.name)
+    print(stored.name)
+
+
+def _update(path: Path, gang: Gang, origin: Origin | None, context: Context) -> None:
+    if origin is None:
+        raise ServiceError(
+            f"{path.name}: the file does not say which gang it was exported from"
+            " (a YakTribe file or an older gang file); import it without --update"
+        )
+    with context.database() as db:
+        result = gang_files.update_gang(db, gang, origin, path.name)
+    if not result.lines:
+        print(f"{result.gang.name}: already as the file has it; nothing to change")
+        return
+    print(f"Updated {result.gang.name} from {path.name}:")
+    for line in result.lines:
+        print(f"  {line}")
 
 
 def cmd_export(args: argparse.Namespace, context: Context) -> None:

@@ -12,6 +12,7 @@ from pydantic import ValidationError
 from gangmanager.cli.context import Context
 from gangmanager.cli.lazy import lazy_import
 from gangmanager.exchange.json_input import read_json_document
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle_draft import PostBattleDraft
 
 if TYPE_CHECKING:
@@ -57,7 +58,7 @@ def cmd_post_battle(args: argparse.Namespace, context: Context) -> None:
         print(f"\nBattle {attached} is done.")
     if report.campaign is not None:
         name = report.campaign.campaign.name
-        print(f"\nCampaign {name!r}: logged, with a point on its history chart.")
+        print(f"\nCampaign {quoted(name)}: logged, with a point on its history chart.")
 
 
 def _read_draft(path: Path) -> PostBattleDraft:

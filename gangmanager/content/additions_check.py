@@ -12,6 +12,7 @@ from pathlib import Path
 
 from gangmanager.content.errors import RulesetError, entry_label
 from gangmanager.rules.gang import Category
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import ADDITION_KINDS, FighterType, Ruleset
 from gangmanager.rules.weapons import trait_key
 
@@ -36,15 +37,17 @@ def check_gang_additions(ruleset: Ruleset, origin: Callable[[int], Path]) -> Non
             raise RulesetError(_path, message, _where)
 
         if addition.category not in ADDITION_KINDS:
-            fail(f"category: a gang addition is one of {kinds}, not {addition.category.value!r}")
+            fail(
+                f"category: a gang addition is one of {kinds}, not {quoted(addition.category.value)}"
+            )
         for house in [*addition.houses, *addition.house_costs]:
             if trait_key(house) not in houses:
                 fail(
-                    f"houses: no house {house!r} in this pack (house ids: {', '.join(sorted(houses))})"
+                    f"houses: no house {quoted(house)} in this pack (house ids: {', '.join(sorted(houses))})"
                 )
         for who in addition.owner:
             if who not in categories and trait_key(who) not in type_names:
-                fail(f"owner: {who!r} is no category nor fighter type of this pack")
+                fail(f"owner: {quoted(who)} is no category nor fighter type of this pack")
         if addition.owner and addition.category is not Category.EXOTIC_BEAST:
             fail("owner: only an exotic_beast has an owner")
         if addition.limit.per_owner is not None and addition.category is not Category.EXOTIC_BEAST:
@@ -60,7 +63,7 @@ def _check_kit(
 ) -> None:
     for name in addition.equipment:
         if trait_key(name) not in items:
-            fail(f"equipment: {name!r} is not in the armoury")
+            fail(f"equipment: {quoted(name)} is not in the armoury")
     for name in addition.skill_sets_primary + addition.skill_sets_secondary:
         if trait_key(name) not in skill_sets:
-            fail(f"skill access: no skill set {name!r} in this pack")
+            fail(f"skill access: no skill set {quoted(name)} in this pack")

@@ -19,6 +19,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 
 
@@ -164,21 +165,21 @@ def describe_error(
     field_names = [k for k in keys if not k.startswith("[")]
     if kind in ("enum", "literal_error") and field_names:
         expected = error.get("ctx", {}).get("expected", "")
-        detail = f"unknown {_singular(field_names[-1])} {error['input']!r}"
+        detail = f"unknown {_singular(field_names[-1])} {quoted(error['input'])}"
         if expected:
             detail += f" (expected one of {expected})"
         key_text = ".".join(field_names[:-1])
         detail = f"{key_text}: {detail}" if key_text else detail
     elif kind == "extra_forbidden" and field_names:
         allowed = _keys_of(_model_at(loc[:-1]))
-        detail = f"unknown key {field_names[-1]!r}"
+        detail = f"unknown key {quoted(field_names[-1])}"
         if allowed:
             detail += f" (expected one of: {allowed})"
         key_text = ".".join(field_names[:-1])
         detail = f"{key_text}: {detail}" if key_text else detail
     elif kind == "missing" and field_names:
         key_text = ".".join(field_names[:-1])
-        detail = f"missing key {field_names[-1]!r}"
+        detail = f"missing key {quoted(field_names[-1])}"
         detail = f"{key_text}: {detail}" if key_text else detail
     else:
         key_text = "".join(k if k.startswith("[") else f".{k}" for k in keys).lstrip(".")

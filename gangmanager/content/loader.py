@@ -39,6 +39,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
 )
 from gangmanager.rules.gang import Category
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import ArmouryItem, InjuryResult, Ruleset
 from gangmanager.rules.weapons import parse_trait, trait_key
 
@@ -172,7 +173,7 @@ def _read_folder(folder: Path) -> _Raw:
             expected = ", ".join(PACK_FILES)
             raise RulesetError(
                 path,
-                f"unknown file {path.name!r} (expected one of: {expected}; "
+                f"unknown file {quoted(path.name)} (expected one of: {expected}; "
                 "or a part such as houses-escher.toml)",
             )
         parts[base].append(path)
@@ -192,7 +193,9 @@ def _read_part(raw: _Raw, path: Path, allowed: tuple[str, ...]) -> None:
     content = _read_toml(path)
     for key, value in content.items():
         if key not in allowed:
-            raise RulesetError(path, f"unknown key {key!r} (expected one of: {', '.join(allowed)})")
+            raise RulesetError(
+                path, f"unknown key {quoted(key)} (expected one of: {', '.join(allowed)})"
+            )
         _check_top_level(path, key, value)
         earlier = raw.data.get(key)
         if isinstance(value, list) and isinstance(earlier, list):
@@ -200,7 +203,7 @@ def _read_part(raw: _Raw, path: Path, allowed: tuple[str, ...]) -> None:
             raw.origins[key] = [*raw.origins[key], *([path] * len(value))]
             continue
         if earlier is not None:
-            raise RulesetError(path, f"{key!r} is given in another file of this pack too")
+            raise RulesetError(path, f"{quoted(key)} is given in another file of this pack too")
         raw.data[key] = value
         raw.origins[key] = [path] * len(value) if isinstance(value, list) else path
 
@@ -209,11 +212,11 @@ def _check_pack_header(raw: _Raw) -> None:
     for key in ("id", "name"):
         value = raw.data.get(key)
         if not isinstance(value, str) or not value.strip():
-            raise RulesetError(raw.pack_file, f"{key!r} must be given as non-empty text")
+            raise RulesetError(raw.pack_file, f"{quoted(key)} must be given as non-empty text")
     if raw.data["id"] != raw.folder.name:
         raise RulesetError(
             raw.pack_file,
-            f"id {raw.data['id']!r} does not match the folder name {raw.folder.name!r}",
+            f"id {quoted(raw.data['id'])} does not match the folder name {quoted(raw.folder.name)}",
         )
     extends = raw.data.get("extends")
     if extends is not None and (not isinstance(extends, str) or not extends.strip()):
@@ -226,7 +229,7 @@ def _check_pack_header(raw: _Raw) -> None:
 def _check_top_level(path: Path, key: str, value: object) -> None:
     if key in NAMED_LISTS or key in WHOLE_TABLES:
         if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
-            raise RulesetError(path, f"{key!r} must be an array of tables ([[{key}]])")
+            raise RulesetError(path, f"{quoted(key)} must be an array of tables ([[{key}]])")
         if key in NAMED_LISTS:
             _check_names(path, key, value)
         checker = _ENTRY_CHECKS.get(key)
@@ -234,7 +237,7 @@ def _check_top_level(path: Path, key: str, value: object) -> None:
             for index, entry in enumerate(value):
                 checker(path, entry_label(key, index, entry), entry)
     elif key in DEEP_OBJECTS and not isinstance(value, dict):
-        raise RulesetError(path, f"{key!r} must be a table ([{key}])")
+        raise RulesetError(path, f"{quoted(key)} must be a table ([{key}])")
 
 
 def _check_names(
@@ -247,7 +250,7 @@ def _check_names(
         where = origins[index] if origins else path
         if not isinstance(name, str) or not name.strip():
             label = entry_label(key, index, None)
-            raise RulesetError(where, f"missing key {name_key!r}", label)
+            raise RulesetError(where, f"missing key {quoted(name_key)}", label)
         norm = _key(key, name)
         if norm in seen:
             first = seen[norm]
@@ -272,11 +275,13 @@ def _check_weapon(path: Path, label: str, weapon: dict[str, Any]) -> None:
         for key, value in profile.items():
             if key not in _PROFILE_KEYS:
                 keys = ", ".join(k for k in (*_STATS, "name", "traits", "cost") if k != "strength")
-                raise RulesetError(path, f"unknown key {key!r} (expected one of: {keys})", where)
+                raise RulesetError(
+                    path, f"unknown key {quoted(key)} (expected one of: {keys})", where
+                )
             if key in _STATS and (isinstance(value, bool) or not isinstance(value, str | int)):
                 raise RulesetError(
                     path,
-                    f'{key}: expected text such as "4", "S+1" or "-", got {value!r}',
+                    f'{key}: expected text such as "4", "S+1" or "-", got {quoted(value)}',
                     where,
                 )
 
@@ -286,7 +291,7 @@ def _check_characteristic(path: Path, label: str, row: dict[str, Any]) -> None:
     for key in row:
         if key not in _CHARACTERISTIC_KEYS:
             keys = ", ".join(Characteristic.model_fields)
-            raise RulesetError(path, f"unknown key {key!r} (expected one of: {keys})", label)
+            raise RulesetError(path, f"unknown key {quoted(key)} (expected one of: {keys})", label)
 
 
 def _check_fighter_type(path: Path, label: str, fighter_type: dict[str, Any]) -> None:
@@ -396,12 +401,13 @@ def _load_raw(folder: Path, search_path: tuple[Path, ...], chain: tuple[Path, ..
         if after is not None:
             raise RulesetError(
                 raw.pack_file,
-                f"extends itself ({extends!r}): only a pack of the same id further down "
+                f"extends itself ({quoted(extends)}): only a pack of the same id further down "
                 "the search path (the built-in one) can be extended",
             )
         available = ", ".join(i for i, _, _ in available_rulesets(list(search_path))) or "none"
         raise RulesetError(
-            raw.pack_file, f"extends {extends!r}: no pack with that id (available: {available})"
+            raw.pack_file,
+            f"extends {quoted(extends)}: no pack with that id (available: {available})",
         )
     resolved = parent_folder.resolve()
     if resolved in chain:
@@ -467,13 +473,13 @@ def _check_codes(raw: _Raw, key: str, index: int, changes: dict[str, int], label
         except KeyError:
             raise RulesetError(
                 _origin_of(raw, key, index),
-                f"unknown characteristic {code!r} (expected one of: {', '.join(CODES)})",
+                f"unknown characteristic {quoted(code)} (expected one of: {', '.join(CODES)})",
                 label,
             ) from None
         if row.code != code:
             raise RulesetError(
                 _origin_of(raw, key, index),
-                f"write the characteristic as {row.code!r}, not {code!r}",
+                f"write the characteristic as {quoted(row.code)}, not {quoted(code)}",
                 label,
             )
 
@@ -517,7 +523,7 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
             label = entry_label("ganger_advancements", index, {"roll": row.roll})
             match = _RANGE.match(row.roll)
             if not match:
-                raise RulesetError(path, f"roll {row.roll!r} is not N or N-M", label)
+                raise RulesetError(path, f"roll {quoted(row.roll)} is not N or N-M", label)
             low, high = int(match.group(1)), int(match.group(2) or match.group(1))
             for roll in range(low, high + 1):
                 if not 2 <= roll <= 12 or roll in covered:
@@ -529,7 +535,7 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
                 if option.casefold() != "specialist" and option.casefold() not in ids:
                     raise RulesetError(
                         path,
-                        f"unknown option {option!r} (expected an advancement id or 'specialist')",
+                        f"unknown option {quoted(option)} (expected an advancement id or 'specialist')",
                         label,
                     )
         missing = [r for r in range(2, 13) if r not in covered]
@@ -551,7 +557,9 @@ def _check_houses(ruleset: Ruleset, raw: _Raw) -> None:
         categories = {c.value for c in Category}
         for name in house.skill_sets:
             if trait_key(name) not in skill_sets:
-                raise RulesetError(path, f"skill_sets: no skill set {name!r} in this pack", label)
+                raise RulesetError(
+                    path, f"skill_sets: no skill set {quoted(name)} in this pack", label
+                )
         for entry in house.equipment_list:
             where = f'{label}, equipment list "{entry.name}"'
             if trait_key(entry.name) not in items:
@@ -560,18 +568,20 @@ def _check_houses(ruleset: Ruleset, raw: _Raw) -> None:
                 if who not in categories and trait_key(who) not in types:
                     raise RulesetError(
                         path,
-                        f"restricted_to: {who!r} is no category nor fighter type of the house",
+                        f"restricted_to: {quoted(who)} is no category nor fighter type of the house",
                         where,
                     )
         for fighter_type in house.fighter_types:
             where = f'{label}, fighter type "{fighter_type.name}"'
             for name in fighter_type.equipment:
                 if trait_key(name) not in items:
-                    raise RulesetError(path, f"equipment: {name!r} is not in the armoury", where)
+                    raise RulesetError(
+                        path, f"equipment: {quoted(name)} is not in the armoury", where
+                    )
             for name in fighter_type.skill_sets_primary + fighter_type.skill_sets_secondary:
                 if trait_key(name) not in skill_sets:
                     raise RulesetError(
-                        path, f"skill access: no skill set {name!r} in this pack", where
+                        path, f"skill access: no skill set {quoted(name)} in this pack", where
                     )
 
 
@@ -593,7 +603,7 @@ def _load(ruleset_id: str, search_path: tuple[Path, ...]) -> Ruleset:
     folder = _find_folder(ruleset_id, search_path)
     if folder is None:
         available = ", ".join(i for i, _, _ in available_rulesets(list(search_path))) or "none"
-        raise RulesetError(None, f"no ruleset {ruleset_id!r} (available: {available})")
+        raise RulesetError(None, f"no ruleset {quoted(ruleset_id)} (available: {available})")
     raw = _load_raw(folder, search_path, (folder.resolve(),))
     data = raw.data
     _rename_traits(data)

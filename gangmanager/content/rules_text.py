@@ -22,6 +22,7 @@ from pathlib import Path
 
 import platformdirs
 
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import parse_trait, trait_key
 
@@ -49,13 +50,13 @@ def default_rules_text_folder() -> Path:
 def rules_text_path(folder: Path, ruleset_id: str) -> Path:
     """Where the text of a ruleset lives; the id must be a plain file-name stem."""
     if not _RULESET_ID.match(ruleset_id) or ".." in ruleset_id:
-        raise ValueError(f"ruleset id {ruleset_id!r} cannot be used as a file name")
+        raise ValueError(f"ruleset id {quoted(ruleset_id)} cannot be used as a file name")
     return Path(folder) / f"{ruleset_id}{FILE_SUFFIX}"
 
 
 def _normalised_name(name: str) -> str:
     if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"a rules-text name is a non-empty string, got {name!r}")
+        raise ValueError(f"a rules-text name is a non-empty string, got {quoted(name)}")
     return str(parse_trait(name))
 
 
@@ -65,7 +66,7 @@ def merge_rules_text(base: Mapping[str, str], new: Mapping[str, str]) -> dict[st
     merged: dict[str, tuple[str, str]] = {}  # key -> (name, text); a key keeps its place
     for name, text in (*base.items(), *new.items()):
         if not isinstance(text, str):
-            raise ValueError(f"the rules text for {name!r} is not a string: {text!r}")
+            raise ValueError(f"the rules text for {quoted(name)} is not a string: {quoted(text)}")
         normalised = _normalised_name(name)
         key = trait_key(normalised)
         if text.strip():
@@ -96,7 +97,7 @@ def load_rules_text(folder: Path, ruleset_id: str) -> dict[str, str]:
     except RecursionError:
         raise _corrupt(path, "not valid JSON: nested too deeply") from None
     except ValueError:  # an integer of thousands of digits
-        raise _corrupt(path, "not valid JSON: a number is too large") from None
+        raise _corrupt(path, "not valid JSON: a number of thousands of digits") from None
     if not isinstance(data, dict) or data.get("format") != _FORMAT:
         raise _corrupt(path, f"not a {_FORMAT} file")
     version = data.get("version")

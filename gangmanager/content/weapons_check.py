@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from gangmanager.content.errors import RulesetError, entry_label
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 from gangmanager.rules.weapons import WeaponProfile, trait_key
 
@@ -35,7 +36,7 @@ def check_weapon_profiles(ruleset: Ruleset, origin: Callable[[int], Path]) -> No
             if unknown or len(group) < 2:
                 raise RulesetError(
                     origin(index),
-                    f"shared_ammo: {group!r} is not two or more of the weapon's profiles"
+                    f"shared_ammo: {quoted(group)} is not two or more of the weapon's profiles"
                     f" ({', '.join(repr(p.name) for p in weapon.profiles)})",
                     entry_label("weapons", index, {"name": weapon.name}),
                 )
@@ -48,20 +49,20 @@ def check_weapon_profiles(ruleset: Ruleset, origin: Callable[[int], Path]) -> No
             if _BARE_BONUS.match(strength):
                 raise RulesetError(
                     origin(index),
-                    f"str: write 'S{strength}' (the user's Strength {strength}), not {strength!r}",
+                    f"str: write 'S{strength}' (the user's Strength {strength}), not {quoted(strength)}",
                     where,
                 )
             if not STRENGTH.match(strength):
                 raise RulesetError(
                     origin(index),
-                    f"str: {strength!r} is not a Strength (write 4, S, S+1, Sx2, - or *)",
+                    f"str: {quoted(strength)} is not a Strength (write 4, S, S+1, Sx2, - or *)",
                     where,
                 )
             if has(profile, Mechanic.MELEE) and profile.rng_s != "E":
                 raise RulesetError(
                     origin(index),
                     f'a Melee profile has rng_s = "E" (its reach, if any, in rng_l),'
-                    f" not {profile.rng_s!r}",
+                    f" not {quoted(profile.rng_s)}",
                     where,
                 )
             template = has(profile, Mechanic.TEMPLATE)
@@ -72,6 +73,6 @@ def check_weapon_profiles(ruleset: Ruleset, origin: Callable[[int], Path]) -> No
             if template and profile.rng_s != "T":
                 raise RulesetError(
                     origin(index),
-                    f'a Template profile has rng_s = "T" and rng_l = "-", not {profile.rng_s!r}',
+                    f'a Template profile has rng_s = "T" and rng_l = "-", not {quoted(profile.rng_s)}',
                     where,
                 )

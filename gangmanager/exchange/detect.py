@@ -7,13 +7,13 @@ from pathlib import Path
 from typing import Literal
 
 from gangmanager.exchange.errors import ImportFileError, describe_value
-from gangmanager.exchange.gang_file import FORMAT, load_gang_file
+from gangmanager.exchange.gang_file import FORMAT, Origin, load_gang_document
 from gangmanager.exchange.json_input import read_json_file
 from gangmanager.exchange.yaktribe import ImportReport, import_yaktribe, is_bare_gang
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.ruleset import Ruleset
 
-__all__ = ["DEFAULT_RULESET", "FileKind", "detect_format", "read_any"]
+__all__ = ["DEFAULT_RULESET", "FileKind", "detect_format", "read_any", "read_any_with_origin"]
 
 FileKind = Literal["gangmanager", "yaktribe"]
 # YakTribe files do not say which rules they follow.
@@ -56,7 +56,20 @@ def read_any(
     A YakTribe file is matched against `ruleset_for(yaktribe_ruleset)`; our own
     files need no ruleset to be read. Errors from `ruleset_for` pass through.
     """
+    gang, report, _ = read_any_with_origin(path, ruleset_for, yaktribe_ruleset=yaktribe_ruleset)
+    return gang, report
+
+
+def read_any_with_origin(
+    path: Path,
+    ruleset_for: Callable[[str], Ruleset],
+    *,
+    yaktribe_ruleset: str = DEFAULT_RULESET,
+) -> tuple[Gang, ImportReport | None, Origin | None]:
+    """`read_any` with the gang file's origin (None for YakTribe and older files)."""
     data = read_json_file(path)
     if detect_format(data, path.name) == "gangmanager":
-        return load_gang_file(data, path.name), None
-    return import_yaktribe(data, path.name, ruleset_for(yaktribe_ruleset))
+        gang, origin = load_gang_document(data, path.name)
+        return gang, None, origin
+    gang, report = import_yaktribe(data, path.name, ruleset_for(yaktribe_ruleset))
+    return gang, report, None

@@ -12,6 +12,7 @@ import json
 import re
 import types
 import typing
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +27,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
 )
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import check_modifier_range
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import fill_missing_ratings
@@ -34,8 +36,10 @@ from gangmanager.rules.weapons import WeaponProfile
 __all__ = [
     "FORMAT",
     "VERSION",
+    "Origin",
     "dump_gang_file",
     "gang_file_schema",
+    "load_gang_document",
     "load_gang_file",
     "read_gang_file",
     "schema_text",
@@ -43,18 +47,57 @@ __all__ = [
 
 FORMAT = "gangmanager/gang"
 VERSION = 1
-_HEADER_KEYS = ("format", "version")
 _OVERRIDE_KEY = "house_rules_ignore_restrictions"
+
+
+# -- the file's origin: which stored gang, at which version (import --update) --------
+
+ORIGIN_KEY = "origin"
+_HEADER_KEYS = ("format", "version", ORIGIN_KEY)
+_UID = re.compile(r"^[0-9a-f]{32}$")
+
+
+@dataclass(frozen=True)
+class Origin:
+    """The gang a file was exported from (its identity in every database) and the
+    version of that gang the file holds; files without it import as new gangs."""
+
+    gang: str
+    version: int
+
+    def as_json(self) -> dict[str, object]:
+        return {"gang": self.gang, "version": self.version}
+
+
+def _read_origin(data: dict[str, Any], source: str) -> Origin | None:
+    if ORIGIN_KEY not in data:
+        return None
+    raw = data[ORIGIN_KEY]
+    if not isinstance(raw, dict) or set(raw) != {"gang", "version"}:
+        raise ImportFileError(
+            source, ORIGIN_KEY, 'expected {"gang": "<32 hex digits>", "version": <number>}'
+        )
+    gang, version = raw["gang"], raw["version"]
+    if not isinstance(gang, str) or not _UID.match(gang):
+        raise ImportFileError(
+            source, "origin.gang", f"{describe_value(gang)} is not a gang identity (32 hex digits)"
+        )
+    if isinstance(version, bool) or not isinstance(version, int) or version < 1:
+        raise ImportFileError(
+            source, "origin.version", f"{describe_value(version)} is not a version (1, 2, ...)"
+        )
+    return Origin(gang, version)
 
 
 # -- export -------------------------------------------------------------------
 
 
-def dump_gang_file(gang: Gang) -> str:
+def dump_gang_file(gang: Gang, origin: Origin | None = None) -> str:
     """The gang as file text: indent 2, UTF-8 characters kept, model key order.
 
     Absent ratings are filled in with the same rule the import uses, so that
-    export -> import -> export gives the same text.
+    export -> import -> export gives the same text. `origin`, when given, is
+    written after the header.
     """
     body = fill_missing_ratings(gang).model_dump(mode="json", by_alias=True)
     # An optional key, written only when on: files of gangs without it stay as they were.
@@ -67,7 +110,10 @@ def dump_gang_file(gang: Gang) -> str:
             fighter.pop("owner", None)
         if fighter.get("portrait") is None:
             fighter.pop("portrait", None)
-    document = {"format": FORMAT, "version": VERSION, **body}
+    header: dict[str, Any] = {"format": FORMAT, "version": VERSION}
+    if origin is not None:
+        header[ORIGIN_KEY] = origin.as_json()
+    document = {**header, **body}
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -83,12 +129,20 @@ def load_gang_file(data: object, source: str, *, table: CharacteristicTable = CO
 
     `table` gives the best..worst range each profile value must be within.
     """
+    return load_gang_document(data, source, table=table)[0]
+
+
+def load_gang_document(
+    data: object, source: str, *, table: CharacteristicTable = CORE_TABLE
+) -> tuple[Gang, Origin | None]:
+    """`load_gang_file` with the file's `origin` (None in a file without one)."""
     check_json_tree(data, source)
     if not isinstance(data, dict):
         raise ImportFileError(
             source, "", f"a gang file is a JSON object, not {describe_value(data)}"
         )
     _check_header(data, source)
+    origin = _read_origin(data, source)
     body = {key: value for key, value in data.items() if key not in _HEADER_KEYS}
     _check_keys(body, Gang, (), source)
     try:
@@ -98,7 +152,7 @@ def load_gang_file(data: object, source: str, *, table: CharacteristicTable = CO
     except ValidationError as exc:
         raise _from_validation(exc, source) from None
     _check_ranges(gang, source, table)
-    return fill_missing_ratings(_checked_portraits(gang, source))
+    return fill_missing_ratings(_checked_portraits(gang, source)), origin
 
 
 def _checked_portraits(gang: Gang, source: str) -> Gang:
@@ -240,7 +294,7 @@ def _check_ranges(gang: Gang, source: str, table: CharacteristicTable) -> None:
                 raise ImportFileError(
                     source,
                     json_path(("fighters", index, "profile", row.code)),
-                    f"{row.print(value)!r} is outside {row.print(row.best)} (best)"
+                    f"{quoted(row.print(value))} is outside {row.print(row.best)} (best)"
                     f" to {row.print(row.worst)} (worst)",
                 )
 
@@ -310,6 +364,19 @@ _PROFILE_VALUE = {
 }
 
 
+_ORIGIN_SCHEMA = {
+    "type": "object",
+    "description": "The stored gang this file was exported from and its version there"
+    " (`import --update`); absent in files that import as new gangs.",
+    "properties": {
+        "gang": {"type": "string", "pattern": _UID.pattern},
+        "version": {"type": "integer", "minimum": 1},
+    },
+    "required": ["gang", "version"],
+    "additionalProperties": False,
+}
+
+
 def gang_file_schema() -> dict[str, Any]:
     """JSON Schema of the gang file, generated from the models (docs/gang.schema.json)."""
     schema = Gang.model_json_schema(by_alias=True, mode="serialization")
@@ -330,6 +397,7 @@ def gang_file_schema() -> dict[str, Any]:
     schema["properties"] = {
         "format": {"const": FORMAT},
         "version": {"const": VERSION},
+        ORIGIN_KEY: _ORIGIN_SCHEMA,
         **schema["properties"],
     }
     schema["required"] = ["format", "version", *schema.get("required", [])]

@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from gangmanager.rules.characteristics import CODES
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.weapons import Trait, parse_trait, trait_key
 
 __all__ = [
@@ -304,7 +305,7 @@ def parse_glossary(text: str) -> Glossary:
         if not entry.paragraphs:
             glossary.unattached.insert(open_entry.unattached_at, open_entry.source)
             glossary.warnings.append(
-                f"paragraph {open_entry.number}: {entry.heading!r} has no text; not attached"
+                f"paragraph {open_entry.number}: {quoted(entry.heading)} has no text; not attached"
             )
             return
         key = trait_key(entry.key)
@@ -324,7 +325,7 @@ def parse_glossary(text: str) -> Glossary:
             glossary.unattached.append(paragraph)
             glossary.warnings.append(
                 f"paragraph {number} looks like a modifier line, not a rules entry:"
-                f" {_preview(paragraph)!r}; not attached"
+                f" {quoted(_preview(paragraph))}; not attached"
             )
             continue
         heading = _match_heading(paragraph)

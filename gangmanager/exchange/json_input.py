@@ -11,7 +11,7 @@ import math
 from pathlib import Path
 
 from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
-from gangmanager.rules.limits import MAX_AMOUNT
+from gangmanager.rules.limits import MAX_AMOUNT, past_bound
 
 __all__ = [
     "MAX_DEPTH",
@@ -29,6 +29,24 @@ MAX_DEPTH = 32
 # No count, price or rating in the game comes near this; bigger numbers are damage.
 # The same bound as the models' (rules.limits), so what a file holds can be stored.
 MAX_NUMBER = MAX_AMOUNT
+
+
+class _LongNumber(ValueError):
+    """A number of more digits than any bound: refused before Python converts it."""
+
+
+def _whole_number(text: str) -> int:
+    digits = len(text.lstrip("-"))
+    if digits > _MAX_DIGITS:
+        raise _LongNumber(
+            past_bound(
+                -1 if text.startswith("-") else 1, MAX_NUMBER, f"a number of {digits} digits"
+            )
+        )
+    return int(text)
+
+
+_MAX_DIGITS = 40  # far past MAX_NUMBER, far below Python's 4300
 
 
 def _refuse_constant(name: str) -> float:
@@ -82,7 +100,12 @@ def parse_json_bytes(raw: bytes, source: str) -> object:
     if not text.strip():
         raise ImportFileError(source, "", "the file is empty")
     try:
-        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_no_twins)
+        return json.loads(
+            text,
+            parse_constant=_refuse_constant,
+            parse_int=_whole_number,
+            object_pairs_hook=_no_twins,
+        )
     except json.JSONDecodeError as exc:
         # An unterminated string runs to the end of the file, too.
         cut_short = exc.pos >= len(text.rstrip()) or exc.msg.startswith("Unterminated string")
@@ -92,10 +115,10 @@ def parse_json_bytes(raw: bytes, source: str) -> object:
         ) from None
     except RecursionError:
         raise ImportFileError(source, "", "malformed JSON: nested too deeply") from None
-    except ValueError as exc:
-        # NaN/Infinity, or an integer longer than Python converts (4300 digits).
-        what = "a number is too large" if "integer string" in str(exc) else str(exc)
-        raise ImportFileError(source, "", f"malformed JSON: {what}") from None
+    except _LongNumber as exc:
+        raise ImportFileError(source, "", str(exc)) from None
+    except ValueError as exc:  # NaN/Infinity
+        raise ImportFileError(source, "", f"malformed JSON: {exc}") from None
 
 
 def check_json_tree(data: object, source: str, *, limit_numbers: bool = True) -> None:
@@ -121,7 +144,7 @@ def check_json_tree(data: object, source: str, *, limit_numbers: bool = True) ->
                 raise ImportFileError(
                     source,
                     json_path(where),
-                    f"{describe_value(value)} is too large (at most {MAX_NUMBER:,})",
+                    past_bound(int(value), MAX_NUMBER, describe_value(value)),
                 )
             continue
         if isinstance(value, str):

@@ -47,7 +47,13 @@ from gangmanager.exchange.yaktribe_images import read_image
 from gangmanager.exchange.yaktribe_types import find_house, find_type
 from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
-from gangmanager.rules.limits import MAX_FIGHTER_NAME_CHARS, clean_name, name_error
+from gangmanager.rules.limits import (
+    MAX_FIGHTER_NAME_CHARS,
+    clean_name,
+    name_error,
+    past_bound,
+    quoted,
+)
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import committed_fighter_rating, fill_missing_ratings
 from gangmanager.rules.restrictions import roster_warnings
@@ -225,7 +231,7 @@ class _Reader:
         if not isinstance(value, int):
             self.fail(where, f"expected a number, got {describe_value(value)}")
         if abs(value) > MAX_NUMBER:
-            self.fail(where, f"{describe_value(value)} is too large (at most {MAX_NUMBER:,})")
+            self.fail(where, past_bound(value, MAX_NUMBER, describe_value(value)))
         return value
 
     def count(self, value: object, where: Where) -> int | None:
@@ -328,7 +334,7 @@ def _read_lines(r: _Reader, value: object, where: Where, owner: Owner) -> list[L
                 qty = 1
         if not name:
             name = "Unnamed item"
-            owner.notes.append(f"item {index + 1} has no name: kept as {name!r}")
+            owner.notes.append(f"item {index + 1} has no name: kept as {quoted(name)}")
         lines.append(Line(name, qty, cost))
     return lines
 
@@ -384,7 +390,7 @@ def _fighter(
     name = r.name(raw.get("name"), (*where, "name"))
     owner = Owner(name or f"Fighter {number}")
     if not name:
-        owner.notes.append(f"no name in the file: named {owner.name!r}")
+        owner.notes.append(f"no name in the file: named {quoted(owner.name)}")
 
     type_text = r.text(raw.get("type"), (*where, "type"))
     values: dict[str, Value] = {}
@@ -396,7 +402,7 @@ def _fighter(
     choice = find_type(type_text, ruleset, house)
     known, category = choice.fighter_type, choice.category
     owner.on_pack_type = known is not None
-    shown = f"type {type_text!r}" if type_text else "no type given"
+    shown = f"type {quoted(type_text)}" if type_text else "no type given"
     if known is not None and choice.found_in:
         owner.notes.append(f"{shown}: found in the {choice.found_in} list as {known.name}")
     if choice.specialist and known is not None:
@@ -413,7 +419,7 @@ def _fighter(
     status_text = r.text(raw.get("status"), (*where, "status"))
     status = map_status(status_text) if status_text else FighterStatus.ACTIVE
     if status is None:
-        owner.notes.append(f"status {status_text!r} not known: set to Active")
+        owner.notes.append(f"status {quoted(status_text)} not known: set to Active")
         status = FighterStatus.ACTIVE
 
     lines = _read_lines(r, raw.get("equipment"), (*where, "equipment"), owner)
@@ -503,17 +509,17 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
     name = r.name(raw.get("gang_name"), (*where, "gang_name"), gang=True)
     if not name:
         name = "Imported gang"
-        notes.append(f"no gang name in the file: named {name!r}")
+        notes.append(f"no gang name in the file: named {quoted(name)}")
     gang_type = r.text(raw.get("gang_type"), (*where, "gang_type"))
     house = find_house(gang_type, ruleset)
     if house is None:
-        shown = f"gang type {gang_type!r}" if gang_type else "no gang type in the file"
+        shown = f"gang type {quoted(gang_type)}" if gang_type else "no gang type in the file"
         notes.append(
             f"{shown} is no house of the {ruleset.id} pack: kept as written;"
             " fighter types looked up in every list"
         )
     elif trait_key(gang_type) not in (trait_key(house.name), trait_key(house.id)):
-        notes.append(f"gang type {gang_type!r} -> {house.name}")
+        notes.append(f"gang type {quoted(gang_type)} -> {house.name}")
     credits = r.number(raw.get("credits"), (*where, "credits")) or 0
     reputation = r.number(raw.get("reputation"), (*where, "reputation"))
     if reputation is None:
@@ -626,8 +632,10 @@ def _distinct_names(
             number += 1
         taken.add(trait_key(new))
         seen.add(trait_key(new))
-        notes.append(f"two fighters are named {fighter.name!r}: the second imported as {new!r}")
-        owner.notes.append(f"renamed from {fighter.name!r}: another fighter has that name")
+        notes.append(
+            f"two fighters are named {quoted(fighter.name)}: the second imported as {quoted(new)}"
+        )
+        owner.notes.append(f"renamed from {quoted(fighter.name)}: another fighter has that name")
         owner.name = new
         result.append(fighter.model_copy(update={"name": new}))
     return result

@@ -13,6 +13,8 @@ from __future__ import annotations
 import html
 from collections.abc import Mapping
 
+from gangmanager.rules.limits import quoted
+
 __all__ = ["campaign_notes"]
 
 _CAMPAIGN_KEYS = ("campaign", "campaign_name")
@@ -47,7 +49,7 @@ def campaign_notes(raw: Mapping[str, object], report: list[str]) -> list[str]:
     if campaign:
         lines.append(f"YakTribe campaign: {campaign}.")
         report.append(
-            f"campaign {campaign!r} kept in the gang's notes"
+            f"campaign {quoted(campaign)} kept in the gang's notes"
             " (add the gang to a campaign of this database in the Campaign window)"
         )
     territories = next((n for n in (_names(raw.get(k)) for k in _TERRITORY_KEYS) if n), [])

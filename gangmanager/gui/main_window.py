@@ -266,6 +266,11 @@ class MainWindow(QMainWindow):
             "Ctrl+I",
             tip="A gang file or YakTribe JSON",
         )
+        self.update_from_file_action = action(
+            "&Update gang from file...",
+            self._on_update_from_file_triggered,
+            tip="A gang file exported from a gang of this database, changed elsewhere",
+        )
         self.export_action = action(
             "&Export gang...",
             self._on_export_triggered,
@@ -386,6 +391,7 @@ class MainWindow(QMainWindow):
         self.recent_menu.aboutToShow.connect(self._on_recent_menu_about_to_show)
         file_menu.addSeparator()
         file_menu.addAction(self.import_action)
+        file_menu.addAction(self.update_from_file_action)
         file_menu.addAction(self.export_action)
         file_menu.addAction(self.export_page_action)
         file_menu.addSeparator()
@@ -1060,13 +1066,57 @@ class MainWindow(QMainWindow):
         if path is None:
             return
         try:
-            gang, report = gangs.read_import(path, self._rulesets)
+            gang, report, origin = gangs.read_import_with_origin(path, self._rulesets)
         except (ServiceError, ValueError) as exc:
             self.messages.tell(str(exc))
             return
-        outcome = self.run(roster.CreateGang(gang, verb="Import"))
+        from gangmanager.services import gang_files  # with SQLAlchemy: not at start
+
+        # The gang keeps the file's identity, so a later update from file finds it.
+        outcome = self.runner.run(
+            gang_files.ImportGang(gang, origin), self.undo_stack, self._on_run_refused
+        )
         if outcome is not None and report is not None:
             self.messages.inform(report.text(), "Import report")
+
+    def _on_update_from_file_triggered(self) -> None:
+        path = self.messages.open_path("Update a gang from a file", GANG_FILTER)
+        if path is None:
+            return
+        try:
+            gang, _, origin = gangs.read_import_with_origin(path, self._rulesets)
+        except (ServiceError, ValueError) as exc:
+            self.messages.tell(str(exc))
+            return
+        if origin is None:
+            self.messages.tell(
+                f"{path.name}: the file does not say which gang it was exported from;"
+                " import it as a new gang instead"
+            )
+            return
+        from gangmanager.services import gang_files  # with SQLAlchemy: not at start
+
+        conflicts: list[ServiceError] = []
+
+        def refused(exc: ServiceError) -> None:
+            if isinstance(exc, gang_files.UpdateConflict):
+                conflicts.append(exc)
+            else:
+                self._on_run_refused(exc)
+
+        action = gang_files.UpdateGangFromFile(gang, origin, path.name)
+        outcome = self.runner.run(action, self.undo_stack, refused)
+        if conflicts:
+            take = "Import as a new gang"
+            if self.messages.ask(str(conflicts[0]), [take, "Keep the stored gang"]) == take:
+                self.runner.run(
+                    gang_files.ImportGang(gang, None), self.undo_stack, self._on_run_refused
+                )
+            return
+        if outcome is not None:
+            result: gang_files.UpdateResult = outcome.result
+            said = "\n".join(result.lines) or "Nothing to change: the gang is as the file has it."
+            self.messages.inform(said, f"Updated {result.gang.name} from {path.name}")
 
     def _on_export_triggered(self) -> None:
         if self._gang is None or self._gang.id is None:
@@ -1075,8 +1125,14 @@ class MainWindow(QMainWindow):
         path = self.messages.save_path("Export the gang", GANG_FILTER, suggested)
         if path is None:
             return
+        from gangmanager.services import gang_files  # with SQLAlchemy: not at start
+
+        # The first export gives the gang its identity: a write, so through the runner.
+        stamp = gang_files.StampExport(self._gang.id)
+        if self.runner.run(stamp, None, self._on_run_refused) is None:
+            return
         try:
-            written = gangs.export_gang(self._db, str(self._gang.id), path)
+            written = gangs.write_gang_file(self._db, str(self._gang.id), path)
         except ServiceError as exc:
             self.messages.tell(str(exc))
             return

@@ -14,6 +14,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING, Any
 
+from gangmanager.rules.limits import quoted
+
 if TYPE_CHECKING:
     from gangmanager.persistence.database import (
         Database,
@@ -51,5 +53,5 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     module = _WHERE.get(name)
     if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+        raise AttributeError(f"module {quoted(__name__)} has no attribute {quoted(name)}")
     return getattr(importlib.import_module(f"{__name__}.{module}"), name)

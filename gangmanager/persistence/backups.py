@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 from glob import escape as glob_escape
 from pathlib import Path
 
+from gangmanager.errors import DISK_FULL
 from gangmanager.persistence.database import (
     DatabaseError,
     _inspect_file,
@@ -417,7 +418,7 @@ def _reason(exc: BaseException) -> str:
     """Why a write failed, in words a player can act on."""
     if isinstance(exc, OSError):
         if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-            return "the disk is full: free some space and try again"
+            return DISK_FULL
         if exc.errno == errno.EROFS:
             return "the disk is read-only"
         if exc.errno in (errno.EACCES, errno.EPERM):
@@ -425,7 +426,7 @@ def _reason(exc: BaseException) -> str:
         return exc.strerror or str(exc)
     code = getattr(exc, "sqlite_errorcode", 0) & 0xFF
     if code == _SQLITE_FULL:
-        return "the disk is full: free some space and try again"
+        return DISK_FULL
     if code in (_SQLITE_READONLY, _SQLITE_CANTOPEN):
         return "cannot write there: the folder may be read-only"
     return re.sub(r"\s+", " ", str(exc)).strip() or type(exc).__name__

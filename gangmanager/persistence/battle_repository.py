@@ -19,6 +19,7 @@ from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
 from gangmanager.persistence.tables import BattleEventRow, BattleRow, GangRow, utc_now
+from gangmanager.rules.limits import quoted
 
 if TYPE_CHECKING:
     from gangmanager.persistence.unit_of_work import UnitOfWork
@@ -236,7 +237,7 @@ class BattleRepository:
 
     def set_status(self, battle_id: int, status: str) -> StoredBattle:
         if status not in STATUSES:
-            raise ValueError(f"a battle is {', '.join(STATUSES)}, not {status!r}")
+            raise ValueError(f"a battle is {', '.join(STATUSES)}, not {quoted(status)}")
         row = self._load(battle_id)
         row.status = status
         if status == ENDED and row.ended_at is None:

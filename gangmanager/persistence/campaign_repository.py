@@ -46,6 +46,7 @@ from gangmanager.rules.campaign import (
     Snapshot,
 )
 from gangmanager.rules.campaign_types import house_key
+from gangmanager.rules.limits import quoted
 
 if TYPE_CHECKING:
     from gangmanager.persistence.unit_of_work import UnitOfWork
@@ -293,7 +294,7 @@ class CampaignRepository:
         is newer than `campaign.version`.
         """
         if campaign.id is None:
-            raise LookupError(f"campaign {campaign.name!r} has no id: add it first")
+            raise LookupError(f"campaign {quoted(campaign.name)} has no id: add it first")
         # The Table itself (`__table__` is typed as any FromClause, which update() refuses).
         table = Base.metadata.tables[CampaignRow.__tablename__]
         try:

@@ -173,3 +173,18 @@ class CampaignSnapshotRow(Base):
     reputation: Mapped[int] = mapped_column(Integer)
     credits: Mapped[int] = mapped_column(Integer)
     territories: Mapped[int] = mapped_column(Integer)
+
+
+class CampaignFileRow(Base):
+    """A campaign's identity in campaign files (`campaign import --update`), made at its
+    first export or import (docs/file-formats.md)."""
+
+    __tablename__ = "campaign_files"
+
+    campaign_id: Mapped[int] = mapped_column(
+        ForeignKey("campaigns.id", ondelete="CASCADE"), primary_key=True
+    )
+    uid: Mapped[str] = mapped_column(String, unique=True)
+    # A copy taken from a file: the digest of what it took, which its own exports
+    # carry; NULL for a campaign that was made here.
+    synced_digest: Mapped[str | None] = mapped_column(String)

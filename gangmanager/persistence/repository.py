@@ -48,7 +48,7 @@ from gangmanager.persistence.tables import (
 )
 from gangmanager.rules.campaign import GangFigures, figures_of
 from gangmanager.rules.gang import Fighter, Gang
-from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error
+from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error, quoted
 
 
 def _whole_gang() -> list[LoaderOption]:
@@ -215,7 +215,7 @@ class GangRepository:
         modifiers, weapons and wargear, and the stash, are rewritten.
         """
         if gang.id is None:
-            raise LookupError(f"gang {gang.name!r} has no id: add it before replacing it")
+            raise LookupError(f"gang {quoted(gang.name)} has no id: add it before replacing it")
         _check_storable(gang)
         row = self._load_for_write(gang)
         mapping.set_gang_columns(row, gang)
@@ -251,7 +251,7 @@ class GangRepository:
         later read gives it back, ids and new version included.
         """
         if gang.id is None:
-            raise LookupError(f"gang {gang.name!r} has no id: add it before updating it")
+            raise LookupError(f"gang {quoted(gang.name)} has no id: add it before updating it")
         held = self._held
         if base is not None and held is not None and held[0] is base and base.id == gang.id:
             before, row = held

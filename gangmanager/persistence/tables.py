@@ -308,5 +308,23 @@ class PostBattleDraftRow(Base):
     change_sheet: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
 
 
+class GangFileRow(Base):
+    """A gang's identity in gang files (docs/file-formats.md, `origin`), made at its
+    first export or import: `import --update` finds the gang a file came from by it."""
+
+    __tablename__ = "gang_files"
+
+    gang_id: Mapped[int] = mapped_column(
+        ForeignKey("gangs.id", ondelete="CASCADE"), primary_key=True
+    )
+    # Random hex, the same in every database the gang travels to.
+    uid: Mapped[str] = mapped_column(String, unique=True)
+    # For a copy of a gang kept elsewhere: the version of the file it was last taken
+    # from (what its own exports carry) and this row's version just after, so a later
+    # save here shows. NULL for a gang that lives here.
+    synced_version: Mapped[int | None] = mapped_column(Integer)
+    synced_mark: Mapped[int | None] = mapped_column(Integer)
+
+
 # The campaign tables share this metadata: one schema, one chain of migrations.
 from gangmanager.persistence import campaign_tables  # noqa: E402, F401

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from types import TracebackType
 from typing import Any
 
@@ -11,7 +13,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 from sqlalchemy.orm.exc import StaleDataError
 
-from gangmanager.errors import ServiceError
+from gangmanager.errors import DISK_FULL, ServiceError
 from gangmanager.persistence.battle_repository import BattleRepository
 from gangmanager.persistence.campaign_repository import CampaignRepository
 from gangmanager.persistence.draft_repository import DraftRepository
@@ -44,8 +46,44 @@ def server_refusal() -> Iterator[None]:
         raise ServerRefusal from None
 
 
-def _in_one_line(exc: BaseException | None) -> ServiceError | None:
+# SQLite's primary result codes for a write that did not reach the disk.
+_SQLITE_IOERR, _SQLITE_FULL = 10, 13
+# Its shared-memory (WAL index) file could not grow: on Linux, no room left.
+_SQLITE_IOERR_SHMSIZE = 4874
+# Below this much free space, any SQLite I/O error on a write is the disk being full.
+_NEARLY_FULL_BYTES = 1 << 20
+
+
+def disk_refusal(exc: BaseException | None, path: Path | None) -> ServiceError | None:
+    """A SQLite write that failed for the disk, in one line; None for anything else.
+
+    A full disk reaches us as SQLITE_FULL, or as a plain "disk I/O error" when the
+    WAL index or the journal could not grow: both say the disk is full.
+    """
+    orig = exc.orig if isinstance(exc, DBAPIError) else exc
+    code = getattr(orig, "sqlite_errorcode", None)
+    if not isinstance(code, int) or code & 0xFF not in (_SQLITE_IOERR, _SQLITE_FULL):
+        return None
+    if code & 0xFF == _SQLITE_FULL or code == _SQLITE_IOERR_SHMSIZE or _nearly_full(path):
+        return ServiceError(f"{DISK_FULL}; nothing was changed")
+    return ServiceError(f"the database could not write to the disk ({orig}); nothing was changed")
+
+
+def _nearly_full(path: Path | None) -> bool:
+    if path is None:
+        return False
+    try:
+        info = os.statvfs(path.parent)
+    except (OSError, AttributeError):  # no statvfs on Windows
+        return False
+    return info.f_bavail * info.f_frsize < _NEARLY_FULL_BYTES
+
+
+def _in_one_line(exc: BaseException | None, path: Path | None = None) -> ServiceError | None:
     """The database's refusal as the one line a player reads; None for anything else."""
+    disk = disk_refusal(exc, path)
+    if disk is not None:
+        return disk
     if _refused_by_the_server(exc):
         # Any table a player writes to (battles, drafts...): one line, not a traceback.
         return ServiceError(NOT_YOURS)
@@ -100,7 +138,7 @@ class UnitOfWork:
             session.rollback()
         finally:
             session.close()
-        refusal = _in_one_line(exc)
+        refusal = _in_one_line(exc, getattr(self.database, "path", None))
         if refusal is not None:
             raise refusal from None
 

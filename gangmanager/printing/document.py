@@ -11,6 +11,7 @@ from gangmanager.printing.geometry import A4, Paper
 from gangmanager.printing.glossary_page import glossary_pages
 from gangmanager.printing.roster_sheet import Holdings, roster_pages
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 
 # Fighters who are no longer on the gang's roster get no card unless asked for by name.
@@ -30,7 +31,7 @@ def card_fighters(gang: Gang, names: Sequence[str] = ()) -> list[Fighter]:
         fighter = gang.fighter(name)
         if fighter is None:
             known = ", ".join(f.name for f in gang.fighters) or "none"
-            raise PrintError(f"{gang.name} has no fighter {name!r}; fighters: {known}")
+            raise PrintError(f"{gang.name} has no fighter {quoted(name)}; fighters: {known}")
         if fighter not in chosen:
             chosen.append(fighter)
     return chosen

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from gangmanager.rules.gang import Category, Fighter
 from gangmanager.rules.gang_additions import earns_xp
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import (
     AdvancementCapError,
     Modifier,
@@ -109,7 +110,7 @@ def find_skill(
         sets = [s for s in sets if trait_key(s.name) == trait_key(skill_set)]
         if not sets:
             known = ", ".join(s.name for s in ruleset.skill_sets)
-            raise AdvancementProblem(f"no skill set {skill_set!r} (known: {known})")
+            raise AdvancementProblem(f"no skill set {quoted(skill_set)} (known: {known})")
     if name is None:
         if skill_set is None or roll is None:
             raise AdvancementProblem("name the skill gained (skill), or give skill_set and roll")
@@ -124,7 +125,7 @@ def find_skill(
             if trait_key(skill.name) == trait_key(name):
                 return found_set.name, skill
     where = f" in {sets[0].name}" if skill_set is not None else ""
-    raise AdvancementProblem(f"no skill {name!r}{where}")
+    raise AdvancementProblem(f"no skill {quoted(name)}{where}")
 
 
 def allowed_sets(ruleset: Ruleset, house: str, fighter: Fighter, kind: str) -> list[str]:
@@ -234,7 +235,7 @@ def advance(
     advancement = ruleset.advancement(advancement_id)
     if advancement is None:
         known = ", ".join(a.id for a in ruleset.advancements)
-        raise AdvancementProblem(f"no advancement {advancement_id!r} (known: {known})")
+        raise AdvancementProblem(f"no advancement {quoted(advancement_id)} (known: {known})")
     if advancement.categories and fighter.category not in advancement.categories:
         who = ", ".join(c.label for c in advancement.categories)
         raise AdvancementProblem(f"{advancement.name} is for {who} only")
@@ -309,7 +310,7 @@ def _ganger_advance(
     wanted = choice.strip().casefold()
     if wanted not in options:
         raise AdvancementProblem(
-            f"Ganger table {roll} ({row.name}) offers {' or '.join(row.options)}, not {choice!r}"
+            f"Ganger table {roll} ({row.name}) offers {' or '.join(row.options)}, not {quoted(choice)}"
         )
     table_xp = ruleset.post_battle_rules.ganger_advance_xp
     if fighter.xp < table_xp:
@@ -343,7 +344,9 @@ def _ganger_advance(
     else:
         advancement = ruleset.advancement(wanted)
         if advancement is None or advancement.characteristic is None:
-            raise AdvancementProblem(f"the Ganger table names {wanted!r}, not in the advancements")
+            raise AdvancementProblem(
+                f"the Ganger table names {quoted(wanted)}, not in the advancements"
+            )
         modifier = characteristic_modifier(ruleset, fighter, advancement, row.credits)
         paid = paid.model_copy(update={"modifiers": [*paid.modifiers, modifier]})
         text = f"{advancement.name} ({_step_text(ruleset, fighter, paid, modifier)})"

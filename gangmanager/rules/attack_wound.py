@@ -21,6 +21,7 @@ from gangmanager.rules.attack_rules import InjuryFace
 from gangmanager.rules.battle_events import BattleError, BattleStatus, Marker
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
 from gangmanager.rules.battle_table import Table
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Mechanic
 from gangmanager.rules.weapons import WeaponProfile
 
@@ -67,7 +68,9 @@ def strength(profile: WeaponProfile, attacker: FighterTrack) -> int:
         text = "S" + text
     match = re.fullmatch(r"S(?:([+-]\d+)|X(\d+))?", text)
     if match is None:
-        raise BattleError(f"{attacker.name}'s weapon has no Strength to wound with ({text!r})")
+        raise BattleError(
+            f"{attacker.name}'s weapon has no Strength to wound with ({quoted(text)})"
+        )
     if match.group(1):
         return own + int(match.group(1))
     if match.group(2):
@@ -304,7 +307,7 @@ class HitChain:
             return int(text)
         match = re.fullmatch(r"D([36])", text)
         if match is None:
-            raise BattleError(f"{self.profile.label} has no Damage value ({text!r})")
+            raise BattleError(f"{self.profile.label} has no Damage value ({quoted(text)})")
         sides = int(match.group(1))
         pool = self.pools["damage"]
         given = pool.given is not None and len(pool.used) < len(pool.given)
@@ -400,7 +403,7 @@ class HitChain:
             return self.table.ruleset.attack.injury_face(value)
         if value not in INJURY_FACES:
             raise BattleError(
-                f"injury {value!r} is not a face of the Injury dice ({', '.join(INJURY_FACES)})"
+                f"injury {quoted(value)} is not a face of the Injury dice ({', '.join(INJURY_FACES)})"
                 " nor a D6 result"
             )
         return value

@@ -61,6 +61,7 @@ from gangmanager.rules.battle_state import BattleState, FighterTrack, PromptKind
 from gangmanager.rules.battle_table import Table, fighter_track
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 
 __all__ = [
@@ -112,7 +113,7 @@ def crew_fighters(gang: Gang, crew: Sequence[int | str], *, strict: bool = True)
             if not strict:
                 continue
             names = ", ".join(f.name for f in gang.fighters)
-            raise BattleError(f"{gang.name} has no fighter {ref!r} (fighters: {names})")
+            raise BattleError(f"{gang.name} has no fighter {quoted(ref)} (fighters: {names})")
         if strict and not can_fight(fighter):
             raise BattleError(f"{fighter.name} is {fighter.status.label} and cannot take part")
         chosen.add(id(fighter))

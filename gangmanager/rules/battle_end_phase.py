@@ -23,6 +23,7 @@ from gangmanager.rules.battle_events import (
 )
 from gangmanager.rules.battle_state import BattleState, FighterTrack
 from gangmanager.rules.battle_table import Table
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 
 # Better for the fighter first: the face kept when several Injury dice are rolled.
@@ -61,7 +62,7 @@ def _gang_of(state: BattleState, gang: str | None) -> str:
     for name in state.gangs:
         if name.strip().casefold() == wanted:
             return name
-    raise BattleError(f"no gang {gang!r} in this battle (gangs: {', '.join(state.gangs)})")
+    raise BattleError(f"no gang {quoted(gang)} in this battle (gangs: {', '.join(state.gangs)})")
 
 
 def _crew(state: BattleState, gang: str) -> list[FighterTrack]:
@@ -180,7 +181,7 @@ def _injury_faces(table: Table, rolls: list[int | str]) -> list[str]:
         word = str(normalise_word(roll))
         if word not in _BEST_FIRST:
             raise BattleError(
-                f"recovery_test: {roll!r} is not an Injury dice face ({', '.join(_BEST_FIRST)})"
+                f"recovery_test: {quoted(roll)} is not an Injury dice face ({', '.join(_BEST_FIRST)})"
             )
         faces.append(word)
     return faces

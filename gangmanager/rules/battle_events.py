@@ -27,6 +27,7 @@ from pydantic import (
     ValidationError,
 )
 
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.weapons import WeaponProfile
 
 
@@ -399,7 +400,7 @@ def parse_event(raw: object) -> BattleEvent:
         raw = raw.model_dump(mode="json", by_alias=True)
     if not isinstance(raw, Mapping):
         raise BattleError(
-            f"an event is an object like {{'fighter': ..., 'event': ...}}, not {raw!r}"
+            f"an event is an object like {{'fighter': ..., 'event': ...}}, not {quoted(raw)}"
         )
     data = dict(raw)
     kind = normalise_word(data.get("event"))
@@ -407,7 +408,7 @@ def parse_event(raw: object) -> BattleEvent:
         raise BattleError("an event needs an 'event' key (its kind)")
     if kind not in EVENT_KINDS:
         raise BattleError(
-            f"unknown event kind {data.get('event')!r}; known: {', '.join(EVENT_KINDS)}"
+            f"unknown event kind {quoted(data.get('event'))}; known: {', '.join(EVENT_KINDS)}"
         )
     data["event"] = kind
     try:
@@ -430,15 +431,15 @@ def _first_problem(exc: ValidationError, data: dict[str, Any]) -> str:
             "ammo_test": "a D6 result (1 to 6) or a list of them",
             "reload": "a D6 result (1 to 6) or a list of them",
         }.get(data["event"], "a D6 result (1 to 6)")
-        return f"roll {data.get('roll')!r} is not {wanted}"
+        return f"roll {quoted(data.get('roll'))} is not {wanted}"
     if error["type"] == "missing":
-        return f"{key!r} is required"
+        return f"{quoted(key)} is required"
     if error["type"] == "extra_forbidden":
-        return f"unknown key {key!r}"
+        return f"unknown key {quoted(key)}"
     if error["type"] == "enum":
         allowed = error.get("ctx", {}).get("expected", "")
-        return f"{key} {error['input']!r} is not one of {allowed}"
-    return f"{key}: {error['msg']} (got {error['input']!r})" if key else error["msg"]
+        return f"{key} {quoted(error['input'])} is not one of {allowed}"
+    return f"{key}: {error['msg']} (got {quoted(error['input'])})" if key else error["msg"]
 
 
 def event_payload(event: BattleEvent) -> dict[str, Any]:

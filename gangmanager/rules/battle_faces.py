@@ -12,6 +12,7 @@ import re
 
 from gangmanager.rules.attack_rules import AttackRules
 from gangmanager.rules.battle_events import AttackEvent, BattleError
+from gangmanager.rules.limits import quoted
 
 # "3", "3 hits", "1 hit", "1+ammo", "1 ammo", "1*", "1a" (case and spaces ignored).
 _FACE = re.compile(r"^(\d+)\s*(?:hits?)?\s*(\+?\s*(?:ammo|a|\*))?$")
@@ -22,7 +23,7 @@ def face_roll(rules: AttackRules, text: str) -> int:
     match = _FACE.match(text.strip().casefold())
     if match is None:
         raise BattleError(
-            f"firepower {text!r} is not a Firepower face: write the hits shown,"
+            f"firepower {quoted(text)} is not a Firepower face: write the hits shown,"
             " with +ammo for the Ammo symbol (3, 1+ammo), or the D6 as a number"
         )
     hits, ammo = int(match.group(1)), match.group(2) is not None
@@ -32,7 +33,7 @@ def face_roll(rules: AttackRules, text: str) -> int:
     shown = ", ".join(f"{f.hits}{'+ammo' if f.ammo else ''}" for f in rules.firepower_dice)
     symbol = " with the Ammo symbol" if ammo else ""
     raise BattleError(
-        f"firepower {text!r}: the Firepower die has no face of {hits} hits{symbol}"
+        f"firepower {quoted(text)}: the Firepower die has no face of {hits} hits{symbol}"
         f" (its faces: {shown})"
     )
 

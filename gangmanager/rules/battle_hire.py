@@ -19,6 +19,7 @@ from gangmanager.rules.battle_events import BattleError, BattleEvent, HireEvent
 from gangmanager.rules.battle_state import BattleState
 from gangmanager.rules.battle_table import Table, fighter_track
 from gangmanager.rules.campaign_types import Boon, BoonKind
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.roster_ops import RosterError, recruit
 from gangmanager.rules.weapons import trait_key
 
@@ -35,12 +36,12 @@ def hire(table: Table, event: HireEvent) -> HireEvent:
     found = table.ruleset.fighter_type(table.state.house, event.fighter_type)
     if found is None:
         raise BattleError(
-            f"no fighter type {event.fighter_type!r} in the {table.ruleset.id} ruleset"
+            f"no fighter type {quoted(event.fighter_type)} in the {table.ruleset.id} ruleset"
             " (house list or gang additions)"
         )
     name = " ".join((event.name or "").split()) or default_name(table.state, found.name)
     if table.state.fighter(name) is not None:
-        raise BattleError(f"there is already a fighter named {name!r} in this battle")
+        raise BattleError(f"there is already a fighter named {quoted(name)} in this battle")
     try:
         fighter = recruit(found, name, table.ruleset)
     except RosterError as exc:

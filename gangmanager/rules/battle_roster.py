@@ -14,6 +14,7 @@ from gangmanager.rules.battle_events import (
     ReloadEvent,
     RemovedProfile,
 )
+from gangmanager.rules.battle_state import fighter_of
 from gangmanager.rules.gang import Fighter, Gang
 
 
@@ -102,8 +103,17 @@ def belongs_to(gang: Gang, fighter: str, removed: RemovedProfile) -> bool:
     """Whether a deleted profile belongs to this gang (two gangs may share a battle)."""
     if removed.fighter_id is not None and any(f.id is not None for f in gang.fighters):
         return any(f.id == removed.fighter_id for f in gang.fighters)
-    prefix, slash, _ = fighter.rpartition("/")
-    return not slash or prefix.strip().casefold() == gang.name.strip().casefold()
+    if "/" not in fighter or fighter_of(fighter, gang.name) is not None:
+        return True
+    # A bare name that holds a "/" itself ("Dex/Kid").
+    return any(f.name.casefold() == fighter.strip().casefold() for f in gang.fighters)
+
+
+def name_in(gang: Gang, fighter: str) -> str:
+    """The roster name an event's `fighter` has in `gang` (`GANG/FIGHTER` or bare)."""
+    if any(f.name.casefold() == fighter.strip().casefold() for f in gang.fighters):
+        return fighter
+    return fighter_of(fighter, gang.name) or fighter
 
 
 def restore_deleted_profiles(gang: Gang, events: Iterable[BattleEvent]) -> Gang:
@@ -117,6 +127,6 @@ def restore_deleted_profiles(gang: Gang, events: Iterable[BattleEvent]) -> Gang:
             and event.fighter.casefold() not in hired
             and belongs_to(gang, event.fighter, event.removed)
         ):
-            name = event.fighter.rpartition("/")[2]
+            name = name_in(gang, event.fighter)
             gang = restore_profile(gang, name, event.weapon, event.removed)
     return gang

@@ -243,13 +243,19 @@ class BattleState:
         exact = [f for f in self.fighters if f.name.strip().casefold() == wanted]
         if exact or "/" not in wanted:
             return exact
-        gang, _, fighter = wanted.rpartition("/")
-        return [
-            f
-            for f in self.fighters
-            if f.gang.strip().casefold() == gang.strip()
-            and f.name.strip().casefold() == fighter.strip()
-        ]
+        # Names may hold "/" too: the first "/" that leaves a gang of the battle splits.
+        gangs = {f.gang.strip().casefold() for f in self.fighters if f.gang}
+        for gang, fighter in qualified_splits(wanted):
+            if gang not in gangs:
+                continue
+            found = [
+                f
+                for f in self.fighters
+                if f.gang.strip().casefold() == gang and f.name.strip().casefold() == fighter
+            ]
+            if found:
+                return found
+        return []
 
     def prompts_for(self, name: str) -> list[Prompt]:
         return [p for p in self.prompts if p.fighter == name]
@@ -319,3 +325,23 @@ def _track_copy(track: FighterTrack) -> FighterTrack:
         weapons=[WeaponTrack(w.name, [replace(p) for p in w.profiles]) for w in track.weapons],
         credits=list(track.credits),
     )
+
+
+def qualified_splits(text: str) -> list[tuple[str, str]]:
+    """Every way to read `text` as `GANG/FIGHTER`, the first "/" first, both parts stripped.
+
+    A gang or fighter name may hold "/" itself: the caller takes the first split
+    whose gang it knows.
+    """
+    return [
+        (text[:at].strip(), text[at + 1 :].strip()) for at, char in enumerate(text) if char == "/"
+    ]
+
+
+def fighter_of(text: str, gang: str) -> str | None:
+    """The fighter `text` names in `gang` when written `GANG/FIGHTER`, else None."""
+    wanted = gang.strip().casefold()
+    for prefix, fighter in qualified_splits(text):
+        if prefix.casefold() == wanted:
+            return fighter
+    return None

@@ -22,6 +22,7 @@ from gangmanager.rules.battle_state import (
 )
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Category, Fighter
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import BlazeAction, Mechanic, Ruleset
 from gangmanager.rules.weapons import WeaponProfile
 
@@ -66,10 +67,10 @@ class Table:
         found = self.state.find(name)
         if not found:
             crew = ", ".join(f.name for f in self.state.fighters)
-            raise BattleError(f"no fighter {name!r} in this battle (crew: {crew})")
+            raise BattleError(f"no fighter {quoted(name)} in this battle (crew: {crew})")
         if len(found) > 1:
             both = " or ".join(repr(f.qualified_name) for f in found)
-            raise BattleError(f"{name!r} is ambiguous: write {both}")
+            raise BattleError(f"{quoted(name)} is ambiguous: write {both}")
         track = found[0]
         if track.out_of_action and not may_be_out:
             raise BattleError(f"{track.name} is Out of Action")
@@ -82,7 +83,9 @@ class Table:
         weapon = fighter.weapon(event.weapon)
         if weapon is None:
             carried = ", ".join(w.name for w in fighter.weapons) or "none"
-            raise BattleError(f"{fighter.name} has no weapon {event.weapon!r} (weapons: {carried})")
+            raise BattleError(
+                f"{fighter.name} has no weapon {quoted(event.weapon)} (weapons: {carried})"
+            )
         names = ", ".join(repr(p.name) if p.name else "(unnamed)" for p in weapon.profiles)
         wanted = event.profile.strip().casefold()
         if not weapon.profiles:
@@ -101,7 +104,7 @@ class Table:
             found = next((p for p in weapon.profiles if p.name.casefold() == wanted), None)
         if found is None:
             raise BattleError(
-                f"{fighter.name}'s {weapon.name} has no profile {event.profile!r} (profiles: {names})"
+                f"{fighter.name}'s {weapon.name} has no profile {quoted(event.profile)} (profiles: {names})"
             )
         return fighter, fighter.weapons.index(weapon), weapon, found
 

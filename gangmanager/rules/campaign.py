@@ -28,6 +28,7 @@ from gangmanager.rules.campaign_types import (
 )
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 
 
@@ -163,7 +164,7 @@ def campaign_type_of(ruleset: Ruleset, type_id: str) -> CampaignType:
     if found is None:
         known = ", ".join(c.id for c in ruleset.campaign_types) or "none"
         raise CampaignError(
-            f"ruleset {ruleset.id!r} has no campaign type {type_id!r} (available: {known})"
+            f"ruleset {quoted(ruleset.id)} has no campaign type {quoted(type_id)} (available: {known})"
         )
     return found
 
@@ -197,11 +198,11 @@ def join(
 ) -> tuple[Campaign, int]:
     """Add the gang, with its hideout; returns the campaign and the Reputation it gains."""
     if gang.id is None:
-        raise CampaignError(f"gang {gang.name!r} is not stored yet")
+        raise CampaignError(f"gang {quoted(gang.name)} is not stored yet")
     if not campaign.running:
-        raise CampaignError(f"campaign {campaign.name!r} has ended")
+        raise CampaignError(f"campaign {quoted(campaign.name)} has ended")
     if campaign.gang(gang.id) is not None:
-        raise CampaignError(f"{gang.name!r} already takes part in {campaign.name!r}")
+        raise CampaignError(f"{quoted(gang.name)} already takes part in {quoted(campaign.name)}")
     member = CampaignGang(
         gang_id=gang.id, name=gang.name, house=house_id_of(gang, ruleset), alignment=alignment
     )
@@ -223,10 +224,10 @@ def leave(campaign: Campaign, ctype: CampaignType, gang_id: int) -> tuple[Campai
     (the mirror of `join`). Its battles stay in the campaign's record.
     """
     if not campaign.running:
-        raise CampaignError(f"campaign {campaign.name!r} has ended")
+        raise CampaignError(f"campaign {quoted(campaign.name)} has ended")
     member = campaign.gang(gang_id)
     if member is None:
-        raise CampaignError(f"gang {gang_id} does not take part in {campaign.name!r}")
+        raise CampaignError(f"gang {gang_id} does not take part in {quoted(campaign.name)}")
     lost = 0
     holdings: list[Holding] = []
     for holding in campaign.holdings:
@@ -272,7 +273,7 @@ def check_stake(
         ):
             raise CampaignError(f"a hideout ({territory}) is never at stake")
         known = ", ".join(h.territory for h in campaign.holdings if not h.hideout)
-        raise CampaignError(f"no territory {territory!r} in this campaign (in play: {known})")
+        raise CampaignError(f"no territory {quoted(territory)} in this campaign (in play: {known})")
     phase = current_phase(campaign, ctype)
     fighting = set(gang_ids)
     if phase.stakes is StakeRule.NONE:
@@ -304,9 +305,9 @@ def transfer(
     """Give a territory in play to a gang (or back to nobody)."""
     holding = campaign.holding(territory)
     if holding is None:
-        raise CampaignError(f"no territory {territory!r} in this campaign")
+        raise CampaignError(f"no territory {quoted(territory)} in this campaign")
     if to_gang is not None and campaign.gang(to_gang) is None:
-        raise CampaignError(f"gang {to_gang} does not take part in {campaign.name!r}")
+        raise CampaignError(f"gang {to_gang} does not take part in {quoted(campaign.name)}")
     tdef = ctype.territory(holding.territory)
     lost = gained = 0
     if tdef is not None and holding.gang_id != to_gang:
@@ -360,7 +361,7 @@ def record_battle(
     a draw leaves it where it was.
     """
     if not campaign.running:
-        raise CampaignError(f"campaign {campaign.name!r} has ended")
+        raise CampaignError(f"campaign {quoted(campaign.name)} has ended")
     ids = [s.gang_id for s in battle.sides]
     if len(battle.sides) < 2:
         raise CampaignError("a battle needs at least two gangs")
@@ -368,7 +369,9 @@ def record_battle(
         raise CampaignError("a gang is named twice in this battle")
     for side in battle.sides:
         if side.gang_id is None or campaign.gang(side.gang_id) is None:
-            raise CampaignError(f"{side.gang_name!r} does not take part in {campaign.name!r}")
+            raise CampaignError(
+                f"{quoted(side.gang_name)} does not take part in {quoted(campaign.name)}"
+            )
     winners = [s for s in battle.sides if s.result is Result.WON]
     if len(winners) > 1:
         raise CampaignError("a battle has at most one winner")

@@ -14,6 +14,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from gangmanager.rules.gang import Category
+from gangmanager.rules.limits import quoted
 
 
 class _Strict(BaseModel):
@@ -53,7 +54,7 @@ class IncomeRoll(BaseModel):
     def parse(cls, text: str) -> IncomeRoll:
         match = _INCOME.match(text)
         if match is None:
-            raise ValueError(f"income {text!r} is not dice such as D6x10, 2D6x5 or a number")
+            raise ValueError(f"income {quoted(text)} is not dice such as D6x10, 2D6x5 or a number")
         if match.group("flat") is not None:
             return cls(flat=int(match.group("flat")))
         return cls(
@@ -255,15 +256,15 @@ class CampaignType(_Strict):
         for territory in self.territories:
             key = territory.name.casefold()
             if key in names:
-                raise ValueError(f"territory {territory.name!r} is listed twice")
+                raise ValueError(f"territory {quoted(territory.name)} is listed twice")
             names.add(key)
         if self.hideout is not None and self.hideout.casefold() not in names:
-            raise ValueError(f"hideout {self.hideout!r} is not one of the territories")
+            raise ValueError(f"hideout {quoted(self.hideout)} is not one of the territories")
         for territory in self.territories:
             for boon in (*territory.boons, *territory.enhanced_boons):
                 if boon.boosted_by is not None and boon.boosted_by.casefold() not in names:
                     raise ValueError(
-                        f"territory {territory.name!r}: boosted_by {boon.boosted_by!r}"
+                        f"territory {quoted(territory.name)}: boosted_by {quoted(boon.boosted_by)}"
                         " is not one of the territories"
                     )
         ids = [p.id for p in self.phases]

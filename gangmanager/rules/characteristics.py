@@ -13,6 +13,8 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from gangmanager.rules.limits import quoted
+
 CODES: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Cl", "Wil", "Int")
 
 # Profile values: an int, or None for "-".
@@ -72,11 +74,11 @@ class Characteristic(BaseModel):
         if text is None:
             return None
         if isinstance(text, bool):
-            raise CharacteristicError(f"{self.code}: {text!r} is not a characteristic value")
+            raise CharacteristicError(f"{self.code}: {quoted(text)} is not a characteristic value")
         if isinstance(text, int):
             return text
         if not isinstance(text, str):
-            raise CharacteristicError(f"{self.code}: {text!r} is not a characteristic value")
+            raise CharacteristicError(f"{self.code}: {quoted(text)} is not a characteristic value")
         stripped = text.strip()
         if stripped in ("-", "–", "—", ""):
             if stripped == "":
@@ -84,7 +86,9 @@ class Characteristic(BaseModel):
             return None
         match = _PRINTED.match(stripped)
         if not match:
-            raise CharacteristicError(f"{self.code}: {text!r} is not a valid {self.name} value")
+            raise CharacteristicError(
+                f"{self.code}: {quoted(text)} is not a valid {self.name} value"
+            )
         suffix = match.group("suffix")
         if suffix is not None:
             wants = "+" if self.kind.lower_is_better else '"'
@@ -92,7 +96,7 @@ class Characteristic(BaseModel):
             if got != wants or self.kind is CharacteristicKind.VALUE:
                 example = self.print(self.worst)
                 raise CharacteristicError(
-                    f"{self.code}: {text!r} is not a valid {self.name} value (expected like {example})"
+                    f"{self.code}: {quoted(text)} is not a valid {self.name} value (expected like {example})"
                 )
         return int(match.group("num"))
 

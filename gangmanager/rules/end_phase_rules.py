@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from gangmanager.rules.battle_events import Marker, normalise_word
+from gangmanager.rules.limits import quoted
 
 EndStep = Literal["bottle", "flee", "recovery", "rally"]
 CountedStatus = Literal["seriously_injured", "out_of_action"]
@@ -83,7 +84,7 @@ class EndPhaseRules(_Strict):
         words = [str(normalise_word(n)) for n in names]
         for name, word in zip(names, words, strict=True):
             if word not in {m.value for m in Marker}:
-                raise ValueError(f"clears_markers: {name!r} is not a marker ({known})")
+                raise ValueError(f"clears_markers: {quoted(name)} is not a marker ({known})")
         return words
 
     @field_validator("steps")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from gangmanager.rules.gang import Category, Fighter, FighterStatus
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import FighterType, Ruleset
 from gangmanager.rules.weapons import trait_key
 
@@ -83,7 +84,7 @@ def check_recruit(
         return RecruitVerdict(False, f"{name} is an Exotic Beast: choose its owner ({who})")
     found = next((f for f in counted if trait_key(f.name) == trait_key(owner)), None)
     if found is None:
-        return RecruitVerdict(False, f"{name}'s owner {owner!r} is not in the gang")
+        return RecruitVerdict(False, f"{name}'s owner {quoted(owner)} is not in the gang")
     if not may_own(fighter_type, found):
         return RecruitVerdict(False, f"{found.name} may not own {name} (owners: {who})")
     if limit.per_owner is not None:

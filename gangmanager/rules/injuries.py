@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from gangmanager.rules.dice import is_d66
 from gangmanager.rules.gang import Fighter, FighterStatus
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.rules.ruleset import AfterBattleRoll, InjuryResult, Ruleset
 from gangmanager.rules.weapons import trait_key
@@ -69,7 +70,9 @@ def _amount(expression: str | None, rolls: list[int], what: str) -> int:
     try:
         return int(expression)
     except ValueError:
-        raise InjuryProblem(f"{what}: cannot read {expression!r} (a number, D3 or D6)") from None
+        raise InjuryProblem(
+            f"{what}: cannot read {quoted(expression)} (a number, D3 or D6)"
+        ) from None
 
 
 def read_roll(ruleset: Ruleset, roll: int) -> InjuryResult:
@@ -86,7 +89,7 @@ def find_result(ruleset: Ruleset, name: str) -> InjuryResult:
     found = next((i for i in ruleset.injuries if trait_key(i.name) == key), None)
     if found is None:
         known = ", ".join(i.name for i in ruleset.injuries)
-        raise InjuryProblem(f"no Lasting Injury {name!r} in {ruleset.id} (known: {known})")
+        raise InjuryProblem(f"no Lasting Injury {quoted(name)} in {ruleset.id} (known: {known})")
     return found
 
 

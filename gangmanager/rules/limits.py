@@ -95,7 +95,25 @@ def name_error(error: Mapping[str, Any]) -> str:
     return str(error.get("msg", "not a name")).removeprefix("Value error, ")
 
 
-def quoted(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
-    """`text` as a message may quote it: escaped (no raw control characters), and cut."""
-    shown = text if len(text) <= limit else text[: limit - 1] + "…"
-    return repr(shown)
+def quoted(value: object, limit: int = MAX_QUOTED_CHARS) -> str:
+    """`value` as a message may quote it: escaped (no raw control characters), and cut.
+
+    Every refusal quotes what it refuses through this (docs/limits.md): text is
+    cut before it is escaped, anything else (a number, a list from a file) after.
+    """
+    if isinstance(value, str):
+        return repr(value if len(value) <= limit else value[: limit - 1] + "…")
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def past_bound(value: int, bound: int, shown: str) -> str:
+    """A number beyond +-`bound`, by its side: a huge negative one is too small."""
+    if value < 0:
+        return f"{shown} is too small (at least {-bound:,})"
+    return f"{shown} is too large (at most {bound:,})"
+
+
+def cut(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
+    """`text` shortened for a message that names it without quotes (an item, a key)."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"

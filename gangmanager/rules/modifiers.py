@@ -28,7 +28,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
     Value,
 )
-from gangmanager.rules.limits import Amount
+from gangmanager.rules.limits import Amount, quoted
 from gangmanager.rules.profile import Profile
 
 
@@ -49,7 +49,7 @@ def _normalise_codes(raw: object, what: str) -> dict[str, object]:
         try:
             code = CORE_TABLE.lookup(str(key)).code
         except KeyError:
-            raise ValueError(f"unknown characteristic {key!r}") from None
+            raise ValueError(f"unknown characteristic {quoted(key)}") from None
         out[code] = value
     return out
 
@@ -110,18 +110,20 @@ def parse_modifier_line(
     for item in items:
         match = _LINE_ITEM.match(item)
         if not match:
-            raise CharacteristicError(f"cannot read {item.strip()!r}: expected like 'BS: +1'")
+            raise CharacteristicError(f"cannot read {quoted(item.strip())}: expected like 'BS: +1'")
         try:
             row = table.lookup(match.group("code"))
         except KeyError:
-            raise CharacteristicError(f"unknown characteristic {match.group('code')!r}") from None
+            raise CharacteristicError(
+                f"unknown characteristic {quoted(match.group('code'))}"
+            ) from None
         value = match.group("value").replace(" ", "")
         if value.startswith("="):
             set_to[row.code] = row.parse(value[1:])
         elif value[0] in "+-" and value[1:].isdigit():
             changes[row.code] = changes.get(row.code, 0) + int(value)
         else:
-            raise CharacteristicError(f"{row.code}: {value!r} is not +N, -N or =value")
+            raise CharacteristicError(f"{row.code}: {quoted(value)} is not +N, -N or =value")
     return changes, set_to
 
 

@@ -45,6 +45,7 @@ from gangmanager.rules.injuries import (
     suffer,
     worse_status,
 )
+from gangmanager.rules.limits import cut, quoted
 from gangmanager.rules.post_battle_boons import Grants, take_boon
 from gangmanager.rules.post_battle_campaign import (
     CampaignOutcome,
@@ -188,7 +189,7 @@ class _Sequence:
     def index(self, name: str, what: str) -> int | None:
         index = fighter_index(self.gang, name)
         if index is None:
-            self.problem(f"{what}: no fighter {name!r} on the roster")
+            self.problem(f"{what}: no fighter {quoted(name)} on the roster")
         return index
 
     def set_fighter(self, index: int, fighter: Fighter) -> None:
@@ -628,7 +629,7 @@ class _Sequence:
         for bought in self.draft.purchases:
             before = self.gang
             done = self.attempt(
-                f"purchase of {bought.item}",
+                f"purchase of {cut(bought.item)}",
                 partial(purchase, self.ruleset, self.gang, bought, available),
             )
             if done is None:
@@ -682,7 +683,7 @@ class _Sequence:
     def distribute(self) -> None:
         self.enter("distribute_equipment")
         for entry in self.draft.moves:
-            done = self.attempt(f"moving {entry.item}", partial(move, self.gang, entry))
+            done = self.attempt(f"moving {cut(entry.item)}", partial(move, self.gang, entry))
             if done is not None:
                 self.gang, text = done
                 self.note(self._who(entry.to), text)
@@ -777,7 +778,7 @@ def preview_steps(
 ) -> tuple[Gang, list[str], CampaignOutcome | None]:
     """`apply_steps`, plus the campaign as those steps leave it (None without a campaign)."""
     if through not in APPLIED_STEP_IDS:
-        raise ValueError(f"not a post-battle step that changes the gang: {through!r}")
+        raise ValueError(f"not a post-battle step that changes the gang: {quoted(through)}")
     run = _run(ruleset, gang, draft, through, campaign)
     return run.gang, run.problems, run.outcome
 

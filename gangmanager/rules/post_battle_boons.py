@@ -17,6 +17,7 @@ from typing import NamedTuple
 
 from gangmanager.rules.campaign_types import Boon, BoonKind, RecruitRoll
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle_draft import BoonTaken, PurchaseEntry
 from gangmanager.rules.post_battle_trading import TradeProblem, fighter_index, purchase
 from gangmanager.rules.roster_ops import add_fighter, recruit
@@ -111,7 +112,7 @@ def _rolled_type(ruleset: Ruleset, gang: Gang, roll: RecruitRoll, entry: BoonTak
             names = ", ".join(t.name for t in types)
             raise TradeProblem(
                 f"rolled {_dice_text(dice)}: a free {category.label} ({names}),"
-                f" not {entry.fighter_type!r}"
+                f" not {quoted(entry.fighter_type)}"
             )
         return found
     if len(types) > 1:
@@ -143,12 +144,12 @@ def take_boon(ruleset: Ruleset, gang: Gang, entry: BoonTaken, grants: Grants) ->
         if listed is None:
             raise TradeProblem(
                 f"neither the {gang.house or 'gang'} house list nor the gang additions have"
-                f" a fighter type {offer.name!r}"
+                f" a fighter type {quoted(offer.name)}"
             )
         found = listed
     fighter = recruit(found, entry.name or found.name, ruleset)
     if fighter_index(gang, fighter.name) is not None:
-        raise TradeProblem(f"there is already a fighter named {fighter.name!r}: give a name")
+        raise TradeProblem(f"there is already a fighter named {quoted(fighter.name)}: give a name")
     rolled = f" (rolled {_dice_text(entry.dice)})" if entry.dice else ""
     return add_fighter(gang, fighter), (
         f"{fighter.name} ({found.name}) joins free from {entry.territory}{rolled}"

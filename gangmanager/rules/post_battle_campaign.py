@@ -23,6 +23,7 @@ from gangmanager.rules.campaign import Campaign, CampaignBattle, IncomeReport, T
 from gangmanager.rules.campaign_types import BoonKind, CampaignType, IncomeRoll
 from gangmanager.rules.dice import Dice, FixedDice
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle_draft import PostBattleDraft, TerritoryIncome
 
 
@@ -70,7 +71,9 @@ def campaign_battle(
         return None, [f"campaign battle {wanted}: {gang.name} takes part in no running campaign"]
     found = setting.battle(wanted)
     if found is None:
-        return None, [f"campaign battle {wanted}: no such battle in {setting.campaign.name!r}"]
+        return None, [
+            f"campaign battle {wanted}: no such battle in {quoted(setting.campaign.name)}"
+        ]
     if gang.id is None or found.side(gang.id) is None:
         return None, [f"campaign battle {wanted}: {gang.name} did not fight in it"]
     return found, []
@@ -93,7 +96,7 @@ def assign_territory(
         if hideout is not None and name.casefold() == hideout.casefold():
             return campaign, None, [], [f"a hideout ({hideout}) is never won nor lost"]
         known = ", ".join(h.territory for h in campaign.holdings if not h.hideout)
-        problem = f"no territory {name!r} in {campaign.name!r} (in play: {known})"
+        problem = f"no territory {quoted(name)} in {quoted(campaign.name)} (in play: {known})"
         return campaign, None, [], [problem]
     outcome = draft.territory_result or {"win": "won", "loss": "lost"}.get(draft.result or "")
     if outcome is None:
@@ -127,7 +130,10 @@ def _taker(
     if draft.territory_to is not None and draft.territory_to.strip():
         member = campaign.find_gang(draft.territory_to)
         if member is None:
-            return None, f"{draft.territory_to!r} does not take part in {campaign.name!r}"
+            return (
+                None,
+                f"{quoted(draft.territory_to)} does not take part in {quoted(campaign.name)}",
+            )
         if member.gang_id == gang.id:
             return None, f"{gang.name} cannot lose a territory to itself"
         return member.gang_id, ""
@@ -242,13 +248,13 @@ def income_report(
     manual = {r.territory.casefold() for r in rows if r.manual}
     for folded, key in _folded(income.rolls).items():
         if folded not in rolled and income.rolls[key]:
-            problems.append(f"income: {key!r} gives no income to roll for {gang.name}")
+            problems.append(f"income: {quoted(key)} gives no income to roll for {gang.name}")
     for folded, key in _folded(income.dice).items():
         if folded not in chosen:
-            problems.append(f"income: {key!r} has no choice of dice")
+            problems.append(f"income: {quoted(key)} has no choice of dice")
     for folded, key in _folded(income.entered).items():
         if folded not in manual:
-            problems.append(f"income: {key!r} is rolled, not entered")
+            problems.append(f"income: {quoted(key)} is rolled, not entered")
         elif income.entered[key] < 0:
             problems.append(f"income: {key} cannot be {income.entered[key]} credits")
     given = {k.strip().casefold(): list(v) for k, v in income.rolls.items()}

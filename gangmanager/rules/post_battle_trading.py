@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from gangmanager.rules.availability import parse_availability
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle_draft import (
     STASH,
     LimitedDeletion,
@@ -61,7 +62,7 @@ def _owner(gang: Gang, name: str) -> int | None:
         return None
     index = fighter_index(gang, name)
     if index is None:
-        raise TradeProblem(f"no fighter {name!r} on the roster")
+        raise TradeProblem(f"no fighter {quoted(name)} on the roster")
     status = gang.fighters[index].status
     if status in (FighterStatus.DEAD, FighterStatus.CAPTURED):
         raise TradeProblem(f"{gang.fighters[index].name} is {status.label.lower()}")
@@ -137,7 +138,7 @@ def purchase(
     if weapon is None:
         item = ruleset.wargear_item(entry.item)
         if item is None:
-            raise TradeProblem(f"no item {entry.item!r} in the {ruleset.id} armoury")
+            raise TradeProblem(f"no item {quoted(entry.item)} in the {ruleset.id} armoury")
         if entry.profile is not None:
             raise TradeProblem(f"{item.name} has no profiles to buy")
         price = _verdict(ruleset, gang, index, item, available, granted)
@@ -159,7 +160,7 @@ def purchase(
         if paid is None:
             names = ", ".join(repr(p.name) for p in weapon.profiles if p.name) or "none"
             raise TradeProblem(
-                f"{weapon.name} has no profile {entry.profile!r} (profiles: {names})"
+                f"{weapon.name} has no profile {quoted(entry.profile)} (profiles: {names})"
             )
     owner = gang.fighters[index] if index is not None else None
     carried = owner.weapon(weapon.name) if owner is not None else None
@@ -208,7 +209,7 @@ def _take_from(gang: Gang, owner: int | None, name: str) -> tuple[Gang, Weapon]:
             if trait_key(item.name) == key:
                 stash = [s for j, s in enumerate(gang.stash) if j != i]
                 return gang.model_copy(update={"stash": stash}), item
-        raise TradeProblem(f"no {name!r} in the stash")
+        raise TradeProblem(f"no {quoted(name)} in the stash")
     fighter = gang.fighters[owner]
     for i, weapon in enumerate(fighter.weapons):
         if trait_key(weapon.name) == key:
@@ -220,7 +221,7 @@ def _take_from(gang: Gang, owner: int | None, name: str) -> tuple[Gang, Weapon]:
             wargear = [w for j, w in enumerate(fighter.wargear) if j != i]
             gang = _replace_fighter(gang, owner, fighter.model_copy(update={"wargear": wargear}))
             return gang, as_stash_item(gear)
-    raise TradeProblem(f"{fighter.name} carries no {name!r}")
+    raise TradeProblem(f"{fighter.name} carries no {quoted(name)}")
 
 
 def sale(gang: Gang, entry: SaleEntry) -> tuple[Gang, int, str]:
@@ -236,7 +237,7 @@ def move(gang: Gang, entry: MoveEntry) -> tuple[Gang, str]:
     source = _owner(gang, entry.source)
     target = _owner(gang, entry.to)
     if source == target:
-        raise TradeProblem(f"{entry.item!r} is moved from and to the same place")
+        raise TradeProblem(f"{quoted(entry.item)} is moved from and to the same place")
     gang, item = _take_from(gang, source, entry.item)
     if target is None:
         return gang.model_copy(update={"stash": [*gang.stash, item]}), f"{item.name} to the stash"
@@ -249,17 +250,17 @@ def delete_limited(gang: Gang, entry: LimitedDeletion) -> tuple[Gang, str]:
     """A Limited profile lost in battle: gone for good (already gone is fine)."""
     index = fighter_index(gang, entry.fighter)
     if index is None:
-        raise TradeProblem(f"no fighter {entry.fighter!r} on the roster")
+        raise TradeProblem(f"no fighter {quoted(entry.fighter)} on the roster")
     fighter = gang.fighters[index]
     weapon = fighter.weapon(entry.weapon)
     if weapon is None:
-        raise TradeProblem(f"{fighter.name} carries no {entry.weapon!r}")
+        raise TradeProblem(f"{fighter.name} carries no {quoted(entry.weapon)}")
     text = f"{weapon.name}: {entry.profile} (Limited) removed for good"
     profile = weapon.profile(entry.profile)
     if profile is None:
         return gang, text
     if not profile.has_trait("Limited"):  # only a Limited profile is lost in battle
-        raise TradeProblem(f"{weapon.name}: {entry.profile!r} is not a Limited profile")
+        raise TradeProblem(f"{weapon.name}: {quoted(entry.profile)} is not a Limited profile")
     weapons = [w.without_profile(entry.profile) if w is weapon else w for w in fighter.weapons]
     return _replace_fighter(gang, index, fighter.model_copy(update={"weapons": weapons})), text
 

@@ -14,6 +14,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
     Value,
 )
+from gangmanager.rules.limits import quoted
 
 
 class Profile(BaseModel):
@@ -41,11 +42,11 @@ class Profile(BaseModel):
         parsed: dict[str, Value] = dict.fromkeys(CODES)
         for key, raw in data.items():
             if not isinstance(key, str):
-                raise ValueError(f"unknown characteristic {key!r}")
+                raise ValueError(f"unknown characteristic {quoted(key)}")
             try:
                 row = CORE_TABLE.lookup(key)
             except KeyError:
-                raise ValueError(f"unknown characteristic {key!r}") from None
+                raise ValueError(f"unknown characteristic {quoted(key)}") from None
             try:
                 parsed[row.code] = row.parse(raw)
             except CharacteristicError as exc:

@@ -19,6 +19,7 @@ from typing import Literal
 
 from gangmanager.rules.availability import Availability, parse_availability
 from gangmanager.rules.gang import Category, Fighter, Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.roster_ops import WEAPON_SLOTS
 from gangmanager.rules.ruleset import (
     ArmouryItem,
@@ -215,7 +216,7 @@ def check_item(
     """
     entry = armoury_lookup(ruleset, item) if isinstance(item, str) else item
     if entry is None:
-        return Verdict(False, 0, "unknown", f"the {ruleset.id} armoury has no {item!r}")
+        return Verdict(False, 0, "unknown", f"the {ruleset.id} armoury has no {quoted(item)}")
     house = ruleset.house(house_id) if house_id else None
     line = list_entry(house, entry)
     refusals: list[str] = []
@@ -460,7 +461,7 @@ def skill_access(
     fighter_type = ruleset.fighter_type(house_id, fighter.type) if fighter.type else None
     if fighter_type is None:
         return None, (
-            f"the {ruleset.id} pack has no fighter type {fighter.type!r}, so"
+            f"the {ruleset.id} pack has no fighter type {quoted(fighter.type)}, so"
             f" {fighter.name}'s skill access is unknown"
         )
     if not fighter_type.skill_sets_primary and not fighter_type.skill_sets_secondary:
@@ -496,7 +497,7 @@ def check_skill(
     secondary = fighter_type.skill_sets_secondary
     found = skill_set_of(ruleset, skill)
     if found is None:
-        return refuse(f"the {ruleset.id} pack has no skill {skill!r} in any skill set")
+        return refuse(f"the {ruleset.id} pack has no skill {quoted(skill)} in any skill set")
     key = trait_key(found.name)
     if any(trait_key(s) == key for s in primary):
         return SkillVerdict(True, "primary")

@@ -20,6 +20,7 @@ from gangmanager.rules.characteristics import (
     Value,
 )
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import (
     Modifier,
     ModifierKind,
@@ -128,7 +129,7 @@ def _validated(model: _M, fields: Mapping[str, object]) -> _M:
     """A copy with `fields` changed, validated like a new object (model_copy is not)."""
     unknown = set(fields) - set(type(model).model_fields)
     if unknown:
-        raise RosterError(f"unknown field {sorted(unknown)[0]!r}")
+        raise RosterError(f"unknown field {quoted(sorted(unknown)[0])}")
     try:
         return type(model).model_validate({**dict(model), **fields})
     except ValidationError as exc:
@@ -157,7 +158,7 @@ def edit_fighter(gang: Gang, index: int, **fields: object) -> Gang:
     """Change a fighter's own fields; the committed Fighter Rating is not one of them."""
     refused = set(fields) - _FIGHTER_FIELDS
     if refused:
-        raise RosterError(f"{sorted(refused)[0]!r} cannot be edited here")
+        raise RosterError(f"{quoted(sorted(refused)[0])} cannot be edited here")
     if "name" in fields:
         fields["name"] = str(fields["name"]).strip()
     return _with_fighter(gang, index, _validated(gang.fighters[index], fields))
@@ -168,7 +169,7 @@ def parse_characteristic(code: str, text: str, table: CharacteristicTable = CORE
     try:
         row = table.lookup(code)
     except KeyError:
-        raise RosterError(f"unknown characteristic {code!r}") from None
+        raise RosterError(f"unknown characteristic {quoted(code)}") from None
     try:
         return row.check_range(row.parse(text))
     except CharacteristicError as exc:
@@ -183,7 +184,7 @@ def set_characteristic(
         row = table.lookup(code)
         row.check_range(value)
     except KeyError:
-        raise RosterError(f"unknown characteristic {code!r}") from None
+        raise RosterError(f"unknown characteristic {quoted(code)}") from None
     except CharacteristicError as exc:
         raise RosterError(str(exc)) from None
     fighter = gang.fighters[index]
@@ -384,7 +385,9 @@ def recruit(
         else:
             item = ruleset.wargear_item(wanted)
             if item is None:
-                raise RosterError(f"{fighter_type.name}: no {wanted!r} in the {ruleset.id} armoury")
+                raise RosterError(
+                    f"{fighter_type.name}: no {quoted(wanted)} in the {ruleset.id} armoury"
+                )
             wargear.append(Item(name=item.name, cost=0))
     return fighter.model_copy(update={"weapons": weapons, "wargear": wargear})
 

@@ -22,6 +22,7 @@ from gangmanager.rules.characteristics import (
 )
 from gangmanager.rules.end_phase_rules import EndPhaseRules
 from gangmanager.rules.gang import Category, FighterStatus
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Trait, WeaponProfile, parse_trait, trait_key
 
@@ -334,7 +335,7 @@ class InjuryResult(_Strict):
     def _roll_range(cls, roll: str) -> str:
         match = _ROLL.match(roll)
         if not match:
-            raise ValueError(f"roll {roll!r} is not N or N-M")
+            raise ValueError(f"roll {quoted(roll)} is not N or N-M")
         return roll.strip()
 
     @property
@@ -556,7 +557,7 @@ class Ruleset(_Strict):
             for name in names:
                 key = trait_key(name)
                 if key in seen:
-                    raise ValueError(f"{what} {name!r} is listed twice")
+                    raise ValueError(f"{what} {quoted(name)} is listed twice")
                 seen.add(key)
         CharacteristicTable(self.characteristics)
         return self

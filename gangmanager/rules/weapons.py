@@ -15,7 +15,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from gangmanager.rules.limits import Amount
+from gangmanager.rules.limits import Amount, quoted
 
 
 class Trait(BaseModel):
@@ -56,7 +56,7 @@ def parse_trait(text: str | Trait) -> Trait:
     if isinstance(text, Trait):
         return text
     if not isinstance(text, str) or not text.strip():
-        raise ValueError(f"a trait is a non-empty string, got {text!r}")
+        raise ValueError(f"a trait is a non-empty string, got {quoted(text)}")
     cleaned = " ".join(text.split())
     match = _TRAIT.match(cleaned)
     if not match:

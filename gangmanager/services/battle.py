@@ -59,12 +59,13 @@ from gangmanager.rules.battle_events import (
     parse_event,
 )
 from gangmanager.rules.battle_hire import HireOffer, granted_offer, hire_offers
-from gangmanager.rules.battle_roster import belongs_to, hired_names
+from gangmanager.rules.battle_roster import belongs_to, hired_names, name_in
 from gangmanager.rules.battle_state import BattleState
 from gangmanager.rules.campaign import held_boons
 from gangmanager.rules.campaign_types import Boon, BoonKind
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import cut
 from gangmanager.services import battle_folds
 from gangmanager.services import campaign as campaign_service
 from gangmanager.services.battle_folds import Folded
@@ -81,7 +82,7 @@ class EventRefused(ServiceError):
         self.number = number
         self.kind = kind
         self.reason = reason
-        label = f"event {number}" + (f" ({kind})" if kind else "")
+        label = f"event {number}" + (f" ({cut(kind)})" if kind else "")
         super().__init__(f"{label}: {reason}; nothing was applied")
 
 
@@ -743,7 +744,7 @@ def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None
         owner = next((g for g in sides if belongs_to(g, event.fighter, event.removed)), starter)
         roster = restore_profile(
             owner,
-            event.fighter.rpartition("/")[2],
+            name_in(owner, event.fighter),
             event.weapon,
             event.removed,
             deferred=deferred,

@@ -120,7 +120,7 @@ def _create_campaign(uow: UnitOfWork, action: CreateCampaign, rulesets: Rulesets
     context = CampaignContext(uow, repo, stored, ruleset, ctype)
     text = context.log(
         "campaign",
-        f"{ctype.name} campaign {name!r} set up with {len(ctype.territories)} territories"
+        f"{ctype.name} campaign {quoted(name)} set up with {len(ctype.territories)} territories"
         f" ({ruleset.name}).",
     )
     result = CampaignResult(stored, Changes(messages=(text,)))
@@ -163,7 +163,9 @@ def _add_gang(uow: UnitOfWork, action: AddCampaignGang, rulesets: Rulesets | Non
     assert gang.id is not None
     running = context.repo.running_campaign_of(gang.id)
     if running is not None and running[0] != context.id:
-        raise ServiceError(f"{gang.name!r} already takes part in the campaign {running[1]!r}")
+        raise ServiceError(
+            f"{quoted(gang.name)} already takes part in the campaign {quoted(running[1])}"
+        )
     with refused():
         campaign, gained = rules.join(
             context.campaign, context.ctype, gang, context.ruleset, alignment
@@ -325,7 +327,7 @@ def _next_cycle(uow: UnitOfWork, action: NextCycle, rulesets: Rulesets | None) -
     campaign_ref = action.campaign_ref
     context = context_of(uow, rulesets, campaign_ref)
     if not context.campaign.running:
-        raise ServiceError(f"campaign {context.campaign.name!r} has ended")
+        raise ServiceError(f"campaign {quoted(context.campaign.name)} has ended")
     before = rules.current_phase(context.campaign, context.ctype)
     campaign = context.repo.save(
         context.campaign.model_copy(update={"cycle": context.campaign.cycle + 1})
@@ -436,7 +438,9 @@ def _record_battle(uow: UnitOfWork, action: RecordBattle, rulesets: Rulesets | N
             return member.gang_id
         gang = context.gang(ref)
         if gang.id not in fighting_ids:
-            raise ServiceError(f"the {what} {gang.name!r} is not one of the gangs in this battle")
+            raise ServiceError(
+                f"the {what} {quoted(gang.name)} is not one of the gangs in this battle"
+            )
         return gang.id
 
     if battle_id is not None:
@@ -645,9 +649,9 @@ def _collect_income(uow: UnitOfWork, action: CollectIncome, rulesets: Rulesets |
     gang, context = gang_and_campaign(uow, rulesets, gang_ref)
     assert gang.id is not None
     if context is None:
-        raise ServiceError(f"{gang.name!r} takes part in no running campaign")
+        raise ServiceError(f"{quoted(gang.name)} takes part in no running campaign")
     if report is not None and report.gang_id != gang.id:
-        raise ServiceError(f"that income report is not for {gang.name!r}")
+        raise ServiceError(f"that income report is not for {quoted(gang.name)}")
     report, text = _collect(
         context, gang.id, dice or RandomDice(), campaign_battle_id, report=report
     )
@@ -676,7 +680,7 @@ def _collect(
             context.repo.set_income(campaign_battle_id, gang_id, report.total)
         except LookupError:
             raise ServiceError(
-                f"{gang.name!r} did not fight campaign battle {campaign_battle_id}"
+                f"{quoted(gang.name)} did not fight campaign battle {campaign_battle_id}"
             ) from None
     if report.total:
         context.uow.gangs.update(gang.model_copy(update={"credits": gang.credits + report.total}))
@@ -940,7 +944,7 @@ def _end_campaign(uow: UnitOfWork, action: EndCampaign, rulesets: Rulesets | Non
     campaign_ref = action.campaign_ref
     context = context_of(uow, rulesets, campaign_ref)
     if not context.campaign.running:
-        raise ServiceError(f"campaign {context.campaign.name!r} has ended already")
+        raise ServiceError(f"campaign {quoted(context.campaign.name)} has ended already")
     gangs = context.gangs()
     awards = rules.triumphs(context.ctype, rules.standings(context.campaign, gangs))
     campaign = context.repo.save(context.campaign.model_copy(update={"finished_at": now()}))

@@ -135,7 +135,9 @@ class CampaignContext:
         gang = self.gang(ref)
         assert gang.id is not None
         if self.campaign.gang(gang.id) is None:
-            raise ServiceError(f"{gang.name!r} does not take part in {self.campaign.name!r}")
+            raise ServiceError(
+                f"{quoted(gang.name)} does not take part in {quoted(self.campaign.name)}"
+            )
         return gang
 
     def member_of_battle(self, ref: str) -> CampaignGang:

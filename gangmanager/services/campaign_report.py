@@ -10,7 +10,7 @@ from gangmanager.printing.campaign_report_file import REPORT_KINDS, write_campai
 from gangmanager.services.campaign_context import now
 from gangmanager.services.campaign_queries import campaign_state
 from gangmanager.services.campaign_views import campaign_view
-from gangmanager.services.errors import ServiceError
+from gangmanager.services.errors import ServiceError, write_failure
 from gangmanager.services.rulesets import Rulesets
 
 
@@ -30,4 +30,4 @@ def write_report(
     try:
         return write_campaign_report(view, path, now())
     except OSError as exc:
-        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise ServiceError(f"{path}: cannot write ({write_failure(exc)})") from None

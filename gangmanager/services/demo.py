@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import Category, Fighter, Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Item, Weapon
@@ -53,7 +54,9 @@ def demo_gang(ruleset: Ruleset, house_id: str = "orlock") -> Gang:
     """An Orlock gang of six, equipped from the armoury, founded (ratings committed)."""
     house = ruleset.house(house_id)
     if house is None or not house.fighter_types:
-        raise ServiceError(f"ruleset {ruleset.id!r} has no house {house_id!r} for the demo gang")
+        raise ServiceError(
+            f"ruleset {quoted(ruleset.id)} has no house {quoted(house_id)} for the demo gang"
+        )
     fighters: list[Fighter] = []
     for category, name, gear in _ROSTER:
         fighter_type = next((t for t in house.fighter_types if t.category is category), None)

@@ -8,6 +8,7 @@ the CLI) import every refusal from one place.
 from __future__ import annotations
 
 from gangmanager.errors import (
+    DISK_FULL,
     STALE_MESSAGE,
     CampaignPermissionError,
     DamagedGangError,
@@ -17,12 +18,14 @@ from gangmanager.errors import (
     ServiceError,
     StaleCampaignError,
     StaleGangError,
+    write_failure,
 )
 
 # Only the rules' limits (which import nothing of ours): no import cycle.
 from gangmanager.rules.limits import quoted
 
 __all__ = [
+    "DISK_FULL",
     "MAX_LISTED_NAMES",
     "STALE_MESSAGE",
     "CampaignPermissionError",
@@ -35,6 +38,7 @@ __all__ = [
     "StaleGangError",
     "UnknownGangError",
     "listed",
+    "write_failure",
 ]
 
 # How many names a refusal lists ("gangs in this database: ...") before "and N more".

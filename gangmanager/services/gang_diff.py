@@ -3,8 +3,12 @@ refused, the window reloads and tells the player what the other writer did."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import Any
+
+from gangmanager.rules.characteristics import CODES
 from gangmanager.rules.gang import Fighter, Gang
-from gangmanager.rules.limits import quoted
+from gangmanager.rules.limits import cut, quoted
 
 # Gang fields worth naming with their old and new values.
 _NUMBERS = ("credits", "reputation", "rating")
@@ -47,3 +51,113 @@ def _fighters(before: list[Fighter], after: list[Fighter]) -> list[str]:
 
 def _without_id(fighter: Fighter) -> Fighter:
     return fighter.model_copy(update={"id": None})
+
+
+# -- a gang file applied over the stored gang (import --update) ------------------
+
+_GANG_FIELDS = ("name", "house", "credits", "reputation", "rating", "notes")
+_FIGHTER_NUMBERS = ("type", "category", "cost", "xp", "status", "rating", "owner")
+_FIGHTER_LISTS = ("skills", "injuries")
+_FIGHTER_ITEMS = ("weapons", "wargear")
+
+
+def changes_by_fighter(before: Gang, after: Gang) -> list[str]:
+    """What a gang file changed, one line for the gang and one per fighter:
+    "Rook: xp 2 → 5; skills + Nerves of Steel". Empty when nothing changed."""
+    lines: list[str] = []
+    gang = _field_changes(before, after, _GANG_FIELDS)
+    if before.stash != after.stash:
+        gang.append(_items("stash", before.stash, after.stash))
+    if before.house_rules_ignore_restrictions != after.house_rules_ignore_restrictions:
+        gang.append("house rules changed")
+    if gang:
+        lines.append("gang: " + "; ".join(gang))
+    old = {f.name.casefold(): f for f in before.fighters}
+    new = {f.name.casefold(): f for f in after.fighters}
+    for fighter in after.fighters:
+        was = old.get(fighter.name.casefold())
+        if was is None:
+            lines.append(f"{quoted(fighter.name, 40)}: added")
+            continue
+        said = _fighter_changes(was, fighter)
+        if said:
+            lines.append(f"{quoted(fighter.name, 40)}: " + "; ".join(said))
+    lines += [
+        f"{quoted(f.name, 40)}: removed" for f in before.fighters if f.name.casefold() not in new
+    ]
+    return lines
+
+
+def differing_fields(stored: Gang, file: Gang) -> list[str]:
+    """The fields a file would change, named as paths: "credits", "Rook.xp"."""
+    fields = [f for f in _GANG_FIELDS if getattr(stored, f) != getattr(file, f)]
+    if stored.stash != file.stash:
+        fields.append("stash")
+    old = {f.name.casefold(): f for f in stored.fighters}
+    new = {f.name.casefold(): f for f in file.fighters}
+    for fighter in file.fighters:
+        was = old.get(fighter.name.casefold())
+        if was is None:
+            fields.append(f"{cut(fighter.name, 40)} (only in the file)")
+            continue
+        keys = [*_FIGHTER_NUMBERS, "profile", "modifiers", *_FIGHTER_LISTS, *_FIGHTER_ITEMS]
+        keys.append("notes")
+        fields += [
+            f"{cut(fighter.name, 40)}.{k}" for k in keys if getattr(was, k) != getattr(fighter, k)
+        ]
+    fields += [
+        f"{cut(f.name, 40)} (only here)" for f in stored.fighters if f.name.casefold() not in new
+    ]
+    return fields
+
+
+def _field_changes(before: object, after: object, fields: tuple[str, ...]) -> list[str]:
+    said: list[str] = []
+    for field in fields:
+        old, new = getattr(before, field), getattr(after, field)
+        if old == new:
+            continue
+        if field in ("notes", "house", "name") or (isinstance(old, str) and len(old) > 40):
+            said.append(f"{field} changed" if field != "name" else f"renamed {quoted(new, 40)}")
+        else:
+            said.append(f"{field} {_shown(old)} → {_shown(new)}")
+    return said
+
+
+def _shown(value: object) -> str:
+    text = getattr(value, "value", value)  # an enum by its value
+    return "-" if text is None else cut(str(text), 40)
+
+
+def _fighter_changes(before: Fighter, after: Fighter) -> list[str]:
+    said = _field_changes(before, after, _FIGHTER_NUMBERS)
+    if before.profile != after.profile:
+        steps = [
+            f"{code} {before.profile[code]} → {after.profile[code]}"
+            for code in CODES
+            if before.profile[code] != after.profile[code]
+        ]
+        said.append("profile " + ", ".join(steps))
+    if before.modifiers != after.modifiers:
+        said.append(_names("modifiers", [m.source for m in before.modifiers],
+                           [m.source for m in after.modifiers]))  # fmt: skip
+    for field in _FIGHTER_LISTS:
+        if getattr(before, field) != getattr(after, field):
+            said.append(_names(field, getattr(before, field), getattr(after, field)))
+    for field in _FIGHTER_ITEMS:
+        if getattr(before, field) != getattr(after, field):
+            said.append(_items(field, getattr(before, field), getattr(after, field)))
+    if before.notes != after.notes:
+        said.append("notes changed")
+    return said
+
+
+def _names(field: str, before: list[str], after: list[str]) -> str:
+    added = [n for n in after if n not in before]
+    removed = [n for n in before if n not in after]
+    parts = [f"+ {cut(n, 40)}" for n in added] + [f"− {cut(n, 40)}" for n in removed]
+    return f"{field} " + (", ".join(parts) if parts else "changed")
+
+
+def _items(field: str, before: Sequence[Any], after: Sequence[Any]) -> str:
+    return _names(field, [i.name for i in before], [i.name for i in after])

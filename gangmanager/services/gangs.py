@@ -12,13 +12,14 @@ from gangmanager.persistence.database import SQLITE_HEADER, Database
 from gangmanager.persistence.row_reading import GangSummary
 from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import ServiceError, UnknownGangError
+from gangmanager.services.errors import ServiceError, UnknownGangError, write_failure
 from gangmanager.services.operations import perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
     # The exchange modules are imported where a file is read or written, not at
     # start-up: the window opens a gang without them (docs/performance.md).
+    from gangmanager.exchange.gang_file import Origin
     from gangmanager.exchange.yaktribe import ImportReport
     from gangmanager.printing.web_page import PageImages
 
@@ -74,24 +75,51 @@ def read_import(path: Path, rulesets: Rulesets) -> tuple[Gang, ImportReport | No
     Everything is checked here, before a database is even opened, so a refused
     file can never leave a trace.
     """
-    from gangmanager.exchange.detect import read_any
+    gang, report, _ = read_import_with_origin(path, rulesets)
+    return gang, report
+
+
+def read_import_with_origin(
+    path: Path, rulesets: Rulesets
+) -> tuple[Gang, ImportReport | None, Origin | None]:
+    """`read_import` with the gang file's origin (None for YakTribe and older files)."""
+    from gangmanager.exchange.detect import read_any_with_origin
     from gangmanager.exchange.errors import ImportFileError
 
-    gang, report = read_any(path, rulesets.get)
+    gang, report, origin = read_any_with_origin(path, rulesets.get)
     try:
         rulesets.get(gang.ruleset)
     except ServiceError as exc:
         raise ImportFileError(path.name, "ruleset", str(exc)) from None
-    return gang, report
+    return gang, report, origin
 
 
 def export_gang(db: Database, ref: str, path: Path) -> Path:
-    """Write the gang file through a temporary name; refuse to replace what is not one."""
+    """Write the gang file through a temporary name; refuse to replace what is not one.
+
+    The gang's first export gives it its identity (`origin`, docs/file-formats.md).
+    """
+    from gangmanager.services.gang_files import export_origin
+
     _check_export_target(db, path)
+    gang = load_gang(db, ref)
+    return _write_gang_file(path, gang, export_origin(db, gang))
+
+
+def write_gang_file(db: Database, ref: str, path: Path) -> Path:
+    """`export_gang` for a gang already given its identity (the window performs
+    `gang_files.StampExport` through its runner first); reads only."""
+    from gangmanager.services.gang_files import file_origin
+
+    _check_export_target(db, path)
+    gang = load_gang(db, ref)
+    return _write_gang_file(path, gang, file_origin(db, gang))
+
+
+def _write_gang_file(path: Path, gang: Gang, origin: Origin | None) -> Path:
     from gangmanager.exchange.gang_file import dump_gang_file
 
-    gang = load_gang(db, ref)
-    return _write_whole(path, dump_gang_file(gang))
+    return _write_whole(path, dump_gang_file(gang, origin))
 
 
 # The names a web page may be written to: a browser opens them as HTML.
@@ -134,7 +162,7 @@ def _write_whole(path: Path, text: str) -> Path:
         tmp.write_text(text, encoding="utf-8")
         tmp.replace(path)
     except OSError as exc:
-        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise ServiceError(f"{path}: cannot write ({write_failure(exc)})") from None
     finally:
         tmp.unlink(missing_ok=True)  # gone already when the rename succeeded
     return path
@@ -147,7 +175,7 @@ def _check_export_target(db: Database, path: Path, example: str = "gang.gang.jso
     except FileNotFoundError:
         return
     except OSError as exc:
-        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise ServiceError(f"{path}: cannot write ({write_failure(exc)})") from None
     if stat.S_ISDIR(info.st_mode):
         raise ServiceError(f"{path}: is a folder; give a file name such as {example}")
     if not stat.S_ISREG(info.st_mode):
@@ -158,7 +186,7 @@ def _check_export_target(db: Database, path: Path, example: str = "gang.gang.jso
         with path.open("rb") as existing:
             header = existing.read(len(SQLITE_HEADER))
     except OSError as exc:
-        raise ServiceError(f"{path}: cannot write ({exc.strerror or exc})") from None
+        raise ServiceError(f"{path}: cannot write ({write_failure(exc)})") from None
     if header == SQLITE_HEADER:
         raise ServiceError(f"{path}: is a database (or a backup of one); refusing to replace it")
 

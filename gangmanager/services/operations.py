@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from gangmanager.persistence.database import Database
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
 from gangmanager.services.rulesets import Rulesets
 
@@ -87,5 +88,5 @@ def run_in(uow: UnitOfWork, action: object, rulesets: Rulesets | None) -> Outcom
 def undo(db: Database, outcome: Outcome, rulesets: Rulesets | None = None) -> Outcome:
     """Undo what `outcome` did; the returned outcome's inverse redoes it."""
     if outcome.inverse is None:
-        raise ValueError(f"{outcome.label!r} has no undo")
+        raise ValueError(f"{quoted(outcome.label)} has no undo")
     return perform(db, outcome.inverse, rulesets)

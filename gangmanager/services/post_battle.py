@@ -26,6 +26,7 @@ from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows,
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.change_sheet import ChangeSheet, change_sheet
 from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle import CampaignSetting, DraftError, apply_draft
 from gangmanager.rules.post_battle_draft import (
     InjuryEntry,
@@ -87,7 +88,7 @@ def read_draft_file(path: Path) -> PostBattleDraft:
 def _gang(uow: UnitOfWork, ref: GangRef) -> Gang:
     if isinstance(ref, Gang):
         if ref.id is None:
-            raise ServiceError(f"gang {ref.name!r} is not stored yet")
+            raise ServiceError(f"gang {quoted(ref.name)} is not stored yet")
         ref = ref.id
     try:
         found = uow.gangs.get(ref) if isinstance(ref, int) else uow.gangs.find(ref)

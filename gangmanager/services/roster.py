@@ -525,7 +525,9 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
     before = RowSnapshot(stored.id, True)
     label = f"{verb} {name}"
     messages = (
-        (f"the name {gang.name!r} was taken: saved as {name!r}",) if name != gang.name else ()
+        (f"the name {quoted(gang.name)} was taken: saved as {quoted(name)}",)
+        if name != gang.name
+        else ()
     )
     changes = _changes(before, after, messages)
     return Outcome(changes, _step(before, after, label), label, stored.id, result=stored)
@@ -552,7 +554,7 @@ def _restore(uow: UnitOfWork, command: Restore) -> Outcome:
         name = _gang_name(current) or _gang_name(wanted) or f"gang {wanted.gang_id}"
         raise ServiceError(
             f"{name} has been changed since (in another window or by another player):"
-            f" cannot undo or redo {command.label!r}"
+            f" cannot undo or redo {quoted(command.label)}"
         )
     # The gang row moved on (a battle event saved the gang): it gets a new version.
     uow.gangs.restore(wanted, exact=current.fingerprint() == command.exact)
@@ -851,7 +853,7 @@ def _take_to_stash(gang: Gang, c: TakeToStash, _: CharacteristicTable) -> Edited
         item = trading.as_stash_item(fighter.wargear[c.index])
         edited = roster_ops.remove_wargear(gang, index, c.index)
     else:
-        raise RosterError(f"{c.kind!r} is not weapon or wargear")
+        raise RosterError(f"{quoted(c.kind)} is not weapon or wargear")
     edited = edited.model_copy(update={"stash": [*edited.stash, item]})
     return edited, f"Take {item.name} from {fighter.name} to the stash", index, ()
 

@@ -91,6 +91,8 @@ def test_export_import_keeps_both_and_round_trips(capsys, db: str, tmp_path: Pat
     a, b = json.loads(first.read_text()), json.loads(second.read_text())
     assert b.pop("name") == "The Rust Riders (2)"
     a.pop("name")
+    # A copy in the same database is a gang of its own (import --update tells them apart).
+    assert a.pop("origin")["gang"] != b.pop("origin")["gang"]
     assert a == b
 
 

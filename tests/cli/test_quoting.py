@@ -3,6 +3,7 @@ few names, not all of them: a hostile argument cannot flood the screen."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -49,3 +50,67 @@ def test_an_unknown_gang_lists_ten_names_and_counts_the_rest(
     assert main(["--db", str(db), "show", "Nobody"]) == 2
     _, err = capsys.readouterr()
     assert err.count("'The Rust Riders") == 10 and err.rstrip().endswith("and 5 more")
+
+
+# Hostile values inside the files the commands read: each refusal quotes ~100 characters.
+EVENTS = {
+    "event weapon": [{"fighter": "Rook", "event": "attack", "weapon": HUGE, "range": "short",
+                      "target": "Pip"}],
+    "event range": [{"fighter": "Rook", "event": "attack", "weapon": "Autogun", "range": HUGE,
+                     "target": "Pip"}],
+    "event fighter": [{"fighter": HUGE, "event": "status", "status": "Seriously Injured"}],
+    "event kind": [{"fighter": "Rook", "event": HUGE}],
+    "event roll": [{"fighter": "Rook", "event": "blaze", "roll": HUGE}],
+}  # fmt: skip
+DRAFTS = {
+    "draft purchases item": {"purchases": [{"fighter": "Rook", "item": HUGE}]},
+    "draft purchases fighter": {"purchases": [{"fighter": HUGE, "item": "Autogun"}]},
+    "draft moves": {"moves": [{"item": HUGE, "from": "stash", "to": "Rook"}]},
+    "draft xp": {"xp": {HUGE: 3}},
+    "draft injuries": {"injuries": [{"fighter": HUGE, "roll": 11}]},
+}
+
+
+def _refused_short(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code = main(argv)
+    _, err = capsys.readouterr()
+    assert code == 2 and err.count("\n") == 1, err[:300]
+    assert "x" * 101 not in err and len(err) < 700, err[:300]
+
+
+@pytest.mark.parametrize("events", EVENTS.values(), ids=EVENTS.keys())
+def test_a_battle_event_refusal_quotes_a_long_value_short(
+    capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path, events: list[object]
+) -> None:
+    gang = "The Rust Riders"
+    assert main(["--db", str(db), "battle", "start", gang, "--crew", "Rook", "Pip"]) == 0
+    capsys.readouterr()
+    path = tmp_path / "events.json"
+    path.write_text(json.dumps(events), encoding="utf-8")
+    _refused_short(capsys, ["--db", str(db), "battle", "apply", gang, str(path)])
+
+
+@pytest.mark.parametrize("draft", DRAFTS.values(), ids=DRAFTS.keys())
+def test_a_draft_refusal_quotes_a_long_value_short(
+    capsys: pytest.CaptureFixture[str], db: Path, tmp_path: Path, draft: dict[str, object]
+) -> None:
+    path = tmp_path / "draft.json"
+    path.write_text(json.dumps({"result": "win", **draft}), encoding="utf-8")
+    _refused_short(capsys, ["--db", str(db), "post-battle", "The Rust Riders", str(path)])
+
+
+# `!r` in a message echoes a value whole; `quoted` cuts it. Only these may use it:
+# a repr() of an object, a key already cut, and the module that imports nothing of ours.
+_BARE_REPR_ALLOWED = {"persistence/database.py", "exchange/errors.py", "cli/lazy.py"}
+
+
+def test_every_message_quotes_through_the_one_helper() -> None:
+    package = Path(__file__).resolve().parents[2] / "gangmanager"
+    offenders = [
+        f"{path.relative_to(package)}:{number}"
+        for path in sorted(package.rglob("*.py"))
+        if str(path.relative_to(package)) not in _BARE_REPR_ALLOWED
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if "!r}" in line
+    ]
+    assert offenders == [], "use rules.limits.quoted: " + ", ".join(offenders)

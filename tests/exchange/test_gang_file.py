@@ -347,7 +347,7 @@ def test_truncated_file(tmp_path: Path):
         (b'{"name": "\xff\xfe"}', "not UTF-8 text (byte 0xff at offset 10)"),
         (b"[" * 100_000, "nested too deeply"),
         (b'{"credits": NaN}', "NaN is not a number JSON allows"),
-        (b'{"credits": ' + b"9" * 5000 + b"}", "a number is too large"),
+        (b'{"credits": ' + b"9" * 5000 + b"}", "a number of 5000 digits is too large"),
     ],
 )
 def test_unreadable_files(tmp_path: Path, content: bytes, words: str):

@@ -42,6 +42,7 @@ from gangmanager.rules.battle_faces import face_roll
 from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table
 from gangmanager.rules.dice import Dice
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 
 # The dice keys typed in as lists ("5, 3"); blank = rolled.
@@ -470,4 +471,4 @@ def _die(text: str, key: str) -> int | str:
         return int(text)
     if key == "injury":
         return text
-    raise ValueError(f"{key}: {text!r} is not a die result (1 to 6)")
+    raise ValueError(f"{key}: {quoted(text)} is not a die result (1 to 6)")

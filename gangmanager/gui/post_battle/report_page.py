@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.post_battle.step_page import StepPage
+from gangmanager.services.errors import write_failure
 
 if TYPE_CHECKING:
     from gangmanager.gui.post_battle.wizard import PostBattleWizard
@@ -118,7 +119,7 @@ class ReportPage(StepPage):
         try:
             path.write_text(self.report_text() + "\n", encoding="utf-8")
         except OSError as exc:
-            self.show_problems([f"{path}: cannot write ({exc.strerror or exc})"])
+            self.show_problems([f"{path}: cannot write ({write_failure(exc)})"])
 
     def _on_changes_clicked(self) -> None:
         sheet = self.host.change_sheet()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.rules import campaign as rules
 from gangmanager.rules.campaign import CampaignBattle
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle_campaign import assign_territory
 
 if TYPE_CHECKING:
@@ -34,7 +35,7 @@ class TerritoryPage(StepPage):
         assert setting is not None
         campaign, ctype = setting.campaign, setting.ctype
         intro = QLabel(
-            f"{host.gang.name} takes part in the {ctype.name} campaign {campaign.name!r},"
+            f"{host.gang.name} takes part in the {ctype.name} campaign {quoted(campaign.name)},"
             f" {rules.phase_label(campaign, ctype)}. Pick the territory that changed hands in"
             " this battle, if any: Finish moves it in the campaign, with the Reputation it"
             " gives while held."

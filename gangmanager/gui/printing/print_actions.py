@@ -24,6 +24,8 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
+from gangmanager.rules.limits import quoted
+
 if TYPE_CHECKING:
     from PySide6.QtPrintSupport import QPrinter, QPrintPreviewDialog
 
@@ -40,7 +42,7 @@ def __getattr__(name: str) -> Any:
         from gangmanager.printing.painter import page_layout
 
         return page_layout
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    raise AttributeError(f"module {quoted(__name__)} has no attribute {quoted(name)}")
 
 
 def _print_errors() -> tuple[type[Exception], ...]:
