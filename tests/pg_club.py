@@ -14,6 +14,7 @@ from sqlalchemy import Engine, create_engine, make_url, text
 from sqlalchemy.pool import NullPool
 
 from gangmanager.persistence.database import Database, open_database
+from gangmanager.rules.ruleset import Ruleset
 
 from .conftest import pg_database
 
@@ -95,3 +96,26 @@ def give(database: Database, owners: dict[int, str]) -> None:
             text("UPDATE gangs SET owner = :who WHERE id = :id"),
             [{"who": who, "id": gang_id} for gang_id, who in owners.items()],
         )
+
+
+@contextmanager
+def two_player_club(
+    pg_admin: str, ruleset: Ruleset, gangs_by_player: dict[str, str]
+) -> Iterator[tuple[str, dict[str, str], dict[str, int]]]:
+    """(URL, role names, gang ids): one demo roster under each gang name, each given to its
+    player ("alice", "bob") by the arbitrator."""
+    from gangmanager.services import gangs
+    from gangmanager.services.demo import demo_gang
+
+    names = role_names()
+    with club_server(pg_admin, names) as url:
+        with open_database(url) as arbitrator:
+            ids = {}
+            for name in gangs_by_player.values():
+                stored = gangs.add_gang(
+                    arbitrator, demo_gang(ruleset).model_copy(update={"name": name})
+                )
+                assert stored.gang.id is not None
+                ids[name] = stored.gang.id
+            give(arbitrator, {ids[g]: names[player] for player, g in gangs_by_player.items()})
+        yield url, names, ids

@@ -12,31 +12,18 @@ import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
-from gangmanager.persistence.database import open_database
 from gangmanager.services import gangs
-from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
-from ..pg_club import as_player, club_server, give, role_names
+from ..pg_club import as_player, two_player_club
 
 RIDERS, WOLVES = "Rust Riders", "Ash Wolves"
 
 
 @pytest.fixture
 def club(pg_admin: str, rulesets: Rulesets) -> Iterator[tuple[str, dict[str, str], dict[str, int]]]:
-    names = role_names()
-    with club_server(pg_admin, names) as url:
-        n23 = rulesets.get("n23")
-        with open_database(url) as arbitrator:
-            ids = {}
-            for name in (RIDERS, WOLVES):
-                stored = gangs.add_gang(
-                    arbitrator, demo_gang(n23).model_copy(update={"name": name})
-                )
-                assert stored.gang.id is not None
-                ids[name] = stored.gang.id
-            give(arbitrator, {ids[RIDERS]: names["alice"], ids[WOLVES]: names["bob"]})
-        yield url, names, ids
+    with two_player_club(pg_admin, rulesets.get("n23"), {"alice": RIDERS, "bob": WOLVES}) as club:
+        yield club
 
 
 def test_a_player_exports_their_own_gang_and_stamps_no_other(

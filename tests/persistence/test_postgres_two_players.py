@@ -17,19 +17,16 @@ from sqlalchemy.exc import DBAPIError
 from gangmanager.persistence.battle_repository import DONE, battles
 from gangmanager.persistence.database import Database, open_database
 from gangmanager.services import battle, gangs, post_battle, roster
-from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 from ..pg_club import (
     admin_engine,
     as_player,
-    club_server,
     doc_sql,
-    give,
     renamed,
-    role_names,
     run_sql,
+    two_player_club,
 )
 
 RIDERS = "Rust Riders"  # alice's
@@ -39,19 +36,8 @@ WOLVES = "Ash Wolves"  # bob's
 @pytest.fixture
 def club(pg_admin: str, rulesets: Rulesets) -> Iterator[tuple[str, dict[str, str], dict[str, int]]]:
     """(URL, role names, gang ids): two gangs with the same roster, one per player."""
-    names = role_names()
-    with club_server(pg_admin, names) as url:
-        n23 = rulesets.get("n23")
-        with open_database(url) as arbitrator:
-            ids = {}
-            for name in (RIDERS, WOLVES):
-                stored = gangs.add_gang(
-                    arbitrator, demo_gang(n23).model_copy(update={"name": name})
-                )
-                assert stored.gang.id is not None
-                ids[name] = stored.gang.id
-            give(arbitrator, {ids[RIDERS]: names["alice"], ids[WOLVES]: names["bob"]})
-        yield url, names, ids
+    with two_player_club(pg_admin, rulesets.get("n23"), {"alice": RIDERS, "bob": WOLVES}) as club:
+        yield club
 
 
 def profiles(db: Database, gang: str, fighter: str, weapon: str) -> list[str]:
