@@ -269,6 +269,14 @@ def found_gang(shots: Shots, window: MainWindow, rulesets: Rulesets) -> None:
             assert wanted is not None, f"the founding wizard offers no {item} here"
             equip.armoury.selectRow(wanted)
             equip.buy.click()
+    # The recruits' Primary skills: Kerr takes Nerves of Steel, Vask Shotgun Savant
+    # (their list's Primary sets, chosen on the Equip page).
+    for row, skill in ((0, "Nerves of Steel"), (1, "Shotgun Savant")):
+        equip.fighters.setCurrentRow(row)
+        index = equip.skill_choice.findText(skill)
+        assert index >= 0, f"{skill} is not among the recruit's Primary skills"
+        equip.skill_choice.setCurrentIndex(index)
+        equip.take_skill.click()
     equip.fighters.setCurrentRow(1)
     equip.filter.setText("shot")
     shots.over(window, wizard, "guide-found-equip.png", fit=False)
