@@ -180,3 +180,15 @@ def test_stale_update_undo_after_a_roster_edit(
     with pytest.raises(ServiceError, match="has changed since; nothing was changed"):
         undone(laptop, outcome)
     assert all_rows(laptop) == changed
+
+
+def test_stale_redo_is_refused(capsys, laptop: Path, tmp_path: Path, rulesets: Rulesets) -> None:
+    file = export(capsys, laptop, tmp_path / "to-server.campaign.json")
+    server = tmp_path / "server.sqlite"
+    redo = undone(server, imported(server, file, rulesets, update=False))
+    # Another campaign made since takes the undone campaign's id: the redo would overwrite it.
+    ok(capsys, "campaign", "new", "Dust Wars", "--db", str(server))
+    changed = all_rows(server)
+    with pytest.raises(ServiceError, match=r"^cannot redo Import 'Ash Wars': .*nothing was"):
+        swapped(server, redo.inverse)
+    assert all_rows(server) == changed
