@@ -16,7 +16,7 @@ from __future__ import annotations
 import builtins
 import hashlib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -377,6 +377,42 @@ class GangRepository:
             )
         exact = current.fingerprint() == expected.fingerprint()
         return self.restore(target, exact=exact, current=current)
+
+    def swap_all(self, pairs: Sequence[tuple[RowSnapshot, RowSnapshot]]) -> None:
+        """`swap` of several snapshots as one step (a campaign import: the campaign's rows
+        and the roster of each gang it added or updated). Every `expected` is checked
+        before anything is written (StaleRows naming all that changed); then the rows
+        are put back in one pass, parents before children, since one snapshot's rows
+        point at another's (a campaign's members at the gangs it added)."""
+        stale: builtins.list[tuple[str, Key]] = []
+        currents: builtins.list[RowSnapshot] = []
+        for expected, _ in pairs:
+            current = _collect(self._session, expected)
+            if current.fingerprint(loose=True) != expected.fingerprint(loose=True):
+                loose = snapshot_diff(_loose(expected), _loose(current))
+                changed = {*loose.added, *loose.removed, *loose.changed}
+                stale += [(t, k) for t in sorted(changed) for k in loose.keys(t)]
+            currents.append(current)
+        if stale:
+            raise StaleRows(tuple(stale))
+        wanted_rows: dict[str, dict[Key, Mapping[str, Any]]] = {}
+        current_rows: dict[str, dict[Key, Mapping[str, Any]]] = {}
+        links: dict[tuple[str, Key, str], Any] = {}
+        for (expected, target), current in zip(pairs, currents, strict=True):
+            roster = target.gang_id is not None and not target.whole
+            if roster and not target.exists and current.exists:
+                raise RestoreError("a roster snapshot cannot delete its gang")
+            if current.fingerprint() != expected.fingerprint():
+                target = _moved_on(target, current)
+            for name, rows in target.rows.items():
+                wanted_rows.setdefault(name, {}).update(rows)
+            for name, rows in current.rows.items():
+                current_rows.setdefault(name, {}).update(rows)
+            links.update(target.links)
+        self.restore(
+            RowSnapshot(None, False, wanted_rows, links),
+            current=RowSnapshot(None, False, current_rows),
+        )
 
     def restore(
         self, wanted: RowSnapshot, *, exact: bool = True, current: RowSnapshot | None = None

@@ -277,8 +277,13 @@ def export_campaign(db: Database, ref: str, path: Path) -> Path:
 
 
 def import_campaign(db: Database, read: _Read, *, update: bool) -> CampaignFileResult:
-    result: CampaignFileResult = perform(db, _ImportCampaign(read, update)).result
+    result: CampaignFileResult = perform_import(db, read, update=update).result
     return result
+
+
+def perform_import(db: Database, read: _Read, *, update: bool) -> Outcome:
+    """The import as one action: its outcome's inverse undoes it (None: nothing changed)."""
+    return perform(db, _ImportCampaign(read, update))
 
 
 def digest(body: dict[str, Any]) -> str:
@@ -452,6 +457,7 @@ def _import(uow: UnitOfWork, action: _ImportCampaign, _: Rulesets | None) -> Out
     from sqlalchemy import select
 
     from gangmanager.persistence.campaign_tables import CampaignFileRow, CampaignRow
+    from gangmanager.services.campaign_file_undo import Recorder, SwapFileRows
 
     read, source = action.read, action.read.source
     data = read.data
@@ -475,6 +481,7 @@ def _import(uow: UnitOfWork, action: _ImportCampaign, _: Rulesets | None) -> Out
             n.casefold() == name.casefold() for n in uow.campaigns.names()
         ):
             raise ServiceError(f"{source}: a campaign named {quoted(name)} already exists here")
+        recorder = Recorder(uow, None, _here(uow, read))
         gang_ids, lines = _gangs_in(uow, read, overwrite=False)
         campaign = CampaignRow(name=name, ruleset=data.campaign.ruleset,
                                campaign_type=data.campaign.campaign_type)  # fmt: skip
@@ -492,7 +499,9 @@ def _import(uow: UnitOfWork, action: _ImportCampaign, _: Rulesets | None) -> Out
             f" {len(data.history)} history points",
             *lines,
         ]
-        return Outcome(_changed(campaign.id, gang_ids), None, f"Import {name}", None,
+        label = f"Import {quoted(name, 60)}"
+        step = recorder.finish(uow, label, campaign.id, gang_ids)
+        return Outcome(_changed(campaign.id, gang_ids), SwapFileRows(step, "undo"), label, None,
                        result=CampaignFileResult(name, said))  # fmt: skip
     if data.origin is None or row is None:
         raise ServiceError(
@@ -528,6 +537,7 @@ def _import(uow: UnitOfWork, action: _ImportCampaign, _: Rulesets | None) -> Out
             " changed. Import the file into another database, or keep the stored campaign"
         )
     before = {k: len(current[k]) for k in ("battles", "log", "history", "gangs")}
+    recorder = Recorder(uow, stored.id, _here(uow, read))
     gang_ids, lines = _gangs_in(uow, read, overwrite=True)
     _clear(uow, stored.id)
     _fill(stored, data)
@@ -547,8 +557,18 @@ def _import(uow: UnitOfWork, action: _ImportCampaign, _: Rulesets | None) -> Out
         if before[k] != n
     ]
     said = [f"campaign: {'; '.join(counts) or 'details changed'}", *lines]
-    return Outcome(_changed(stored.id, gang_ids), None, f"Update {name}", None,
+    label = f"Update {quoted(name, 60)} from {quoted(source, 60)}"
+    step = recorder.finish(uow, label, stored.id, gang_ids)
+    return Outcome(_changed(stored.id, gang_ids), SwapFileRows(step, "undo"), label, None,
                    result=CampaignFileResult(name, said))  # fmt: skip
+
+
+def _here(uow: UnitOfWork, read: _Read) -> list[int]:
+    """The file's gangs this database already has (found by their identity)."""
+    from gangmanager.persistence.gang_identity import gang_with_identity
+
+    rows = [gang_with_identity(uow.session, o.gang) for _, o in read.gangs if o is not None]
+    return [row.gang_id for row in rows if row is not None]
 
 
 def _changed(campaign_id: int, gang_ids: list[int]) -> Changes:

@@ -1,0 +1,134 @@
+"""Undo and redo of `campaign import [--update]`: one step, like any campaign action.
+
+The import's handler (services/campaign_files.py) records, in its own transaction
+and with the one snapshot engine (persistence/repository.py), the rows it can
+touch before and after: every row of the campaign (its row, file identity,
+members, territories, battles with their sides, log and history), the roster and
+file identity of each gang of the file that was already here, and everything a
+gang it added owns. Undo puts the "before" rows back, redo the "after" ones, both
+at once (`GangRepository.swap_all`), refused when any of those rows has changed
+since: a log line written, a battle recorded, a roster edit of one of its gangs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from sqlalchemy import select
+
+from gangmanager.persistence.campaign_tables import CampaignBattleRow
+from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
+from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
+from gangmanager.services.changes import Changes
+from gangmanager.services.errors import RestoreError, ServiceError
+from gangmanager.services.operations import Outcome, operation
+from gangmanager.services.rulesets import Rulesets
+
+
+@dataclass(frozen=True)
+class FileStep:
+    """What one campaign import changed: (before, after) snapshots, put back together."""
+
+    label: str
+    campaign_id: int
+    pairs: tuple[tuple[RowSnapshot, RowSnapshot], ...]
+    # Gangs the import added (undo removes them) and gangs it updated.
+    added: tuple[int, ...]
+    updated: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SwapFileRows:
+    """Undo (`what` "undo") or redo of a campaign import."""
+
+    step: FileStep
+    what: str
+
+
+def _battle_ids(uow: UnitOfWork, campaign_id: int | None) -> set[int]:
+    if campaign_id is None:
+        return set()
+    where = CampaignBattleRow.campaign_id == campaign_id
+    return set(uow.session.scalars(select(CampaignBattleRow.id).where(where)))
+
+
+def _campaign_scope(campaign_id: int, battles: Iterable[int]) -> tuple[RowScope, ...]:
+    """Every row of the campaign: any change to it since makes the step stale."""
+    own = (campaign_id,)
+    return (
+        RowScope("campaigns", "id", own),
+        RowScope("campaign_files", "campaign_id", own),
+        RowScope("campaign_gangs", "campaign_id", own),
+        RowScope("campaign_territories", "campaign_id", own),
+        RowScope("campaign_battles", "campaign_id", own),
+        RowScope("campaign_battle_gangs", "campaign_battle_id", tuple(sorted(battles))),
+        RowScope("campaign_log", "campaign_id", own),
+        RowScope("campaign_snapshots", "campaign_id", own),
+    )
+
+
+def _gang_scope(gang_id: int) -> tuple[RowScope, ...]:
+    return (RowScope("gang_files", "gang_id", (gang_id,)),)
+
+
+class Recorder:
+    """Takes the rows before the import (`campaign_id` None: a new campaign; `gang_ids`:
+    the gangs of the file already here) and makes the step after it (`finish`)."""
+
+    def __init__(self, uow: UnitOfWork, campaign_id: int | None, gang_ids: Iterable[int]) -> None:
+        self._battles = _battle_ids(uow, campaign_id)
+        self._campaign: RowSnapshot | None = None
+        if campaign_id is not None:
+            scope = _campaign_scope(campaign_id, self._battles)
+            self._campaign = uow.gangs.snapshot(None, outside=scope)
+        self._gangs = {
+            g: uow.gangs.snapshot(g, outside=_gang_scope(g)) for g in sorted(set(gang_ids))
+        }
+
+    def finish(
+        self, uow: UnitOfWork, label: str, campaign_id: int, gang_ids: Iterable[int]
+    ) -> FileStep:
+        # The sides of the battles before and after: a battle the update removed or added.
+        scope = _campaign_scope(campaign_id, self._battles | _battle_ids(uow, campaign_id))
+        before = replace(self._campaign or RowSnapshot(None, False), outside=scope)
+        pairs = [(before, uow.gangs.snapshot(None, outside=scope))]
+        updated: list[int] = []
+        for gang_id, old in self._gangs.items():
+            new = uow.gangs.snapshot(gang_id, outside=_gang_scope(gang_id))
+            if new.rows != old.rows:  # a gang the file left as it was is not the step's
+                updated.append(gang_id)
+                pairs.append(narrowed(old, new))
+        added = tuple(sorted(set(gang_ids) - set(self._gangs)))
+        for gang_id in added:
+            pairs.append((RowSnapshot(gang_id, True), uow.gangs.snapshot(gang_id, whole=True)))
+        return FileStep(label, campaign_id, tuple(pairs), added, tuple(updated))
+
+
+@operation(SwapFileRows)
+def _swap(uow: UnitOfWork, swap: SwapFileRows, _: Rulesets | None) -> Outcome:
+    step, what = swap.step, swap.what
+    pairs = [(after, before) if what == "undo" else (before, after) for before, after in step.pairs]
+    try:
+        with server_refusal():
+            uow.gangs.swap_all(pairs)
+    except StaleRows:
+        raise ServiceError(
+            f"cannot {what} {step.label}: the campaign or one of its gangs has changed since;"
+            " nothing was changed"
+        ) from None
+    except RestoreError as exc:
+        raise ServiceError(f"cannot {what} {step.label}: {exc}") from None
+    except ServerRefusal:
+        raise ServiceError(
+            f"cannot {what} {step.label}: permission denied on this server"
+        ) from None
+    gone = what == "undo"
+    changes = Changes(
+        gangs_added=() if gone else step.added,
+        gangs_removed=step.added if gone else (),
+        gangs_changed=step.updated,
+        campaigns_changed=(step.campaign_id,),
+    )
+    again = SwapFileRows(step, "redo" if gone else "undo")
+    return Outcome(changes, again, step.label, None, result=step)
