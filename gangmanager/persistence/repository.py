@@ -720,7 +720,7 @@ def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowS
             if before.is_outside(table, key) or after.is_outside(table, key):
                 touched.setdefault(table, set()).add(key[0])
     outside = tuple(
-        RowScope(t, "id", tuple(sorted(ids)), columns=_scope_columns(before.outside, t))
+        RowScope(t, _key_column(t), tuple(sorted(ids)), columns=_scope_columns(before.outside, t))
         for t, ids in sorted(touched.items())
     )
     columns = _changed_columns(before, after)
@@ -738,6 +738,13 @@ def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowS
     stash = bool(diff.keys("stash_items"))
     scope = tuple(sorted(fighters))
     return _cut(before, scope, stash), _cut(after, scope, stash)
+
+
+def _key_column(table: str) -> str:
+    """The column a touched row is named by: its key ("id", or `gang_id` for a gang's
+    one row of a table such as gang_files)."""
+    columns = _pk(Base.metadata.tables[table])
+    return str(columns[0].key) if len(columns) == 1 else "id"
 
 
 def _scope_columns(scopes: tuple[RowScope, ...], table: str) -> tuple[str, ...] | None:

@@ -158,6 +158,7 @@ def _create_with_identity(
 
 @operation(UpdateGangFromFile)
 def _update(uow: UnitOfWork, action: UpdateGangFromFile, rulesets: Rulesets | None) -> Outcome:
+    from gangmanager.persistence.repository import RowScope
     from gangmanager.services.roster import _check_name_free, _edit
 
     file, origin, source = action.gang, action.origin, action.source
@@ -193,10 +194,18 @@ def _update(uow: UnitOfWork, action: UpdateGangFromFile, rulesets: Rulesets | No
             " Import the file without --update to keep both, or keep the stored gang"
         )
     label = f"Update {stored.name} from {source}"
-    outcome = _edit(uow, stored.id, lambda _: (merged, label, None, ()), None)
+    # The sync marks are part of the step: undone, the copy again carries the
+    # version it had taken before (its exports must not claim the file's).
+    outcome = _edit(
+        uow,
+        stored.id,
+        lambda _: (merged, label, None, ()),
+        None,
+        outside=(RowScope("gang_files", "gang_id", (stored.id,)),),
+        after_save=lambda saved: _synced(row, origin, saved.version or 0),
+    )
     saved = outcome.gang or uow.gangs.get(stored.id)
     assert saved.version is not None
-    _synced(row, origin, saved.version)
     return Outcome(
         outcome.changes,
         outcome.inverse,

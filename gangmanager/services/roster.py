@@ -52,7 +52,7 @@ from gangmanager.services.rulesets import Rulesets
 if TYPE_CHECKING:
     # The store's SQLAlchemy side is imported by the handlers that use it, not with
     # this module: the window's start reads without it (docs/performance.md).
-    from gangmanager.persistence.repository import RowSnapshot
+    from gangmanager.persistence.repository import RowScope, RowSnapshot
     from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # The source of a modifier added from the Lasting Injury table starts with this.
@@ -478,8 +478,16 @@ Edited = tuple[Gang, str, int | None, tuple[str, ...]]
 
 
 def _edit(
-    uow: UnitOfWork, gang_id: int, edit: Callable[[Gang], Edited], version: int | None
+    uow: UnitOfWork,
+    gang_id: int,
+    edit: Callable[[Gang], Edited],
+    version: int | None,
+    *,
+    outside: tuple[RowScope, ...] = (),
+    after_save: Callable[[Gang], None] | None = None,
 ) -> Outcome:
+    """`outside`: rows of other tables the step also puts back on undo, which
+    `after_save` may change once the gang is saved (a gang file's sync marks)."""
     # The one read of the gang in an edit: locked, so `update` need not read it again.
     gang = _load(uow, gang_id, for_update=True)
     if version is not None and gang.version != version:
@@ -488,15 +496,17 @@ def _edit(
     # The step's scope: the gang row, the fighters the edit touches, the stash if it does.
     touched = _touched_fighters(gang, edited)
     stash = gang.stash != edited.stash
-    before = uow.gangs.snapshot(gang_id, fighters=touched, stash=stash)
+    before = uow.gangs.snapshot(gang_id, fighters=touched, stash=stash, outside=outside)
     if version is not None:
         # The repository checks it again under the row lock, so no save slips between.
         edited = edited.model_copy(update={"version": version})
     saved = uow.gangs.update(edited, base=gang)
+    if after_save is not None:
+        after_save(saved)  # the snapshot below reads it (the session flushes first)
     known = {f.id for f in gang.fighters}
     added = tuple(f.id for f in saved.fighters if f.id is not None and f.id not in known)
     before = before.widened(added)
-    after = uow.gangs.snapshot(gang_id, fighters=before.fighters, stash=stash)
+    after = uow.gangs.snapshot(gang_id, fighters=before.fighters, stash=stash, outside=outside)
     fighter_id = saved.fighters[focus].id if focus is not None else None
     changes = _changes(before, after, messages)
     step = _step(before, after, label)

@@ -158,3 +158,25 @@ def test_a_file_without_origin_still_imports_unchanged(capsys, club: dict[str, s
     again = export(capsys, home, f"{folder}/again.gang.json")
     assert {k: v for k, v in again.items() if k != "origin"} == plain
     assert again["origin"]["gang"] != back["origin"]["gang"]  # a gang of its own now
+
+
+def test_an_undone_update_at_home_takes_the_same_file_again(capsys, club: dict[str, str]) -> None:
+    # The copy at home remembers the laptop's version it took: undoing an update puts
+    # that back too, so the same file is taken again without a conflict.
+    laptop, home, folder = club["laptop"], club["home"], club["dir"]
+    edit(laptop, credits=480)
+    export(capsys, laptop, f"{folder}/news.gang.json")
+    before = export(capsys, home, f"{folder}/home-before.gang.json")
+    with open_database(sqlite_url(Path(home))) as database:
+        from gangmanager.exchange.detect import read_any_with_origin
+        from gangmanager.services.gang_files import UpdateGangFromFile
+        from gangmanager.services.rulesets import Rulesets
+
+        gang, _, origin = read_any_with_origin(Path(f"{folder}/news.gang.json"), Rulesets().get)
+        assert origin is not None
+        outcome = perform(database, UpdateGangFromFile(gang, origin, "news.gang.json"))
+        assert outcome.inverse is not None
+        perform(database, outcome.inverse)
+    assert export(capsys, home, f"{folder}/home-undone.gang.json") == before
+    out = ok(capsys, "--db", home, "import", f"{folder}/news.gang.json", "--update")
+    assert "credits 430 → 480" in out
