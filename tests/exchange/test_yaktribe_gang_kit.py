@@ -204,3 +204,39 @@ def test_a_squat_dramatis_personae_the_pack_lacks_carries_the_packs_ironhead_gun
     )
     assert fighter.category == "hired_gun"
     assert _carried(fighter, "Ironhead autopistol") == ("Ironhead autopistol", 20)
+
+
+def test_an_exo_driller_with_a_heavy_bolter_does_not_also_get_the_heavy_flamer() -> None:
+    # Its file lists the heavy bolter it took instead of the heavy flamer, and its claw.
+    kit = [
+        {"name": "Heavy Bolter (Vartijan)", "qty": "1", "cost": "50"},
+        {"name": "Power Claw", "qty": "1", "cost": "0"},
+    ]
+    data = yaktribe_file(
+        "Squat Prospectors", ganger("Kell", "Vartijan Exo-Driller", 300, equipment=kit)
+    )
+    gang, report = import_yaktribe(data, "kit.json", N23)
+    fighter = gang.fighters[0]
+    weapons = sorted(w.name for w in fighter.weapons)
+    assert weapons == ["Power claw", "Seismic crusher", "Vartijan heavy bolter"]
+    assert [i.name for i in fighter.wargear] == ["Light carapace armour"]
+    assert "Vartijan heavy bolter stands in for its Vartijan heavy flamer" in report.text()
+    # Every weapon and armour listed: nothing is added, the swap is still said.
+    full = [*kit, {"name": "Seismic Crusher", "qty": "1", "cost": "0"}]
+    full.append({"name": "Light Carapace Armour", "qty": "1", "cost": "0"})
+    data = yaktribe_file(
+        "Squat Prospectors", ganger("Kell", "Vartijan Exo-Driller", 300, equipment=full)
+    )
+    gang, report = import_yaktribe(data, "kit.json", N23)
+    assert "Vartijan heavy flamer" not in [w.name for w in gang.fighters[0].weapons]
+    assert "Vartijan heavy bolter stands in for its Vartijan heavy flamer" in report.text()
+
+
+def test_a_grenade_on_a_brutes_card_replaces_none_of_its_kit() -> None:
+    kit = [{"name": "Frag Grenades", "qty": "1", "cost": "25"}]
+    data = yaktribe_file(
+        "Squat Prospectors", ganger("Kell", "Vartijan Exo-Driller", 300, equipment=kit)
+    )
+    gang, _ = import_yaktribe(data, "kit.json", N23)
+    weapons = [w.name for w in gang.fighters[0].weapons]
+    assert "Vartijan heavy flamer" in weapons and "Power claw" in weapons
