@@ -88,10 +88,11 @@ def _with_kit(fighter: Fighter, fighter_type: FighterType, ruleset: Ruleset) -> 
         for n in [*(w.name for w in fighter.weapons), *(i.name for i in fighter.wargear)]
     )
     kit = recruit(fighter_type, fighter.name, ruleset)
-    kit_keys = Counter(name_tokens(i.name) for i in [*kit.weapons, *kit.wargear])
     # Weapons on the card that are not of the kit, by kind: one may stand in for a
     # kit weapon of its kind (the Exo-Driller's heavy bolter for its heavy flamer).
-    spare = Counter(kit_keys)
+    spare = Counter(
+        name_tokens(n) for n in [*(w.name for w in kit.weapons), *(i.name for i in kit.wargear)]
+    )
     extras: dict[str, list[str]] = {}
     for weapon in fighter.weapons:
         key = name_tokens(weapon.name)
