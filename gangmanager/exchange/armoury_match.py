@@ -153,6 +153,19 @@ class ArmouryIndex:
                     best, best_size = line, len(own)
         return best
 
+    def variant_ammo(self, weapon: ArmouryWeapon, words: tuple[str, ...]) -> AmmoLine | None:
+        """The profile `words` name on a variant of `weapon` that has it: "Penetrator
+        Rounds-Boltgun" on a Boltgun is the penetrator rounds of the Enforcer boltgun,
+        the one boltgun the lists sell them for."""
+        own = set(name_tokens(weapon.name))
+        for other in self._weapons:
+            if other is weapon or not own < set(name_tokens(other.name)):
+                continue
+            line = ammo_of(other, list(words))
+            if line is not None and line.profile is not None:
+                return line
+        return None
+
     def _lookup(self, tokens: tuple[str, ...]) -> ArmouryWeapon | ArmouryItem | None:
         if not tokens:
             return None

@@ -10,7 +10,10 @@ After the fighters are read (each type matched to the pack by name, "Ambot
   says) is taken, and the report says so;
 - the kit an addition comes with (the Ambot's two tunnelling claws and its
   armour): what the file does not list of it is given at no cost, as a
-  recruit would get it (files that list part of it are common).
+  recruit would get it (files that list part of it are common). A weapon on
+  the card that is not of the kit stands in for a missing kit weapon of its
+  kind (the Vartijan Exo-Driller's heavy bolter for its heavy flamer), so the
+  replaced one is not added as well.
 """
 
 from __future__ import annotations
@@ -85,22 +88,46 @@ def _with_kit(fighter: Fighter, fighter_type: FighterType, ruleset: Ruleset) -> 
         for n in [*(w.name for w in fighter.weapons), *(i.name for i in fighter.wargear)]
     )
     kit = recruit(fighter_type, fighter.name, ruleset)
+    # Weapons on the card that are not of the kit, by kind: one may stand in for a
+    # kit weapon of its kind (the Exo-Driller's heavy bolter for its heavy flamer).
+    spare = Counter(
+        name_tokens(n) for n in [*(w.name for w in kit.weapons), *(i.name for i in kit.wargear)]
+    )
+    extras: dict[str, list[str]] = {}
+    for weapon in fighter.weapons:
+        key = name_tokens(weapon.name)
+        if spare[key]:
+            spare[key] -= 1
+            continue
+        kind = _kind(weapon.name, ruleset)
+        if kind:
+            extras.setdefault(kind, []).append(weapon.name)
     weapons: list[Weapon] = []
     wargear: list[Item] = []
     added: list[str] = []
+    instead: list[str] = []
     items: list[Weapon | Item] = [*kit.weapons, *kit.wargear]
     for item in items:
         key = name_tokens(item.name)
         if carried[key]:
             carried[key] -= 1
             continue
+        kind = _kind(item.name, ruleset) if isinstance(item, Weapon) else ""
+        if kind and extras.get(kind):
+            instead.append(f"{extras[kind].pop(0)} stands in for its {item.name}")
+            continue
         added.append(item.name)
         if isinstance(item, Weapon):
             weapons.append(item)
         else:
             wargear.append(item)
+    swapped = "".join(f"; {line}" for line in instead)
     if not added:
-        return fighter, ""
+        return fighter, (
+            f"{fighter_type.name} comes with {', '.join(fighter_type.equipment)}{swapped}"
+            if instead
+            else ""
+        )
     update = {
         "weapons": [*fighter.weapons, *weapons],
         "wargear": [*fighter.wargear, *wargear],
@@ -109,7 +136,15 @@ def _with_kit(fighter: Fighter, fighter_type: FighterType, ruleset: Ruleset) -> 
     return fighter.model_copy(update=update), (
         f"{fighter_type.name} comes with {', '.join(fighter_type.equipment)}:"
         f" {'added' if whole else 'the rest (' + ', '.join(added) + ') added'} at no cost"
+        f"{swapped}"
     )
+
+
+def _kind(name: str, ruleset: Ruleset) -> str:
+    """The armoury kind of a weapon that may replace a kit weapon; "" for grenades
+    (bought on top of the kit) and names the armoury lacks."""
+    entry = ruleset.weapon_entry(name)
+    return "" if entry is None or entry.kind == "grenade" else entry.kind
 
 
 def attach_additions(

@@ -11,7 +11,8 @@ Per line, in this order:
    taken after every other line, so the weapon may come later in the file. A
    fighter without the weapon keeps the line as a custom item (reported),
    unless the line costs at least the weapon itself: then it is the weapon
-   bought with that ammo;
+   bought with that ammo. Ammo the weapon lacks but a variant of it has (the
+   penetrator rounds of the Enforcer boltgun, on a Boltgun) is that profile;
 4. the armoury by the part before a qualifier ("Shotgun w/ inferno ammo");
 5. else a custom item with its price.
 """
@@ -167,6 +168,11 @@ class Kit:
                 " kept as a custom item"
             )
             return
+        variant = None
+        if found.profile is None:
+            variant = self.index.variant_ammo(found.weapon, found.words)
+            if variant is not None:
+                found = AmmoLine(found.weapon, variant.profile, found.words)
         if found.profile is None:
             self._put(line, unit_costs, None, owner, stash=False)
             owner.notes.append(
@@ -187,3 +193,8 @@ class Kit:
             profiles = [*weapon.profiles, found.profile.model_copy(update={"cost": price})]
         owner.weapons[at] = weapon.model_copy(update={"profiles": profiles})
         owner.matched.append((_shown(line), f"{weapon_name}: {found.profile.name}"))
+        if variant is not None:
+            owner.notes.append(
+                f"{line.name}: the {weapon_name} has no {found.profile.name} profile in the"
+                f" pack; the {variant.weapon.name}'s is used"
+            )

@@ -84,7 +84,12 @@ YAKTRIBE_NAMES: tuple[tuple[What, str, str], ...] = (
     ("type", "Arachni-Rig Servo-Suit", "Arachni-Rig"),
     ("type", "Scrapcode-corrupted Ambot", "Ambot"),
     ("type", "Squat Bounty Hunter", "Bounty Hunter"),
-    ("type", "Hardcase Cyber-Mastiff", "Cyber-mastiff"),
+    ("type", "Enforcer 'Sanctioner' Pattern Automata", "Sanctioner automata"),
+    ("type", "Enforcer Sanctioner Pattern Automata", "Sanctioner automata"),
+    ("type", "'Sanctioner' Pattern Automata", "Sanctioner automata"),
+    ("type", "Sanctioner Pattern Automata", "Sanctioner automata"),
+    ("type", "Enforcer Sanctioner Automata", "Sanctioner automata"),
+    ("type", "Sanctioner", "Sanctioner automata"),
     ("type", "Master of Shadows", "Master of Shadow"),
     ("type", "Queen", "Gang Queen"),
     ("type", "Matriarch", "Gang Matriarch"),
@@ -197,6 +202,7 @@ YAKTRIBE_NAMES: tuple[tuple[What, str, str], ...] = (
     ("item", "Arachni-Rig Jump Booster", "Arachni-rig jump boosters"),
     ("item", "Hardcase Shock Bite", "Shock bite"),
     ("item", "Mancatcher", "Sanction pattern mancatcher"),
+    ("item", "Sanctioner Grenade Launcher Array", "Grenade launcher array"),
     # -- doubtful matches: kept as custom items --
     ("custom", "Club", ""),
     ("custom", "Ironhead Arc Welder", ""),
@@ -205,7 +211,6 @@ YAKTRIBE_NAMES: tuple[tuple[What, str, str], ...] = (
     ("marker", "Psychoteric Worm", "Psychoteric Wyrm"),
     ("marker", "Cephalopod Spektor", "Cephalopod Spekter"),
     ("marker", "Giant Rat", "Wasteland Giant Rat"),
-    ("marker", "Hardcase Cyber-Mastiff", "Cyber-mastiff"),
 )
 
 

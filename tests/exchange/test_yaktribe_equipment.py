@@ -42,6 +42,18 @@ def _kit(fighter: Fighter) -> list[str]:
         (("Grenade Launcher", 65), ("Grenade Launcher Krak", 0), "krak grenade"),
         (("Lasgun", 15), ("Hotshot Lasgun Pack", 20), "hotshot las pack"),
         (("Laspistol", 10), ("Hotshot Laspistol Pack", 20), "hotshot las pack"),
+        # Special ammo the pack's weapons gained for real files (issue 27).
+        (("Enforcer Boltgun", 50), ("Penetrator Rounds-Boltgun", 20), "penetrator rounds"),
+        (("Boltgun", 55), ("Penetrator Rounds-Boltgun", 20), "penetrator rounds"),
+        (("Grenade Launcher", 65), ("Grenade Launcher-Choke Ammo", 35), "choke gas grenade"),
+        (("Grenade Launcher", 65), ("Grenade Launcher-Photon Ammo", 15), "photon flash grenade"),
+        (("Grenade Launcher", 65), ("Grenade Launcher - Scare", 45), "scare gas grenade"),
+        (("Shotgun", 30), ("Gas Shell-Shotgun", 25), "gas shells"),
+        (("Shotgun", 30), ("Shatter Shell-Shotgun", 15), "shatter shells"),
+        (("Boltgun", 55), ("Gas Shell-Boltgun", 25), "gas shells"),
+        (("Boltgun", 55), ("Shatter Shell-Boltgun", 15), "shatter shells"),
+        (("Combat Shotgun", 70), ("Gas Shell-Combat Shotgun", 25), "gas shells"),
+        (("Sawn-off Shotgun", 15), ("Shatter Shell-Sawn-off Shotgun", 15), "shatter shells"),
     ],
 )
 def test_paid_ammo_on_its_own_line_is_a_profile_of_the_fighters_weapon(
@@ -76,21 +88,28 @@ def test_ammo_without_its_weapon_is_reported() -> None:
 
 
 def test_ammo_the_pack_does_not_give_the_weapon_is_reported() -> None:
-    gang = one(
-        "Squat Prospectors", "Drill-kyn", line("Boltgun", 55), line("Penetrator Rounds-Boltgun", 15)
-    )
-    assert [w.name for w in gang.fighters[0].weapons] == ["Boltgun"]
-    data = yaktribe_file(
-        "Squat Prospectors",
-        ganger(
-            "Kell",
-            "Drill-kyn",
-            200,
-            equipment=[line("Boltgun", 55), line("Penetrator Rounds-Boltgun", 15)],
-        ),
-    )
+    kit = [line("Autogun", 15), line("Plantbuster Rounds-Autogun", 15)]
+    gang = one("Squat Prospectors", "Drill-kyn", *kit)
+    assert [w.name for w in gang.fighters[0].weapons] == ["Autogun"]
+    data = yaktribe_file("Squat Prospectors", ganger("Kell", "Drill-kyn", 200, equipment=kit))
     _, report = import_yaktribe(data, "ammo.json", N23)
-    assert "the Boltgun has no penetrator profile in the pack" in report.text()
+    assert "the Autogun has no plantbuster profile in the pack" in report.text()
+
+
+def test_penetrator_rounds_on_a_boltgun_are_the_enforcer_boltguns_and_say_so() -> None:
+    kit = [line("Boltgun", 50), line("Penetrator Rounds-Boltgun", 20)]
+    data = yaktribe_file(
+        "Enforcers", ganger("Kell", "Palanite Patrolman (Ganger)", 200, equipment=kit)
+    )
+    gang, report = import_yaktribe(data, "ammo.json", N23)
+    (boltgun,) = gang.fighters[0].weapons
+    penetrator = boltgun.profile("penetrator rounds")
+    assert penetrator is not None and (penetrator.ap, penetrator.cost) == ("-2", 20)
+    assert penetrator.has_trait("Rending")
+    assert (
+        "Penetrator Rounds-Boltgun: the Boltgun has no penetrator rounds profile in the pack;"
+        " the Enforcer boltgun's is used" in report.text()
+    )
 
 
 SPELLINGS = {

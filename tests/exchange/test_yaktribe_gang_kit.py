@@ -204,3 +204,92 @@ def test_a_squat_dramatis_personae_the_pack_lacks_carries_the_packs_ironhead_gun
     )
     assert fighter.category == "hired_gun"
     assert _carried(fighter, "Ironhead autopistol") == ("Ironhead autopistol", 20)
+
+
+def test_an_exo_driller_with_a_heavy_bolter_does_not_also_get_the_heavy_flamer() -> None:
+    # Its file lists the heavy bolter it took instead of the heavy flamer, and its claw.
+    kit = [
+        {"name": "Heavy Bolter (Vartijan)", "qty": "1", "cost": "50"},
+        {"name": "Power Claw", "qty": "1", "cost": "0"},
+    ]
+    data = yaktribe_file(
+        "Squat Prospectors", ganger("Kell", "Vartijan Exo-Driller", 300, equipment=kit)
+    )
+    gang, report = import_yaktribe(data, "kit.json", N23)
+    fighter = gang.fighters[0]
+    weapons = sorted(w.name for w in fighter.weapons)
+    assert weapons == ["Power claw", "Seismic crusher", "Vartijan heavy bolter"]
+    assert [i.name for i in fighter.wargear] == ["Light carapace armour"]
+    assert "Vartijan heavy bolter stands in for its Vartijan heavy flamer" in report.text()
+    # Every weapon and armour listed: nothing is added, the swap is still said.
+    full = [*kit, {"name": "Seismic Crusher", "qty": "1", "cost": "0"}]
+    full.append({"name": "Light Carapace Armour", "qty": "1", "cost": "0"})
+    data = yaktribe_file(
+        "Squat Prospectors", ganger("Kell", "Vartijan Exo-Driller", 300, equipment=full)
+    )
+    gang, report = import_yaktribe(data, "kit.json", N23)
+    assert "Vartijan heavy flamer" not in [w.name for w in gang.fighters[0].weapons]
+    assert "Vartijan heavy bolter stands in for its Vartijan heavy flamer" in report.text()
+
+
+def test_a_grenade_on_a_brutes_card_replaces_none_of_its_kit() -> None:
+    kit = [{"name": "Frag Grenades", "qty": "1", "cost": "25"}]
+    data = yaktribe_file(
+        "Squat Prospectors", ganger("Kell", "Vartijan Exo-Driller", 300, equipment=kit)
+    )
+    gang, _ = import_yaktribe(data, "kit.json", N23)
+    weapons = [w.name for w in gang.fighters[0].weapons]
+    assert "Vartijan heavy flamer" in weapons and "Power claw" in weapons
+
+
+def test_an_enforcers_hardcase_cyber_mastiff_is_the_packs_enforcer_beast() -> None:
+    # The Hardcase is the Enforcers' own beast (130, 0-2), not the Orlocks' Cyber-mastiff.
+    bite = {"name": "Shock Bite", "qty": "1", "cost": "0"}
+    marker = {"name": "Hardcase Cyber-Mastiff", "qty": "1", "cost": "0"}
+    data = yaktribe_file(
+        "Enforcers",
+        ganger("Cap", "Palanite Captain (Leader)", 150, equipment=[marker]),
+        ganger("Rex", "Hardcase Cyber-Mastiff (Exotic Beast)", 130, equipment=[bite]),
+    )
+    gang, report = import_yaktribe(data, "kit.json", N23)
+    rex = gang.fighter("Rex")
+    assert rex is not None
+    assert (rex.type, rex.category, rex.owner) == ("Hardcase Cyber-mastiff", "exotic_beast", "Cap")
+    assert [w.name for w in rex.weapons] == ["Shock bite"]
+    assert sorted(i.name for i in rex.wargear) == ["Light carapace armour", "Respirator"]
+    hardcase = N23.fighter_type("palanite_enforcers", "Hardcase Cyber-mastiff")
+    assert hardcase is not None and hardcase.cost == 130 and hardcase.limit.max == 2
+    assert report.on_pack_type == 2 and report.unmatched_count == 0
+    cap = gang.fighter("Cap")
+    assert cap is not None and cap.wargear == []  # the marker is no item
+
+
+@pytest.mark.parametrize(
+    "type_text",
+    [
+        "Enforcer 'Sanctioner' Pattern Automata (Brute)",
+        "Sanctioner Pattern Automata",
+        "Sanctioner Automata (Brute)",
+    ],
+)
+def test_a_sanctioner_automata_is_the_packs_enforcer_brute_with_its_kit(type_text: str) -> None:
+    kit = [
+        {"name": "Grenade Launcher Array", "qty": "1", "cost": "0"},
+        {"name": "Grenade Launcher Array - Scare", "qty": "1", "cost": "45"},
+        {"name": "Sanction Pattern Mancatcher", "qty": "1", "cost": "100"},
+    ]
+    data = yaktribe_file("Enforcers", ganger("Sanc", type_text, 350, equipment=kit))
+    gang, report = import_yaktribe(data, "kit.json", N23)
+    sanc = gang.fighters[0]
+    assert (sanc.type, sanc.category) == ("Sanctioner automata", "brute")
+    assert (report.matched_count, report.unmatched_count) == (3, 0), report.text()
+    array = next(w for w in sanc.weapons if w.name == "Grenade launcher array")
+    assert [p.name for p in array.profiles] == ["photon flash grenade", "scare gas grenade"]
+    assert array.total_cost == 45
+    names = sorted(w.name for w in sanc.weapons)
+    # The mancatcher stands in for one of its melee weapons (the claw, first in the kit).
+    assert names == ["Grenade launcher array", "Heavy shock baton", "Sanction pattern mancatcher"]
+    assert [i.name for i in sanc.wargear] == ["Light carapace armour"]
+    sanctioner = N23.fighter_type("palanite_enforcers", "Sanctioner automata")
+    assert sanctioner is not None and sanctioner.cost == 205
+    assert not sanctioner.open_to(N23.house("orlock"))

@@ -89,7 +89,7 @@ TYPES = {
     "Van Saar Arachni-Rig Servo-Suit": ("Arachni-Rig", Category.BRUTE),
     "Scrapcode-corrupted Ambot": ("Ambot", Category.BRUTE),
     "Squat Bounty Hunter": ("Bounty Hunter", Category.HIRED_GUN),
-    "Hardcase Cyber-Mastiff": ("Cyber-mastiff", Category.EXOTIC_BEAST),
+    "Hardcase Cyber-Mastiff": ("Hardcase Cyber-mastiff", Category.EXOTIC_BEAST),
     "Gunner Specialist": ("Gunner", Category.SPECIALIST),
     "Patrolman Specialist": ("Patrolman", Category.SPECIALIST),
     "Sister (Specialist)": ("Sister", Category.SPECIALIST),

@@ -5,7 +5,7 @@ from __future__ import annotations
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.rules.ruleset import Ruleset
-from gangmanager.rules.weapons import Item, Weapon
+from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
 
 STRESS_NAME = "Vorn Castellan-Drax the Unbroken Warden of the Lower Underspire"
 STRESS_SUMMARY = "M: +1, BS: +1, Cl: +1, Wil: +1"
@@ -58,6 +58,24 @@ IMPORTED_RAPID_FIRE = (
 )
 
 
+# Special ammo bought apart that the card was measured without (the pack gave these
+# profiles to its weapons later, for imports; issue 27).
+NOT_BOUGHT = frozenset(
+    {
+        "gas shells",
+        "shatter shells",
+        "choke gas grenade",
+        "photon flash grenade",
+        "scare gas grenade",
+    }
+)
+
+
+def carried(profiles: list[WeaponProfile]) -> list[WeaponProfile]:
+    """The armoury weapon's profiles but the special ammo this fighter did not buy."""
+    return [p for p in profiles if p.name not in NOT_BOUGHT]
+
+
 def stress_ruleset(ruleset: Ruleset) -> Ruleset:
     return ruleset.model_copy(update={"rules_text": {"Rapid Fire (1)": IMPORTED_RAPID_FIRE}})
 
@@ -84,7 +102,7 @@ def stress_fighter(ruleset: Ruleset) -> Fighter:
             Modifier(source="Advancement: Willpower", kind=advance, changes={"Wil": 1}, cost=5),
         ],
         weapons=[
-            Weapon(name=name, cost=armoury[name].cost, profiles=armoury[name].profiles)
+            Weapon(name=name, cost=armoury[name].cost, profiles=carried(armoury[name].profiles))
             for name in STRESS_WEAPONS
         ],
         wargear=[Item(name=name, cost=wargear[name].cost) for name in STRESS_WARGEAR],

@@ -16,6 +16,7 @@ from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Weapon
 
+from .stress import carried
 from .test_layout_fits import assert_fits
 
 FIVE = ("Plasma pistol", "Grenade launcher", "Combat shotgun")
@@ -26,7 +27,7 @@ def five_weapon_leader(gang: Gang, ruleset: Ruleset) -> Fighter:
     extra = [w for w in ruleset.weapons if w.name in FIVE]
     weapons = [
         *leader.weapons,
-        *(Weapon(name=w.name, cost=w.cost, profiles=w.profiles) for w in extra),
+        *(Weapon(name=w.name, cost=w.cost, profiles=carried(w.profiles)) for w in extra),
     ]
     assert len(weapons) == 5
     return leader.model_copy(

@@ -450,8 +450,7 @@ def test_a_failed_ammo_test_puts_every_profile_of_shared_ammo_out() -> None:
     launcher = state.find("Vex")[0].weapons[0]
     assert [p.state for p in launcher.profiles] == [
         ProfileState.OUT_OF_AMMO,
-        ProfileState.READY,
-        ProfileState.READY,
+        *[ProfileState.READY] * (len(launcher.profiles) - 1),
     ]
 
 
