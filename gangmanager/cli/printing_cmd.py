@@ -147,18 +147,14 @@ def _shared_glossary(args: argparse.Namespace) -> bool:
     return not args.fighter
 
 
+def _given(args: argparse.Namespace, *options: str) -> list[str]:
+    """Which of these options the command line gave (`--fighter` is a list, the rest flags)."""
+    return [o for o in options if getattr(args, o.removeprefix("--").replace("-", "_"))]
+
+
 def _print_blank(args: argparse.Namespace, context: Context) -> None:
     """`print [GANG] --blank N`: empty cards in the pack's statline."""
-    others = [
-        option
-        for option, given in (
-            ("--fighter", bool(args.fighter)),
-            ("--roster", args.roster),
-            ("--cards", args.cards),
-            ("--changes", args.changes),
-        )
-        if given
-    ]
+    others = _given(args, "--fighter", "--roster", "--cards", "--changes")
     if others:
         raise ServiceError(f"--blank prints empty cards only: leave out {', '.join(others)}")
     if args.gang is not None and args.ruleset is not None:
@@ -186,15 +182,7 @@ def _print_blank(args: argparse.Namespace, context: Context) -> None:
 
 def _print_changes(args: argparse.Namespace, context: Context) -> None:
     """`print GANG --changes`: what the last Finish changed, to keep with the cards."""
-    others = [
-        option
-        for option, given in (
-            ("--fighter", bool(args.fighter)),
-            ("--roster", args.roster),
-            ("--cards", args.cards),
-        )
-        if given
-    ]
+    others = _given(args, "--fighter", "--roster", "--cards")
     if others:
         raise ServiceError(f"--changes prints the change sheet only: leave out {', '.join(others)}")
     with context.database() as db:
