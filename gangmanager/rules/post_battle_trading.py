@@ -18,7 +18,7 @@ from gangmanager.rules.post_battle_draft import (
     PurchaseEntry,
     SaleEntry,
 )
-from gangmanager.rules.restrictions import check_item_for_gang, check_stash_item
+from gangmanager.rules.restrictions import check_item_for_gang, check_stash_item_for_gang
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
 from gangmanager.rules.weapons import Item, Weapon, trait_key
 
@@ -96,13 +96,7 @@ def _verdict(
             return verdict.price
         listed = verdict.price
     else:
-        kept = check_stash_item(
-            ruleset,
-            gang.house or None,
-            entry,
-            trading_post=True,
-            ignore_restrictions=gang.house_rules_ignore_restrictions,
-        )
+        kept = check_stash_item_for_gang(ruleset, gang, entry, trading_post=True)
         if not kept.allowed:
             raise TradeProblem(kept.reason)
         if kept.source == "list":

@@ -369,6 +369,23 @@ def check_stash_item(
     return Verdict(False, entry.cost, "trading_post", reason, entry=entry)
 
 
+def check_stash_item_for_gang(
+    ruleset: Ruleset,
+    gang: Gang,
+    entry: ArmouryWeapon | ArmouryItem,
+    *,
+    trading_post: bool = False,
+) -> Verdict:
+    """`check_stash_item` with the gang's house and its house-rules setting."""
+    return check_stash_item(
+        ruleset,
+        gang.house or None,
+        entry,
+        trading_post=trading_post,
+        ignore_restrictions=gang.house_rules_ignore_restrictions,
+    )
+
+
 def stash_offers(
     ruleset: Ruleset,
     house_id: str | None,

@@ -35,7 +35,7 @@ from gangmanager.rules.post_battle_draft import (
 from gangmanager.rules.restrictions import (
     armoury_lookup,
     check_item_for_gang,
-    check_stash_item,
+    check_stash_item_for_gang,
     sold_at_trading_post,
 )
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon
@@ -183,13 +183,7 @@ class TradingPostPage(StepPage):
             # Another gang's or a Brute's kit is not sold here (Rare items wait for the roll).
             if sold_at_trading_post(entry):
                 return ""
-            verdict = check_stash_item(
-                ruleset,
-                gang.house or None,
-                entry,
-                trading_post=True,
-                ignore_restrictions=gang.house_rules_ignore_restrictions,
-            )
+            verdict = check_stash_item_for_gang(ruleset, gang, entry, trading_post=True)
             return "" if verdict.allowed else verdict.reason
 
         self.item = ItemPicker([*ruleset.weapons, *ruleset.wargear], refusal=refusal)
