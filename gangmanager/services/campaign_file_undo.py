@@ -18,10 +18,10 @@ from dataclasses import dataclass, replace
 from sqlalchemy import select
 
 from gangmanager.persistence.campaign_tables import CampaignBattleRow
-from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
-from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
+from gangmanager.persistence.repository import RowScope, RowSnapshot, narrowed
+from gangmanager.persistence.unit_of_work import UnitOfWork
+from gangmanager.services.campaign_steps import swap_refused
 from gangmanager.services.changes import Changes
-from gangmanager.services.errors import RestoreError, ServiceError
 from gangmanager.services.operations import Outcome, operation
 from gangmanager.services.rulesets import Rulesets
 
@@ -109,20 +109,8 @@ class Recorder:
 def _swap(uow: UnitOfWork, swap: SwapFileRows, _: Rulesets | None) -> Outcome:
     step, what = swap.step, swap.what
     pairs = [(after, before) if what == "undo" else (before, after) for before, after in step.pairs]
-    try:
-        with server_refusal():
-            uow.gangs.swap_all(pairs)
-    except StaleRows:
-        raise ServiceError(
-            f"cannot {what} {step.label}: the campaign or one of its gangs has changed since;"
-            " nothing was changed"
-        ) from None
-    except RestoreError as exc:
-        raise ServiceError(f"cannot {what} {step.label}: {exc}") from None
-    except ServerRefusal:
-        raise ServiceError(
-            f"cannot {what} {step.label}: permission denied on this server"
-        ) from None
+    with swap_refused(what, step.label, stale_note="; nothing was changed"):
+        uow.gangs.swap_all(pairs)
     gone = what == "undo"
     changes = Changes(
         gangs_added=() if gone else step.added,

@@ -12,7 +12,8 @@ Roster edits and the post-battle sequence are undone by the same engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -168,6 +169,24 @@ def run_step(
     return outcome.result, outcome.inverse.step
 
 
+@contextmanager
+def swap_refused(what: str, label: str, stale_note: str = "") -> Iterator[None]:
+    """A campaign step's undo or redo refused in one line: rows changed since, a row
+    that cannot be put back, or the shared server's permission."""
+    try:
+        with server_refusal():
+            yield
+    except StaleRows:
+        raise ServiceError(
+            f"cannot {what} {label}: the campaign or one of its gangs has changed since"
+            + stale_note
+        ) from None
+    except RestoreError as exc:
+        raise ServiceError(f"cannot {what} {label}: {exc}") from None
+    except ServerRefusal:
+        raise ServiceError(f"cannot {what} {label}: permission denied on this server") from None
+
+
 @operation(Stepped)
 def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Outcome:
     """The rows before and after, read in the action's own transaction; those that differ
@@ -198,19 +217,8 @@ def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Ou
 def _swap(uow: UnitOfWork, swap: SwapCampaignRows, _: Rulesets | None) -> Outcome:
     step, what = swap.step, swap.what
     expected, target = (step.after, step.before) if what == "undo" else (step.before, step.after)
-    try:
-        with server_refusal():
-            uow.gangs.swap(expected, target)
-    except StaleRows:
-        raise ServiceError(
-            f"cannot {what} {step.label}: the campaign or one of its gangs has changed since"
-        ) from None
-    except RestoreError as exc:
-        raise ServiceError(f"cannot {what} {step.label}: {exc}") from None
-    except ServerRefusal:
-        raise ServiceError(
-            f"cannot {what} {step.label}: permission denied on this server"
-        ) from None
+    with swap_refused(what, step.label):
+        uow.gangs.swap(expected, target)
     again = SwapCampaignRows(step, "redo" if what == "undo" else "undo")
     changes = Changes(gangs_changed=step.gangs, campaigns_changed=(step.campaign_id,))
     return Outcome(changes, again, step.label, None, result=step)
