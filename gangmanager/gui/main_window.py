@@ -125,6 +125,7 @@ class MainWindow(QMainWindow):
         self._build_widgets()
         self._build_actions()
         self._build_menus()
+        self._build_panes()
         self.statusBar().showMessage("Every edit is saved at once; Ctrl+Z undoes it.")
         self._restore_settings()
         recent_databases.remember(self.settings, db.url)
@@ -359,7 +360,9 @@ class MainWindow(QMainWindow):
             self.addAction(item)
         self.printing.sig_exported.connect(self._on_printing_sig_exported)
         self.printing.sig_failed.connect(self.tell)
+        self._build_card_dock()
 
+    def _build_card_dock(self) -> None:
         # The card as it will print, beside the editor; hidden until asked for (F4).
         # Its CardPreview (and the printing code) is built when the dock is first shown.
         self._card_preview: CardPreview | None = None
@@ -451,6 +454,7 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
 
+    def _build_panes(self) -> None:
         gangs_title = QLabel("<b>Gangs</b>")
         buttons = QGridLayout()
         buttons.setSpacing(4)
