@@ -9,7 +9,10 @@ from __future__ import annotations
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu
 
+from gangmanager.gui.main.action_registry import ACTIONS, Needs
+from gangmanager.gui.main.action_registry import MENUS as REGISTERED_MENUS
 from gangmanager.gui.main_window import MainWindow
+from gangmanager.persistence.database import open_database, sqlite_url
 
 Key = QKeySequence.StandardKey
 SEP = "---"
@@ -189,3 +192,37 @@ def test_no_two_actions_share_a_shortcut(window: MainWindow) -> None:
                 clashes.append((name, seen[name], action.text()))
             seen.setdefault(name, action.text())
     assert clashes == []
+
+
+def test_every_registered_action_has_its_place_in_a_menu() -> None:
+    names = [spec.name for spec in ACTIONS]
+    assert len(names) == len(set(names))
+    listed = {entry for _, entries in REGISTERED_MENUS for entry in entries}
+    assert [name for name in names if name not in listed] == []
+
+
+def test_actions_are_greyed_by_what_they_need(
+    qtbot, tmp_path, rulesets, settings, window: MainWindow
+) -> None:
+    """With a gang and a fighter shown everything is enabled; on an empty database what
+    needs a gang or a fighter is greyed, the rest is not."""
+    enabled = {spec.name: getattr(window, spec.name).isEnabled() for spec in ACTIONS}
+    assert all(enabled.values()), enabled
+    empty = open_database(sqlite_url(tmp_path / "empty.sqlite"))
+    other = MainWindow(empty, rulesets, settings)
+    qtbot.addWidget(other)
+    greyed = sorted(spec.name for spec in ACTIONS if not getattr(other, spec.name).isEnabled())
+    # Delete gang also deletes a gang that does not load: greyed only when none is selected.
+    needing = [spec.name for spec in ACTIONS if spec.needs is not Needs.NOTHING]
+    assert greyed == sorted([*needing, "delete_gang_action"])
+    # As the window greyed them before the registry said so.
+    assert greyed == sorted(
+        [
+            *("duplicate_action", "delete_gang_action", "details_action", "rating_action"),
+            *("wealth_action", "export_action", "export_page_action", "new_fighter_action"),
+            *("remove_fighter_action", "fighter_rating_action", "add_modifier_action"),
+            *("buy_weapon_action", "buy_wargear_action", "add_skill_action"),
+        ]
+    )
+    other.close()
+    empty.close()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QItemSelection, QModelIndex
 
+from gangmanager.gui.main.action_registry import Needs
 from gangmanager.gui.main.host import MainWindowHost
 from gangmanager.gui.roster.breakdown import fighter_rating_text
 from gangmanager.gui.roster.roster_table_model import NAME_COLUMN, RATING_COLUMN
@@ -91,16 +92,9 @@ class Fighters(MainWindowHost):
         self.printing.set_fighters(fighter.name if fighter is not None else None)
         if self._card_preview is not None:
             self._card_preview.set_fighter(fighter, self._ruleset)
-        for item in (
-            self.remove_fighter_action,
-            self.fighter_rating_action,
-            self.add_modifier_action,
-            self.buy_weapon_action,
-            self.buy_wargear_action,
-            self.add_skill_action,
-            *([self._editor.add_injury_action] if self._editor is not None else []),
-        ):
-            item.setEnabled(fighter is not None)
+        self._enable(Needs.FIGHTER, fighter is not None)
+        if self._editor is not None:
+            self._editor.add_injury_action.setEnabled(fighter is not None)
 
     def _fighter_id(self) -> int | None:
         fighter = self.fighter

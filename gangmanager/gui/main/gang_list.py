@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QItemSelection
 
+from gangmanager.gui.main.action_registry import Needs
 from gangmanager.gui.main.host import MainWindowHost
 from gangmanager.gui.roster.breakdown import gang_rating_text, wealth_text
 from gangmanager.rules.gang import Gang
@@ -163,13 +164,4 @@ class GangList(MainWindowHost):
         self.delete_gang_action.setEnabled(
             has_gang or (gang_id is not None and self.gang_model.damaged(gang_id) is not None)
         )
-        for item in (
-            self.duplicate_action,
-            self.export_action,
-            self.export_page_action,
-            self.details_action,
-            self.rating_action,
-            self.wealth_action,
-            self.new_fighter_action,
-        ):
-            item.setEnabled(has_gang)
+        self._enable(Needs.GANG, has_gang)
