@@ -71,7 +71,6 @@ from gangmanager.gui.roster.stash_panel import StashPanel
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services import databases
-from gangmanager.services.changes import Changes
 from gangmanager.services.databases import Database
 from gangmanager.services.rulesets import Rulesets
 
@@ -451,12 +450,6 @@ class MainWindow(
 
     def tell(self, text: str) -> None:
         self.messages.tell(text)
-
-    def show_changes(self, gang_id: int, changes: Changes | None = None) -> None:
-        """Refresh after a change made outside the roster editor (battle, post-battle)."""
-        if changes is not None and changes.messages:
-            self.statusBar().showMessage("; ".join(changes.messages), STATUS_TIMEOUT_MS)
-        self.refresh_gangs(select=gang_id)
 
     def _on_printing_sig_exported(self, path: str) -> None:
         self.statusBar().showMessage(f"Saved {path}", STATUS_TIMEOUT_MS)
