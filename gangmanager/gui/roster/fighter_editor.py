@@ -102,6 +102,18 @@ class FighterEditor(QWidget):
     # -- building --------------------------------------------------------------------
 
     def _build(self) -> None:
+        top = self._build_title_row()
+        fields = self._build_fields()
+        self.profile = ProfileEditor()
+        self.profile.sig_characteristic_edited.connect(self._on_profile_characteristic_edited)
+        self._build_modifiers()
+        self._build_weapons()
+        self._build_lists()
+        self._lay_out(top, fields)
+        self._chain_tabs()
+
+    def _build_title_row(self) -> QHBoxLayout:
+        """The title, the rating and its breakdown, the portrait and its buttons."""
         self.title = QLabel()
         title_font = QFont(self.title.font())
         title_font.setPointSizeF(title_font.pointSizeF() * 1.25)
@@ -125,7 +137,10 @@ class FighterEditor(QWidget):
         top.addWidget(self.breakdown)
         top.addWidget(self.portrait.pick)
         top.addWidget(self.portrait.clear)
+        return top
 
+    def _build_fields(self) -> QGridLayout:
+        """Name, type, category, status, cost, XP (and the notes, laid out with the lists)."""
         self.name = QLineEdit()
         self.name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
         self.name.setObjectName("fighter_name")
@@ -177,10 +192,9 @@ class FighterEditor(QWidget):
                 fields.addWidget(widget, row, pair * 2 + 1)
         fields.setColumnStretch(1, 1)
         fields.setColumnStretch(3, 1)
+        return fields
 
-        self.profile = ProfileEditor()
-        self.profile.sig_characteristic_edited.connect(self._on_profile_characteristic_edited)
-
+    def _build_modifiers(self) -> None:
         self.modifiers = QListWidget()
         self.modifiers.setObjectName("modifiers")
         self.modifiers.setAlternatingRowColors(True)
@@ -192,6 +206,7 @@ class FighterEditor(QWidget):
         self.remove_modifier = QPushButton("Remove")
         self.remove_modifier.clicked.connect(self._on_remove_modifier_clicked)
 
+    def _build_weapons(self) -> None:
         self.weapons_model = WeaponsTableModel()
         self.weapons = QTableView()
         self.weapons.setObjectName("weapons")
@@ -219,6 +234,8 @@ class FighterEditor(QWidget):
         self.remove_weapon.setToolTip("Sell or remove the selected weapon, or the selected profile")
         self.remove_weapon.clicked.connect(self._on_remove_weapon_clicked)
 
+    def _build_lists(self) -> None:
+        """Wargear, skills and injuries, with their buttons; Ctrl+J adds an injury."""
         self.wargear = QListWidget()
         self.wargear.setObjectName("wargear")
         self.buy_wargear = QPushButton("Buy wa&rgear...")
@@ -256,6 +273,7 @@ class FighterEditor(QWidget):
         self.remove_injury = QPushButton("Remove")
         self.remove_injury.clicked.connect(self._on_remove_injury_clicked)
 
+    def _lay_out(self, top: QHBoxLayout, fields: QGridLayout) -> None:
         identity = QVBoxLayout()
         identity.setSpacing(4)
         identity.addLayout(fields)
@@ -279,6 +297,24 @@ class FighterEditor(QWidget):
             weapons_title.addWidget(button)
         weapons_title.addStretch(1)
         weapons_title.addWidget(self.slots)
+
+        self._build_columns()
+
+        self.placeholder = QLabel("Select a fighter in the roster, or press Ctrl+N to recruit one.")
+        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.placeholder.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(4)
+        layout.addLayout(top)
+        layout.addWidget(self.placeholder)
+        layout.addLayout(self.upper)
+        layout.addLayout(weapons_title)
+        layout.addWidget(self.weapons, 3)
+        layout.addLayout(self.lists, 2)
+
+    def _build_columns(self) -> None:
+        """Modifiers, wargear, skills, injuries and notes: side by side, or two rows."""
 
         def column(title: str, view: QWidget, *buttons: QPushButton) -> QWidget:
             holder = QWidget()
@@ -313,19 +349,7 @@ class FighterEditor(QWidget):
         self._narrow: bool | None = None
         self._arrange(narrow=False)
 
-        self.placeholder = QLabel("Select a fighter in the roster, or press Ctrl+N to recruit one.")
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 4, 6, 4)
-        layout.setSpacing(4)
-        layout.addLayout(top)
-        layout.addWidget(self.placeholder)
-        layout.addLayout(self.upper)
-        layout.addLayout(weapons_title)
-        layout.addWidget(self.weapons, 3)
-        layout.addLayout(self.lists, 2)
-
+    def _chain_tabs(self) -> None:
         self.tab_chain: list[QWidget] = [
             self.name,
             self.type,
