@@ -269,6 +269,12 @@ class EquipPage(QWizardPage):
             " the Trading Post's items (Rare and Illegal ones come after battles). Leaders"
             " and Champions choose the Primary skill their list gives recruits."
         )
+        self._build_armoury()
+        self._build_skills()
+        self._lay_out()
+
+    def _build_armoury(self) -> None:
+        """The fighters, the armoury (filtered as typed) and what each fighter carries."""
         self.fighters = QListWidget()
         self.fighters.currentRowChanged.connect(self._on_fighters_current_row_changed)
         self.filter = QLineEdit()
@@ -292,6 +298,8 @@ class EquipPage(QWizardPage):
         self.gear = QListWidget()
         self.unequip = QPushButton("&Take back")
         self.unequip.clicked.connect(self._on_unequip_clicked)
+
+    def _build_skills(self) -> None:
         # Leaders and Champions choose their recruit's Primary skill here (free).
         self.skills_label = QLabel()
         self.skills = QListWidget()
@@ -305,6 +313,8 @@ class EquipPage(QWizardPage):
         self.credits = QLabel()
         self.message = QLabel()
         self.message.setWordWrap(True)
+
+    def _lay_out(self) -> None:
         left = QVBoxLayout()
         left.addWidget(QLabel("Fighters"))
         left.addWidget(self.fighters, 1)
