@@ -239,6 +239,12 @@ class MainWindow(
             return
 
     def _build_panes(self) -> None:
+        left = self._build_gangs_pane()
+        top = self._build_roster_pane()
+        self._build_centre(left, top)
+
+    def _build_gangs_pane(self) -> QSplitter:
+        """The gangs and their buttons above, the shown gang's stash below."""
         gangs_title = QLabel("<b>Gangs</b>")
         buttons = QGridLayout()
         buttons.setSpacing(4)
@@ -269,7 +275,10 @@ class MainWindow(
         left.addWidget(self.stash_panel)
         left.setStretchFactor(0, 1)
         left.setStretchFactor(1, 1)
+        return left
 
+    def _build_roster_pane(self) -> QWidget:
+        """The gang's header (with the roster's buttons on its facts line) and the roster."""
         self._roster_buttons: list[QWidget] = []
         for item, text in (
             (self.new_fighter_action, "New fighter..."),
@@ -287,7 +296,10 @@ class MainWindow(
         top_layout.setSpacing(4)
         top_layout.addWidget(self.header)
         top_layout.addWidget(self.roster_view, 1)
+        return top
 
+    def _build_centre(self, left: QSplitter, top: QWidget) -> None:
+        """The roster above the card, beside the gangs; the start page for an empty database."""
         self.centre_splitter = QSplitter(Qt.Orientation.Vertical)
         self.centre_splitter.setObjectName("centre_splitter")
         self.centre_splitter.addWidget(top)
