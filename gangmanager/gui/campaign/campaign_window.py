@@ -138,7 +138,16 @@ class CampaignWindow(QMainWindow):
         # Refusals and questions go through here (tests replace `tell` and `save_path`).
         self.messages = Messages(self)
         self.view: dict[str, Any] = {}
+        self._build_overview()
+        self._build_menus()
 
+        self.notes_edit.textChanged.connect(self._on_notes_edit_text_changed)
+        self.save_notes_button.clicked.connect(self._on_save_notes_button_clicked)
+        open_size(self, 1280, 800)
+        self.refresh()
+
+    def _build_overview(self) -> None:
+        """The Campaign tab (header, standings, territories, log, notes) and the History tab."""
         self.header_label = QLabel()
         self.header_label.setTextFormat(Qt.TextFormat.PlainText)
         self.header_label.setWordWrap(True)
@@ -168,6 +177,29 @@ class CampaignWindow(QMainWindow):
         self.save_notes_button = QPushButton("Save notes")
         self.save_notes_button.setEnabled(False)
 
+        splitter = self._build_splitter()
+
+        overview = QWidget()
+        overview_layout = QVBoxLayout(overview)
+        overview_layout.addWidget(self.header_label)
+        overview_layout.addWidget(self.phase_label)
+        overview_layout.addWidget(splitter, 1)
+        self.history_view = HistoryChartView()
+        # The overview scrolls when the window is short (a 640-pixel laptop): its wrapped
+        # labels would otherwise make the window's minimum height taller than the screen.
+        self.overview_scroll = QScrollArea()
+        self.overview_scroll.setObjectName("overview_scroll")
+        self.overview_scroll.setWidgetResizable(True)
+        self.overview_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.overview_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.overview_scroll.setWidget(overview)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.overview_scroll, "&Campaign")
+        self.tabs.addTab(self.history_view, "&History")
+        self.setCentralWidget(self.tabs)
+
+    def _build_splitter(self) -> QSplitter:
+        """Standings, Triumphs and territories on the left; the log and the notes on the right."""
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -189,33 +221,16 @@ class CampaignWindow(QMainWindow):
         splitter.addWidget(right)
         splitter.setStretchFactor(0, 3)
         splitter.setStretchFactor(1, 2)
-
-        overview = QWidget()
-        overview_layout = QVBoxLayout(overview)
-        overview_layout.addWidget(self.header_label)
-        overview_layout.addWidget(self.phase_label)
-        overview_layout.addWidget(splitter, 1)
-        self.history_view = HistoryChartView()
-        # The overview scrolls when the window is short (a 640-pixel laptop): its wrapped
-        # labels would otherwise make the window's minimum height taller than the screen.
-        self.overview_scroll = QScrollArea()
-        self.overview_scroll.setObjectName("overview_scroll")
-        self.overview_scroll.setWidgetResizable(True)
-        self.overview_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.overview_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.overview_scroll.setWidget(overview)
-        self.tabs = QTabWidget()
-        self.tabs.addTab(self.overview_scroll, "&Campaign")
-        self.tabs.addTab(self.history_view, "&History")
-        self.setCentralWidget(self.tabs)
-        self._build_menus()
-
-        self.notes_edit.textChanged.connect(self._on_notes_edit_text_changed)
-        self.save_notes_button.clicked.connect(self._on_save_notes_button_clicked)
-        open_size(self, 1280, 800)
-        self.refresh()
+        return splitter
 
     def _build_menus(self) -> None:
+        self._build_file_menu()
+        self._build_edit_menu()
+        self._build_campaign_menu()
+        self._update_undo_actions()
+        self._build_view_menu()
+
+    def _build_file_menu(self) -> None:
         file_menu = self.menuBar().addMenu("&File")
         self.report_action = QAction("&Export report (PDF or JSON)...", self)
         self.report_action.setShortcut(QKeySequence("Ctrl+E"))
@@ -231,6 +246,7 @@ class CampaignWindow(QMainWindow):
         close.triggered.connect(self.close)
         file_menu.addAction(close)
 
+    def _build_edit_menu(self) -> None:
         edit_menu = self.menuBar().addMenu("&Edit")
         # Undo and redo: the notes while they are being typed, else the campaign's actions.
         self.undo_action = QAction("&Undo", self)
@@ -250,6 +266,8 @@ class CampaignWindow(QMainWindow):
             edit_menu.addAction(edit_action)
             self.addAction(edit_action)
 
+    def _build_campaign_menu(self) -> None:
+        """The arbitrator's actions, in the Campaign menu and on the toolbar."""
         campaign_menu = self.menuBar().addMenu("C&ampaign")
         self.toolbar = QToolBar("Campaign actions")
         self.toolbar.setObjectName("campaign_actions")
@@ -293,8 +311,8 @@ class CampaignWindow(QMainWindow):
             "",
             "Close the campaign and award the Triumphs",
         )
-        self._update_undo_actions()
 
+    def _build_view_menu(self) -> None:
         view_menu = self.menuBar().addMenu("&View")
         for number, name in ((0, "&Campaign"), (1, "&History chart")):
             tab_action = QAction(name, self)
