@@ -204,10 +204,11 @@ class MainWindow(
 
     @property
     def editor_built(self) -> bool:
+        """Whether the card is built yet (after the first paint, or on first use)."""
         return self._editor is not None
 
     def _build_editor(self) -> None:
-        if self._editor is not None:
+        if self.editor_built:
             return
         editor = FighterEditor(self.messages)
         self._editor = editor
@@ -225,7 +226,7 @@ class MainWindow(
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
-        if self._editor is None:
+        if not self.editor_built:
             # Queued: this paint reaches the screen first.
             QTimer.singleShot(0, self._build_editor)
             # While the player reads the first screen: the engine and ORM the first
