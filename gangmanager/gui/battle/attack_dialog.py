@@ -2,8 +2,10 @@
 before a die is rolled; "Roll" rolls what is left, "Apply" writes the event.
 
 The dialog never resolves anything itself: the numbers come from
-`rules.battle_attack.target_numbers`, the preview from applying the event to a
-copy of the battle state.
+`rules.battle_attack.target_numbers`, the preview from `rules.battle.preview`,
+the same resolution the service runs on the stored battle. The dice typed in
+are read once into a typed `AttackEvent` (`chosen_attack`), which the preview
+plays and Apply hands on as it is.
 """
 
 from __future__ import annotations
@@ -35,9 +37,9 @@ from gangmanager.gui.battle.odds_panel import OddsPanel
 from gangmanager.gui.battle.targets_box import TargetsBox
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.attack_traits import UNARMED, is_melee
-from gangmanager.rules.battle import apply_event
+from gangmanager.rules.battle import preview
 from gangmanager.rules.battle_attack import attack_dice, target_numbers
-from gangmanager.rules.battle_events import BattleError, ProfileState, parse_event
+from gangmanager.rules.battle_events import AttackEvent, BattleError, ProfileState, parse_event
 from gangmanager.rules.battle_faces import face_roll
 from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table
@@ -51,7 +53,7 @@ _RANGES = (("Short range", "short"), ("Long range", "long"), ("Engaged", "engage
 # How the Firepower dice are typed in: as the faces a real die shows, or as D6 numbers.
 FIREPOWER_FACES, FIREPOWER_D6 = "faces", "d6"
 # Performs the event; returns None when it was stored, else the reason it was refused.
-Submit = Callable[[dict[str, Any]], str | None]
+Submit = Callable[[AttackEvent], str | None]
 
 
 class AttackDialog(QDialog):
@@ -74,7 +76,7 @@ class AttackDialog(QDialog):
         self._submit = submit
         self._fitted_shown = False
         # Not `event`: that would hide QWidget.event, Qt's event handler.
-        self.applied_event: dict[str, Any] | None = None
+        self.applied: AttackEvent | None = None
         # The weapon and band the attack dice were last counted for.
         self._dice_chosen: tuple[object, bool] | None = None
 
@@ -232,14 +234,21 @@ class AttackDialog(QDialog):
         attacker: FighterTrack,
         dice: Dice,
         submit: Submit | None = None,
-    ) -> dict[str, Any] | None:
+    ) -> AttackEvent | None:
         """The attack event to apply (with `submit`: the one applied), or None when cancelled.
 
         With `submit` the dialog performs the event itself and stays open, the dice
         as typed, when it is refused.
         """
         dialog = cls(ruleset, state, attacker, dice, parent, submit)
-        return dialog.applied_event if dialog.exec() == QDialog.DialogCode.Accepted else None
+        return dialog.applied if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    @property
+    def applied_event(self) -> dict[str, Any] | None:
+        """The event applied as a script would write it: the keys chosen, no defaults."""
+        if self.applied is None:
+            return None
+        return self.applied.model_dump(mode="json", exclude_unset=True)
 
     # -- what is chosen ---------------------------------------------------------
 
@@ -272,8 +281,16 @@ class AttackDialog(QDialog):
         event.update(self.targets_box.event_keys())
         return event
 
+    def chosen_attack(self) -> AttackEvent:
+        """The typed event of what is chosen and typed in; raises ValueError (a bad entry)
+        or BattleError (a die the event does not take) naming it."""
+        event = parse_event(self.chosen_event())
+        assert isinstance(event, AttackEvent)
+        return event
+
     def chosen_event(self) -> dict[str, Any]:
-        """The event with the dice typed in so far; raises ValueError on a bad entry."""
+        """The keys chosen and the dice typed in so far, as a script writes them;
+        raises ValueError on a bad entry."""
         event = self.base_event()
         if self.hit_spin.value():
             event["hit"] = self.hit_spin.value()
@@ -377,17 +394,13 @@ class AttackDialog(QDialog):
     def _on_roll_button_clicked(self) -> None:
         """Roll what is blank on a copy of the battle: fill the dice in, show the log lines."""
         try:
-            event = self.chosen_event()
-            trial = self._state.copy()
-            done = apply_event(self._ruleset, trial, parse_event(event), self._dice)
+            done, lines = preview(self._ruleset, self._state, self.chosen_attack(), self._dice)
         except (BattleError, ValueError) as exc:
             self.preview_label.setText(f"Refused: {exc}")
             self.preview_label.setStyleSheet("color: #c62828;")
             return
         self.preview_label.setStyleSheet("")
-        self.preview_label.setText(
-            "\n".join(line.split(": ", 1)[-1] for line in trial.log[len(self._state.log) :])
-        )
+        self.preview_label.setText("\n".join(line.split(": ", 1)[-1] for line in lines))
         # A wrapped label's height is not asked for by the scroll area's layout: set it,
         # then bring the steps in sight from their first line once they are laid out.
         width = self.preview_label.width()
@@ -442,8 +455,8 @@ class AttackDialog(QDialog):
 
     def _on_apply_button_clicked(self) -> None:
         try:
-            event = self.chosen_event()
-        except ValueError as exc:
+            event = self.chosen_attack()
+        except (BattleError, ValueError) as exc:
             self._refused(str(exc))
             return
         if self._submit is not None:
@@ -452,7 +465,7 @@ class AttackDialog(QDialog):
                 # Stay open with every die as typed: correct one and apply again.
                 self._refused(reason)
                 return
-        self.applied_event = event
+        self.applied = event
         self.accept()
 
     def _refused(self, reason: str) -> None:

@@ -15,6 +15,7 @@ Scum) are hired from the Battle menu; each gets a tile of its own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
@@ -42,13 +43,27 @@ from gangmanager.gui.battle.end_phase_dialog import EndTestDialog
 from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.battle.hire_dialog import HireDialog
+from gangmanager.gui.battle.requests import AttackRequest, TileRequest
 from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.battle.start_page import StartPage
 from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.gui.common.screen_fit import open_size
-from gangmanager.rules.battle import apply_event
+from gangmanager.rules.battle import preview
 from gangmanager.rules.battle_end_phase import waiting
-from gangmanager.rules.battle_events import BattleError, parse_event
+from gangmanager.rules.battle_events import (
+    AmmoTestEvent,
+    AttackEvent,
+    BattleError,
+    BattleEvent,
+    BlazeEvent,
+    BlazeHitEvent,
+    ExtinguishEvent,
+    HireEvent,
+    NerveTestEvent,
+    NewRoundEvent,
+    ReloadEvent,
+    with_keys,
+)
 from gangmanager.rules.battle_hire import HireOffer, hire_offers
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
 from gangmanager.rules.campaign_types import Boon
@@ -468,8 +483,11 @@ class BattleWindow(QMainWindow):
         result: battle.BattleResult = outcome.result
         return result
 
-    def apply(self, events: list[dict[str, Any]]) -> bool:
-        """Store the events (all or nothing); False, with the reason shown, when refused."""
+    def apply(self, events: Sequence[BattleEvent | Mapping[str, Any]]) -> bool:
+        """Store the events (all or nothing); False, with the reason shown, when refused.
+
+        The window makes typed events; one written as a script writes it is read by the
+        service as the command line's is."""
         result = self._perform(battle.ApplyEvents(self._gang_id, tuple(events), self._dice))
         if result is None:
             return False
@@ -478,31 +496,32 @@ class BattleWindow(QMainWindow):
             self._say(result.lines[-1].split(": ", 1)[-1])
         return True
 
-    def _on_tile_sig_event_requested(self, event: dict[str, Any]) -> None:
+    def _on_tile_sig_event_requested(self, request: TileRequest) -> None:
         if self._record is None or self._ruleset is None:
             return
-        fighter = self._record.state.fighter(event["fighter"])
+        fighter = self._record.state.fighter(request.fighter)
         if fighter is None:
             return
-        kind = event["event"]
-        if kind in ("ammo_test", "reload"):
-            completed = self._ammo_event(event, fighter)
-        elif kind == "blaze":
-            completed = self._blaze_event(event, fighter)
-        elif kind == "extinguish":
-            completed = self._extinguish_event(event, fighter)
-        elif kind == "attack":
-            # The dialog applies the attack itself: a refusal keeps it open, dice as typed.
-            AttackDialog.ask(
-                self, self._ruleset, self._record.state, fighter, self._dice, self._submit
-            )
-            return
-        else:
-            completed = event
+        completed: BattleEvent | None
+        match request:
+            case AttackRequest():
+                # The dialog applies the attack itself: a refusal keeps it open, dice as typed.
+                AttackDialog.ask(
+                    self, self._ruleset, self._record.state, fighter, self._dice, self._submit
+                )
+                return
+            case AmmoTestEvent() | ReloadEvent():
+                completed = self._ammo_event(request, fighter)
+            case BlazeEvent():
+                completed = self._blaze_event(request, fighter)
+            case ExtinguishEvent():
+                completed = self._extinguish_event(request, fighter)
+            case _:
+                completed = request
         if completed is not None:
             self.apply([completed])
 
-    def _submit(self, event: dict[str, Any]) -> str | None:
+    def _submit(self, event: AttackEvent) -> str | None:
         """Apply one event; None when stored, else the reason it was refused."""
         return None if self.apply([event]) else self.last_refusal
 
@@ -512,49 +531,51 @@ class BattleWindow(QMainWindow):
             return None
         return next((p for p in carried.profiles if p.name == profile), None)
 
-    def _ammo_event(self, event: dict[str, Any], fighter: FighterTrack) -> dict[str, Any] | None:
+    def _ammo_event(
+        self, event: AmmoTestEvent | ReloadEvent, fighter: FighterTrack
+    ) -> AmmoTestEvent | ReloadEvent | None:
         assert self._ruleset is not None and self._record is not None
-        profile = self._profile(fighter, event["weapon"], event["profile"])
+        profile = self._profile(fighter, event.weapon, event.profile)
         if profile is None:
             return None
         term = self._ruleset.ammo.term
-        if event["event"] == "reload" and profile.has(Mechanic.PLENTIFUL):
+        test = isinstance(event, AmmoTestEvent)
+        if not test and profile.has(Mechanic.PLENTIFUL):
             return event
         per_test = 2 if profile.has(Mechanic.COMBI) else 1
-        tests = profile.rapid_fire or 1 if event["event"] == "ammo_test" else 1
+        tests = profile.rapid_fire or 1 if test else 1
         text = f"{fighter.name}'s {profile.label}: Am {profile.profile.am}; a roll below fails."
         if per_test == 2:
             text += " Combi: roll two dice, the lower one counts."
         if tests > 1:
             text += f" Rapid Fire ({tests}): one test per Ammo symbol; two failures jam it."
-        title = f"{term}: {profile.label}" if event["event"] == "ammo_test" else "Reload"
+        title = f"{term}: {profile.label}" if test else "Reload"
         rolls = RollDialog.ask(self, title, text, self._dice, per_test=per_test, max_tests=tests)
         if rolls is None:
             return None
-        completed = {**event, "roll": rolls[0] if len(rolls) == 1 else rolls}
-        if event["event"] == "ammo_test" and not self._confirm_deletion(completed, profile):
+        completed = with_keys(event, roll=rolls[0] if len(rolls) == 1 else rolls)
+        if isinstance(completed, AmmoTestEvent) and not self._confirm_deletion(completed, profile):
             self._say("Nothing applied: the Limited profile stays on the card.")
             return None
         return completed
 
-    def _confirm_deletion(self, event: dict[str, Any], profile: ProfileTrack) -> bool:
+    def _confirm_deletion(self, event: AmmoTestEvent, profile: ProfileTrack) -> bool:
         """Try the event on a copy; ask before a Limited profile is struck off the card."""
         assert self._ruleset is not None and self._record is not None
-        trial = self._record.state.copy()
         try:
-            done = apply_event(self._ruleset, trial, parse_event(event))
+            done, _ = preview(self._ruleset, self._record.state, event)
         except BattleError:
             return True  # The service refuses it with the reason.
-        if getattr(done, "removed", None) is None:
+        if not isinstance(done, AmmoTestEvent) or done.removed is None:
             return True
         term = self._ruleset.ammo.term
-        owner = self._record.state.fighter(event["fighter"])
+        owner = self._record.state.fighter(event.fighter)
         if owner is not None and owner.hired:
             return ConfirmDialog.ask(
                 self,
                 "Delete a Limited profile?",
                 f"{profile.label} failed its {term} and is Limited: it is deleted from"
-                f" {event['fighter']}'s card for the rest of this battle"
+                f" {event.fighter}'s card for the rest of this battle"
                 " (Undo puts it back if this was a mistake).",
                 "Delete profile",
             )
@@ -562,14 +583,14 @@ class BattleWindow(QMainWindow):
             self,
             "Delete a Limited profile?",
             f"{profile.label} failed its {term} and is Limited: it is deleted from"
-            f" {event['fighter']}'s card now, and from the roster and printouts.\n\n"
+            f" {event.fighter}'s card now, and from the roster and printouts.\n\n"
             f"Fighter Rating and Gang Rating stay as they are; the pending rating drops by"
             f" {profile.profile.cost} until Update Roster. Only buying it again restores it"
             " (Undo puts it back if this was a mistake).",
             "Delete profile",
         )
 
-    def _blaze_event(self, event: dict[str, Any], fighter: FighterTrack) -> dict[str, Any] | None:
+    def _blaze_event(self, event: BlazeEvent, fighter: FighterTrack) -> BlazeEvent | None:
         assert self._ruleset is not None
         catch = ", ".join(str(r) for r in self._ruleset.blaze.catch_fire_on)
         rolls = RollDialog.ask(
@@ -578,20 +599,21 @@ class BattleWindow(QMainWindow):
             f"{fighter.name} was hit by a Blaze attack: a D6 of {catch} sets them on fire.",
             self._dice,
         )
-        return {**event, "roll": rolls[0]} if rolls else None
+        return with_keys(event, roll=rolls[0]) if rolls else None
 
     def _extinguish_event(
-        self, event: dict[str, Any], fighter: FighterTrack
-    ) -> dict[str, Any] | None:
+        self, event: ExtinguishEvent, fighter: FighterTrack
+    ) -> ExtinguishEvent | None:
         assert self._ruleset is not None and self._record is not None
         chosen = ExtinguishDialog.ask(self, self._ruleset, self._record.state, fighter)
         if chosen is None:
             return None
         by, helpers = chosen
         # Tried first with any die: a refusal is said before the player rolls, not after.
-        trial = {**event, "by": by, "helpers": helpers, "roll": 6}
         try:
-            apply_event(self._ruleset, self._record.state.copy(), parse_event(trial))
+            preview(
+                self._ruleset, self._record.state, with_keys(event, by=by, helpers=helpers, roll=6)
+            )
         except BattleError as exc:
             self._say(f"Refused: {exc}", error=True)
             return None
@@ -600,7 +622,7 @@ class BattleWindow(QMainWindow):
         )
         if not rolls:
             return None
-        return {**event, "by": by, "helpers": helpers, "roll": rolls[0]}
+        return with_keys(event, by=by, helpers=helpers, roll=rolls[0])
 
     # ---------------------------------------------------------------- prompts
 
@@ -624,16 +646,16 @@ class BattleWindow(QMainWindow):
         if prompt.kind is PromptKind.BLAZE_HIT:
             damaged = BlazeHitDialog.ask(self, prompt.text)
             if damaged is not None:
-                self.apply([{"fighter": fighter.name, "event": "blaze_hit", "damaged": damaged}])
+                self.apply([BlazeHitEvent(fighter=fighter.name, damaged=damaged)])
         elif prompt.kind is PromptKind.NERVE_TEST:
             rolls = RollDialog.ask(
                 self, f"Nerve test: {fighter.name}", prompt.text, self._dice, per_test=2
             )
             if rolls:
-                self.apply([{"fighter": fighter.name, "event": "nerve_test", "roll": rolls}])
+                self.apply([NerveTestEvent(fighter=fighter.name, roll=rolls)])
         elif prompt.kind is PromptKind.FLAMES_ROLL:
             self._on_tile_sig_event_requested(
-                {"fighter": fighter.name, "event": "extinguish", "by": fighter.name}
+                ExtinguishEvent(fighter=fighter.name, by=fighter.name)
             )
         elif prompt.kind is PromptKind.KNOCKBACK:
             self._say(f"Move {fighter.name} on the table; the next event clears the reminder.")
@@ -686,9 +708,9 @@ class BattleWindow(QMainWindow):
         if chosen is None:
             return
         offer, name = chosen
-        event = {"event": "hire", "fighter_type": offer.fighter_type, "territory": offer.territory}
-        if name:
-            event["name"] = name
+        event = HireEvent(
+            fighter_type=offer.fighter_type, territory=offer.territory, name=name or None
+        )
         if self.apply([event]):
             hired = self._record.state.fighters[-1].name if self._record else ""
             if hired in self.tiles:
@@ -699,7 +721,7 @@ class BattleWindow(QMainWindow):
         while self._record is not None and self._ruleset is not None:
             tests = waiting(self._ruleset, self._record.state)
             if not tests:
-                self.apply([{"event": "new_round"}])
+                self.apply([NewRoundEvent()])
                 return
             event = EndTestDialog.ask_event(self, tests[0], self._ruleset, self._dice)
             if event is None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -41,8 +40,24 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.battle.box_row import BoxRow
+from gangmanager.gui.battle.requests import AttackRequest, TileRequest
 from gangmanager.gui.common.portrait_box import PortraitLabel
-from gangmanager.rules.battle_events import Activation, BattleStatus, Marker, ProfileState
+from gangmanager.rules.battle_events import (
+    ActivateEvent,
+    Activation,
+    AmmoTestEvent,
+    BattleStatus,
+    BlazeEvent,
+    EndActivationEvent,
+    ExtinguishEvent,
+    FleshWoundEvent,
+    Marker,
+    MarkerEvent,
+    ProfileState,
+    ReloadEvent,
+    StatusEvent,
+    WoundEvent,
+)
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.ruleset import Mechanic
 
@@ -156,9 +171,11 @@ class ProfileRow:
 
 
 class FighterTile(QFrame):
-    """Emits `sig_event_requested` with an event (rolls left out); the window completes it."""
+    """Emits `sig_event_requested` with a typed event (rolls left out) or an
+    `AttackRequest`; the window completes it."""
 
-    sig_event_requested = Signal(dict)
+    # A TileRequest.
+    sig_event_requested = Signal(object)
 
     def __init__(
         self,
@@ -315,13 +332,21 @@ class FighterTile(QFrame):
         layout.addLayout(actions)
 
         self.status_combo.activated.connect(self._on_status_combo_activated)
-        self.activate_button.clicked.connect(lambda: self._request("activate"))
-        self.end_activation_button.clicked.connect(lambda: self._request("end_activation"))
-        self.wound_button.clicked.connect(lambda: self._request("wound"))
-        self.flesh_wound_button.clicked.connect(lambda: self._request("flesh_wound"))
-        self.blaze_button.clicked.connect(lambda: self._request("blaze"))
-        self.attack_button.clicked.connect(lambda: self._request("attack"))
-        self.extinguish_button.clicked.connect(lambda: self._request("extinguish", by=""))
+        name = self.name
+        self.activate_button.clicked.connect(lambda: self._request(ActivateEvent(fighter=name)))
+        self.end_activation_button.clicked.connect(
+            lambda: self._request(EndActivationEvent(fighter=name))
+        )
+        self.wound_button.clicked.connect(lambda: self._request(WoundEvent(fighter=name)))
+        self.flesh_wound_button.clicked.connect(
+            lambda: self._request(FleshWoundEvent(fighter=name))
+        )
+        self.blaze_button.clicked.connect(lambda: self._request(BlazeEvent(fighter=name)))
+        self.attack_button.clicked.connect(lambda: self._request(AttackRequest(name)))
+        # The burning fighter acting on themself; the window asks who acts.
+        self.extinguish_button.clicked.connect(
+            lambda: self._request(ExtinguishEvent(fighter=name, by=name))
+        )
         self._track = track
         self.update_from(track)
 
@@ -352,9 +377,15 @@ class FighterTile(QFrame):
             self.weapon_grid.addWidget(widget, row, column)
         weapon, profile_name = profile.weapon, profile.name
         test.clicked.connect(
-            lambda: self._request("ammo_test", weapon=weapon, profile=profile_name)
+            lambda: self._request(
+                AmmoTestEvent(fighter=self.name, weapon=weapon, profile=profile_name)
+            )
         )
-        reload.clicked.connect(lambda: self._request("reload", weapon=weapon, profile=profile_name))
+        reload.clicked.connect(
+            lambda: self._request(
+                ReloadEvent(fighter=self.name, weapon=weapon, profile=profile_name)
+            )
+        )
         self.profile_rows.append(ProfileRow(weapon, profile_name, name, state, test, reload))
 
     def profile_row(self, weapon: str, profile: str = "") -> ProfileRow:
@@ -434,14 +465,14 @@ class FighterTile(QFrame):
 
     # -- requests ------------------------------------------------------------
 
-    def _request(self, kind: str, **keys: Any) -> None:
-        self.sig_event_requested.emit({"fighter": self.name, "event": kind, **keys})
+    def _request(self, request: TileRequest) -> None:
+        self.sig_event_requested.emit(request)
 
     def _on_status_combo_activated(self, index: int) -> None:
         status = _STATUSES[index]
         if status is self._track.status:
             return
-        self._request("status", status=status.value)
+        self._request(StatusEvent(fighter=self.name, status=status))
 
     @property
     def badges(self) -> list[str]:
@@ -468,4 +499,4 @@ class FighterTile(QFrame):
         on = marker in self._track.markers
         self.marker_buttons[marker].setChecked(on)
         self.marker_actions[marker].setChecked(on)
-        self._request("marker", marker=marker.value, on=not on)
+        self._request(MarkerEvent(fighter=self.name, marker=marker, on=not on))
