@@ -14,10 +14,11 @@ Hired Guns never touch the stored gang.
 For the post-battle sequence: `ended_battle` gives the last battle handed
 over (its final state and events) and `mark_battle_done` closes it for good.
 
-An event or an undo does not fold the whole log again: the state the last
-action left is kept (`battle_folds`) and used while the battle's revision and
-the gangs' versions are still the stored ones, so an event costs the same
-with 500 events in the log as with one.
+An event or an undo does not fold the whole log again: the battle repository
+hands out the state the last action left (`uow.battles.playing`, kept by
+`persistence.battle_folds`) while the battle's revision and the gangs'
+versions are still the stored ones, so an event costs the same with 500
+events in the log as with one.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from typing import Any
 
 from gangmanager.exchange.errors import ImportFileError, describe_value
 from gangmanager.exchange.json_input import read_json_document
+from gangmanager.persistence.battle_folds import UNDO_DEPTH, Folded, parse_payloads, versions
 from gangmanager.persistence.battle_repository import (
     ENDED,
     OPEN,
@@ -66,9 +68,7 @@ from gangmanager.rules.campaign_types import Boon, BoonKind
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import cut
-from gangmanager.services import battle_folds
 from gangmanager.services import campaign as campaign_service
-from gangmanager.services.battle_folds import Folded
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError
 from gangmanager.services.operations import Outcome, operation, result_of
@@ -227,58 +227,39 @@ def _stored_record(
 
 
 def _parse_stored(stored: StoredBattle) -> list[BattleEvent]:
-    return _parse_payloads(stored.id, stored.events)
+    return parse_payloads(stored.id, stored.events)
 
 
-def _parse_payloads(battle_id: int, payloads: Sequence[dict[str, Any]]) -> list[BattleEvent]:
-    try:
-        return [parse_event(p) for p in payloads]
-    except BattleError as exc:
-        raise ServiceError(f"battle {battle_id} holds an unreadable event: {exc}") from None
-
-
-def _versions(starter: Gang, against: Opponent | None) -> battle_folds.Versions:
-    return starter.version, against.gang.version if against is not None else None
-
-
-def _keep_record(
-    db: Database,
-    stored: StoredBattle,
-    record: BattleRecord,
-    starter: Gang,
-    against: Opponent | None,
-) -> None:
-    """A battle just read whole: its fold is kept for the next event."""
-    if stored.status == OPEN:
-        versions = _versions(starter, against)
-        folded = Folded(stored.revision, versions, record.events, record.state, starter, against)
-        battle_folds.keep(db, stored.id, folded)
+def _folded(
+    stored: StoredBattle, record: BattleRecord, starter: Gang, against: Opponent | None
+) -> Folded:
+    """A battle just read (or started) whole, as the repository keeps it for the next event."""
+    return Folded(
+        stored.revision,
+        versions(starter, against),
+        record.events,
+        record.state,
+        starter,
+        against,
+    )
 
 
 def _playing(
-    db: Database, uow: UnitOfWork, rulesets: Rulesets, gang_ref: str | int
+    uow: UnitOfWork, rulesets: Rulesets, gang_ref: str | int
 ) -> tuple[StoredBattle, Folded]:
-    """The battle going on, as stored: the kept fold while nobody wrote since, else a fold.
+    """The battle going on, as stored, with its fold (the repository's: kept or folded).
 
     A gang given by id (the window) is not read when the fold is kept: the
     battle's header and the gangs' versions tell whether it still holds.
     """
-    repository = battles(uow)
-    gang: Gang | None = None
-    if isinstance(gang_ref, int):
-        stored = repository.head_for_gang(gang_ref, OPEN)
-        if stored is None:
-            _open(uow, gang_ref, with_events=False)  # Raises the refusal naming the gang.
-    else:
-        gang, stored = _open(uow, gang_ref, with_events=False)
-    assert stored is not None
-    kept = battle_folds.take(db, stored.id, stored.revision, repository.gang_versions(stored))
-    if kept is not None:
-        return stored, kept
-    if gang is None:
-        gang = uow.gangs.get(gang_ref if isinstance(gang_ref, int) else stored.gang_id)
-    starter, against = _sides(uow, stored, gang)
-    return stored, _folded(uow, stored, starter, against, rulesets)
+    gang = None if isinstance(gang_ref, int) else _gang(uow, gang_ref)
+    gang_id = gang_ref if gang is None else gang.id
+    assert isinstance(gang_id, int)
+    playing = uow.battles.playing(gang_id, rulesets.get, gang)
+    if playing is None:
+        _no_battle(gang if gang is not None else _gang(uow, gang_ref))
+    assert playing is not None
+    return playing
 
 
 def _named(folded: Folded, gang_ref: str | int) -> str:
@@ -289,33 +270,6 @@ def _named(folded: Folded, gang_ref: str | int) -> str:
         if str(other.id) == wanted or other.name.casefold() == wanted.casefold():
             return other.name
     return folded.starter.name
-
-
-def _folded(
-    uow: UnitOfWork,
-    stored: StoredBattle,
-    starter: Gang,
-    against: Opponent | None,
-    rulesets: Rulesets,
-) -> Folded:
-    """The battle folded from its whole log."""
-    ruleset_id = stored.ruleset
-    versions = _versions(starter, against)
-    events = tuple(_parse_payloads(stored.id, battles(uow).payloads(stored.id)))
-    try:
-        state = fold(
-            rulesets.get(ruleset_id),
-            starter,
-            list(stored.crew),
-            events,
-            strict=False,
-            against=against,
-        )
-    except BattleError as exc:
-        raise ServiceError(
-            f"battle {stored.id} of {starter.name} cannot be played: {exc}"
-        ) from None
-    return Folded(stored.revision, versions, events, state, starter, against)
 
 
 def _open(
@@ -329,10 +283,15 @@ def _open(
     else:
         stored = repository.head_for_gang(gang.id, OPEN)
     if stored is None:
-        raise ServiceError(
-            f"{gang.name} has no battle going on; start one with 'gangmanager battle start'"
-        )
+        _no_battle(gang)
+    assert stored is not None
     return gang, stored
+
+
+def _no_battle(gang: Gang) -> None:
+    raise ServiceError(
+        f"{gang.name} has no battle going on; start one with 'gangmanager battle start'"
+    )
 
 
 def open_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRecord | None:
@@ -345,7 +304,8 @@ def open_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> Battle
             return None
         starter, against = _sides(uow, stored, gang)
         record = _record(stored, starter, rulesets, against=against)
-    _keep_record(db, stored, record, starter, against)
+        # Kept keyed on the revision read: the next event need not fold the log again.
+        uow.battles.keep_read(stored, _folded(stored, record, starter, against))
     return record
 
 
@@ -481,10 +441,9 @@ def _start_battle(uow: UnitOfWork, action: StartBattle, rulesets: Rulesets | Non
         action.against_crew,
         action.accept_ruleset,
     )
-    db = uow.database
     gang = _gang(uow, gang_ref)
     assert gang.id is not None
-    repository = battles(uow)
+    repository = uow.battles
     other = _gang(uow, against) if against is not None else None
     for side in (gang, other):
         if side is None:
@@ -529,7 +488,7 @@ def _start_battle(uow: UnitOfWork, action: StartBattle, rulesets: Rulesets | Non
     )
     starter, against_side = _sides(uow, stored, gang)
     record = _record(stored, starter, rulesets, against=against_side)
-    uow.after_commit(lambda: _keep_record(db, stored, record, starter, against_side))
+    repository.keep_written(stored.id, _folded(stored, record, starter, against_side))
     line = f"{gang.name}: battle started" + (f" ({scenario.strip()})" if scenario.strip() else "")
     line += f" with {', '.join(f.name for f in fighters)}"
     if other is not None:
@@ -563,9 +522,8 @@ def apply_events(
 def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | None) -> Outcome:
     assert rulesets is not None
     gang_ref, events, dice = action.gang_ref, action.events, action.dice
-    db = uow.database
     # The header only: the events are in the kept fold (or read for a fold).
-    stored, folded = _playing(db, uow, rulesets, gang_ref)
+    stored, folded = _playing(uow, rulesets, gang_ref)
     starter, against = folded.starter, folded.against
     ruleset = rulesets.get(stored.ruleset)
     past = list(folded.events)
@@ -573,7 +531,7 @@ def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | Non
     state = folded.state.working_copy()
     # The state before each event of the batch, for undo (the last few kept).
     before: list[BattleState] = list(folded.undo_states)
-    repository = battles(uow)
+    repository = uow.battles
     # Each gang's roster as the batch leaves it (a Limited profile struck off).
     rosters = {starter.name: starter} | ({against.gang.name: against.gang} if against else {})
     loaded = dict(rosters)
@@ -608,7 +566,6 @@ def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | Non
                 )
         except BattleError as exc:
             # Nothing is stored: the kept fold (untouched, played on a copy) still holds.
-            battle_folds.keep(db, stored.id, folded)
             raise EventRefused(number, kind, str(exc)) from None
         try:
             with server_refusal():
@@ -639,8 +596,7 @@ def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | Non
         rosters[starter.name].version,
         rosters[against.gang.name].version if against else None,
     )
-    battle_folds.keep_on_commit(
-        uow,
+    repository.keep_written(
         stored.id,
         Folded(
             stored.revision + len(applied),
@@ -649,7 +605,7 @@ def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | Non
             state,
             rosters[starter.name],
             Opponent(rosters[against.gang.name], against.crew) if against else None,
-            tuple(before[-battle_folds.UNDO_DEPTH :]),
+            tuple(before[-UNDO_DEPTH:]),
         ),
     )
     lines = tuple(state.log[first_line:])
@@ -714,20 +670,18 @@ def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRe
 def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None) -> Outcome:
     assert rulesets is not None
     gang_ref = action.gang_ref
-    db = uow.database
-    stored, folded = _playing(db, uow, rulesets, gang_ref)
-    repository = battles(uow)
+    stored, folded = _playing(uow, rulesets, gang_ref)
+    repository = uow.battles
     starter, against = folded.starter, folded.against
     try:
         payload = repository.pop(stored.id)
     except NotYourEvent as refused:
-        battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
+        # Nothing changed: the kept fold still holds.
         raise ServiceError(
             f"the last event ({_said(refused.payload)}) was recorded by another player:"
             " on a shared server only the player whose fighter acted may undo it"
         ) from None
     if payload is None:
-        battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
         raise ServiceError(f"the battle of {_named(folded, gang_ref)} has no event to undo")
     try:
         event = parse_event(payload)
@@ -765,12 +719,11 @@ def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None
     else:
         state = None  # Folded again from the log without the event (by `_record`).
     record = _record(stored, starter, rulesets, events=events, state=state, against=against)
-    battle_folds.keep_on_commit(
-        uow,
+    repository.keep_written(
         stored.id,
         Folded(
             stored.revision + 1,
-            _versions(starter, against),
+            versions(starter, against),
             record.events,
             record.state,
             starter,
@@ -797,11 +750,9 @@ def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleR
 @operation(EndBattle)
 def _end_battle(uow: UnitOfWork, action: EndBattle, rulesets: Rulesets | None) -> Outcome:
     assert rulesets is not None
-    gang_ref = action.gang_ref
-    db = uow.database
-    gang, stored = _open(uow, gang_ref)
-    battle_folds.forget(db, stored.id)
-    ended = battles(uow).set_status(stored.id, ENDED)
+    gang, stored = _open(uow, action.gang_ref)
+    uow.battles.forget(stored.id)
+    ended = uow.battles.set_status(stored.id, ENDED)
     record = _stored_record(uow, ended, gang, rulesets)
     names = record.gang_name + (f" and {record.against_name}" if record.against_name else "")
     lines = [
