@@ -195,6 +195,20 @@ class FighterTile(QFrame):
         # How events name the fighter: `GANG/FIGHTER` in a two-gang battle.
         self.name = event_name or track.name
 
+        head = self._build_head(track)
+        controls = self._build_status(track)
+        wounds = self._build_wounds()
+        self._build_profile_grid(track)
+        self._build_markers(controls)
+        self._build_weapons(track, ammo_term)
+        actions = self._build_actions()
+        self._lay_out(track, head, controls, wounds, actions)
+        self._connect()
+        self._track = track
+        self.update_from(track)
+
+    def _build_head(self, track: FighterTrack) -> QHBoxLayout:
+        """The name, a Hired Gun's badge, the activation and the status."""
         self.name_label = QLabel(track.name)
         font = QFont(self.name_label.font())
         font.setBold(True)
@@ -218,7 +232,10 @@ class FighterTile(QFrame):
         head.addStretch(1)
         head.addWidget(self.activation_label)
         head.addWidget(self.status_label)
+        return head
 
+    def _build_status(self, track: FighterTrack) -> QHBoxLayout:
+        """The status chooser and the activation buttons, first of the controls row."""
         self.status_combo = QComboBox()
         self.status_combo.setAccessibleName(f"Status of {track.name}")
         self.status_combo.addItems([status.label for status in _STATUSES])
@@ -226,7 +243,10 @@ class FighterTile(QFrame):
         self.end_activation_button = QPushButton("End activation")
         controls = QHBoxLayout()
         controls.addWidget(self.status_combo)
+        return controls
 
+    def _build_wounds(self) -> QHBoxLayout:
+        """Wounds lost and Flesh Wounds as boxes, and their buttons."""
         self.wound_boxes = BoxRow("#c62828")
         self.flesh_boxes = BoxRow("#ef6c00")
         self.wound_button = QPushButton("Wound")
@@ -242,7 +262,9 @@ class FighterTile(QFrame):
         wounds.addWidget(QLabel("Flesh wounds"))
         wounds.addWidget(self.flesh_boxes)
         wounds.addStretch(1)
+        return wounds
 
+    def _build_profile_grid(self, track: FighterTrack) -> None:
         # The live profile: a code above each value, Toughness lowered by Flesh Wounds.
         self.profile_grid = QGridLayout()
         self.profile_grid.setHorizontalSpacing(10)
@@ -262,6 +284,7 @@ class FighterTile(QFrame):
             self.profile_values[row.code] = value
         self.profile_grid.setColumnStretch(len(self.profile_values), 1)
 
+    def _build_markers(self, controls: QHBoxLayout) -> None:
         # Markers in one row, to keep the tile short (six tiles on a laptop screen): a
         # menu to set any of them, and a coloured chip for each one set (a click removes it).
         self.markers_button = QToolButton()
@@ -286,6 +309,7 @@ class FighterTile(QFrame):
         controls.addWidget(self.activate_button)
         controls.addWidget(self.end_activation_button)
 
+    def _build_weapons(self, track: FighterTrack, ammo_term: str) -> None:
         self.weapon_grid = QGridLayout()
         self.weapon_grid.setColumnStretch(0, 1)
         self.profile_rows: list[ProfileRow] = []
@@ -293,6 +317,8 @@ class FighterTile(QFrame):
             for profile in weapon.profiles:
                 self._add_profile_row(profile, ammo_term)
 
+    def _build_actions(self) -> QHBoxLayout:
+        """Attack, Wound, Flesh wound, and the fire's buttons."""
         self.blaze_button = QPushButton("Blaze roll")
         self.blaze_button.setToolTip(
             "Hit by a Blaze attack: roll to see if the fighter catches fire"
@@ -311,7 +337,16 @@ class FighterTile(QFrame):
         actions.addStretch(1)
         actions.addWidget(self.blaze_button)
         actions.addWidget(self.extinguish_button)
+        return actions
 
+    def _lay_out(
+        self,
+        track: FighterTrack,
+        head: QHBoxLayout,
+        controls: QHBoxLayout,
+        wounds: QHBoxLayout,
+        actions: QHBoxLayout,
+    ) -> None:
         layout = QVBoxLayout(self)
         top = QVBoxLayout()
         for row in (head, controls, wounds):
@@ -331,6 +366,7 @@ class FighterTile(QFrame):
         layout.addLayout(self.weapon_grid)
         layout.addLayout(actions)
 
+    def _connect(self) -> None:
         self.status_combo.activated.connect(self._on_status_combo_activated)
         name = self.name
         self.activate_button.clicked.connect(lambda: self._request(ActivateEvent(fighter=name)))
@@ -347,8 +383,6 @@ class FighterTile(QFrame):
         self.extinguish_button.clicked.connect(
             lambda: self._request(ExtinguishEvent(fighter=name, by=name))
         )
-        self._track = track
-        self.update_from(track)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
