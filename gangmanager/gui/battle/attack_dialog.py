@@ -80,6 +80,29 @@ class AttackDialog(QDialog):
         # The weapon and band the attack dice were last counted for.
         self._dice_chosen: tuple[object, bool] | None = None
 
+        self._build_choices(state, attacker)
+
+        numbers_box = self._build_numbers()
+
+        dice_box = self._build_dice_box()
+
+        self.preview_label = QLabel()
+        self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setMinimumWidth(420)
+
+        buttons = self._build_buttons()
+
+        self._lay_out(numbers_box, dice_box, buttons)
+
+        self._connect()
+        self._on_profile_changed()
+        self._on_choice_changed()
+        self._buttons = buttons
+        self._fit_to_content()
+
+    def _build_choices(self, state: BattleState, attacker: FighterTrack) -> None:
+        """Weapon profile, target (the opposing gang first), range band and modifier."""
         self.profile_combo = QComboBox()
         self.profile_combo.setAccessibleName("Weapon profile")
         for weapon in attacker.weapons:
@@ -106,6 +129,8 @@ class AttackDialog(QDialog):
         self.modifier_spin.setAccessibleName("Other hit modifiers")
         self.modifier_spin.setToolTip("Cover, target Engaged...: +1 makes the hit easier")
 
+    def _build_numbers(self) -> QGroupBox:
+        """What shows before rolling: the target numbers, the odds; the other targets."""
         self.numbers_label = QLabel()
         self.numbers_label.setTextFormat(Qt.TextFormat.PlainText)
         self.numbers_label.setWordWrap(True)
@@ -113,7 +138,10 @@ class AttackDialog(QDialog):
         QVBoxLayout(numbers_box).addWidget(self.numbers_label)
         self.odds_panel = OddsPanel()
         self.targets_box = TargetsBox()
+        return numbers_box
 
+    def _build_dice_box(self) -> QGroupBox:
+        """The dice the player rolled at the table (blank: rolled for them)."""
         self.hit_spin = QSpinBox()
         self.hit_spin.setRange(0, 6)
         self.hit_spin.setSpecialValueText("-")
@@ -168,12 +196,9 @@ class AttackDialog(QDialog):
         dice_form.addRow("Blaze", self.blaze_spin)
         dice_box = QGroupBox("Dice I rolled (blank: rolled for you)")
         dice_box.setLayout(dice_form)
+        return dice_box
 
-        self.preview_label = QLabel()
-        self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.preview_label.setWordWrap(True)
-        self.preview_label.setMinimumWidth(420)
-
+    def _build_buttons(self) -> QDialogButtonBox:
         self.roll_button = QPushButton("&Roll")
         self.roll_button.setToolTip("Roll every die left blank and show what happens")
         self.apply_button = QPushButton("&Apply")
@@ -182,7 +207,11 @@ class AttackDialog(QDialog):
         buttons.addButton(self.roll_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.apply_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.rejected.connect(self.reject)
+        return buttons
 
+    def _lay_out(
+        self, numbers_box: QGroupBox, dice_box: QGroupBox, buttons: QDialogButtonBox
+    ) -> None:
         form = QFormLayout()
         form.addRow("&Weapon", self.profile_combo)
         form.addRow("&Target", self.target_combo)
@@ -213,6 +242,7 @@ class AttackDialog(QDialog):
         layout.addWidget(self.scroll_area, 1)
         layout.addWidget(buttons)
 
+    def _connect(self) -> None:
         self.profile_combo.currentIndexChanged.connect(self._on_profile_changed)
         for combo in (self.profile_combo, self.target_combo, self.range_combo):
             combo.currentIndexChanged.connect(self._on_choice_changed)
@@ -220,10 +250,6 @@ class AttackDialog(QDialog):
         self.targets_box.sig_changed.connect(self._on_choice_changed)
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.apply_button.clicked.connect(self._on_apply_button_clicked)
-        self._on_profile_changed()
-        self._on_choice_changed()
-        self._buttons = buttons
-        self._fit_to_content()
 
     @classmethod
     def ask(
