@@ -107,6 +107,28 @@ class BattleWindow(TileLayout, EventAsking, QMainWindow):
 
         # Built when first needed: a window opened on a battle going on never shows it.
         self._start_page: StartPage | None = None
+        header = self._build_header()
+
+        self._build_tile_area()
+
+        side = self._build_side()
+
+        self._build_page(header, side)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.battle_page)
+        self.setCentralWidget(self.stack)
+        self.message_label = QLabel()
+        self.message_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.statusBar().addWidget(self.message_label, 1)
+        self._build_menus()
+
+        self._connect()
+        open_size(self, 1280, 800)
+        self.reload()
+
+    def _build_header(self) -> QHBoxLayout:
+        """The battle's title line and its buttons."""
         self.header_label = QLabel()
         self.header_label.setTextFormat(Qt.TextFormat.PlainText)
         font = self.header_label.font()
@@ -122,7 +144,9 @@ class BattleWindow(TileLayout, EventAsking, QMainWindow):
         header.addWidget(self.new_round_button)
         header.addWidget(self.undo_button)
         header.addWidget(self.end_button)
+        return header
 
+    def _build_tile_area(self) -> None:
         self.tile_area = QWidget()
         self.tile_grid = QGridLayout(self.tile_area)
         self.tile_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -133,6 +157,8 @@ class BattleWindow(TileLayout, EventAsking, QMainWindow):
         # The columns follow the room the tiles have (window, splitter), seen on the viewport.
         self.tile_scroll.viewport().installEventFilter(self)
 
+    def _build_side(self) -> QSplitter:
+        """The prompts waiting above the log."""
         self.prompt_model = PromptListModel()
         self.prompt_view = QListView()
         self.prompt_view.setModel(self.prompt_model)
@@ -155,7 +181,9 @@ class BattleWindow(TileLayout, EventAsking, QMainWindow):
         side.addWidget(prompts_box)
         side.addWidget(log_box)
         side.setStretchFactor(1, 2)
+        return side
 
+    def _build_page(self, header: QHBoxLayout, side: QSplitter) -> None:
         body = QSplitter()
         body.addWidget(self.tile_scroll)
         body.addWidget(side)
@@ -167,22 +195,13 @@ class BattleWindow(TileLayout, EventAsking, QMainWindow):
         page.addLayout(header)
         page.addWidget(body, 1)
 
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.battle_page)
-        self.setCentralWidget(self.stack)
-        self.message_label = QLabel()
-        self.message_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.statusBar().addWidget(self.message_label, 1)
-        self._build_menus()
-
+    def _connect(self) -> None:
         self.hire_button.clicked.connect(self.hire_action.trigger)
         self.new_round_button.clicked.connect(self.new_round_action.trigger)
         self.undo_button.clicked.connect(self.undo_action.trigger)
         self.end_button.clicked.connect(self.end_action.trigger)
         self.resolve_button.clicked.connect(self._on_resolve_button_clicked)
         self.prompt_view.doubleClicked.connect(self._on_prompt_view_double_clicked)
-        open_size(self, 1280, 800)
-        self.reload()
 
     def _build_menus(self) -> None:
         edit = self.menuBar().addMenu("&Edit")
