@@ -109,67 +109,76 @@ def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | Non
                 event = _granted_hire(held, [*past, *applied], event)
             previous = state.working_copy()
             done = apply_event(ruleset, state, event, dice)
-            if (
-                isinstance(done, AmmoTestEvent | ReloadEvent | AttackEvent)
-                and done.removed is not None
-                and _on_roster(state, done.fighter)
-            ):
-                track = state.find(done.fighter)[0]
-                owner = track.gang if track.gang in rosters else starter.name
-                rosters[owner] = remove_deleted_profile(
-                    rosters[owner],
-                    track.name,
-                    done.weapon,
-                    done.removed,
-                    deferred=ruleset.ammo.limited_rating_deferred,
-                )
+            _strike_off(state, done, rosters, starter.name, ruleset.ammo.limited_rating_deferred)
         except BattleError as exc:
             # Nothing is stored: the kept fold (untouched, played on a copy) still holds.
             raise EventRefused(number, kind, str(exc)) from None
-        try:
-            with server_refusal():
-                repository.append(stored.id, event_payload(done), seq=len(past) + len(applied) + 1)
-        except ServerRefusal:
-            # A shared server's row policy: the player whose fighter acts records the event.
-            raise EventRefused(
-                number,
-                kind,
-                f"{_actor(event_payload(done)) or 'this event'} is another player's: on a"
-                " shared server each player records what their own fighters do",
-            ) from None
+        _store(uow, stored.id, done, len(past) + len(applied) + 1, number, kind)
         applied.append(done)
         before.append(previous)
     changed_gangs = [rosters[name] for name in rosters if rosters[name] is not loaded[name]]
     for roster in changed_gangs:
         # The saved gang carries its new version: the kept fold is keyed on it.
         rosters[roster.name] = uow.gangs.update(roster)
+    starter_after = rosters[starter.name]
+    against_after = Opponent(rosters[against.gang.name], against.crew) if against else None
+    events_after = [*past, *applied]
     record = _record(
-        stored,
-        rosters[starter.name],
-        rulesets,
-        events=[*past, *applied],
-        state=state,
-        against=Opponent(rosters[against.gang.name], against.crew) if against else None,
-    )
-    versions = (
-        rosters[starter.name].version,
-        rosters[against.gang.name].version if against else None,
+        stored, starter_after, rulesets, events=events_after, state=state, against=against_after
     )
     repository.keep_written(
         stored.id,
         Folded(
             stored.revision + len(applied),
-            versions,
+            versions(starter_after, against_after),
             record.events,
             state,
-            rosters[starter.name],
-            Opponent(rosters[against.gang.name], against.crew) if against else None,
+            starter_after,
+            against_after,
             tuple(before[-UNDO_DEPTH:]),
         ),
     )
     lines = tuple(state.log[first_line:])
     changed = tuple(g.id for g in changed_gangs if g.id is not None)
     return _outcome(BattleResult(record, tuple(applied), lines, Changes(gangs_changed=changed)))
+
+
+def _strike_off(
+    state: BattleState, done: BattleEvent, rosters: dict[str, Gang], starter: str, deferred: bool
+) -> None:
+    """A Limited profile the event struck off leaves its owner's roster (in `rosters`);
+    a Hired Gun's only for the battle."""
+    if (
+        isinstance(done, AmmoTestEvent | ReloadEvent | AttackEvent)
+        and done.removed is not None
+        and _on_roster(state, done.fighter)
+    ):
+        track = state.find(done.fighter)[0]
+        owner = track.gang if track.gang in rosters else starter
+        rosters[owner] = remove_deleted_profile(
+            rosters[owner],
+            track.name,
+            done.weapon,
+            done.removed,
+            deferred=deferred,
+        )
+
+
+def _store(
+    uow: UnitOfWork, battle_id: int, done: BattleEvent, seq: int, number: int, kind: str
+) -> None:
+    """Append the completed event to the log; a shared server's refusal in one line."""
+    try:
+        with server_refusal():
+            uow.battles.append(battle_id, event_payload(done), seq=seq)
+    except ServerRefusal:
+        # A shared server's row policy: the player whose fighter acts records the event.
+        raise EventRefused(
+            number,
+            kind,
+            f"{_actor(event_payload(done)) or 'this event'} is another player's: on a"
+            " shared server each player records what their own fighters do",
+        ) from None
 
 
 def _on_roster(state: BattleState, name: str) -> bool:
@@ -209,15 +218,11 @@ def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRe
     return result_of(db, UndoLastEvent(gang_ref), rulesets)
 
 
-@operation(UndoLastEvent)
-def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
-    gang_ref = action.gang_ref
-    stored, folded = _playing(uow, rulesets, gang_ref)
-    repository = uow.battles
-    starter, against = folded.starter, folded.against
+def _pop_last(uow: UnitOfWork, battle_id: int, folded: Folded, gang_ref: str | int) -> BattleEvent:
+    """Take the last event off the log; refused (nothing changed) when there is none, or
+    when a shared server keeps it for the player whose fighter acted."""
     try:
-        payload = repository.pop(stored.id)
+        payload = uow.battles.pop(battle_id)
     except NotYourEvent as refused:
         # Nothing changed: the kept fold still holds.
         raise ServiceError(
@@ -227,9 +232,19 @@ def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None
     if payload is None:
         raise ServiceError(f"the battle of {_named(folded, gang_ref)} has no event to undo")
     try:
-        event = parse_event(payload)
+        return parse_event(payload)
     except BattleError as exc:
         raise ServiceError(f"the last event cannot be read: {exc}") from None
+
+
+@operation(UndoLastEvent)
+def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None) -> Outcome:
+    assert rulesets is not None
+    gang_ref = action.gang_ref
+    stored, folded = _playing(uow, rulesets, gang_ref)
+    repository = uow.battles
+    starter, against = folded.starter, folded.against
+    event = _pop_last(uow, stored.id, folded, gang_ref)
     sides = [starter] + ([against.gang] if against else [])
     changed_gang: Gang | None = None
     if (
