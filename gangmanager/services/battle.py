@@ -1,8 +1,10 @@
 """Battle use cases: start, apply events, undo, show, end. One transaction each.
 
-This module starts and ends a battle and offers every battle name; the rest is
-split by job: `battle_records` (the records and the reads), `battle_log` (apply
-events, undo the last), `battle_hires` (Hired Guns a campaign grants).
+This module starts and ends a battle, keeps the thin function of each battle
+action (`apply_events`, `undo_last`...) for the command line, and offers every
+battle name; the rest is split by job: `battle_records` (the records and the
+reads), `battle_log` (apply events, undo the last), `battle_hires` (Hired Guns
+a campaign grants).
 
 Every event is stored as it is applied, so a closed window or a crash
 resumes exactly where the battle was. A failed Ammo test on a Limited
@@ -27,7 +29,7 @@ events in the log as with one.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,15 +47,11 @@ from gangmanager.rules.battle import (
 )
 from gangmanager.rules.battle_events import (
     BattleError,
+    BattleEvent,
 )
+from gangmanager.rules.dice import Dice
 from gangmanager.services.battle_hires import battle_hire_offers, hire_grants
-from gangmanager.services.battle_log import (
-    ApplyEvents,
-    EventRefused,
-    UndoLastEvent,
-    apply_events,
-    undo_last,
-)
+from gangmanager.services.battle_log import ApplyEvents, EventRefused, UndoLastEvent
 from gangmanager.services.battle_records import (
     BattleRecord,
     BattleResult,
@@ -200,6 +198,25 @@ def _start_battle(uow: UnitOfWork, action: StartBattle, rulesets: Rulesets | Non
         line += f", against {other.name} with {', '.join(f.name for f in theirs)}"
     lines.insert(0, line + ".")
     return _outcome(BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines))))
+
+
+def apply_events(
+    db: Database,
+    rulesets: Rulesets,
+    gang_ref: str | int,
+    events: Sequence[Mapping[str, Any] | BattleEvent],
+    dice: Dice | None = None,
+) -> BattleResult:
+    """Apply events in order, all or nothing; missing rolls come from `dice`.
+
+    Raises EventRefused (a ServiceError) naming the first refused event.
+    """
+    return result_of(db, ApplyEvents(gang_ref, tuple(events), dice), rulesets)
+
+
+def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
+    """Remove the battle's last event; a deleted Limited profile goes back on the card."""
+    return result_of(db, UndoLastEvent(gang_ref), rulesets)
 
 
 @dataclass(frozen=True)

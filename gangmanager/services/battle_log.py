@@ -12,7 +12,6 @@ from gangmanager.persistence.battle_folds import UNDO_DEPTH, Folded, versions
 from gangmanager.persistence.battle_repository import (
     NotYourEvent,
 )
-from gangmanager.persistence.database import Database
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.battle import (
     Opponent,
@@ -41,7 +40,7 @@ from gangmanager.services.battle_hires import _granted_hire, _held_recruit_boons
 from gangmanager.services.battle_records import BattleResult, _named, _outcome, _playing, _record
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome, operation, result_of
+from gangmanager.services.operations import Outcome, operation
 from gangmanager.services.rulesets import Rulesets
 
 
@@ -61,20 +60,6 @@ class ApplyEvents:
     gang_ref: str | int
     events: Sequence[Mapping[str, Any] | BattleEvent]
     dice: Dice | None = None
-
-
-def apply_events(
-    db: Database,
-    rulesets: Rulesets,
-    gang_ref: str | int,
-    events: Sequence[Mapping[str, Any] | BattleEvent],
-    dice: Dice | None = None,
-) -> BattleResult:
-    """Apply events in order, all or nothing; missing rolls come from `dice`.
-
-    Raises EventRefused (a ServiceError) naming the first refused event.
-    """
-    return result_of(db, ApplyEvents(gang_ref, tuple(events), dice), rulesets)
 
 
 @operation(ApplyEvents)
@@ -211,11 +196,6 @@ def _kind(raw: Mapping[str, Any] | BattleEvent) -> str:
 @dataclass(frozen=True)
 class UndoLastEvent:
     gang_ref: str | int
-
-
-def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
-    """Remove the battle's last event; a deleted Limited profile goes back on the card."""
-    return result_of(db, UndoLastEvent(gang_ref), rulesets)
 
 
 def _pop_last(uow: UnitOfWork, battle_id: int, folded: Folded, gang_ref: str | int) -> BattleEvent:
