@@ -6,11 +6,16 @@ one deleted (undo); each of those moves the battle's `revision` on. The
 header can be read without its events (`head_for_gang`), for an action that
 holds the battle's folded state already. Nothing here commits: the unit of
 work does.
+
+The battle going on is handed out folded (`playing`): the fold the last
+action kept (`battle_folds`) while nobody wrote since, else folded from the
+log; an action keeps the fold it leaves with `keep_written`.
 """
 
 from __future__ import annotations
 
 import builtins
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
@@ -18,10 +23,14 @@ from typing import TYPE_CHECKING, Any
 from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.orm import Session, selectinload
 
+from gangmanager.persistence.battle_folds import Folded, RulesetOf, fold_log, kept_for
 from gangmanager.persistence.tables import BattleEventRow, BattleRow, GangRow, utc_now
+from gangmanager.rules.battle import Opponent
+from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import quoted
 
 if TYPE_CHECKING:
+    from gangmanager.persistence.repository import GangRepository
     from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # open -> ended (handed to the post-battle sequence) -> done (post-battle applied).
@@ -95,8 +104,83 @@ def _record(row: BattleRow, *, with_events: bool = True) -> StoredBattle:
 
 
 class BattleRepository:
-    def __init__(self, session: Session) -> None:
+    def __init__(
+        self,
+        session: Session,
+        gangs: GangRepository | None = None,
+        *,
+        database: object = None,
+        after_commit: Callable[[Callable[[], None]], None] | None = None,
+    ) -> None:
         self._session = session
+        # For a fold: the battle's gangs, read in the same transaction.
+        self._gangs = gangs
+        # The folds kept for this database between actions.
+        self._kept = kept_for(database)
+        self._after_commit = after_commit
+
+    # ------------------------------------------------------------ the fold
+
+    def playing(
+        self, gang_id: int, ruleset_of: RulesetOf, known: Gang | None = None
+    ) -> tuple[StoredBattle, Folded] | None:
+        """The gang's battle going on (its header) and its fold; None when there is none.
+
+        The kept fold while nobody wrote since (the battle's revision and the
+        gangs' versions still the stored ones: no gang is read then), else one
+        folded from the log and kept. `known` is a gang read already (not read again).
+        """
+        stored = self.head_for_gang(gang_id, OPEN)
+        if stored is None:
+            return None
+        kept = self._kept.get(stored.id)
+        if kept is not None and (kept.revision, kept.versions) == (
+            stored.revision,
+            self.gang_versions(stored),
+        ):
+            return stored, kept
+        starter, against = self._sides(stored, known)
+        folded = fold_log(
+            stored.id,
+            stored.revision,
+            stored.crew,
+            self.payloads(stored.id),
+            ruleset_of(stored.ruleset),
+            starter,
+            against,
+        )
+        self._kept[stored.id] = folded  # The stored battle as this transaction reads it.
+        return stored, folded
+
+    def _sides(self, stored: StoredBattle, known: Gang | None) -> tuple[Gang, Opponent | None]:
+        assert self._gangs is not None, "a fold needs the unit of work's gang repository"
+        gangs = self._gangs
+
+        def side(gang_id: int) -> Gang:
+            return known if known is not None and known.id == gang_id else gangs.get(gang_id)
+
+        starter = side(stored.gang_id)
+        if stored.against_gang_id is None:
+            return starter, None
+        return starter, Opponent(side(stored.against_gang_id), list(stored.against_crew))
+
+    def keep_read(self, stored: StoredBattle, folded: Folded) -> None:
+        """A battle going on just read and folded whole: kept for the next action."""
+        if stored.status == OPEN:
+            self._kept[stored.id] = folded
+
+    def keep_written(self, battle_id: int, folded: Folded) -> None:
+        """The fold an action leaves, kept once it commits (never a rolled-back one)."""
+        if self._after_commit is None:
+            return
+        kept = self._kept
+        self._after_commit(lambda: kept.__setitem__(battle_id, folded))
+
+    def forget(self, battle_id: int) -> None:
+        """The battle is no longer played (ended): its fold goes."""
+        self._kept.pop(battle_id, None)
+
+    # ------------------------------------------------------------ rows
 
     def add(
         self,

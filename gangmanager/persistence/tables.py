@@ -267,7 +267,7 @@ class BattleRow(Base):
     # The second gang's post-battle sequence is applied (the first gang's sets `status` done).
     against_done: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     # Bumped by every event stored or undone, never reused: a state folded at another
-    # revision is stale (services/battle_folds.py).
+    # revision is stale (persistence/battle_folds.py).
     revision: Mapped[int] = mapped_column(Integer, default=0, server_default=text("0"))
 
     events: Mapped[list[BattleEventRow]] = _children("BattleEventRow.seq")

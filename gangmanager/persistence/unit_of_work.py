@@ -118,7 +118,9 @@ class UnitOfWork:
             raise RuntimeError("a unit of work cannot be entered twice")
         self._session = self._session_factory()
         self.gangs = GangRepository(self._session)
-        self.battles = BattleRepository(self._session)
+        self.battles = BattleRepository(
+            self._session, self.gangs, database=self.database, after_commit=self.after_commit
+        )
         self.campaigns = CampaignRepository(self._session)
         self.drafts = DraftRepository(self._session)
         return self

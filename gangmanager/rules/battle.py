@@ -202,6 +202,17 @@ def apply_event(
     return _qualified(state, done, named)
 
 
+def preview(
+    ruleset: Ruleset, state: BattleState, event: BattleEvent, dice: Dice | None = None
+) -> tuple[BattleEvent, list[str]]:
+    """What the event would do, played on a copy of the battle (`state` untouched): the
+    event completed and the log lines it adds. The same resolution as `apply_event`, which
+    the service runs on the stored battle; raises BattleError when it is refused."""
+    trial = state.copy()
+    done = apply_event(ruleset, trial, event, dice)
+    return done, trial.log[len(state.log) :]
+
+
 _NAME_KEYS = ("fighter", "target", "by")
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from enum import StrEnum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import (
     BaseModel,
@@ -445,3 +445,14 @@ def _first_problem(exc: ValidationError, data: dict[str, Any]) -> str:
 def event_payload(event: BattleEvent) -> dict[str, Any]:
     """The JSON object stored (and printed) for an event: lower-case words, no empty keys."""
     return event.model_dump(mode="json", by_alias=True, exclude_none=True)
+
+
+_E = TypeVar("_E", bound=BaseModel)
+
+
+def with_keys(event: _E, **keys: object) -> _E:
+    """The event with more keys filled in (the rolls a dialog asked for), checked as a
+    script's event is; raises BattleError naming the bad key."""
+    filled = parse_event({**event.model_dump(mode="json", exclude_none=True), **keys})
+    assert isinstance(filled, type(event))
+    return filled

@@ -2,8 +2,10 @@
 before a die is rolled; "Roll" rolls what is left, "Apply" writes the event.
 
 The dialog never resolves anything itself: the numbers come from
-`rules.battle_attack.target_numbers`, the preview from applying the event to a
-copy of the battle state.
+`rules.battle_attack.target_numbers`, the preview from `rules.battle.preview`,
+the same resolution the service runs on the stored battle. The dice typed in
+are read once into a typed `AttackEvent` (`chosen_attack`), which the preview
+plays and Apply hands on as it is.
 """
 
 from __future__ import annotations
@@ -35,9 +37,9 @@ from gangmanager.gui.battle.odds_panel import OddsPanel
 from gangmanager.gui.battle.targets_box import TargetsBox
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.attack_traits import UNARMED, is_melee
-from gangmanager.rules.battle import apply_event
+from gangmanager.rules.battle import preview
 from gangmanager.rules.battle_attack import attack_dice, target_numbers
-from gangmanager.rules.battle_events import BattleError, ProfileState, parse_event
+from gangmanager.rules.battle_events import AttackEvent, BattleError, ProfileState, parse_event
 from gangmanager.rules.battle_faces import face_roll
 from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table
@@ -51,7 +53,7 @@ _RANGES = (("Short range", "short"), ("Long range", "long"), ("Engaged", "engage
 # How the Firepower dice are typed in: as the faces a real die shows, or as D6 numbers.
 FIREPOWER_FACES, FIREPOWER_D6 = "faces", "d6"
 # Performs the event; returns None when it was stored, else the reason it was refused.
-Submit = Callable[[dict[str, Any]], str | None]
+Submit = Callable[[AttackEvent], str | None]
 
 
 class AttackDialog(QDialog):
@@ -74,10 +76,33 @@ class AttackDialog(QDialog):
         self._submit = submit
         self._fitted_shown = False
         # Not `event`: that would hide QWidget.event, Qt's event handler.
-        self.applied_event: dict[str, Any] | None = None
+        self.applied: AttackEvent | None = None
         # The weapon and band the attack dice were last counted for.
         self._dice_chosen: tuple[object, bool] | None = None
 
+        self._build_choices(state, attacker)
+
+        numbers_box = self._build_numbers()
+
+        dice_box = self._build_dice_box()
+
+        self.preview_label = QLabel()
+        self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.preview_label.setWordWrap(True)
+        self.preview_label.setMinimumWidth(420)
+
+        buttons = self._build_buttons()
+
+        self._lay_out(numbers_box, dice_box, buttons)
+
+        self._connect()
+        self._on_profile_changed()
+        self._on_choice_changed()
+        self._buttons = buttons
+        self._fit_to_content()
+
+    def _build_choices(self, state: BattleState, attacker: FighterTrack) -> None:
+        """Weapon profile, target (the opposing gang first), range band and modifier."""
         self.profile_combo = QComboBox()
         self.profile_combo.setAccessibleName("Weapon profile")
         for weapon in attacker.weapons:
@@ -104,6 +129,8 @@ class AttackDialog(QDialog):
         self.modifier_spin.setAccessibleName("Other hit modifiers")
         self.modifier_spin.setToolTip("Cover, target Engaged...: +1 makes the hit easier")
 
+    def _build_numbers(self) -> QGroupBox:
+        """What shows before rolling: the target numbers, the odds; the other targets."""
         self.numbers_label = QLabel()
         self.numbers_label.setTextFormat(Qt.TextFormat.PlainText)
         self.numbers_label.setWordWrap(True)
@@ -111,7 +138,10 @@ class AttackDialog(QDialog):
         QVBoxLayout(numbers_box).addWidget(self.numbers_label)
         self.odds_panel = OddsPanel()
         self.targets_box = TargetsBox()
+        return numbers_box
 
+    def _build_dice_box(self) -> QGroupBox:
+        """The dice the player rolled at the table (blank: rolled for them)."""
         self.hit_spin = QSpinBox()
         self.hit_spin.setRange(0, 6)
         self.hit_spin.setSpecialValueText("-")
@@ -166,12 +196,9 @@ class AttackDialog(QDialog):
         dice_form.addRow("Blaze", self.blaze_spin)
         dice_box = QGroupBox("Dice I rolled (blank: rolled for you)")
         dice_box.setLayout(dice_form)
+        return dice_box
 
-        self.preview_label = QLabel()
-        self.preview_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.preview_label.setWordWrap(True)
-        self.preview_label.setMinimumWidth(420)
-
+    def _build_buttons(self) -> QDialogButtonBox:
         self.roll_button = QPushButton("&Roll")
         self.roll_button.setToolTip("Roll every die left blank and show what happens")
         self.apply_button = QPushButton("&Apply")
@@ -180,7 +207,11 @@ class AttackDialog(QDialog):
         buttons.addButton(self.roll_button, QDialogButtonBox.ButtonRole.ActionRole)
         buttons.addButton(self.apply_button, QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.rejected.connect(self.reject)
+        return buttons
 
+    def _lay_out(
+        self, numbers_box: QGroupBox, dice_box: QGroupBox, buttons: QDialogButtonBox
+    ) -> None:
         form = QFormLayout()
         form.addRow("&Weapon", self.profile_combo)
         form.addRow("&Target", self.target_combo)
@@ -211,6 +242,7 @@ class AttackDialog(QDialog):
         layout.addWidget(self.scroll_area, 1)
         layout.addWidget(buttons)
 
+    def _connect(self) -> None:
         self.profile_combo.currentIndexChanged.connect(self._on_profile_changed)
         for combo in (self.profile_combo, self.target_combo, self.range_combo):
             combo.currentIndexChanged.connect(self._on_choice_changed)
@@ -218,10 +250,6 @@ class AttackDialog(QDialog):
         self.targets_box.sig_changed.connect(self._on_choice_changed)
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.apply_button.clicked.connect(self._on_apply_button_clicked)
-        self._on_profile_changed()
-        self._on_choice_changed()
-        self._buttons = buttons
-        self._fit_to_content()
 
     @classmethod
     def ask(
@@ -232,14 +260,21 @@ class AttackDialog(QDialog):
         attacker: FighterTrack,
         dice: Dice,
         submit: Submit | None = None,
-    ) -> dict[str, Any] | None:
+    ) -> AttackEvent | None:
         """The attack event to apply (with `submit`: the one applied), or None when cancelled.
 
         With `submit` the dialog performs the event itself and stays open, the dice
         as typed, when it is refused.
         """
         dialog = cls(ruleset, state, attacker, dice, parent, submit)
-        return dialog.applied_event if dialog.exec() == QDialog.DialogCode.Accepted else None
+        return dialog.applied if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    @property
+    def applied_event(self) -> dict[str, Any] | None:
+        """The event applied as a script would write it: the keys chosen, no defaults."""
+        if self.applied is None:
+            return None
+        return self.applied.model_dump(mode="json", exclude_unset=True)
 
     # -- what is chosen ---------------------------------------------------------
 
@@ -272,8 +307,16 @@ class AttackDialog(QDialog):
         event.update(self.targets_box.event_keys())
         return event
 
+    def chosen_attack(self) -> AttackEvent:
+        """The typed event of what is chosen and typed in; raises ValueError (a bad entry)
+        or BattleError (a die the event does not take) naming it."""
+        event = parse_event(self.chosen_event())
+        assert isinstance(event, AttackEvent)
+        return event
+
     def chosen_event(self) -> dict[str, Any]:
-        """The event with the dice typed in so far; raises ValueError on a bad entry."""
+        """The keys chosen and the dice typed in so far, as a script writes them;
+        raises ValueError on a bad entry."""
         event = self.base_event()
         if self.hit_spin.value():
             event["hit"] = self.hit_spin.value()
@@ -377,17 +420,13 @@ class AttackDialog(QDialog):
     def _on_roll_button_clicked(self) -> None:
         """Roll what is blank on a copy of the battle: fill the dice in, show the log lines."""
         try:
-            event = self.chosen_event()
-            trial = self._state.copy()
-            done = apply_event(self._ruleset, trial, parse_event(event), self._dice)
+            done, lines = preview(self._ruleset, self._state, self.chosen_attack(), self._dice)
         except (BattleError, ValueError) as exc:
             self.preview_label.setText(f"Refused: {exc}")
             self.preview_label.setStyleSheet("color: #c62828;")
             return
         self.preview_label.setStyleSheet("")
-        self.preview_label.setText(
-            "\n".join(line.split(": ", 1)[-1] for line in trial.log[len(self._state.log) :])
-        )
+        self.preview_label.setText("\n".join(line.split(": ", 1)[-1] for line in lines))
         # A wrapped label's height is not asked for by the scroll area's layout: set it,
         # then bring the steps in sight from their first line once they are laid out.
         width = self.preview_label.width()
@@ -442,8 +481,8 @@ class AttackDialog(QDialog):
 
     def _on_apply_button_clicked(self) -> None:
         try:
-            event = self.chosen_event()
-        except ValueError as exc:
+            event = self.chosen_attack()
+        except (BattleError, ValueError) as exc:
             self._refused(str(exc))
             return
         if self._submit is not None:
@@ -452,7 +491,7 @@ class AttackDialog(QDialog):
                 # Stay open with every die as typed: correct one and apply again.
                 self._refused(reason)
                 return
-        self.applied_event = event
+        self.applied = event
         self.accept()
 
     def _refused(self, reason: str) -> None:

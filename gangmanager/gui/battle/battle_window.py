@@ -15,10 +15,11 @@ Scum) are hired from the Battle menu; each gets a tile of its own.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QKeySequence, QResizeEvent
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence, QResizeEvent
 from PySide6.QtWidgets import (
     QGridLayout,
     QGroupBox,
@@ -35,39 +36,34 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from gangmanager.gui.battle.attack_dialog import AttackDialog
 from gangmanager.gui.battle.battle_models import LogListModel, PromptListModel
-from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog, ConfirmDialog
+from gangmanager.gui.battle.choice_dialogs import ConfirmDialog
 from gangmanager.gui.battle.end_phase_dialog import EndTestDialog
-from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
+from gangmanager.gui.battle.event_asking import EventAsking
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.battle.hire_dialog import HireDialog
-from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.battle.start_page import StartPage
+from gangmanager.gui.battle.tile_layout import TileLayout
 from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.gui.common.screen_fit import open_size
-from gangmanager.rules.battle import apply_event
 from gangmanager.rules.battle_end_phase import waiting
-from gangmanager.rules.battle_events import BattleError, parse_event
+from gangmanager.rules.battle_events import (
+    BattleEvent,
+    HireEvent,
+    NewRoundEvent,
+)
 from gangmanager.rules.battle_hire import HireOffer, hire_offers
-from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
 from gangmanager.rules.campaign_types import Boon
 from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.gang import Gang
-from gangmanager.rules.ruleset import Mechanic, Ruleset
+from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services import battle, gangs
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
-_TILE_COLUMNS = 2
-# The two sides of a two-gang battle: the gang that started it, then its opponent.
-SIDE_COLOURS = ("#1565c0", "#b71c1c")
-# Narrower than this, the two sides of a battle become two tabs.
-SIDE_BY_SIDE_MIN_WIDTH = 1100
 
-
-class BattleWindow(QMainWindow):
+class BattleWindow(TileLayout, EventAsking, QMainWindow):
     """The battle of one gang; starts one when none is going on.
 
     Closing it loses nothing: every event was stored when it happened.
@@ -111,6 +107,28 @@ class BattleWindow(QMainWindow):
 
         # Built when first needed: a window opened on a battle going on never shows it.
         self._start_page: StartPage | None = None
+        header = self._build_header()
+
+        self._build_tile_area()
+
+        side = self._build_side()
+
+        self._build_page(header, side)
+
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.battle_page)
+        self.setCentralWidget(self.stack)
+        self.message_label = QLabel()
+        self.message_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.statusBar().addWidget(self.message_label, 1)
+        self._build_menus()
+
+        self._connect()
+        open_size(self, 1280, 800)
+        self.reload()
+
+    def _build_header(self) -> QHBoxLayout:
+        """The battle's title line and its buttons."""
         self.header_label = QLabel()
         self.header_label.setTextFormat(Qt.TextFormat.PlainText)
         font = self.header_label.font()
@@ -126,7 +144,9 @@ class BattleWindow(QMainWindow):
         header.addWidget(self.new_round_button)
         header.addWidget(self.undo_button)
         header.addWidget(self.end_button)
+        return header
 
+    def _build_tile_area(self) -> None:
         self.tile_area = QWidget()
         self.tile_grid = QGridLayout(self.tile_area)
         self.tile_grid.setAlignment(Qt.AlignmentFlag.AlignTop)
@@ -137,6 +157,8 @@ class BattleWindow(QMainWindow):
         # The columns follow the room the tiles have (window, splitter), seen on the viewport.
         self.tile_scroll.viewport().installEventFilter(self)
 
+    def _build_side(self) -> QSplitter:
+        """The prompts waiting above the log."""
         self.prompt_model = PromptListModel()
         self.prompt_view = QListView()
         self.prompt_view.setModel(self.prompt_model)
@@ -159,7 +181,9 @@ class BattleWindow(QMainWindow):
         side.addWidget(prompts_box)
         side.addWidget(log_box)
         side.setStretchFactor(1, 2)
+        return side
 
+    def _build_page(self, header: QHBoxLayout, side: QSplitter) -> None:
         body = QSplitter()
         body.addWidget(self.tile_scroll)
         body.addWidget(side)
@@ -171,22 +195,13 @@ class BattleWindow(QMainWindow):
         page.addLayout(header)
         page.addWidget(body, 1)
 
-        self.stack = QStackedWidget()
-        self.stack.addWidget(self.battle_page)
-        self.setCentralWidget(self.stack)
-        self.message_label = QLabel()
-        self.message_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.statusBar().addWidget(self.message_label, 1)
-        self._build_menus()
-
+    def _connect(self) -> None:
         self.hire_button.clicked.connect(self.hire_action.trigger)
         self.new_round_button.clicked.connect(self.new_round_action.trigger)
         self.undo_button.clicked.connect(self.undo_action.trigger)
         self.end_button.clicked.connect(self.end_action.trigger)
         self.resolve_button.clicked.connect(self._on_resolve_button_clicked)
         self.prompt_view.doubleClicked.connect(self._on_prompt_view_double_clicked)
-        open_size(self, 1280, 800)
-        self.reload()
 
     def _build_menus(self) -> None:
         edit = self.menuBar().addMenu("&Edit")
@@ -253,11 +268,6 @@ class BattleWindow(QMainWindow):
             self._show(record)
         self._enable_actions()
 
-    @staticmethod
-    def _tile_key(record: battle.BattleRecord, fighter: FighterTrack) -> str:
-        """A tile per fighter: `GANG/FIGHTER` once two gangs share the battle."""
-        return fighter.qualified_name if len(record.state.gangs) > 1 else fighter.name
-
     def _show(self, record: battle.BattleRecord) -> None:
         names = [self._tile_key(record, f) for f in record.state.fighters]
         new_battle = self._record is None or self._record.battle_id != record.battle_id
@@ -286,118 +296,6 @@ class BattleWindow(QMainWindow):
         self.log_view.scrollToBottom()
         self.stack.setCurrentWidget(self.battle_page)
         self._enable_actions()
-
-    def _build_tiles(self, record: battle.BattleRecord) -> None:
-        self._ruleset = self._rulesets.get(record.ruleset)
-        for tile in self.tiles.values():
-            self.tile_grid.removeWidget(tile)
-            tile.deleteLater()
-        for box in self.side_boxes:
-            self.tile_grid.removeWidget(box)
-            box.deleteLater()
-        if self.side_tabs is not None:
-            self.tile_grid.removeWidget(self.side_tabs)
-            self.side_tabs.deleteLater()
-            self.side_tabs = None
-        self.tiles = {}
-        self.side_boxes = []
-        gangs = record.state.gangs
-        if len(gangs) > 1:
-            self._build_sides(record)
-            return
-        for fighter in record.state.fighters:
-            tile = FighterTile(fighter, self._ruleset.ammo.term)
-            tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
-            self.tiles[fighter.name] = tile
-        self._tile_columns = 0
-        self._tile_need = None
-        self._place_tiles()
-
-    def _place_tiles(self) -> None:
-        """One gang: two columns of tiles where two fit side by side, else one (a laptop
-        screen never scrolls sideways)."""
-        if self.side_boxes or not self.tiles:
-            return
-        tiles = list(self.tiles.values())
-        if self._tile_need is None:
-            # Measured once per set of tiles: every resize asked each tile again.
-            spacing = self.tile_grid.horizontalSpacing() + 4
-            self._tile_need = max(t.minimumSizeHint().width() for t in tiles) + spacing
-        need = self._tile_need
-        width = self.tile_scroll.viewport().width()
-        columns = max(1, min(_TILE_COLUMNS, width // max(1, need)))
-        if columns == self._tile_columns:
-            return
-        self._tile_columns = columns
-        for tile in tiles:
-            self.tile_grid.removeWidget(tile)
-        for index, tile in enumerate(tiles):
-            self.tile_grid.addWidget(
-                tile, index // columns, index % columns, Qt.AlignmentFlag.AlignTop
-            )
-
-    def _build_sides(self, record: battle.BattleRecord) -> None:
-        """Two gangs: side by side, each in a box of its gang's colour."""
-        assert self._ruleset is not None
-        for column, gang in enumerate(record.state.gangs):
-            colour = SIDE_COLOURS[column % len(SIDE_COLOURS)]
-            box = QGroupBox(gang)
-            box.setObjectName("battle_side")
-            box.setStyleSheet(
-                f"#battle_side {{ border: 3px solid {colour}; border-radius: 8px;"
-                " margin-top: 14px; padding-top: 6px; }"
-                f" #battle_side::title {{ color: {colour}; font-weight: bold;"
-                " subcontrol-origin: margin; left: 10px; }"
-            )
-            column_layout = QVBoxLayout(box)
-            column_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
-            for fighter in record.state.fighters:
-                if fighter.gang != gang:
-                    continue
-                key = self._tile_key(record, fighter)
-                tile = FighterTile(fighter, self._ruleset.ammo.term, event_name=key)
-                tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
-                column_layout.addWidget(tile)
-                self.tiles[key] = tile
-            self.side_boxes.append(box)
-        self._place_sides()
-
-    def _place_sides(self) -> None:
-        """Side by side on a wide window; on a narrow one a tab bar shows one gang at a time."""
-        if not self.side_boxes:
-            return
-        tabbed = self.width() < SIDE_BY_SIDE_MIN_WIDTH
-        placed = self.side_tabs is not None or self.tile_grid.indexOf(self.side_boxes[0]) >= 0
-        if placed and tabbed == (self.side_tabs is not None):
-            return
-        if self.side_tabs is not None:
-            self.tile_grid.removeWidget(self.side_tabs)
-            self.side_tabs.deleteLater()
-            self.side_tabs = None
-        for box in self.side_boxes:
-            self.tile_grid.removeWidget(box)
-        if tabbed:
-            # A bare tab bar above the boxes (not a QTabWidget, which would squeeze the
-            # tiles into the scroll area's height): the tiles keep their natural size.
-            self.side_tabs = QTabBar()
-            for index, box in enumerate(self.side_boxes):
-                self.side_tabs.addTab(box.title())
-                self.side_tabs.setTabTextColor(
-                    index, QColor(SIDE_COLOURS[index % len(SIDE_COLOURS)])
-                )
-            self.tile_grid.addWidget(self.side_tabs, 0, 0, 1, 2)
-            for box in self.side_boxes:
-                self.tile_grid.addWidget(box, 1, 0, 1, 2, Qt.AlignmentFlag.AlignTop)
-            self.side_tabs.currentChanged.connect(self._on_side_tabs_current_changed)
-            self._on_side_tabs_current_changed(0)
-        else:
-            for column, box in enumerate(self.side_boxes):
-                self.tile_grid.addWidget(box, 0, column, Qt.AlignmentFlag.AlignTop)
-                box.show()
-
-    def _on_side_tabs_current_changed(self, index: int) -> None:
-        for number, box in enumerate(self.side_boxes):
-            box.setVisible(number == index)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -468,8 +366,11 @@ class BattleWindow(QMainWindow):
         result: battle.BattleResult = outcome.result
         return result
 
-    def apply(self, events: list[dict[str, Any]]) -> bool:
-        """Store the events (all or nothing); False, with the reason shown, when refused."""
+    def apply(self, events: Sequence[BattleEvent | Mapping[str, Any]]) -> bool:
+        """Store the events (all or nothing); False, with the reason shown, when refused.
+
+        The window makes typed events; one written as a script writes it is read by the
+        service as the command line's is."""
         result = self._perform(battle.ApplyEvents(self._gang_id, tuple(events), self._dice))
         if result is None:
             return False
@@ -477,171 +378,6 @@ class BattleWindow(QMainWindow):
         if result.lines:
             self._say(result.lines[-1].split(": ", 1)[-1])
         return True
-
-    def _on_tile_sig_event_requested(self, event: dict[str, Any]) -> None:
-        if self._record is None or self._ruleset is None:
-            return
-        fighter = self._record.state.fighter(event["fighter"])
-        if fighter is None:
-            return
-        kind = event["event"]
-        if kind in ("ammo_test", "reload"):
-            completed = self._ammo_event(event, fighter)
-        elif kind == "blaze":
-            completed = self._blaze_event(event, fighter)
-        elif kind == "extinguish":
-            completed = self._extinguish_event(event, fighter)
-        elif kind == "attack":
-            # The dialog applies the attack itself: a refusal keeps it open, dice as typed.
-            AttackDialog.ask(
-                self, self._ruleset, self._record.state, fighter, self._dice, self._submit
-            )
-            return
-        else:
-            completed = event
-        if completed is not None:
-            self.apply([completed])
-
-    def _submit(self, event: dict[str, Any]) -> str | None:
-        """Apply one event; None when stored, else the reason it was refused."""
-        return None if self.apply([event]) else self.last_refusal
-
-    def _profile(self, fighter: FighterTrack, weapon: str, profile: str) -> ProfileTrack | None:
-        carried = fighter.weapon(weapon)
-        if carried is None:
-            return None
-        return next((p for p in carried.profiles if p.name == profile), None)
-
-    def _ammo_event(self, event: dict[str, Any], fighter: FighterTrack) -> dict[str, Any] | None:
-        assert self._ruleset is not None and self._record is not None
-        profile = self._profile(fighter, event["weapon"], event["profile"])
-        if profile is None:
-            return None
-        term = self._ruleset.ammo.term
-        if event["event"] == "reload" and profile.has(Mechanic.PLENTIFUL):
-            return event
-        per_test = 2 if profile.has(Mechanic.COMBI) else 1
-        tests = profile.rapid_fire or 1 if event["event"] == "ammo_test" else 1
-        text = f"{fighter.name}'s {profile.label}: Am {profile.profile.am}; a roll below fails."
-        if per_test == 2:
-            text += " Combi: roll two dice, the lower one counts."
-        if tests > 1:
-            text += f" Rapid Fire ({tests}): one test per Ammo symbol; two failures jam it."
-        title = f"{term}: {profile.label}" if event["event"] == "ammo_test" else "Reload"
-        rolls = RollDialog.ask(self, title, text, self._dice, per_test=per_test, max_tests=tests)
-        if rolls is None:
-            return None
-        completed = {**event, "roll": rolls[0] if len(rolls) == 1 else rolls}
-        if event["event"] == "ammo_test" and not self._confirm_deletion(completed, profile):
-            self._say("Nothing applied: the Limited profile stays on the card.")
-            return None
-        return completed
-
-    def _confirm_deletion(self, event: dict[str, Any], profile: ProfileTrack) -> bool:
-        """Try the event on a copy; ask before a Limited profile is struck off the card."""
-        assert self._ruleset is not None and self._record is not None
-        trial = self._record.state.copy()
-        try:
-            done = apply_event(self._ruleset, trial, parse_event(event))
-        except BattleError:
-            return True  # The service refuses it with the reason.
-        if getattr(done, "removed", None) is None:
-            return True
-        term = self._ruleset.ammo.term
-        owner = self._record.state.fighter(event["fighter"])
-        if owner is not None and owner.hired:
-            return ConfirmDialog.ask(
-                self,
-                "Delete a Limited profile?",
-                f"{profile.label} failed its {term} and is Limited: it is deleted from"
-                f" {event['fighter']}'s card for the rest of this battle"
-                " (Undo puts it back if this was a mistake).",
-                "Delete profile",
-            )
-        return ConfirmDialog.ask(
-            self,
-            "Delete a Limited profile?",
-            f"{profile.label} failed its {term} and is Limited: it is deleted from"
-            f" {event['fighter']}'s card now, and from the roster and printouts.\n\n"
-            f"Fighter Rating and Gang Rating stay as they are; the pending rating drops by"
-            f" {profile.profile.cost} until Update Roster. Only buying it again restores it"
-            " (Undo puts it back if this was a mistake).",
-            "Delete profile",
-        )
-
-    def _blaze_event(self, event: dict[str, Any], fighter: FighterTrack) -> dict[str, Any] | None:
-        assert self._ruleset is not None
-        catch = ", ".join(str(r) for r in self._ruleset.blaze.catch_fire_on)
-        rolls = RollDialog.ask(
-            self,
-            f"Blaze roll: {fighter.name}",
-            f"{fighter.name} was hit by a Blaze attack: a D6 of {catch} sets them on fire.",
-            self._dice,
-        )
-        return {**event, "roll": rolls[0]} if rolls else None
-
-    def _extinguish_event(
-        self, event: dict[str, Any], fighter: FighterTrack
-    ) -> dict[str, Any] | None:
-        assert self._ruleset is not None and self._record is not None
-        chosen = ExtinguishDialog.ask(self, self._ruleset, self._record.state, fighter)
-        if chosen is None:
-            return None
-        by, helpers = chosen
-        # Tried first with any die: a refusal is said before the player rolls, not after.
-        trial = {**event, "by": by, "helpers": helpers, "roll": 6}
-        try:
-            apply_event(self._ruleset, self._record.state.copy(), parse_event(trial))
-        except BattleError as exc:
-            self._say(f"Refused: {exc}", error=True)
-            return None
-        rolls = RollDialog.ask(
-            self, f"Put out the fire on {fighter.name}", f"{by} rolls a D6.", self._dice
-        )
-        if not rolls:
-            return None
-        return {**event, "by": by, "helpers": helpers, "roll": rolls[0]}
-
-    # ---------------------------------------------------------------- prompts
-
-    def _on_resolve_button_clicked(self) -> None:
-        index = self.prompt_view.currentIndex()
-        if not index.isValid() and self.prompt_model.rowCount():
-            index = self.prompt_model.index(0, 0)
-        if index.isValid():
-            self._resolve(index)
-
-    def _on_prompt_view_double_clicked(self, index: QModelIndex) -> None:
-        self._resolve(index)
-
-    def _resolve(self, index: QModelIndex) -> None:
-        if self._record is None:
-            return
-        prompt = self.prompt_model.prompt(index.row())
-        fighter = self._record.state.fighter(prompt.fighter)
-        if fighter is None:
-            return
-        if prompt.kind is PromptKind.BLAZE_HIT:
-            damaged = BlazeHitDialog.ask(self, prompt.text)
-            if damaged is not None:
-                self.apply([{"fighter": fighter.name, "event": "blaze_hit", "damaged": damaged}])
-        elif prompt.kind is PromptKind.NERVE_TEST:
-            rolls = RollDialog.ask(
-                self, f"Nerve test: {fighter.name}", prompt.text, self._dice, per_test=2
-            )
-            if rolls:
-                self.apply([{"fighter": fighter.name, "event": "nerve_test", "roll": rolls}])
-        elif prompt.kind is PromptKind.FLAMES_ROLL:
-            self._on_tile_sig_event_requested(
-                {"fighter": fighter.name, "event": "extinguish", "by": fighter.name}
-            )
-        elif prompt.kind is PromptKind.KNOCKBACK:
-            self._say(f"Move {fighter.name} on the table; the next event clears the reminder.")
-        else:
-            self._say(
-                f"Enter the Injury dice result on {fighter.name}'s tile:"
-                " Flesh wound, or the status Seriously Injured or Out of Action."
-            )
 
     # ---------------------------------------------------------------- actions
 
@@ -686,9 +422,9 @@ class BattleWindow(QMainWindow):
         if chosen is None:
             return
         offer, name = chosen
-        event = {"event": "hire", "fighter_type": offer.fighter_type, "territory": offer.territory}
-        if name:
-            event["name"] = name
+        event = HireEvent(
+            fighter_type=offer.fighter_type, territory=offer.territory, name=name or None
+        )
         if self.apply([event]):
             hired = self._record.state.fighters[-1].name if self._record else ""
             if hired in self.tiles:
@@ -699,7 +435,7 @@ class BattleWindow(QMainWindow):
         while self._record is not None and self._ruleset is not None:
             tests = waiting(self._ruleset, self._record.state)
             if not tests:
-                self.apply([{"event": "new_round"}])
+                self.apply([NewRoundEvent()])
                 return
             event = EndTestDialog.ask_event(self, tests[0], self._ruleset, self._dice)
             if event is None:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QSpinBox, QWidget
 from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.battle_end_phase import EndTest
+from gangmanager.rules.battle_events import BattleEvent, parse_event
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.ruleset import Ruleset
 
@@ -63,14 +64,15 @@ class EndTestDialog(RollDialog):
     @classmethod
     def ask_event(
         cls, parent: QWidget | None, test: EndTest, ruleset: Ruleset, dice: Dice
-    ) -> dict[str, Any] | None:
+    ) -> BattleEvent | None:
         """The test's event with its dice, or None when cancelled."""
         dialog = cls(test, ruleset, dice, parent)
         if dialog.exec() != QDialog.DialogCode.Accepted:
             return None
-        return dialog.chosen_event()
+        return parse_event(dialog.chosen_event())
 
     def chosen_event(self) -> dict[str, Any]:
+        """The test's event as a script writes it (`EndTest.event`, the command line's keys)."""
         rolls = self.rolls
         event = self.test.event(rolls[0] if len(rolls) == 1 else list(rolls))
         if self.assisted_box is not None and self.assisted_box.isChecked():

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import QRectF, Qt, Signal
 from PySide6.QtGui import (
@@ -41,8 +40,24 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.battle.box_row import BoxRow
+from gangmanager.gui.battle.requests import AttackRequest, TileRequest
 from gangmanager.gui.common.portrait_box import PortraitLabel
-from gangmanager.rules.battle_events import Activation, BattleStatus, Marker, ProfileState
+from gangmanager.rules.battle_events import (
+    ActivateEvent,
+    Activation,
+    AmmoTestEvent,
+    BattleStatus,
+    BlazeEvent,
+    EndActivationEvent,
+    ExtinguishEvent,
+    FleshWoundEvent,
+    Marker,
+    MarkerEvent,
+    ProfileState,
+    ReloadEvent,
+    StatusEvent,
+    WoundEvent,
+)
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.ruleset import Mechanic
 
@@ -156,9 +171,11 @@ class ProfileRow:
 
 
 class FighterTile(QFrame):
-    """Emits `sig_event_requested` with an event (rolls left out); the window completes it."""
+    """Emits `sig_event_requested` with a typed event (rolls left out) or an
+    `AttackRequest`; the window completes it."""
 
-    sig_event_requested = Signal(dict)
+    # A TileRequest.
+    sig_event_requested = Signal(object)
 
     def __init__(
         self,
@@ -178,6 +195,20 @@ class FighterTile(QFrame):
         # How events name the fighter: `GANG/FIGHTER` in a two-gang battle.
         self.name = event_name or track.name
 
+        head = self._build_head(track)
+        controls = self._build_status(track)
+        wounds = self._build_wounds()
+        self._build_profile_grid(track)
+        self._build_markers(controls)
+        self._build_weapons(track, ammo_term)
+        actions = self._build_actions()
+        self._lay_out(track, head, controls, wounds, actions)
+        self._connect()
+        self._track = track
+        self.update_from(track)
+
+    def _build_head(self, track: FighterTrack) -> QHBoxLayout:
+        """The name, a Hired Gun's badge, the activation and the status."""
         self.name_label = QLabel(track.name)
         font = QFont(self.name_label.font())
         font.setBold(True)
@@ -201,7 +232,10 @@ class FighterTile(QFrame):
         head.addStretch(1)
         head.addWidget(self.activation_label)
         head.addWidget(self.status_label)
+        return head
 
+    def _build_status(self, track: FighterTrack) -> QHBoxLayout:
+        """The status chooser and the activation buttons, first of the controls row."""
         self.status_combo = QComboBox()
         self.status_combo.setAccessibleName(f"Status of {track.name}")
         self.status_combo.addItems([status.label for status in _STATUSES])
@@ -209,7 +243,10 @@ class FighterTile(QFrame):
         self.end_activation_button = QPushButton("End activation")
         controls = QHBoxLayout()
         controls.addWidget(self.status_combo)
+        return controls
 
+    def _build_wounds(self) -> QHBoxLayout:
+        """Wounds lost and Flesh Wounds as boxes, and their buttons."""
         self.wound_boxes = BoxRow("#c62828")
         self.flesh_boxes = BoxRow("#ef6c00")
         self.wound_button = QPushButton("Wound")
@@ -225,7 +262,9 @@ class FighterTile(QFrame):
         wounds.addWidget(QLabel("Flesh wounds"))
         wounds.addWidget(self.flesh_boxes)
         wounds.addStretch(1)
+        return wounds
 
+    def _build_profile_grid(self, track: FighterTrack) -> None:
         # The live profile: a code above each value, Toughness lowered by Flesh Wounds.
         self.profile_grid = QGridLayout()
         self.profile_grid.setHorizontalSpacing(10)
@@ -245,6 +284,7 @@ class FighterTile(QFrame):
             self.profile_values[row.code] = value
         self.profile_grid.setColumnStretch(len(self.profile_values), 1)
 
+    def _build_markers(self, controls: QHBoxLayout) -> None:
         # Markers in one row, to keep the tile short (six tiles on a laptop screen): a
         # menu to set any of them, and a coloured chip for each one set (a click removes it).
         self.markers_button = QToolButton()
@@ -269,6 +309,7 @@ class FighterTile(QFrame):
         controls.addWidget(self.activate_button)
         controls.addWidget(self.end_activation_button)
 
+    def _build_weapons(self, track: FighterTrack, ammo_term: str) -> None:
         self.weapon_grid = QGridLayout()
         self.weapon_grid.setColumnStretch(0, 1)
         self.profile_rows: list[ProfileRow] = []
@@ -276,6 +317,8 @@ class FighterTile(QFrame):
             for profile in weapon.profiles:
                 self._add_profile_row(profile, ammo_term)
 
+    def _build_actions(self) -> QHBoxLayout:
+        """Attack, Wound, Flesh wound, and the fire's buttons."""
         self.blaze_button = QPushButton("Blaze roll")
         self.blaze_button.setToolTip(
             "Hit by a Blaze attack: roll to see if the fighter catches fire"
@@ -294,7 +337,16 @@ class FighterTile(QFrame):
         actions.addStretch(1)
         actions.addWidget(self.blaze_button)
         actions.addWidget(self.extinguish_button)
+        return actions
 
+    def _lay_out(
+        self,
+        track: FighterTrack,
+        head: QHBoxLayout,
+        controls: QHBoxLayout,
+        wounds: QHBoxLayout,
+        actions: QHBoxLayout,
+    ) -> None:
         layout = QVBoxLayout(self)
         top = QVBoxLayout()
         for row in (head, controls, wounds):
@@ -314,16 +366,23 @@ class FighterTile(QFrame):
         layout.addLayout(self.weapon_grid)
         layout.addLayout(actions)
 
+    def _connect(self) -> None:
         self.status_combo.activated.connect(self._on_status_combo_activated)
-        self.activate_button.clicked.connect(lambda: self._request("activate"))
-        self.end_activation_button.clicked.connect(lambda: self._request("end_activation"))
-        self.wound_button.clicked.connect(lambda: self._request("wound"))
-        self.flesh_wound_button.clicked.connect(lambda: self._request("flesh_wound"))
-        self.blaze_button.clicked.connect(lambda: self._request("blaze"))
-        self.attack_button.clicked.connect(lambda: self._request("attack"))
-        self.extinguish_button.clicked.connect(lambda: self._request("extinguish", by=""))
-        self._track = track
-        self.update_from(track)
+        name = self.name
+        self.activate_button.clicked.connect(lambda: self._request(ActivateEvent(fighter=name)))
+        self.end_activation_button.clicked.connect(
+            lambda: self._request(EndActivationEvent(fighter=name))
+        )
+        self.wound_button.clicked.connect(lambda: self._request(WoundEvent(fighter=name)))
+        self.flesh_wound_button.clicked.connect(
+            lambda: self._request(FleshWoundEvent(fighter=name))
+        )
+        self.blaze_button.clicked.connect(lambda: self._request(BlazeEvent(fighter=name)))
+        self.attack_button.clicked.connect(lambda: self._request(AttackRequest(name)))
+        # The burning fighter acting on themself; the window asks who acts.
+        self.extinguish_button.clicked.connect(
+            lambda: self._request(ExtinguishEvent(fighter=name, by=name))
+        )
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
@@ -352,9 +411,15 @@ class FighterTile(QFrame):
             self.weapon_grid.addWidget(widget, row, column)
         weapon, profile_name = profile.weapon, profile.name
         test.clicked.connect(
-            lambda: self._request("ammo_test", weapon=weapon, profile=profile_name)
+            lambda: self._request(
+                AmmoTestEvent(fighter=self.name, weapon=weapon, profile=profile_name)
+            )
         )
-        reload.clicked.connect(lambda: self._request("reload", weapon=weapon, profile=profile_name))
+        reload.clicked.connect(
+            lambda: self._request(
+                ReloadEvent(fighter=self.name, weapon=weapon, profile=profile_name)
+            )
+        )
         self.profile_rows.append(ProfileRow(weapon, profile_name, name, state, test, reload))
 
     def profile_row(self, weapon: str, profile: str = "") -> ProfileRow:
@@ -434,14 +499,14 @@ class FighterTile(QFrame):
 
     # -- requests ------------------------------------------------------------
 
-    def _request(self, kind: str, **keys: Any) -> None:
-        self.sig_event_requested.emit({"fighter": self.name, "event": kind, **keys})
+    def _request(self, request: TileRequest) -> None:
+        self.sig_event_requested.emit(request)
 
     def _on_status_combo_activated(self, index: int) -> None:
         status = _STATUSES[index]
         if status is self._track.status:
             return
-        self._request("status", status=status.value)
+        self._request(StatusEvent(fighter=self.name, status=status))
 
     @property
     def badges(self) -> list[str]:
@@ -468,4 +533,4 @@ class FighterTile(QFrame):
         on = marker in self._track.markers
         self.marker_buttons[marker].setChecked(on)
         self.marker_actions[marker].setChecked(on)
-        self._request("marker", marker=marker.value, on=not on)
+        self._request(MarkerEvent(fighter=self.name, marker=marker, on=not on))

@@ -1,0 +1,173 @@
+"""How the battle window lays its fighter tiles out: one gang in one or two columns,
+as the room allows; two gangs side by side in boxes of their colours, or as tabs on a
+narrow window."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QMainWindow,
+    QTabBar,
+    QVBoxLayout,
+)
+
+from gangmanager.gui.battle.fighter_tile import FighterTile
+from gangmanager.rules.battle_state import FighterTrack
+from gangmanager.services import battle
+
+_TILE_COLUMNS = 2
+# The two sides of a two-gang battle: the gang that started it, then its opponent.
+SIDE_COLOURS = ("#1565c0", "#b71c1c")
+# Narrower than this, the two sides of a battle become two tabs.
+SIDE_BY_SIDE_MIN_WIDTH = 1100
+
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QGridLayout, QScrollArea
+
+    from gangmanager.gui.battle.requests import TileRequest
+    from gangmanager.rules.ruleset import Ruleset
+    from gangmanager.services.rulesets import Rulesets
+
+    # The battle window it is part of (a mixin): its widgets and state, for the checker.
+    _Base = QMainWindow
+else:
+    _Base = object
+
+
+class TileLayout(_Base):
+    # The window's, set in its __init__.
+    tiles: dict[str, FighterTile]
+    side_boxes: list[QGroupBox]
+    side_tabs: QTabBar | None
+    tile_grid: QGridLayout
+    tile_scroll: QScrollArea
+    _tile_columns: int
+    _tile_need: int | None
+    _ruleset: Ruleset | None
+    _rulesets: Rulesets
+
+    if TYPE_CHECKING:
+
+        def _on_tile_sig_event_requested(self, request: TileRequest) -> None: ...
+
+    @staticmethod
+    def _tile_key(record: battle.BattleRecord, fighter: FighterTrack) -> str:
+        """A tile per fighter: `GANG/FIGHTER` once two gangs share the battle."""
+        return fighter.qualified_name if len(record.state.gangs) > 1 else fighter.name
+
+    def _build_tiles(self, record: battle.BattleRecord) -> None:
+        self._ruleset = self._rulesets.get(record.ruleset)
+        for tile in self.tiles.values():
+            self.tile_grid.removeWidget(tile)
+            tile.deleteLater()
+        for box in self.side_boxes:
+            self.tile_grid.removeWidget(box)
+            box.deleteLater()
+        if self.side_tabs is not None:
+            self.tile_grid.removeWidget(self.side_tabs)
+            self.side_tabs.deleteLater()
+            self.side_tabs = None
+        self.tiles = {}
+        self.side_boxes = []
+        gangs = record.state.gangs
+        if len(gangs) > 1:
+            self._build_sides(record)
+            return
+        for fighter in record.state.fighters:
+            tile = FighterTile(fighter, self._ruleset.ammo.term)
+            tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
+            self.tiles[fighter.name] = tile
+        self._tile_columns = 0
+        self._tile_need = None
+        self._place_tiles()
+
+    def _place_tiles(self) -> None:
+        """One gang: two columns of tiles where two fit side by side, else one (a laptop
+        screen never scrolls sideways)."""
+        if self.side_boxes or not self.tiles:
+            return
+        tiles = list(self.tiles.values())
+        if self._tile_need is None:
+            # Measured once per set of tiles: every resize asked each tile again.
+            spacing = self.tile_grid.horizontalSpacing() + 4
+            self._tile_need = max(t.minimumSizeHint().width() for t in tiles) + spacing
+        need = self._tile_need
+        width = self.tile_scroll.viewport().width()
+        columns = max(1, min(_TILE_COLUMNS, width // max(1, need)))
+        if columns == self._tile_columns:
+            return
+        self._tile_columns = columns
+        for tile in tiles:
+            self.tile_grid.removeWidget(tile)
+        for index, tile in enumerate(tiles):
+            self.tile_grid.addWidget(
+                tile, index // columns, index % columns, Qt.AlignmentFlag.AlignTop
+            )
+
+    def _build_sides(self, record: battle.BattleRecord) -> None:
+        """Two gangs: side by side, each in a box of its gang's colour."""
+        assert self._ruleset is not None
+        for column, gang in enumerate(record.state.gangs):
+            colour = SIDE_COLOURS[column % len(SIDE_COLOURS)]
+            box = QGroupBox(gang)
+            box.setObjectName("battle_side")
+            box.setStyleSheet(
+                f"#battle_side {{ border: 3px solid {colour}; border-radius: 8px;"
+                " margin-top: 14px; padding-top: 6px; }"
+                f" #battle_side::title {{ color: {colour}; font-weight: bold;"
+                " subcontrol-origin: margin; left: 10px; }"
+            )
+            column_layout = QVBoxLayout(box)
+            column_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
+            for fighter in record.state.fighters:
+                if fighter.gang != gang:
+                    continue
+                key = self._tile_key(record, fighter)
+                tile = FighterTile(fighter, self._ruleset.ammo.term, event_name=key)
+                tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
+                column_layout.addWidget(tile)
+                self.tiles[key] = tile
+            self.side_boxes.append(box)
+        self._place_sides()
+
+    def _place_sides(self) -> None:
+        """Side by side on a wide window; on a narrow one a tab bar shows one gang at a time."""
+        if not self.side_boxes:
+            return
+        tabbed = self.width() < SIDE_BY_SIDE_MIN_WIDTH
+        placed = self.side_tabs is not None or self.tile_grid.indexOf(self.side_boxes[0]) >= 0
+        if placed and tabbed == (self.side_tabs is not None):
+            return
+        if self.side_tabs is not None:
+            self.tile_grid.removeWidget(self.side_tabs)
+            self.side_tabs.deleteLater()
+            self.side_tabs = None
+        for box in self.side_boxes:
+            self.tile_grid.removeWidget(box)
+        if tabbed:
+            # A bare tab bar above the boxes (not a QTabWidget, which would squeeze the
+            # tiles into the scroll area's height): the tiles keep their natural size.
+            self.side_tabs = QTabBar()
+            for index, box in enumerate(self.side_boxes):
+                self.side_tabs.addTab(box.title())
+                self.side_tabs.setTabTextColor(
+                    index, QColor(SIDE_COLOURS[index % len(SIDE_COLOURS)])
+                )
+            self.tile_grid.addWidget(self.side_tabs, 0, 0, 1, 2)
+            for box in self.side_boxes:
+                self.tile_grid.addWidget(box, 1, 0, 1, 2, Qt.AlignmentFlag.AlignTop)
+            self.side_tabs.currentChanged.connect(self._on_side_tabs_current_changed)
+            self._on_side_tabs_current_changed(0)
+        else:
+            for column, box in enumerate(self.side_boxes):
+                self.tile_grid.addWidget(box, 0, column, Qt.AlignmentFlag.AlignTop)
+                box.show()
+
+    def _on_side_tabs_current_changed(self, index: int) -> None:
+        for number, box in enumerate(self.side_boxes):
+            box.setVisible(number == index)
