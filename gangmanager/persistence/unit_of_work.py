@@ -18,6 +18,7 @@ from gangmanager.persistence.battle_repository import BattleRepository
 from gangmanager.persistence.campaign_repository import CampaignRepository
 from gangmanager.persistence.draft_repository import DraftRepository
 from gangmanager.persistence.repository import GangRepository
+from gangmanager.persistence.snapshots import RowSnapshots
 
 # PostgreSQL's "insufficient privilege": row-level security refused a row of another player.
 INSUFFICIENT_PRIVILEGE = "42501"
@@ -105,6 +106,7 @@ class UnitOfWork:
     battles: BattleRepository
     campaigns: CampaignRepository
     drafts: DraftRepository
+    snapshots: RowSnapshots
 
     def __init__(self, session_factory: sessionmaker[Session], database: Any = None) -> None:
         self._session_factory = session_factory
@@ -121,6 +123,7 @@ class UnitOfWork:
         self.battles = BattleRepository(self._session)
         self.campaigns = CampaignRepository(self._session)
         self.drafts = DraftRepository(self._session)
+        self.snapshots = RowSnapshots(self._session)
         return self
 
     def __exit__(
