@@ -17,6 +17,7 @@ from gangmanager.errors import DISK_FULL, ServiceError
 from gangmanager.persistence.battle_repository import BattleRepository
 from gangmanager.persistence.campaign_repository import CampaignRepository
 from gangmanager.persistence.draft_repository import DraftRepository
+from gangmanager.persistence.history_repository import UndoSteps
 from gangmanager.persistence.repository import GangRepository
 from gangmanager.persistence.snapshots import RowSnapshots
 
@@ -107,6 +108,7 @@ class UnitOfWork:
     campaigns: CampaignRepository
     drafts: DraftRepository
     snapshots: RowSnapshots
+    history: UndoSteps
 
     def __init__(self, session_factory: sessionmaker[Session], database: Any = None) -> None:
         self._session_factory = session_factory
@@ -124,6 +126,7 @@ class UnitOfWork:
         self.campaigns = CampaignRepository(self._session)
         self.drafts = DraftRepository(self._session)
         self.snapshots = RowSnapshots(self._session)
+        self.history = UndoSteps(self._session)
         return self
 
     def __exit__(
