@@ -20,6 +20,7 @@ from sqlalchemy import ColumnElement, Table, and_, delete, func, or_, select, te
 from sqlalchemy.orm import Session
 
 from gangmanager.errors import RestoreError
+from gangmanager.persistence import gang_aggregate
 from gangmanager.persistence.tables import Base, utc_now
 
 
@@ -184,8 +185,8 @@ class RowSnapshots:
 
 Key = tuple[Any, ...]
 Rows = Mapping[str, Mapping[Key, Mapping[str, Any]]]
-# First steps from the gang that make its roster (the rest hangs from fighters).
-ROSTER_TABLES = frozenset({"fighters", "stash_items"})
+# The tables of the gang's roster: gang_aggregate.GANG, read when a snapshot is
+# taken (a test adds a table to it).
 
 
 # Gang-row columns every save changes: the stale check of a step skips them.
@@ -359,7 +360,7 @@ def narrowed(before: RowSnapshot, after: RowSnapshot) -> tuple[RowSnapshot, RowS
             owner = before.owners.get((table, key), after.owners.get((table, key)))
             if owner is not None:
                 fighters.add(owner)
-    stash = bool(diff.keys("stash_items"))
+    stash = any(diff.keys(t) for t in gang_aggregate.GANG.owned)
     scope = tuple(sorted(fighters))
     return _cut(before, scope, stash), _cut(after, scope, stash)
 
@@ -412,7 +413,7 @@ def _cut(snapshot: RowSnapshot, fighters: tuple[int, ...], stash: bool) -> RowSn
             for k, v in table_rows.items()
             if snapshot.is_outside(table, k)
             or (table == "gangs" and k == (snapshot.gang_id,))
-            or (table == "stash_items" and stash)
+            or (stash and table in gang_aggregate.GANG.owned)
             or snapshot.owners.get((table, k)) in keep
         }
         if kept:
@@ -484,12 +485,13 @@ def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
             parent = fk.column.table
             parent_rows = rows.get(parent.name)
             if not parent_rows or (
-                parent is gangs and not whole and table.name not in ROSTER_TABLES
+                parent is gangs and not whole and table.name not in gang_aggregate.GANG.tables
             ):
                 continue
             if parent is gangs and not whole and not _in_scope(table.name, scope):
                 continue
-            if parent is gangs and table.name == "fighters" and scope.fighters is not None:
+            fighters = gang_aggregate.GANG.members
+            if parent is gangs and table.name == fighters and scope.fighters is not None:
                 # Only the fighters named: the rows read do not grow with the roster.
                 cascade.append(and_(fk.parent == gang_id, table.c.id.in_(scope.fighters)))
                 continue
@@ -541,9 +543,10 @@ def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
 
 
 def _in_scope(table: str, scope: RowSnapshot) -> bool:
-    if table == "stash_items":
+    if table in gang_aggregate.GANG.owned:
         return scope.stash
-    return table != "fighters" or scope.fighters is None or bool(scope.fighters)
+    members = gang_aggregate.GANG.members
+    return table != members or scope.fighters is None or bool(scope.fighters)
 
 
 def _own(
@@ -554,8 +557,8 @@ def _own(
 ) -> None:
     """Record which fighter each row belongs to, so a change names the fighter."""
     for key, values in members.items():
-        if table.name == "fighters":
-            owners[("fighters", key)] = values["id"]
+        if table.name == gang_aggregate.GANG.members:
+            owners[(table.name, key)] = values["id"]
             continue
         for fk in table.foreign_keys:
             parent = fk.column.table.name
