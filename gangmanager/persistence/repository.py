@@ -25,7 +25,7 @@ from gangmanager.errors import (
     ServiceError,
     StaleGangError,
 )
-from gangmanager.persistence import mapping
+from gangmanager.persistence import mapping, row_changes
 from gangmanager.persistence.row_reading import GangSummary
 from gangmanager.persistence.row_reading import as_id as _as_id
 from gangmanager.persistence.row_reading import gang_or_damaged as _gang
@@ -311,6 +311,7 @@ class GangRepository:
             if name is not None:  # there, but row-level security hides it from this player
                 raise NotYourGangError(name)
             raise LookupError(f"no gang with id {gang_id}")
+        row_changes.note(self._session, "gangs", [{"id": gang_id}], "removed")
 
     def _load_for_write(self, gang: Gang) -> GangRow:
         """Lock the stored gang, then load it; refuse a stale or another player's save.

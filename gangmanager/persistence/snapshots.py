@@ -20,7 +20,7 @@ from sqlalchemy import ColumnElement, Table, and_, delete, func, or_, select, te
 from sqlalchemy.orm import Session
 
 from gangmanager.errors import RestoreError
-from gangmanager.persistence import gang_aggregate
+from gangmanager.persistence import gang_aggregate, row_changes
 from gangmanager.persistence.tables import Base, utc_now
 
 
@@ -151,6 +151,7 @@ class RowSnapshots:
         if not exact:
             wanted = _moved_on(wanted, current)
         diff = snapshot_diff(current, wanted)
+        _note(self._session, diff, current, wanted)
         tables = Base.metadata.sorted_tables
         for table in reversed(tables):
             keys = diff.removed.get(table.name)
@@ -420,6 +421,22 @@ def _cut(snapshot: RowSnapshot, fighters: tuple[int, ...], stash: bool) -> RowSn
             rows[table] = kept
     owners = {k: v for k, v in snapshot.owners.items() if v in keep}
     return replace(snapshot, rows=rows, owners=owners, fighters=fighters, stash=stash)
+
+
+def _note(session: Session, diff: SnapshotDiff, current: RowSnapshot, wanted: RowSnapshot) -> None:
+    """Name the rows a restore writes to the unit of work's change list, with their fighter."""
+    for kind, keys, snapshot in (
+        ("removed", diff.removed, current),
+        ("added", diff.added, wanted),
+        ("changed", diff.changed, wanted),
+    ):
+        for table, table_keys in keys.items():
+            rows: builtins.list[Mapping[str, Any]] = []
+            for key in table_keys:
+                row = snapshot.rows[table][key]
+                owner = snapshot.owners.get((table, key))
+                rows.append(row if table in ("gangs", "fighters") else {**row, "_fighter": owner})
+            row_changes.note(session, table, rows, kind)  # type: ignore[arg-type]
 
 
 def _pk(table: Table) -> builtins.list[Any]:

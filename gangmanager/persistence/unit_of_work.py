@@ -19,6 +19,7 @@ from gangmanager.persistence.campaign_repository import CampaignRepository
 from gangmanager.persistence.draft_repository import DraftRepository
 from gangmanager.persistence.history_repository import UndoSteps
 from gangmanager.persistence.repository import GangRepository
+from gangmanager.persistence.row_changes import RowChanges, watch
 from gangmanager.persistence.snapshots import RowSnapshots
 
 # PostgreSQL's "insufficient privilege": row-level security refused a row of another player.
@@ -109,6 +110,8 @@ class UnitOfWork:
     drafts: DraftRepository
     snapshots: RowSnapshots
     history: UndoSteps
+    # What this unit of work wrote, row by row (perform adds it to the outcome's changes).
+    row_changes: RowChanges
 
     def __init__(self, session_factory: sessionmaker[Session], database: Any = None) -> None:
         self._session_factory = session_factory
@@ -127,6 +130,7 @@ class UnitOfWork:
         self.drafts = DraftRepository(self._session)
         self.snapshots = RowSnapshots(self._session)
         self.history = UndoSteps(self._session)
+        self.row_changes = watch(self._session)
         return self
 
     def __exit__(

@@ -70,6 +70,9 @@ def perform(db: Database, action: object, rulesets: Rulesets | None = None) -> O
 
     with db.unit_of_work() as uow:
         outcome = run_in(uow, action, rulesets)
+        # The change list is what the unit of work wrote, with what the handler said.
+        written = uow.row_changes.settled()
+        outcome = replace(outcome, changes=outcome.changes.including(**written.fields()))
         # The one undo history: the step is written in the action's own transaction.
         step_id = record(uow, outcome)
         uow.commit()
