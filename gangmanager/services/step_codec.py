@@ -86,7 +86,8 @@ def _decode(value: Any) -> Any:
         cls = _our_class(value["$dc"])
         if not dataclasses.is_dataclass(cls):
             raise TypeError(f"{value['$dc']} is not a step's data")
-        return _our_class(value["$dc"])(**{k: _decode(v) for k, v in value["f"].items()})
+        build: Any = cls
+        return build(**{k: _decode(v) for k, v in value["f"].items()})
     if "$t" in value:
         return tuple(_decode(v) for v in value["$t"])
     if "$d" in value:

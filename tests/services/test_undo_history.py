@@ -8,10 +8,13 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
+from sqlalchemy import func, select, update
 
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.persistence.history_repository import KEEP
+from gangmanager.persistence.history_tables import UndoStepRow
 from gangmanager.persistence.snapshots import RowScope, RowSnapshot
+from gangmanager.persistence.tables import FighterRow
 from gangmanager.rules.gang import Gang
 from gangmanager.services import gangs, roster, step_codec, undo_history
 from gangmanager.services.demo import demo_gang
@@ -92,27 +95,18 @@ def test_nothing_to_undo_in_a_new_database(db: Database, rulesets: Rulesets) -> 
 
 def test_a_stale_step_is_refused_and_dropped(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     assert gang.id is not None
-    outcome = perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookie"}))
-    # Changed since, without the history knowing (as another program would).
+    stale = perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookie"}))
+    # The renamed fighter changes behind the history's back (another program).
     with db.unit_of_work() as uow:
-        uow.history.drop(outcome.step_id or 0)
-        uow.commit()
-    perform(db, roster.EditFighter(gang.id, _rook(gang), {"xp": 7}))
-    undo_history.undo(db, rulesets)  # the xp
-    # Now the rename step again, stale: its fighter changed in a way it did not make.
-    stale = perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rook2"}))
-    with db.unit_of_work() as uow:
-        from sqlalchemy import update
-
-        from gangmanager.persistence.tables import FighterRow
-
         uow.session.execute(update(FighterRow).where(FighterRow.id == _rook(gang)).values(xp=99))
         uow.commit()
-    with pytest.raises(ServiceError) as refused:
+    with pytest.raises(undo_history.StepRefused, match="changed since"):
         undo_history.undo(db, rulesets)
-    assert "changed" in str(refused.value)
+    assert "Rookie" in _name_of_rook(db, gang)
+    # Dropped: the next undo is the step before it.
     assert undo_history.states(db, [stale.step_id or 0]) == {}
-    assert "Rook2" in _name_of_rook(db, gang)
+    with pytest.raises(ServiceError, match="New gang"):
+        undo_history.undo(db, rulesets)  # refused too: the gang changed since
 
 
 def test_the_history_keeps_its_newest_steps(db: Database, gang: Gang, rulesets: Rulesets) -> None:
@@ -122,10 +116,6 @@ def test_the_history_keeps_its_newest_steps(db: Database, gang: Gang, rulesets: 
         perform(db, roster.EditGang(gang.id, {"credits": credits}))
     assert undo_history.states(db, [first.step_id or 0]) == {}
     with db.unit_of_work() as uow:
-        from sqlalchemy import func, select
-
-        from gangmanager.persistence.history_tables import UndoStepRow
-
         count = uow.session.scalar(select(func.count()).select_from(UndoStepRow))
     assert count is not None and count <= KEEP + 20
     undone = 0
