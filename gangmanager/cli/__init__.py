@@ -16,13 +16,22 @@ from collections.abc import Sequence
 from sqlalchemy.exc import DBAPIError
 
 from gangmanager import __version__
-from gangmanager.cli import backups, battle, campaign, gangs, post_battle, printing_cmd, rules
+from gangmanager.cli import (
+    backups,
+    battle,
+    campaign,
+    gangs,
+    post_battle,
+    printing_cmd,
+    rules,
+    undo,
+)
 from gangmanager.cli.context import EXIT_REFUSED, USER_ERRORS, Context
 from gangmanager.cli.output import escape_controls, escaped_output
 from gangmanager.rules.limits import MAX_QUOTED_CHARS, quoted
 
 # Modules with `register(subparsers, common)`; their parsers set `handler`.
-FEATURES = (gangs, rules, backups, post_battle, battle, printing_cmd, campaign)
+FEATURES = (gangs, rules, backups, post_battle, battle, printing_cmd, campaign, undo)
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -3,8 +3,7 @@
 Drafts: one unfinished draft per gang at most (the wizard's "saved as you
 go"); Finish stamps `finished_at` and the draft becomes history. Undoing a
 whole sequence takes its rows (the roster's, the draft, the battle, the
-campaign's) with the one snapshot engine (`GangRepository.snapshot` and
-`swap`, persistence/repository.py).
+campaign's) with the one snapshot engine (`uow.snapshots`, persistence/snapshots.py).
 """
 
 from __future__ import annotations

@@ -326,5 +326,6 @@ class GangFileRow(Base):
     synced_mark: Mapped[int | None] = mapped_column(Integer)
 
 
-# The campaign tables share this metadata: one schema, one chain of migrations.
-from gangmanager.persistence import campaign_tables  # noqa: E402, F401
+# The campaign tables and the undo history share this metadata: one schema, one
+# chain of migrations.
+from gangmanager.persistence import campaign_tables, history_tables  # noqa: E402, F401

@@ -17,7 +17,10 @@ from gangmanager.errors import DISK_FULL, ServiceError
 from gangmanager.persistence.battle_repository import BattleRepository
 from gangmanager.persistence.campaign_repository import CampaignRepository
 from gangmanager.persistence.draft_repository import DraftRepository
+from gangmanager.persistence.history_repository import UndoSteps
 from gangmanager.persistence.repository import GangRepository
+from gangmanager.persistence.row_changes import RowChanges, watch
+from gangmanager.persistence.snapshots import RowSnapshots
 
 # PostgreSQL's "insufficient privilege": row-level security refused a row of another player.
 INSUFFICIENT_PRIVILEGE = "42501"
@@ -105,6 +108,10 @@ class UnitOfWork:
     battles: BattleRepository
     campaigns: CampaignRepository
     drafts: DraftRepository
+    snapshots: RowSnapshots
+    history: UndoSteps
+    # What this unit of work wrote, row by row (perform adds it to the outcome's changes).
+    row_changes: RowChanges
 
     def __init__(self, session_factory: sessionmaker[Session], database: Any = None) -> None:
         self._session_factory = session_factory
@@ -123,6 +130,9 @@ class UnitOfWork:
         )
         self.campaigns = CampaignRepository(self._session)
         self.drafts = DraftRepository(self._session)
+        self.snapshots = RowSnapshots(self._session)
+        self.history = UndoSteps(self._session)
+        self.row_changes = watch(self._session)
         return self
 
     def __exit__(

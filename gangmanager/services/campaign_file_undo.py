@@ -1,12 +1,12 @@
 """Undo and redo of `campaign import [--update]`: one step, like any campaign action.
 
 The import's handler (services/campaign_files.py) records, in its own transaction
-and with the one snapshot engine (persistence/repository.py), the rows it can
+and with the one snapshot engine (persistence/snapshots.py), the rows it can
 touch before and after: every row of the campaign (its row, file identity,
 members, territories, battles with their sides, log and history), the roster and
 file identity of each gang of the file that was already here, and everything a
 gang it added owns. Undo puts the "before" rows back, redo the "after" ones, both
-at once (`GangRepository.swap_all`), refused when any of those rows has changed
+at once (`uow.snapshots.swap_all`), refused when any of those rows has changed
 since: a log line written, a battle recorded, a roster edit of one of its gangs.
 """
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from sqlalchemy import select
 
 from gangmanager.persistence.campaign_tables import CampaignBattleRow
-from gangmanager.persistence.repository import RowScope, RowSnapshot, narrowed
+from gangmanager.persistence.snapshots import RowScope, RowSnapshot, narrowed
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.services.campaign_steps import swap_refused
 from gangmanager.services.changes import Changes
@@ -81,9 +81,9 @@ class Recorder:
         self._campaign: RowSnapshot | None = None
         if campaign_id is not None:
             scope = _campaign_scope(campaign_id, self._battles)
-            self._campaign = uow.gangs.snapshot(None, outside=scope)
+            self._campaign = uow.snapshots.snapshot(None, outside=scope)
         self._gangs = {
-            g: uow.gangs.snapshot(g, outside=_gang_scope(g)) for g in sorted(set(gang_ids))
+            g: uow.snapshots.snapshot(g, outside=_gang_scope(g)) for g in sorted(set(gang_ids))
         }
 
     def finish(
@@ -92,16 +92,16 @@ class Recorder:
         # The sides of the battles before and after: a battle the update removed or added.
         scope = _campaign_scope(campaign_id, self._battles | _battle_ids(uow, campaign_id))
         before = replace(self._campaign or RowSnapshot(None, False), outside=scope)
-        pairs = [(before, uow.gangs.snapshot(None, outside=scope))]
+        pairs = [(before, uow.snapshots.snapshot(None, outside=scope))]
         updated: list[int] = []
         for gang_id, old in self._gangs.items():
-            new = uow.gangs.snapshot(gang_id, outside=_gang_scope(gang_id))
+            new = uow.snapshots.snapshot(gang_id, outside=_gang_scope(gang_id))
             if new.rows != old.rows:  # a gang the file left as it was is not the step's
                 updated.append(gang_id)
                 pairs.append(narrowed(old, new))
         added = tuple(sorted(set(gang_ids) - set(self._gangs)))
         for gang_id in added:
-            pairs.append((RowSnapshot(gang_id, True), uow.gangs.snapshot(gang_id, whole=True)))
+            pairs.append((RowSnapshot(gang_id, True), uow.snapshots.snapshot(gang_id, whole=True)))
         return FileStep(label, campaign_id, tuple(pairs), added, tuple(updated))
 
 
@@ -110,7 +110,7 @@ def _swap(uow: UnitOfWork, swap: SwapFileRows, _: Rulesets | None) -> Outcome:
     step, what = swap.step, swap.what
     pairs = [(after, before) if what == "undo" else (before, after) for before, after in step.pairs]
     with swap_refused(what, step.label, stale_note="; nothing was changed"):
-        uow.gangs.swap_all(pairs)
+        uow.snapshots.swap_all(pairs)
     gone = what == "undo"
     changes = Changes(
         gangs_added=() if gone else step.added,

@@ -3,7 +3,7 @@
 The action itself is the very `services.campaign` action the command line
 performs (the same refusals). Around it, in the same transaction, `Stepped`
 takes the rows the action can touch before and after with the one snapshot
-engine (`GangRepository.snapshot`, persistence/repository.py) and keeps those
+engine (`uow.snapshots`, persistence/snapshots.py) and keeps those
 that differ: undo puts the "before" rows back, redo the "after" ones, each in
 one transaction and refused when one of those rows has changed since (a roster
 edit of a gang whose Reputation the action moved, another player's battle).
@@ -25,7 +25,7 @@ from gangmanager.persistence.campaign_tables import (
     CampaignTerritoryRow,
 )
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
+from gangmanager.persistence.snapshots import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.services.campaign_commands import RecordBattle
 from gangmanager.services.changes import Changes
@@ -194,18 +194,18 @@ def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Ou
     label = stepped.label
     ref = stepped.campaign_ref
     campaign_id = _campaign_id(uow, ref) if ref is not None else None
-    tops = uow.gangs.top_ids(ADDED_TABLES)
+    tops = uow.snapshots.top_ids(ADDED_TABLES)
     scopes = [RowScope(t, above=tops[t]) for t in ADDED_TABLES]
     if campaign_id is not None and isinstance(stepped.action, RecordBattle):
         scopes += _battle_scope(uow, campaign_id, stepped.action)
     elif campaign_id is not None:
         scopes += _whole_campaign(uow, campaign_id, _gang_ids(uow, stepped.gangs))
-    before = uow.gangs.snapshot(None, outside=tuple(scopes))
+    before = uow.snapshots.snapshot(None, outside=tuple(scopes))
     done = run_in(uow, stepped.action, rulesets)
     result = done.result
     assert result.campaign.id is not None
     campaign_id = result.campaign.id
-    after = uow.gangs.snapshot(None, outside=tuple(scopes))
+    after = uow.snapshots.snapshot(None, outside=tuple(scopes))
     before, after = narrowed(before, after)
     changed_gangs = tuple(sorted(k[0] for k in after.rows.get("gangs", {})))
     step = CampaignStep(label, campaign_id, before, after, changed_gangs)
@@ -218,7 +218,7 @@ def _swap(uow: UnitOfWork, swap: SwapCampaignRows, _: Rulesets | None) -> Outcom
     step, what = swap.step, swap.what
     expected, target = (step.after, step.before) if what == "undo" else (step.before, step.after)
     with swap_refused(what, step.label):
-        uow.gangs.swap(expected, target)
+        uow.snapshots.swap(expected, target)
     again = SwapCampaignRows(step, "redo" if what == "undo" else "undo")
     changes = Changes(gangs_changed=step.gangs, campaigns_changed=(step.campaign_id,))
     return Outcome(changes, again, step.label, None, result=step)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 
 
 @dataclass(frozen=True)
@@ -17,6 +18,17 @@ class Changes:
     fighters_removed: tuple[int, ...] = ()
     # Campaign ids: its window repaints (a campaign step done, undone or redone).
     campaigns_changed: tuple[int, ...] = ()
+
+    def including(self, **written: Iterable[int]) -> Changes:
+        """These changes and what the unit of work wrote (`RowChanges`, by field name):
+        what a handler named comes first, then what it left out, so it cannot under-report."""
+        more: dict[str, tuple[int, ...]] = {}
+        for name, ids in written.items():
+            named: tuple[int, ...] = getattr(self, name)
+            extra = tuple(sorted(set(ids) - set(named)))
+            if extra:
+                more[name] = named + extra
+        return replace(self, **more) if more else self  # type: ignore[arg-type]
 
     @property
     def gang_list(self) -> bool:

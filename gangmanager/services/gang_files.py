@@ -131,7 +131,7 @@ class _CreateWithIdentity:
 def _create_with_identity(
     uow: UnitOfWork, action: _CreateWithIdentity, _: Rulesets | None
 ) -> Outcome:
-    from gangmanager.persistence.repository import RowSnapshot
+    from gangmanager.persistence.snapshots import RowSnapshot
     from gangmanager.services.roster import _changes, _step
 
     name = uow.gangs.unique_name(action.gang.name)
@@ -145,7 +145,7 @@ def _create_with_identity(
         synced_mark=stored.version,
     )
     before = RowSnapshot(stored.id, True)
-    after = uow.gangs.snapshot(stored.id, whole=True)
+    after = uow.snapshots.snapshot(stored.id, whole=True)
     label = f"Import {name}"
     messages = (
         (f"the name {quoted(action.gang.name)} was taken: saved as {quoted(name)}",)
@@ -158,7 +158,7 @@ def _create_with_identity(
 
 @operation(UpdateGangFromFile)
 def _update(uow: UnitOfWork, action: UpdateGangFromFile, rulesets: Rulesets | None) -> Outcome:
-    from gangmanager.persistence.repository import RowScope
+    from gangmanager.persistence.snapshots import RowScope
     from gangmanager.services.roster import _check_name_free, _edit
 
     file, origin, source = action.gang, action.origin, action.source

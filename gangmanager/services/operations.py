@@ -12,7 +12,7 @@ catch `sqlalchemy.exc`.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from gangmanager.persistence.database import Database
@@ -43,6 +43,8 @@ class Outcome:
     # The gang as saved, when the action has it at hand (a roster edit): the window
     # shows it without reading the gang again. None: read it if it is needed.
     gang: Gang | None = None
+    # The undo history's step `perform` recorded for it (None: no undo, or not recorded).
+    step_id: int | None = None
 
 
 Handler = Callable[["UnitOfWork", Any, Rulesets | None], Outcome]
@@ -64,10 +66,17 @@ def operation(*kinds: type) -> Callable[[H], H]:
 
 def perform(db: Database, action: object, rulesets: Rulesets | None = None) -> Outcome:
     """Run one action in one transaction; ServiceError (nothing written) when refused."""
+    from gangmanager.services.undo_history import record
+
     with db.unit_of_work() as uow:
         outcome = run_in(uow, action, rulesets)
+        # The change list is what the unit of work wrote, with what the handler said.
+        written = uow.row_changes.settled()
+        outcome = replace(outcome, changes=outcome.changes.including(**written.fields()))
+        # The one undo history: the step is written in the action's own transaction.
+        step_id = record(uow, outcome)
         uow.commit()
-    return outcome
+    return outcome if step_id is None else replace(outcome, step_id=step_id)
 
 
 def result_of(db: Database, action: object, rulesets: Rulesets | None = None) -> Any:

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from gangmanager.persistence.battle_repository import battles as battles_of
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.draft_repository import drafts_of
-from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
+from gangmanager.persistence.snapshots import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.change_sheet import ChangeSheet, change_sheet
 from gangmanager.rules.gang import Gang
@@ -307,7 +307,7 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
         mark = _check_battle(uow, draft.battle_id, before.id)
         scopes.append(RowScope("battles", "id", (draft.battle_id,), columns=("id", mark)))
     # The rows as they are before anything is written: undo puts these back.
-    rows_before = uow.gangs.snapshot(before.id, outside=tuple(scopes))
+    rows_before = uow.snapshots.snapshot(before.id, outside=tuple(scopes))
     if found is not None:
         draft_id = drafts.update(found.id, draft.to_json(), draft.battle_id)
     else:
@@ -337,7 +337,7 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
             RowScope("campaign_log", "id", writes.log_ids),
             RowScope("campaign_snapshots", "id", writes.snapshot_ids),
         ]
-    rows_after = uow.gangs.snapshot(before.id, outside=tuple(scopes))
+    rows_after = uow.snapshots.snapshot(before.id, outside=tuple(scopes))
     # Undo checks and puts back the rows Finish touched (roster and outside), no others.
     rows_before, rows_after = narrowed(rows_before, rows_after)
     result = FinishResult(
@@ -408,7 +408,7 @@ def _swap(uow: UnitOfWork, action: SwapPostBattle, _: Rulesets | None) -> Outcom
     expected, target, what, done = action.expected, action.target, action.what, action.done
     try:
         with server_refusal():
-            uow.gangs.swap(expected, target)
+            uow.snapshots.swap(expected, target)
     except StaleRows as stale:
         # The sequence's own rows: its roster, draft and battle (not the campaign's).
         own = any(

@@ -52,7 +52,7 @@ from gangmanager.services.rulesets import Rulesets
 if TYPE_CHECKING:
     # The store's SQLAlchemy side is imported by the handlers that use it, not with
     # this module: the window's start reads without it (docs/performance.md).
-    from gangmanager.persistence.repository import RowScope, RowSnapshot
+    from gangmanager.persistence.snapshots import RowScope, RowSnapshot
     from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # The source of a modifier added from the Lasting Injury table starts with this.
@@ -307,7 +307,7 @@ class Restore:
 def _step(before: RowSnapshot, after: RowSnapshot, label: str) -> Restore:
     """The Restore that turns `after` back into `before`, over the rows (and gang columns)
     that differ."""
-    from gangmanager.persistence.repository import narrowed
+    from gangmanager.persistence.snapshots import narrowed
 
     before, after = narrowed(before, after)
     return Restore(before, after.fingerprint(loose=True), label, after.fingerprint())
@@ -429,9 +429,9 @@ def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> str:
 
 
 def _rename_damaged(uow: UnitOfWork, gang_id: int, name: str) -> Outcome:
-    before = uow.gangs.snapshot(gang_id, fighters=(), stash=False)
+    before = uow.snapshots.snapshot(gang_id, fighters=(), stash=False)
     uow.gangs.rename(gang_id, name)
-    after = uow.gangs.snapshot(gang_id, fighters=(), stash=False)
+    after = uow.snapshots.snapshot(gang_id, fighters=(), stash=False)
     label = f"Rename damaged gang {gang_id} to {name}"
     changes = _changes(before, after)
     return Outcome(changes, _step(before, after, label), label, gang_id)
@@ -496,7 +496,7 @@ def _edit(
     # The step's scope: the gang row, the fighters the edit touches, the stash if it does.
     touched = _touched_fighters(gang, edited)
     stash = gang.stash != edited.stash
-    before = uow.gangs.snapshot(gang_id, fighters=touched, stash=stash, outside=outside)
+    before = uow.snapshots.snapshot(gang_id, fighters=touched, stash=stash, outside=outside)
     if version is not None:
         # The repository checks it again under the row lock, so no save slips between.
         edited = edited.model_copy(update={"version": version})
@@ -506,7 +506,7 @@ def _edit(
     known = {f.id for f in gang.fighters}
     added = tuple(f.id for f in saved.fighters if f.id is not None and f.id not in known)
     before = before.widened(added)
-    after = uow.gangs.snapshot(gang_id, fighters=before.fighters, stash=stash, outside=outside)
+    after = uow.snapshots.snapshot(gang_id, fighters=before.fighters, stash=stash, outside=outside)
     fighter_id = saved.fighters[focus].id if focus is not None else None
     changes = _changes(before, after, messages)
     step = _step(before, after, label)
@@ -529,8 +529,8 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
     name = uow.gangs.unique_name(gang.name)
     stored = uow.gangs.add(gang.model_copy(update={"name": name}))
     assert stored.id is not None
-    after = uow.gangs.snapshot(stored.id, whole=True)
-    from gangmanager.persistence.repository import RowSnapshot
+    after = uow.snapshots.snapshot(stored.id, whole=True)
+    from gangmanager.persistence.snapshots import RowSnapshot
 
     before = RowSnapshot(stored.id, True)
     label = f"{verb} {name}"
@@ -544,7 +544,7 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
 
 
 def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
-    before = uow.gangs.snapshot(gang_id, whole=True)
+    before = uow.snapshots.snapshot(gang_id, whole=True)
     if not before.exists:
         raise ServiceError(f"no gang with id {gang_id} (it may have been deleted already)")
     row = before.rows["gangs"][(gang_id,)]
@@ -552,14 +552,14 @@ def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
         raise StaleGangError  # the player would delete what they have not seen
     name = row["name"]
     uow.gangs.delete(gang_id)
-    after = uow.gangs.snapshot(gang_id, whole=True)
+    after = uow.snapshots.snapshot(gang_id, whole=True)
     label = f"Delete gang {name}"
     return Outcome(_changes(before, after), _step(before, after, label), label, None)
 
 
 def _restore(uow: UnitOfWork, command: Restore) -> Outcome:
     wanted = command.snapshot
-    current = uow.gangs.again(wanted)
+    current = uow.snapshots.again(wanted)
     if current.fingerprint(loose=True) != command.expect:
         name = _gang_name(current) or _gang_name(wanted) or f"gang {wanted.gang_id}"
         raise ServiceError(
@@ -567,8 +567,8 @@ def _restore(uow: UnitOfWork, command: Restore) -> Outcome:
             f" cannot undo or redo {quoted(command.label)}"
         )
     # The gang row moved on (a battle event saved the gang): it gets a new version.
-    uow.gangs.restore(wanted, exact=current.fingerprint() == command.exact)
-    now = uow.gangs.again(wanted)
+    uow.snapshots.restore(wanted, exact=current.fingerprint() == command.exact)
+    now = uow.snapshots.again(wanted)
     changes = _changes(current, now)
     focus = next(iter(changes.fighters_added + changes.fighters_changed), None)
     return Outcome(
@@ -587,7 +587,7 @@ def _gang_name(snapshot: RowSnapshot) -> str | None:
 
 def _changes(before: RowSnapshot, after: RowSnapshot, messages: tuple[str, ...] = ()) -> Changes:
     """Name the gang and the fighters whose stored rows differ."""
-    from gangmanager.persistence.repository import snapshot_diff
+    from gangmanager.persistence.snapshots import snapshot_diff
 
     diff = snapshot_diff(before, after)
     gang = (before.gang_id,) if before.gang_id is not None else ()

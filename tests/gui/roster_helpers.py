@@ -25,7 +25,8 @@ Dump = dict[str, list[tuple[Any, ...]]]
 def dump(db: Database) -> Dump:
     """Every row of every table, raw as SQLite stores it."""
     with db.engine.connect() as conn:
-        names = inspect(conn).get_table_names()
+        # Not the undo history: an undo moves it on (it is not the gangs' data).
+        names = [n for n in inspect(conn).get_table_names() if n != "undo_steps"]
         return {n: list(conn.execute(text(f'SELECT * FROM "{n}" ORDER BY 1')).all()) for n in names}
 
 

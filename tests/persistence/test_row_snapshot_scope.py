@@ -1,6 +1,6 @@
 """The one snapshot engine with an outside scope: rows of other tables chosen by a
 column or added above a table's highest id, narrowed to those a step changed, one
-stale-check and one restore (`GangRepository.snapshot`, `swap`)."""
+stale-check and one restore (`uow.snapshots.snapshot`, `swap`)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select, update
 
 from gangmanager.persistence import Database, open_database
-from gangmanager.persistence.repository import RowScope, StaleRows, narrowed
+from gangmanager.persistence.snapshots import RowScope, StaleRows, narrowed
 from gangmanager.persistence.tables import GangRow, PostBattleDraftRow
 from gangmanager.rules.gang import Gang
 
@@ -38,16 +38,16 @@ def test_a_step_outside_any_roster_is_checked_and_undone_over_its_own_rows(
 ) -> None:
     first, second, third = add_gangs(db, "First", "Second", "Third")
     with db.unit_of_work() as uow:
-        top = uow.gangs.top_ids(["post_battle_drafts"])["post_battle_drafts"]
+        top = uow.snapshots.top_ids(["post_battle_drafts"])["post_battle_drafts"]
         scope = (
             RowScope("gangs", "id", (first, second)),
             RowScope("post_battle_drafts", above=top),
         )
-        before = uow.gangs.snapshot(None, outside=scope)
+        before = uow.snapshots.snapshot(None, outside=scope)
         # The step: a draft added, the first gang's credits; the second gang only read.
         uow.drafts.add(first, {"n": 1}, None)
         uow.session.execute(update(GangRow).where(GangRow.id == first).values(credits=50))
-        after = uow.gangs.snapshot(None, outside=scope)
+        after = uow.snapshots.snapshot(None, outside=scope)
         uow.commit()
     before, after = narrowed(before, after)
     assert set(after.rows["gangs"]) == {(first,)}
@@ -59,13 +59,13 @@ def test_a_step_outside_any_roster_is_checked_and_undone_over_its_own_rows(
         uow.session.execute(update(GangRow).where(GangRow.id != first).values(credits=7))
         uow.commit()
     with db.unit_of_work() as uow:
-        uow.gangs.swap(after, before)
+        uow.snapshots.swap(after, before)
         uow.commit()
     assert credits(db, first) == 0 and credits(db, second) == 7
     assert len(drafts(db)) == 1  # the later draft stays
 
     with db.unit_of_work() as uow:
-        uow.gangs.swap(before, after)  # redo
+        uow.snapshots.swap(before, after)  # redo
         uow.commit()
     assert credits(db, first) == 50 and len(drafts(db)) == 2
 
@@ -74,16 +74,16 @@ def test_a_change_to_a_row_the_step_touched_refuses_it_and_names_the_row(db: Dat
     (first,) = add_gangs(db, "First")
     with db.unit_of_work() as uow:
         scope = (RowScope("gangs", "id", (first,)),)
-        before = uow.gangs.snapshot(None, outside=scope)
+        before = uow.snapshots.snapshot(None, outside=scope)
         uow.session.execute(update(GangRow).where(GangRow.id == first).values(credits=50))
-        after = uow.gangs.snapshot(None, outside=scope)
+        after = uow.snapshots.snapshot(None, outside=scope)
         uow.commit()
     before, after = narrowed(before, after)
     with db.unit_of_work() as uow:
         uow.session.execute(update(GangRow).where(GangRow.id == first).values(credits=60))
         uow.commit()
     with db.unit_of_work() as uow, pytest.raises(StaleRows) as refused:
-        uow.gangs.swap(after, before)
+        uow.snapshots.swap(after, before)
     assert refused.value.rows == (("gangs", (first,)),)
     assert credits(db, first) == 60
 
@@ -99,19 +99,19 @@ def test_rows_another_transaction_adds_meanwhile_are_not_the_steps_on_postgres(
         try:
             mine, theirs = add_gangs(db, "Mine", "Theirs")
             with db.unit_of_work() as uow:
-                top = uow.gangs.top_ids(["post_battle_drafts"])["post_battle_drafts"]
+                top = uow.snapshots.top_ids(["post_battle_drafts"])["post_battle_drafts"]
                 scope = (RowScope("post_battle_drafts", above=top),)
-                before = uow.gangs.snapshot(None, outside=scope)
+                before = uow.snapshots.snapshot(None, outside=scope)
                 uow.drafts.add(mine, {"n": 1}, None)
                 with db.unit_of_work() as other:  # another player, committed meanwhile
                     other.drafts.add(theirs, {"n": 2}, None)
                     other.commit()
-                after = uow.gangs.snapshot(None, outside=scope)
+                after = uow.snapshots.snapshot(None, outside=scope)
                 uow.commit()
             assert [row["gang_id"] for row in after.rows["post_battle_drafts"].values()] == [mine]
             before, after = narrowed(before, after)
             with db.unit_of_work() as uow:
-                uow.gangs.swap(after, before)
+                uow.snapshots.swap(after, before)
                 uow.commit()
             assert len(drafts(db)) == 1  # theirs is still there
         finally:

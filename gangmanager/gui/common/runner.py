@@ -6,16 +6,26 @@ broadcasts the outcome (`sig_performed`) to every open window, which refresh
 what its `changes` name. The application owns one runner and hands it to its
 windows; there is no global object. Undo and redo steps go through it too, so
 an undo in one window repaints the others.
+
+Every step is one of the database's undo history (services/undo_history.py): the
+stacks the runner pushed on are views of it, and follow it (`follow`, when the
+application comes back to the front) when the command line or another program
+undid or redid one of their steps.
 """
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
+from dataclasses import replace
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QUndoStack
+import shiboken6
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtGui import QGuiApplication, QUndoStack
 
 from gangmanager.gui.common.undo import OperationUndoCommand
+from gangmanager.services import undo_history
 from gangmanager.services.changes import Changes
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
@@ -23,7 +33,7 @@ from gangmanager.services.operations import Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 # Said of an undo or redo step that can no longer be performed.
-DROPPED = "The step is removed from the undo history."
+DROPPED = undo_history.DROPPED
 
 
 def rosters_changed(outcome: Outcome) -> bool:
@@ -49,6 +59,11 @@ class OperationRunner(QObject):
         super().__init__(parent)
         self.database = db
         self.rulesets = rulesets
+        # The stacks this runner pushed steps on: the views `follow` keeps up to date.
+        self._stacks: weakref.WeakSet[QUndoStack] = weakref.WeakSet()
+        app = QGuiApplication.instance()
+        if isinstance(app, QGuiApplication):
+            app.applicationStateChanged.connect(self._on_app_state_changed)
 
     def run(
         self,
@@ -69,7 +84,7 @@ class OperationRunner(QObject):
                 self.sig_refused.emit(str(exc))
             return None
         if stack is not None and outcome.inverse is not None:
-            stack.push(OperationUndoCommand(outcome, lambda a: self.step(a, step_refused)))
+            self._push(stack, outcome, step_refused)
         self.sig_performed.emit(outcome)
         return outcome
 
@@ -78,8 +93,24 @@ class OperationRunner(QObject):
     ) -> None:
         """Put an outcome performed elsewhere (the post-battle wizard's Finish) on `stack`."""
         if outcome.inverse is not None:
-            stack.push(OperationUndoCommand(outcome, lambda a: self.step(a, step_refused)))
+            if outcome.step_id is None:
+                outcome = replace(
+                    outcome, step_id=undo_history.record_outcome(self.database, outcome)
+                )
+            self._push(stack, outcome, step_refused)
         self.sig_performed.emit(outcome)
+
+    def _push(
+        self, stack: QUndoStack, outcome: Outcome, step_refused: Callable[[str], None] | None
+    ) -> None:
+        self._stacks.add(stack)
+        stack.push(
+            OperationUndoCommand(
+                outcome,
+                lambda a: self.step(a, step_refused),
+                lambda step_id, undoing: self.history_step(step_id, undoing, step_refused),
+            )
+        )
 
     def step(self, action: object, refused: Callable[[str], None] | None = None) -> Outcome | None:
         """Undo or redo (an inverse): a refused step is said and dropped from the history."""
@@ -90,3 +121,59 @@ class OperationRunner(QObject):
             return None
         self.sig_performed.emit(outcome)
         return outcome
+
+    def history_step(
+        self, step_id: int, undoing: bool, refused: Callable[[str], None] | None = None
+    ) -> Outcome | None:
+        """Undo (or redo) the history's step: a refused step is said and dropped from it."""
+        step = undo_history.undo if undoing else undo_history.redo
+        try:
+            done = step(self.database, self.rulesets, step_id)
+        except undo_history.StepGone as exc:
+            (refused or self.sig_refused.emit)(str(exc))
+            return None
+        except ServiceError as exc:
+            (refused or self.sig_refused.emit)(f"{exc}. {DROPPED}")
+            return None
+        self.sig_performed.emit(done.outcome)
+        return done.outcome
+
+    def follow(self) -> None:
+        """Move each stack to where the history has its steps now (undone or redone
+        elsewhere), without performing them again."""
+        for stack in list(self._stacks):
+            if shiboken6.isValid(stack):
+                self._follow(stack)
+
+    def _follow(self, stack: QUndoStack) -> None:
+        commands = [stack.command(i) for i in range(stack.count())]
+        ids = [c.step_id for c in commands if isinstance(c, OperationUndoCommand) and c.step_id]
+        states = undo_history.states(self.database, [i for i in ids if i is not None])
+
+        def state(index: int) -> str | None:
+            command = commands[index]
+            if not isinstance(command, OperationUndoCommand) or command.step_id is None:
+                return None
+            return states.get(command.step_id)
+
+        index = target = stack.index()
+        undone = [i for i in range(index) if state(i) == "redo"]
+        if undone:
+            target = undone[0]
+        else:
+            while target < len(commands) and state(target) == "undo":
+                target += 1
+        if target == index:
+            return
+        quiet = [c for c in commands if isinstance(c, OperationUndoCommand)]
+        for command in quiet:
+            command.quiet = True
+        try:
+            stack.setIndex(target)
+        finally:
+            for command in quiet:
+                command.quiet = False
+
+    def _on_app_state_changed(self, state: Qt.ApplicationState) -> None:
+        if state == Qt.ApplicationState.ApplicationActive:
+            self.follow()
