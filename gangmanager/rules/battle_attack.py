@@ -19,14 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from gangmanager.rules import attack_armour, attack_traits, battle_ammo
-from gangmanager.rules.attack_wound import (
-    Hit,
-    HitChain,
-    hurts_nobody,
-    number,
-    resists_with,
-    strength,
-)
+from gangmanager.rules.attack_numbers import hit_needed
+from gangmanager.rules.attack_wound import Hit, HitChain
 from gangmanager.rules.battle_events import (
     AmmoTestEvent,
     AttackEvent,
@@ -39,7 +33,8 @@ from gangmanager.rules.battle_events import (
 )
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table, profile_track
-from gangmanager.rules.ruleset import Mechanic, Ruleset
+from gangmanager.rules.close_combat import attack_dice
+from gangmanager.rules.ruleset import Mechanic
 from gangmanager.rules.weapons import WeaponProfile
 
 _POOLS = (
@@ -600,141 +595,6 @@ class _Attack:
                 )
             )
         return done
-
-
-def hit_needed(
-    attacker: FighterTrack, profile: ProfileTrack, band: str, modifier: int
-) -> tuple[int, str]:
-    """The D6 the hit roll needs and how it came about: `3, "BS 4+, short +1"`.
-
-    A melee weapon keeps its Accuracy in close combat (the column of its `E`
-    range); a Sidearm shooting in close combat does not.
-    """
-    code = "WS" if band == "engaged" else "BS"
-    skill = attacker.live_values()[code]
-    if skill is None:
-        raise BattleError(f"{attacker.name} has no {code} to hit with")
-    parts = [f"{code} {skill}+"]
-    p = profile.profile
-    if band == "engaged":
-        accuracy = number(p.acc_l if p.rng_s != "E" and p.rng_l == "E" else p.acc_s)
-        if not attack_traits.is_melee(profile):
-            accuracy = 0
-        where = "melee"
-    else:
-        accuracy = number(p.acc_s if band == "short" else p.acc_l)
-        where = band
-    if accuracy:
-        parts.append(f"{where} {accuracy:+d}")
-    if modifier:
-        parts.append(f"modifier {modifier:+d}")
-    return skill - accuracy - modifier, ", ".join(parts)
-
-
-def attack_dice(
-    table: Table, attacker: FighterTrack, profile: ProfileTrack, charge: bool
-) -> tuple[int, str]:
-    """The attack dice of a close-combat attack: Attacks plus the pack's bonuses."""
-    rules = table.ruleset.attack
-    own = attacker.live_values()["A"] or 1
-    count, parts = own, [f"A {own}"]
-    melee = [
-        p
-        for w in attacker.weapons
-        for p in w.profiles[:1]
-        if attack_traits.is_melee(p) and not p.has(Mechanic.DIGI)
-    ]
-    second = profile.has(Mechanic.PAIRED) or (
-        len(melee) > 1 and not any(p.has(Mechanic.UNWIELDY) for p in melee)
-    )
-    if second and rules.second_weapon_attacks:
-        count += rules.second_weapon_attacks
-        parts.append(
-            f"{'Paired' if profile.has(Mechanic.PAIRED) else 'second weapon'}"
-            f" +{rules.second_weapon_attacks}"
-        )
-    digi = sum(1 for w in attacker.weapons for p in w.profiles[:1] if p.has(Mechanic.DIGI))
-    if digi:
-        count += digi
-        parts.append(f"Digi +{digi}")
-    if charge:
-        if profile.has(Mechanic.PAIRED):
-            count += own
-            parts.append(f"Paired charge +{own}")
-        if rules.charge_attacks:
-            count += rules.charge_attacks
-            parts.append(f"charge +{rules.charge_attacks}")
-    return count, ", ".join(parts)
-
-
-def best_armour(ruleset: Ruleset, target: FighterTrack) -> tuple[str, int] | None:
-    """The target's armour save as worn: its name and the D6 it needs before AP."""
-    armour = attack_armour.armour_save(ruleset, target)
-    return (armour.name, armour.save) if armour is not None else None
-
-
-def target_numbers(
-    ruleset: Ruleset,
-    attacker: FighterTrack,
-    profile: ProfileTrack,
-    target: FighterTrack,
-    band: str,
-    modifier: int = 0,
-) -> list[str]:
-    """What each roll of the attack needs, before any die is rolled (the GUI shows these)."""
-    lines: list[str] = []
-    if profile.has(Mechanic.TEMPLATE):
-        lines.append("hits: no hit roll (Template): count the fighters the template touches")
-    else:
-        if attack_traits.counted_hits(profile):
-            lines.append("hits: count them on the table (Blast), or roll to hit")
-        try:
-            needed, parts = hit_needed(attacker, profile, band, modifier)
-            lines.append(
-                f"hit {max(needed, 1)}+ ({parts})" if needed <= 6 else f"hit: cannot ({parts})"
-            )
-        except BattleError as exc:
-            lines.append(str(exc))
-    values = target.live_values()
-    resist = resists_with(profile)
-    if hurts_nobody(profile):
-        lines.append("wound: none (the hit hurts nobody by itself)")
-    elif resist == "T":
-        lines.append(
-            f"Toxin/Gas: a D6 of {values['T']}+ (T{values['T']}) or a 6: an Injury roll,"
-            " no Wound lost"
-        )
-    elif resist == "S":
-        lines.append(f"Graviton Pulse: a D6 above S{values['S']} (or a 6): Damage, no armour save")
-    else:
-        try:
-            value = strength(profile.profile, attacker)
-            wound = ruleset.attack.wound_table.target(value, values["T"] or 0)
-            lines.append(f"wound {wound}+ (S{value} vs T{values['T']})")
-        except BattleError as exc:
-            lines.append(str(exc))
-    lines.append(_save_line(ruleset, profile, target))
-    if attack_traits.toxin_before_damage(profile):
-        lines.append(f"Toxin: before Damage, a D6 above T{values['T']} is a Flesh Wound")
-    damage = "D3 (Rupture)" if attack_traits.rupture(profile) else profile.profile.d
-    lines.append(f"damage {damage}; {target.name} has {target.wounds} wound(s) left")
-    return lines
-
-
-def _save_line(ruleset: Ruleset, profile: ProfileTrack, target: FighterTrack) -> str:
-    if profile.has(Mechanic.GAS) or profile.has(Mechanic.PHASE):
-        return "save: none allowed"
-    armour = attack_armour.armour_save(ruleset, target)
-    field = attack_armour.field_armour(ruleset, target)
-    lines: list[str] = []
-    if armour is not None:
-        ap = number(profile.profile.ap)
-        save = armour.save - ap if ap < 0 else armour.save
-        parts = f"{armour.name} {armour.save}+" + (f", AP {ap}" if ap else "")
-        lines.append(f"save {save}+ ({parts})" if save <= 6 else f"save: none ({parts})")
-    if field is not None:
-        lines.append(f"field save {field.save}+ ({field.name}, AP does not apply)")
-    return "; ".join(lines) if lines else f"save: {target.name} has no armour"
 
 
 def resolve(table: Table, event: AttackEvent) -> Resolved:

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from gangmanager.content import builtin_rulesets_dir, load_ruleset
+from gangmanager.rules.attack_numbers import target_numbers
 from gangmanager.rules.battle import Opponent, apply_event, new_state
-from gangmanager.rules.battle_attack import target_numbers
 from gangmanager.rules.battle_events import (
     BattleError,
     BattleStatus,

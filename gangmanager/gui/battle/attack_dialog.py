@@ -2,7 +2,7 @@
 before a die is rolled; "Roll" rolls what is left, "Apply" writes the event.
 
 The dialog never resolves anything itself: the numbers come from
-`rules.battle_attack.target_numbers`, the preview from applying the event to a
+`rules.attack_numbers.target_numbers`, the preview from applying the event to a
 copy of the battle state.
 """
 
@@ -34,13 +34,14 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.battle.odds_panel import OddsPanel
 from gangmanager.gui.battle.targets_box import TargetsBox
 from gangmanager.gui.common.screen_fit import open_size
+from gangmanager.rules.attack_numbers import target_numbers
 from gangmanager.rules.attack_traits import UNARMED, is_melee
 from gangmanager.rules.battle import apply_event
-from gangmanager.rules.battle_attack import attack_dice, target_numbers
 from gangmanager.rules.battle_events import BattleError, ProfileState, parse_event
 from gangmanager.rules.battle_faces import face_roll
 from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table
+from gangmanager.rules.close_combat import attack_dice
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
