@@ -43,9 +43,14 @@ class Pool(Protocol):
 
 @dataclass(frozen=True)
 class Hit:
-    """One hit and the natural hit roll it came from (None when counted or automatic)."""
+    """One hit and the natural hit roll it came from (None when counted or automatic).
+
+    `profile`: the weapon profile the hit was made with when it is not the attack's
+    own (the second weapon's die in close combat).
+    """
 
     natural: int | None = None
+    profile: ProfileTrack | None = None
 
 
 def number(text: str) -> int:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from gangmanager.rules import attack_armour, attack_traits, battle_ammo
+from gangmanager.rules import attack_armour, attack_traits, battle_ammo, close_combat
 from gangmanager.rules.attack_numbers import hit_needed
 from gangmanager.rules.attack_wound import Hit, HitChain
 from gangmanager.rules.battle_events import (
@@ -27,13 +27,13 @@ from gangmanager.rules.battle_events import (
     AttackTarget,
     BattleError,
     BattleStatus,
+    CombatWeapon,
     Marker,
     ProfileState,
     RemovedProfile,
 )
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table, profile_track
-from gangmanager.rules.close_combat import attack_dice
 from gangmanager.rules.ruleset import Mechanic
 from gangmanager.rules.weapons import WeaponProfile
 
@@ -156,6 +156,8 @@ class _Attack:
         self.tallies: list[Tally] = []
         # The Blaze roll for each extra target (by the entry's id).
         self.extra_blaze: dict[int, int | None] = {}
+        # Close combat with several weapons: the split stored back as `weapons`.
+        self.plan: list[close_combat.Share] | None = None
 
     def _given(self, key: str) -> list[int | str] | None:
         value = getattr(self.event, key)
@@ -274,9 +276,30 @@ class _Attack:
         self.status_before = t.status
         tally = Tally(t.name, len(hits))
         self.tallies.append(tally)
-        p = self.profile
         if several:
             self.say(f"{self._who(t)}: {len(hits)} hit{'s' if len(hits) != 1 else ''}.")
+        wounds_before = self.chain.wounds
+        # In close combat each weapon's hits are resolved with its own profile and traits.
+        own = self.profile
+        groups: list[tuple[ProfileTrack, list[Hit]]] = []
+        for hit in hits:
+            used = hit.profile or own
+            if not groups or groups[-1][0] is not used:
+                groups.append((used, []))
+            groups[-1][1].append(hit)
+        done = 0
+        for number, (used, group) in enumerate(groups or [(own, [])], start=1):
+            self.profile = self.chain.profile = used
+            self._hits_on_target(extra, group, done, len(hits), last=number == max(len(groups), 1))
+            done += len(group)
+        self.profile = self.chain.profile = own
+        tally.wounds = self.chain.wounds - wounds_before
+
+    def _hits_on_target(
+        self, extra: AttackTarget | None, hits: list[Hit], done: int, total: int, *, last: bool
+    ) -> None:
+        """One profile's hits on the target: Knockback, Pinning, wounds, then Blaze."""
+        t, p = self.target, self.profile
         distance = self._knockback_distance()
         if hits and distance == 0:
             self.say("Knockback Distance 0: the target is not moved.")
@@ -285,19 +308,18 @@ class _Attack:
         if hits:
             self._pin()
             self._concussion()
-        wounds_before = self.chain.wounds
-        for index, hit in enumerate(hits):
+        for index, hit in enumerate(hits, start=done):
             if t.out_of_action:
                 break
-            label = f" (hit {index + 1} of {len(hits)})" if len(hits) > 1 else ""
+            label = f" (hit {index + 1} of {total})" if total > 1 else ""
             self.chain.resolve(hit, label)
-        tally.wounds = self.chain.wounds - wounds_before
         obstructed = extra.obstructed if extra is not None else self.event.obstructed
         if hits and obstructed:
             self._obstruction(distance)
         if hits:
             self._rad_phage()
-        self._credit()
+        if last:
+            self._credit()
         if hits and attack_traits.blaze_applies(self.table, self.attacker, p):
             given = extra.blaze if extra is not None else self.event.blaze
             text, roll = attack_traits.blaze_after(self.table, t, given)
@@ -445,8 +467,8 @@ class _Attack:
                 self.say("Template: no hit roll.")
             self.say(f"hits counted: {count}.")
             return [Hit() for _ in range(count)]
-        dice = self._attack_dice()
-        needed, parts = hit_needed(self.attacker, p, self.band, self.event.modifier)
+        plan = self._plan()
+        dice = sum(share.dice for share in plan)
         hit_pool = self.pools["hit"]
         if hit_pool.given is not None and len(hit_pool.given) != dice:
             if dice == 1:
@@ -454,20 +476,26 @@ class _Attack:
             raise BattleError(
                 f"{dice} attack dice make {dice} hit rolls, got {len(hit_pool.given)}"
             )
-        shown = f"{max(needed, 1)}+" if needed <= 6 else f"{needed}+ (cannot hit)"
         hits: list[Hit] = []
-        for index in range(dice):
-            roll = hit_pool.die("hit roll")
-            if roll == 1:
-                hit = attack_traits.accurate_hits_on_one(p, needed)
-                outcome = "natural 1, Accurate: hit" if hit else "natural 1, miss"
-            else:
-                hit = roll >= needed
-                outcome = "hit" if hit else "miss"
-            which = f"attack die {index + 1} of {dice}: " if dice > 1 else ""
-            self.say(f"{which}hit {shown} ({parts}): rolled {roll}, {outcome}.")
-            if hit:
-                hits.append(Hit(roll))
+        index = 0
+        for share in plan:
+            needed, parts = hit_needed(self.attacker, share.profile, self.band, self.event.modifier)
+            shown = f"{max(needed, 1)}+" if needed <= 6 else f"{needed}+ (cannot hit)"
+            named = f" ({share.profile.label})" if len(plan) > 1 else ""
+            for _ in range(share.dice):
+                index += 1
+                roll = hit_pool.die("hit roll")
+                if roll == 1:
+                    hit = attack_traits.accurate_hits_on_one(share.profile, needed)
+                    outcome = "natural 1, Accurate: hit" if hit else "natural 1, miss"
+                else:
+                    hit = roll >= needed
+                    outcome = "hit" if hit else "miss"
+                which = f"attack die {index} of {dice}{named}: " if dice > 1 else ""
+                self.say(f"{which}hit {shown} ({parts}): rolled {roll}, {outcome}.")
+                if hit:
+                    own = share.profile is not p
+                    hits.append(Hit(roll, share.profile if own else None))
         if hits and firepower and attack_traits.rapid_fire_applies(self.table, p, self.band):
             faces = self.table.ruleset.attack
             count = sum(faces.firepower_face(d).hits for d in firepower)
@@ -475,18 +503,39 @@ class _Attack:
             return [hits[0]] * count
         return hits
 
-    def _attack_dice(self) -> int:
-        """How many hit rolls: one, or in close combat the attack dice."""
+    def _plan(self) -> list[close_combat.Share]:
+        """How many hit rolls, with which profile: one, or in close combat the attack dice."""
+        p = self.profile
         if not self._close_combat():
-            return 1
+            if self.event.weapons:
+                raise BattleError(f"{p.label}: 'weapons' are for a Melee weapon in close combat")
+            return [close_combat.Share(self.weapon_name, p, 1)]
+        if self.event.weapons:
+            self.plan = close_combat.given_shares(
+                self.table, self.attacker, self.weapon_name, p, self.event
+            )
+            return self.plan
         if self.event.attacks is not None:
-            return self.event.attacks
+            return [close_combat.Share(self.weapon_name, p, self.event.attacks)]
         if isinstance(self.event.hit, int):
-            return 1  # one hit roll given as a number: one attack die (as stored before)
-        count, parts = attack_dice(self.table, self.attacker, self.profile, self.event.charge)
+            return [close_combat.Share(self.weapon_name, p, 1)]  # one die, as stored before
+        plan, parts = close_combat.shares(
+            self.table, self.attacker, self.weapon_name, p, self.event.charge
+        )
+        count = sum(share.dice for share in plan)
         if count > 1:
             self.say(f"attack dice: {count} ({parts}).")
-        return count
+        if self.event.hit is not None:
+            # Hit rolls given without `weapons` (every attack stored before they
+            # existed): each die with the weapon chosen, as it was stored.
+            if len(plan) > 1:
+                self.say(
+                    f"every die with {p.label} (give 'weapons' to roll each with its own weapon)."
+                )
+            return [close_combat.Share(self.weapon_name, p, count)]
+        if len(plan) > 1:
+            self.plan = plan
+        return plan
 
     def _knockback(self, hits: list[Hit]) -> None:
         p, t = self.profile, self.target
@@ -577,8 +626,17 @@ class _Attack:
                 "blaze": self.blaze_roll,
                 "removed": self.removed,
                 "targets": self._targets_completed(),
+                "weapons": self._weapons_completed(),
             }
         )
+
+    def _weapons_completed(self) -> list[CombatWeapon] | None:
+        if self.plan is None:
+            return self.event.weapons
+        return [
+            CombatWeapon(weapon=share.weapon, profile=share.profile.name, dice=share.dice)
+            for share in self.plan
+        ]
 
     def _targets_completed(self) -> list[AttackTarget] | None:
         if not self.event.targets:

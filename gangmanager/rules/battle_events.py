@@ -224,6 +224,17 @@ class AttackTarget(BaseModel):
     blaze: D6 | None = None
 
 
+class CombatWeapon(BaseModel):
+    """One weapon a close-combat attack fights with, and how many of its attack dice it rolls."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    weapon: str = Field(min_length=1)
+    # Empty for the weapon's only (or first) profile.
+    profile: str = ""
+    dice: int = Field(default=1, ge=1, le=20)
+
+
 class AttackEvent(_ProfileEvent):
     """One attack, resolved step by step; every roll left out is rolled and stored."""
 
@@ -252,6 +263,10 @@ class AttackEvent(_ProfileEvent):
     attacks: int | None = Field(default=None, ge=1, le=20)
     # The attacker charged this activation (a pack bonus to the attack dice).
     charge: bool = False
+    # Close combat with several weapons: each one's attack dice, rolled with its own
+    # profile; the first is `weapon`. Left out with the hit rolls and `attacks`, the
+    # tracker splits the dice as the rules say and stores the split here.
+    weapons: list[CombatWeapon] | None = None
     # Knockback of a Blast: its own D6 against the target's Strength (one per
     # target hit when the attack has `targets`).
     knockback_roll: D6 | list[D6] | None = None

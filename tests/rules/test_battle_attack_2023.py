@@ -224,7 +224,7 @@ def test_close_combat_rolls_one_hit_per_attack_die_in_one_event() -> None:
 def test_a_charge_and_a_second_weapon_add_attack_dice() -> None:
     state = battle(["Fighting knife", "Chainsword"])
     done = attack(state, "Fighting knife", [1] * 6, range="engaged", charge=True)
-    assert "attack dice: 4 (A 2, second weapon +1, charge +1)." in log(state)
+    assert "attack dice: 4 (A 2, second weapon +1 (Chainsword), charge +1)." in log(state)
     assert done.hit is not None and len(done.hit) == 4
     state = battle(["Fighting knife"])
     done = attack(state, "Fighting knife", [1] * 6, range="engaged")
