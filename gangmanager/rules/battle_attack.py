@@ -505,35 +505,16 @@ class _Attack:
 
     def _plan(self) -> list[close_combat.Share]:
         """How many hit rolls, with which profile: one, or in close combat the attack dice."""
-        p = self.profile
         if not self._close_combat():
             if self.event.weapons:
-                raise BattleError(f"{p.label}: 'weapons' are for a Melee weapon in close combat")
-            return [close_combat.Share(self.weapon_name, p, 1)]
-        if self.event.weapons:
-            self.plan = close_combat.given_shares(
-                self.table, self.attacker, self.weapon_name, p, self.event
-            )
-            return self.plan
-        if self.event.attacks is not None:
-            return [close_combat.Share(self.weapon_name, p, self.event.attacks)]
-        if isinstance(self.event.hit, int):
-            return [close_combat.Share(self.weapon_name, p, 1)]  # one die, as stored before
-        plan, parts = close_combat.shares(
-            self.table, self.attacker, self.weapon_name, p, self.event.charge
-        )
-        count = sum(share.dice for share in plan)
-        if count > 1:
-            self.say(f"attack dice: {count} ({parts}).")
-        if self.event.hit is not None:
-            # Hit rolls given without `weapons` (every attack stored before they
-            # existed): each die with the weapon chosen, as it was stored.
-            if len(plan) > 1:
-                self.say(
-                    f"every die with {p.label} (give 'weapons' to roll each with its own weapon)."
+                raise BattleError(
+                    f"{self.profile.label}: 'weapons' are for a Melee weapon in close combat"
                 )
-            return [close_combat.Share(self.weapon_name, p, count)]
-        if len(plan) > 1:
+            return [close_combat.Share(self.weapon_name, self.profile, 1)]
+        plan, stored = close_combat.plan(
+            self.table, self.attacker, self.weapon_name, self.profile, self.event
+        )
+        if stored:
             self.plan = plan
         return plan
 

@@ -81,6 +81,32 @@ def attack_dice(
     return sum(s.dice for s in found), parts
 
 
+def plan(
+    table: Table, attacker: FighterTrack, weapon: str, profile: ProfileTrack, event: AttackEvent
+) -> tuple[list[Share], bool]:
+    """The attack dice of a close-combat attack per weapon, and whether the split is one
+    to store in the event (`weapons`)."""
+    if event.weapons:
+        return given_shares(table, attacker, weapon, profile, event), True
+    if event.attacks is not None:
+        return [Share(weapon, profile, event.attacks)], False
+    if isinstance(event.hit, int):
+        return [Share(weapon, profile, 1)], False  # one die, as stored before
+    found, parts = shares(table, attacker, weapon, profile, event.charge)
+    count = sum(share.dice for share in found)
+    if count > 1:
+        table.say(f"attack dice: {count} ({parts}).")
+    if event.hit is None:
+        return found, len(found) > 1
+    # Hit rolls given without `weapons` (every attack stored before they existed):
+    # each die with the weapon chosen, as it was stored.
+    if len(found) > 1:
+        table.say(
+            f"every die with {profile.label} (give 'weapons' to roll each with its own weapon)."
+        )
+    return [Share(weapon, profile, count)], False
+
+
 def given_shares(
     table: Table, attacker: FighterTrack, weapon: str, profile: ProfileTrack, event: AttackEvent
 ) -> list[Share]:
