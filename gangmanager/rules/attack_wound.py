@@ -29,7 +29,7 @@ INJURY_FACES: tuple[InjuryFace, ...] = ("flesh_wound", "seriously_injured", "out
 
 
 class Pool(Protocol):
-    """The dice of one key of the event (`battle_attack._Pool`)."""
+    """The dice of one key of the event (`attack_pools.DicePool`)."""
 
     given: list[int | str] | None
     used: list[int | str]

@@ -16,10 +16,11 @@ back into it, so a stored attack replays to the same result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from gangmanager.rules import attack_armour, attack_traits, battle_ammo, close_combat
 from gangmanager.rules.attack_numbers import hit_needed
+from gangmanager.rules.attack_pools import POOLS, SINGLE, DicePool
 from gangmanager.rules.attack_wound import Hit, HitChain
 from gangmanager.rules.battle_events import (
     AmmoTestEvent,
@@ -36,24 +37,6 @@ from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table, profile_track
 from gangmanager.rules.ruleset import Mechanic
 from gangmanager.rules.weapons import WeaponProfile
-
-_POOLS = (
-    "firepower",
-    "hit",
-    "wound",
-    "save",
-    "damage",
-    "injury",
-    "toxin",
-    "ammo",
-    "knockback_roll",
-    "scatter",
-    "pulverise",
-    "rad_phage",
-    "unstable",
-)
-# Keys of one D6 (the others are lists).
-_SINGLE = ("knockback_roll", "rad_phage", "unstable")
 
 
 @dataclass
@@ -72,45 +55,6 @@ class Resolved:
 
     event: AttackEvent
     tallies: list[Tally]
-
-
-@dataclass
-class _Pool:
-    """The dice of one key of the event: those given first, then rolled ones."""
-
-    key: str
-    given: list[int | str] | None
-    table: Table
-    used: list[int | str] = field(default_factory=list)
-
-    def take(self, what: str) -> int | str:
-        index = len(self.used)
-        if self.given is not None and index < len(self.given):
-            value = self.given[index]
-        else:
-            if self.table.dice is None:
-                raise BattleError(f"{what}: the {self.key} roll is missing")
-            value = self.table.dice.d6()
-        self.used.append(value)
-        return value
-
-    def die(self, what: str) -> int:
-        value = self.take(what)
-        assert isinstance(value, int)
-        return value
-
-    def available(self) -> bool:
-        """A die can be had: given, or rolled. False only when replaying an attack
-        stored before this key existed (no dice to roll): its rule is then skipped."""
-        given = self.given is not None and len(self.used) < len(self.given)
-        return given or self.table.dice is not None
-
-    def stored(self) -> list[int | str] | None:
-        if self.given is not None and len(self.given) > len(self.used):
-            raise BattleError(
-                f"{len(self.given)} {self.key} dice given, but the attack used {len(self.used)}"
-            )
-        return list(self.used) if self.used else None
 
 
 def _unarmed(table: Table) -> ProfileTrack:
@@ -146,7 +90,7 @@ class _Attack:
             )
             self.weapon_name = weapon.name
         self.band = event.range
-        self.pools = {key: _Pool(key, self._given(key), table) for key in _POOLS}
+        self.pools = {key: DicePool(key, self._given(key), table) for key in POOLS}
         self.removed: RemovedProfile | None = None
         self.blaze_roll: int | None = None
         self.status_before = self.target.status
@@ -593,7 +537,7 @@ class _Attack:
         # One die, or one per target when the attack hit several.
         singles = {
             key: (found[0] if len(found) == 1 else found) if (found := stored.pop(key)) else None
-            for key in _SINGLE
+            for key in SINGLE
         }
         return self.event.model_copy(
             update={
