@@ -116,6 +116,11 @@ class _Attack:
         """`GANG/FIGHTER` where both gangs have the name, else the name."""
         return track.qualified_name if len(self.table.state.find(track.name)) > 1 else track.name
 
+    def _id(self, track: FighterTrack) -> int | None:
+        """The roster id stored beside the name, when it names one fighter of the battle."""
+        found = track.fighter.id
+        return found if found is not None and self.table.state.with_id(found) is track else None
+
     # -- the steps ------------------------------------------------------------
 
     def resolve(self) -> AttackEvent:
@@ -573,6 +578,7 @@ class _Attack:
                 extra.model_copy(
                     update={
                         "fighter": self._who(track),
+                        "fighter_id": self._id(track),
                         "blaze": self.extra_blaze.get(id(extra), extra.blaze),
                     }
                 )

@@ -125,6 +125,9 @@ class _Event(BaseModel):
 
 class _FighterEvent(_Event):
     fighter: str = Field(min_length=1)
+    # The fighter's roster id, written back when the event is applied: a stored event
+    # reaches the same fighter when the name is shared by both gangs or was changed.
+    fighter_id: int | None = None
 
 
 class StatusEvent(_FighterEvent):
@@ -132,6 +135,7 @@ class StatusEvent(_FighterEvent):
     status: _word_enum(BattleStatus)  # type: ignore[valid-type]
     # The fighter who did it: credited (`caused`, XP) for Seriously Injured or Out of Action.
     by: str | None = Field(default=None, min_length=1)
+    by_id: int | None = None
 
 
 class FleshWoundEvent(_FighterEvent):
@@ -185,6 +189,7 @@ class ExtinguishEvent(_FighterEvent):
 
     event: Literal["extinguish"] = "extinguish"
     by: str = Field(min_length=1)
+    by_id: int | None = None
     roll: D6 | None = None
     # Friendly Active fighters within 1" of the burning fighter.
     helpers: Annotated[int, Strict(), Field(ge=0)] = 0
@@ -218,6 +223,7 @@ class AttackTarget(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     fighter: str = Field(min_length=1)
+    fighter_id: int | None = None
     hits: int = Field(default=1, ge=1, le=20)
     # Knockback pushed them into an obstruction.
     obstructed: bool | None = None
@@ -240,6 +246,7 @@ class AttackEvent(_ProfileEvent):
 
     event: Literal["attack"] = "attack"
     target: str = Field(min_length=1)
+    target_id: int | None = None
     range: Annotated[Range, BeforeValidator(normalise_word)]
     # The sum of the other hit modifiers (cover, target Engaged ...): +1 is easier.
     modifier: int = Field(default=0, ge=-6, le=6)
