@@ -72,10 +72,12 @@ def target_numbers(
     if hurts_nobody(profile):
         lines.append("wound: none (the hit hurts nobody by itself)")
     elif resist == "T":
-        lines.append(
-            f"Toxin/Gas: a D6 of {values['T']}+ (T{values['T']}) or a 6: an Injury roll,"
-            " no Wound lost"
-        )
+        bonus, items = (0, "")
+        if profile.has(Mechanic.GAS):
+            bonus, items = attack_armour.toughness_against(ruleset, target, "Gas")
+        tough = (values["T"] or 0) + bonus
+        shown = f"T{values['T']}" + (f" +{bonus} {items}" if bonus else "")
+        lines.append(f"Toxin/Gas: a D6 of {tough}+ ({shown}) or a 6: an Injury roll, no Wound lost")
     elif resist == "S":
         lines.append(f"Graviton Pulse: a D6 above S{values['S']} (or a 6): Damage, no armour save")
     else:
@@ -97,12 +99,15 @@ def _save_line(ruleset: Ruleset, profile: ProfileTrack, target: FighterTrack) ->
     if profile.has(Mechanic.GAS) or profile.has(Mechanic.PHASE):
         return "save: none allowed"
     armour = attack_armour.armour_save(ruleset, target)
-    field = attack_armour.field_armour(ruleset, target)
+    field = attack_armour.field_armour(ruleset, target, profile)
     lines: list[str] = []
     if armour is not None:
         ap = number(profile.profile.ap)
-        save = armour.save - ap if ap < 0 else armour.save
+        counted = armour.ap_against(profile, ap)
+        save = armour.needed(counted)
         parts = f"{armour.name} {armour.save}+" + (f", AP {ap}" if ap else "")
+        if counted != ap:
+            parts += " counts as -"
         lines.append(f"save {save}+ ({parts})" if save <= 6 else f"save: none ({parts})")
     if field is not None:
         lines.append(f"field save {field.save}+ ({field.name}, AP does not apply)")

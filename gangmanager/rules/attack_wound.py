@@ -182,6 +182,12 @@ class HitChain:
         value = t.live_values()[code] or 0
         roll = self.pools["toxin"].die(f"D6 against {code}")
         name = self._resist_trait()
+        bonus, items = (0, "")
+        if code == "T":
+            bonus, items = attack_armour.toughness_against(self.table.ruleset, t, name)
+        if bonus:
+            self.say(f"{name}{label}: {items} add {bonus} to Toughness ({value + bonus}).")
+            value += bonus
         if code == "S":
             hurt = roll == 6 or roll > value
             outcome = "above Strength, Damage" if hurt else "no effect"
@@ -224,7 +230,9 @@ class HitChain:
             return True
         ruleset = self.table.ruleset
         armour = attack_armour.armour_save(ruleset, t)
-        field = attack_armour.field_armour(ruleset, t)
+        field = attack_armour.field_armour(ruleset, t, p)
+        if field is None and attack_armour.field_armour(ruleset, t) is not None:
+            self.say(f"save{label}: the attack has no Strength, the field cannot work.")
         if armour is not None and self.has(Mechanic.POWER) and hit.natural == 6:
             self.say(
                 f"Power{label}: a natural 6 to hit, no armour save (field armour still works)."
@@ -240,8 +248,14 @@ class HitChain:
         options: list[tuple[int, str]] = []
         field_parts = ""
         if armour is not None:
-            needed = armour.save - ap if ap < 0 else armour.save
-            options.append((needed, f"{armour.name} {armour.save}+" + (f", AP {ap}" if ap else "")))
+            counted = armour.ap_against(p, ap)
+            needed = armour.needed(counted)
+            shown = f", AP {ap}" if ap else ""
+            if counted != ap:
+                shown = f", AP {ap} counts as -"
+            elif armour.worst is not None and needed < armour.save - ap:
+                shown += f", never worse than {armour.worst}+"
+            options.append((needed, f"{armour.name} {armour.save}+{shown}"))
         if field is not None:
             field_parts = f"{field.name} {field.save}+, field armour: AP does not apply"
             options.append((field.save, field_parts))
