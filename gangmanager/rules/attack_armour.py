@@ -12,7 +12,7 @@ that needs the attack to have a Strength (`needs_strength`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.ruleset import ArmouryItem, Ruleset
@@ -28,6 +28,10 @@ class Armour:
     # AP never makes the save worse than this.
     worst: int | None = None
     ignores_ap_of: tuple[str, ...] = ()
+    # The ablative item improving this save attempt (its use is counted once rolled).
+    ablative: str | None = None
+    # Field armour: a D6 of this or less after it saves burns it out.
+    burns_out_on: int | None = None
 
     def ap_against(self, profile: ProfileTrack, ap: int) -> int:
         """The AP that counts against this armour: none for the weapons it names."""
@@ -56,7 +60,26 @@ def _worn(ruleset: Ruleset, target: FighterTrack) -> list[ArmouryItem]:
 
 
 def armour_save(ruleset: Ruleset, target: FighterTrack) -> Armour | None:
-    """The best armour save, with every `improves` item worn over it."""
+    """The best armour save, with every `improves` item worn over it, and an ablative
+    item's improvement for the next save attempt while it lasts."""
+    armour = _armour(ruleset, target)
+    for item in _worn(ruleset, target):
+        used = target.item_uses.get(item.name, 0)
+        if used >= len(item.ablative):
+            continue
+        bonus = item.ablative[used]
+        if armour is None:
+            return Armour(item.name, 7 - bonus, ablative=item.name)
+        return replace(
+            armour,
+            name=f"{armour.name}, {item.name} +{bonus}",
+            save=max(armour.save - bonus, 2),
+            ablative=item.name,
+        )
+    return armour
+
+
+def _armour(ruleset: Ruleset, target: FighterTrack) -> Armour | None:
     worn = _worn(ruleset, target)
     plain = [i for i in worn if i.save is not None and i.improves is None]
     improving = [i for i in worn if i.improves is not None]
@@ -82,12 +105,14 @@ def field_armour(
     fields = [
         i
         for i in _worn(ruleset, target)
-        if i.field_save is not None and not (i.needs_strength and no_strength)
+        if i.field_save is not None
+        and not (i.needs_strength and no_strength)
+        and i.name not in target.burnt_out
     ]
     if not fields:
         return None
     best = min(fields, key=lambda i: i.field_save or 7)
-    return Armour(best.name, best.field_save or 7)
+    return Armour(best.name, best.field_save or 7, burns_out_on=best.burns_out_on)
 
 
 def protection(ruleset: Ruleset, target: FighterTrack, trait: str) -> str | None:

@@ -25,6 +25,7 @@ POOLS = (
     "pulverise",
     "rad_phage",
     "unstable",
+    "burn_out",
 )
 # Keys of one D6 (the others are lists).
 SINGLE = ("knockback_roll", "rad_phage", "unstable")

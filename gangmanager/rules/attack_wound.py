@@ -279,7 +279,27 @@ class HitChain:
         self.say(
             f"save {needed}+ ({parts}){label}: rolled {shown}, {'saved' if saved else 'fails'}."
         )
+        if field is not None and parts == field_parts:
+            if saved:
+                self._burn_out(field)
+        elif armour is not None and armour.ablative is not None:
+            t.item_uses[armour.ablative] = t.item_uses.get(armour.ablative, 0) + 1
         return not saved
+
+    def _burn_out(self, field: attack_armour.Armour) -> None:
+        """Field armour that saved may burn out (a D6 of `burns_out_on` or less)."""
+        pool = self.pools["burn_out"]
+        if field.burns_out_on is None or not pool.available():
+            return
+        roll = pool.die(f"{field.name} burn-out D6")
+        if roll > field.burns_out_on:
+            self.say(f"{field.name}: rolled {roll}, it holds.")
+            return
+        self.target.burnt_out.add(field.name)
+        self.say(
+            f"{field.name}: rolled {roll}, it burns out and works no more"
+            " (strike it off the fighter's card)."
+        )
 
     def _toxin_flesh_wound(self) -> bool:
         """House-a Toxin before Damage; False when the target died of it."""

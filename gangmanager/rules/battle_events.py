@@ -287,6 +287,8 @@ class AttackEvent(_ProfileEvent):
     rad_phage: D6 | list[D6] | None = None
     # Unstable: the D6 when the Ammo symbol comes up (1-3: the attacker is Out of Action).
     unstable: D6 | None = None
+    # Field armour that may burn out (the refractor field): the D6 after each save it makes.
+    burn_out: list[D6] | None = None
     # Filled in when a failed Ammo test deletes a Limited profile.
     removed: RemovedProfile | None = None
     # More fighters hit by this attack, each resolved in turn after `target`.

@@ -115,6 +115,10 @@ class FighterTrack:
     credits: list[Credit] = field(default_factory=list)
     # Fled the battlefield after the gang bottled out: the status they fled in, else None.
     fled_as: BattleStatus | None = None
+    # Save attempts made with an item this battle (the ablative overlay), by item name.
+    item_uses: dict[str, int] = field(default_factory=dict)
+    # Field armour burned out this battle, by item name.
+    burnt_out: set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -200,6 +204,7 @@ class FighterTrack:
             "caused": self.caused(),
             "xp_suggested": self.xp_suggested,
             "fled": self.fled_as is not None,
+            "burnt_out": sorted(self.burnt_out),
         }
 
 
@@ -359,6 +364,8 @@ def _track_copy(track: FighterTrack) -> FighterTrack:
         markers=set(track.markers),
         weapons=[WeaponTrack(w.name, [replace(p) for p in w.profiles]) for w in track.weapons],
         credits=list(track.credits),
+        item_uses=dict(track.item_uses),
+        burnt_out=set(track.burnt_out),
     )
 
 

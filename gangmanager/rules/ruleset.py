@@ -174,6 +174,12 @@ class ArmouryItem(_Strict):
     toughness_bonus_with: dict[str, int] = Field(default_factory=dict)
     # Field armour that cannot work against an attack with no Strength (the displacer).
     needs_strength: bool = False
+    # Field armour that may burn out: after it saves, a D6 of this or less and it
+    # works no more (the refractor field: 1).
+    burns_out_on: int | None = Field(default=None, ge=1, le=5)
+    # Worn over armour: how much better each save attempt is in turn (no armour
+    # counting as 7+), then it is spent for the battle (the ablative overlay: [2, 1]).
+    ablative: list[int] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
 
 

@@ -93,3 +93,42 @@ def test_the_target_numbers_show_the_respirator_and_the_armourweave_limit() -> N
     (vex,) = state.find("Vex")
     lines = target_numbers(n23(), vex, vex.weapons[0].profiles[0], dax(state), "engaged")
     assert "save 6+ (Armourweave 5+, AP -2)" in lines
+
+
+def test_a_refractor_field_that_saves_may_burn_out_for_the_rest_of_the_battle() -> None:
+    state = battle(["Autopistol"], ["Refractor field"])
+    dax(state).wounds = 3
+    done = attack(state, "Autopistol", firepower=[2], hit=4, wound=[4], save=[5], burn_out=[1])
+    assert "Refractor field: rolled 1, it burns out and works no more" in log(state)[-1]
+    assert done.burn_out == [1] and dax(state).burnt_out == {"Refractor field"}
+    attack(state, "Autopistol", firepower=[2], hit=4, wound=[4])
+    assert log(state)[-3] == "save: Dax has no armour."
+    # A 2 or more: it holds; the die is rolled when left out.
+    state = battle(["Autopistol"], ["Refractor field"])
+    done = attack(state, "Autopistol", [3], firepower=[2], hit=4, wound=[4], save=[5])
+    assert "Refractor field: rolled 3, it holds." in log(state)
+    assert done.burn_out == [3] and not dax(state).burnt_out
+
+
+def test_an_attack_stored_before_the_burn_out_roll_replays_without_it() -> None:
+    state = battle(["Autopistol"], ["Refractor field"])
+    attack(state, "Autopistol", firepower=[2], hit=4, wound=[4], save=[5])
+    assert not dax(state).burnt_out
+
+
+def test_an_ablative_overlay_improves_two_saves_then_is_spent() -> None:
+    state = battle(["Autopistol"], ["Flak armour", "Ablative overlay"])
+    dax(state).wounds = 5
+    for save in (4, 4, 4):
+        attack(state, "Autopistol", firepower=[2], hit=4, wound=[4], save=[save])
+    lines = [line for line in log(state) if line.startswith("save")]
+    assert lines == [
+        "save 4+ (Flak armour, Ablative overlay +2 4+): rolled 4, saved.",
+        "save 5+ (Flak armour, Ablative overlay +1 5+): rolled 4, fails.",
+        "save 6+ (Flak armour 6+): rolled 4, fails.",
+    ]
+    # With no armour under it: 5+, then 6+.
+    state = battle(["Autopistol"], ["Ablative overlay"])
+    dax(state).wounds = 5
+    attack(state, "Autopistol", firepower=[2], hit=4, wound=[4], save=[5])
+    assert "save 5+ (Ablative overlay 5+): rolled 5, saved." in log(state)
