@@ -311,6 +311,8 @@ def test_the_charge_box_adds_the_charge_die_and_each_weapon_rolls_its_own(
     dialog.charge_check.setChecked(True)
     assert dialog.attacks_spin.value() == 4
     assert "charge +1" in dialog.attacks_spin.toolTip()
+    # The odds count the charge die too.
+    assert dialog.base_event()["charge"] is True
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     preview = dialog.preview_label.text()
     assert "attack die 4 of 4 (Power sword): hit 3+ (WS 3+): rolled 1, natural 1, miss." in preview

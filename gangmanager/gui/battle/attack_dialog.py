@@ -279,6 +279,8 @@ class AttackDialog(QDialog):
             "modifier": self.modifier_spin.value(),
         }
         event.update(self.targets_box.event_keys())
+        if self._close_combat() and self.charge_check.isChecked():
+            event["charge"] = True  # the odds count the charge die too
         return event
 
     def chosen_event(self) -> dict[str, Any]:
@@ -302,8 +304,6 @@ class AttackDialog(QDialog):
             if self.attacks_spin.value():
                 event["attacks"] = self.attacks_spin.value()
                 event.update(self._weapon_keys(self.attacks_spin.value()))
-            if self.charge_check.isChecked():
-                event["charge"] = True
             text = self.attack_hits_edit.text().strip()
             if text:
                 event["hit"] = [
