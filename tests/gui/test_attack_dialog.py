@@ -12,9 +12,11 @@ from PySide6.QtWidgets import QDialog
 
 from gangmanager.gui.battle.attack_dialog import AttackDialog
 from gangmanager.gui.battle.battle_window import BattleWindow
+from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.battle import Opponent, new_state
 from gangmanager.rules.battle_events import BattleStatus
+from gangmanager.rules.battle_state import PromptKind
 from gangmanager.rules.dice import FixedDice
 from gangmanager.rules.weapons import Weapon
 from gangmanager.services import battle, gangs
@@ -323,3 +325,27 @@ def test_the_charge_box_adds_the_charge_die_and_each_weapon_rolls_its_own(
         {"weapon": "Chainsword", "profile": "", "dice": 3},
         {"weapon": "Power sword", "profile": "", "dice": 1},
     ]
+
+
+def test_the_window_resolves_the_prompt_of_the_rook_it_waits_for(
+    qtbot, db: Database, rulesets: Rulesets, monkeypatch
+) -> None:
+    riders_id, wolves_id = two_gangs(db, rulesets)
+    window = BattleWindow(db, rulesets, riders_id, dice=FixedDice([]))
+    qtbot.addWidget(window)
+    page = window.start_page
+    page.opponent_combo.setCurrentIndex(page.opponent_combo.findText(WOLVES))
+    qtbot.mouseClick(page.start_button, Qt.MouseButton.LeftButton)
+    # Both Rooks burn and activate: each has a Blaze hit waiting.
+    for rook in ("The Rust Riders/Rook", f"{WOLVES}/Rook"):
+        assert window.apply([{"event": "marker", "fighter": rook, "marker": "blaze"}])
+        assert window.apply([{"event": "activate", "fighter": rook}])
+    model = window.prompt_model
+    rows = [(p.kind, p.gang) for p in map(model.prompt, range(model.rowCount()))]
+    hits = [gang for kind, gang in rows if kind is PromptKind.BLAZE_HIT]
+    assert hits == ["The Rust Riders", WOLVES]
+    monkeypatch.setattr(BlazeHitDialog, "ask", classmethod(lambda cls, parent, text: False))
+    window._resolve(model.index(rows.index((PromptKind.BLAZE_HIT, WOLVES)), 0))
+    record = battle.show_battle(db, rulesets, wolves_id)
+    left = [p.gang for p in record.state.prompts if p.kind is PromptKind.BLAZE_HIT]
+    assert left == ["The Rust Riders"]
