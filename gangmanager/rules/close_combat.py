@@ -14,6 +14,7 @@ from gangmanager.rules import attack_traits, battle_ammo
 from gangmanager.rules.battle_events import AttackEvent, BattleError
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Mechanic
 
 
@@ -119,7 +120,7 @@ def given_shares(
     ):
         raise BattleError(
             f"the first of 'weapons' is the attack's own weapon ({profile.label}),"
-            f" not {first.weapon!r}"
+            f" not {quoted(first.weapon)}"
         )
     found = [Share(weapon, profile, first.dice)]
     for entry in listed[1:]:
