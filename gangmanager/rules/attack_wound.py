@@ -29,7 +29,7 @@ INJURY_FACES: tuple[InjuryFace, ...] = ("flesh_wound", "seriously_injured", "out
 
 
 class Pool(Protocol):
-    """The dice of one key of the event (`battle_attack._Pool`)."""
+    """The dice of one key of the event (`attack_pools.DicePool`)."""
 
     given: list[int | str] | None
     used: list[int | str]
@@ -43,9 +43,14 @@ class Pool(Protocol):
 
 @dataclass(frozen=True)
 class Hit:
-    """One hit and the natural hit roll it came from (None when counted or automatic)."""
+    """One hit and the natural hit roll it came from (None when counted or automatic).
+
+    `profile`: the weapon profile the hit was made with when it is not the attack's
+    own (the second weapon's die in close combat).
+    """
 
     natural: int | None = None
+    profile: ProfileTrack | None = None
 
 
 def number(text: str) -> int:
@@ -177,6 +182,12 @@ class HitChain:
         value = t.live_values()[code] or 0
         roll = self.pools["toxin"].die(f"D6 against {code}")
         name = self._resist_trait()
+        bonus, items = (0, "")
+        if code == "T":
+            bonus, items = attack_armour.toughness_against(self.table.ruleset, t, name)
+        if bonus:
+            self.say(f"{name}{label}: {items} add {bonus} to Toughness ({value + bonus}).")
+            value += bonus
         if code == "S":
             hurt = roll == 6 or roll > value
             outcome = "above Strength, Damage" if hurt else "no effect"
@@ -219,7 +230,9 @@ class HitChain:
             return True
         ruleset = self.table.ruleset
         armour = attack_armour.armour_save(ruleset, t)
-        field = attack_armour.field_armour(ruleset, t)
+        field = attack_armour.field_armour(ruleset, t, p)
+        if field is None and attack_armour.field_armour(ruleset, t) is not None:
+            self.say(f"save{label}: the attack has no Strength, the field cannot work.")
         if armour is not None and self.has(Mechanic.POWER) and hit.natural == 6:
             self.say(
                 f"Power{label}: a natural 6 to hit, no armour save (field armour still works)."
@@ -235,8 +248,14 @@ class HitChain:
         options: list[tuple[int, str]] = []
         field_parts = ""
         if armour is not None:
-            needed = armour.save - ap if ap < 0 else armour.save
-            options.append((needed, f"{armour.name} {armour.save}+" + (f", AP {ap}" if ap else "")))
+            counted = armour.ap_against(p, ap)
+            needed = armour.needed(counted)
+            shown = f", AP {ap}" if ap else ""
+            if counted != ap:
+                shown = f", AP {ap} counts as -"
+            elif armour.worst is not None and needed < armour.save - ap:
+                shown += f", never worse than {armour.worst}+"
+            options.append((needed, f"{armour.name} {armour.save}+{shown}"))
         if field is not None:
             field_parts = f"{field.name} {field.save}+, field armour: AP does not apply"
             options.append((field.save, field_parts))
@@ -260,7 +279,27 @@ class HitChain:
         self.say(
             f"save {needed}+ ({parts}){label}: rolled {shown}, {'saved' if saved else 'fails'}."
         )
+        if field is not None and parts == field_parts:
+            if saved:
+                self._burn_out(field)
+        elif armour is not None and armour.ablative is not None:
+            t.item_uses[armour.ablative] = t.item_uses.get(armour.ablative, 0) + 1
         return not saved
+
+    def _burn_out(self, field: attack_armour.Armour) -> None:
+        """Field armour that saved may burn out (a D6 of `burns_out_on` or less)."""
+        pool = self.pools["burn_out"]
+        if field.burns_out_on is None or not pool.available():
+            return
+        roll = pool.die(f"{field.name} burn-out D6")
+        if roll > field.burns_out_on:
+            self.say(f"{field.name}: rolled {roll}, it holds.")
+            return
+        self.target.burnt_out.add(field.name)
+        self.say(
+            f"{field.name}: rolled {roll}, it burns out and works no more"
+            " (strike it off the fighter's card)."
+        )
 
     def _toxin_flesh_wound(self) -> bool:
         """House-a Toxin before Damage; False when the target died of it."""

@@ -194,6 +194,7 @@ def apply_event(
     """
     handler = _HANDLERS[type(event)]
     table = Table(ruleset, state, dice)
+    event = _by_id(state, event)
     named = _named_fighters(table, event)
     # A Knockback prompt is a moment's reminder: the next event clears it.
     knockbacks = [p for p in state.prompts if p.kind is PromptKind.KNOCKBACK]
@@ -214,6 +215,27 @@ def preview(
 
 
 _NAME_KEYS = ("fighter", "target", "by")
+# The roster id stored beside each name.
+_ID_KEYS = {"fighter": "fighter_id", "target": "target_id", "by": "by_id"}
+
+
+def _by_id(state: BattleState, event: BattleEvent) -> BattleEvent:
+    """Names from the ids an event holds: the id wins, so a stored event reaches the
+    fighter it meant when both gangs have the name or the roster renamed them."""
+    update: dict[str, Any] = {}
+    for key, id_key in _ID_KEYS.items():
+        fighter_id = getattr(event, id_key, None)
+        track = state.with_id(fighter_id) if isinstance(fighter_id, int) else None
+        if track is not None:
+            update[key] = state.name_for(track)
+    if isinstance(event, AttackEvent) and event.targets:
+        targets = []
+        for target in event.targets:
+            track = state.with_id(target.fighter_id) if target.fighter_id is not None else None
+            name = state.name_for(track) if track is not None else target.fighter
+            targets.append(target.model_copy(update={"fighter": name}))
+        update["targets"] = targets
+    return event.model_copy(update=update) if update else event
 
 
 def _named_fighters(table: Table, event: BattleEvent) -> dict[str, FighterTrack]:
@@ -231,12 +253,23 @@ def _named_fighters(table: Table, event: BattleEvent) -> dict[str, FighterTrack]
 def _qualified(
     state: BattleState, event: BattleEvent, named: dict[str, FighterTrack]
 ) -> BattleEvent:
-    """Keep `GANG/FIGHTER` in the stored event where both gangs have that name."""
-    update = {
+    """Keep `GANG/FIGHTER` in the stored event where both gangs have that name, and each
+    fighter's roster id beside the name."""
+    update: dict[str, Any] = {
         key: track.qualified_name
         for key, track in named.items()
         if len(state.find(track.name)) > 1 and getattr(event, key, None) is not None
     }
+    for key, track in named.items():
+        id_key = _ID_KEYS[key]
+        fighter_id = track.fighter.id
+        if (
+            id_key in type(event).model_fields
+            and getattr(event, key, None) is not None
+            and fighter_id is not None
+            and state.with_id(fighter_id) is track
+        ):
+            update[id_key] = fighter_id
     return event.model_copy(update=update) if update else event
 
 

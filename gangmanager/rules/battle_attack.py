@@ -16,49 +16,27 @@ back into it, so a stored attack replays to the same result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from gangmanager.rules import attack_armour, attack_traits, battle_ammo
-from gangmanager.rules.attack_wound import (
-    Hit,
-    HitChain,
-    hurts_nobody,
-    number,
-    resists_with,
-    strength,
-)
+from gangmanager.rules import attack_armour, attack_traits, battle_ammo, close_combat
+from gangmanager.rules.attack_numbers import hit_needed
+from gangmanager.rules.attack_pools import POOLS, SINGLE, DicePool
+from gangmanager.rules.attack_wound import Hit, HitChain
 from gangmanager.rules.battle_events import (
     AmmoTestEvent,
     AttackEvent,
     AttackTarget,
     BattleError,
     BattleStatus,
+    CombatWeapon,
     Marker,
     ProfileState,
     RemovedProfile,
 )
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table, profile_track
-from gangmanager.rules.ruleset import Mechanic, Ruleset
+from gangmanager.rules.ruleset import Mechanic
 from gangmanager.rules.weapons import WeaponProfile
-
-_POOLS = (
-    "firepower",
-    "hit",
-    "wound",
-    "save",
-    "damage",
-    "injury",
-    "toxin",
-    "ammo",
-    "knockback_roll",
-    "scatter",
-    "pulverise",
-    "rad_phage",
-    "unstable",
-)
-# Keys of one D6 (the others are lists).
-_SINGLE = ("knockback_roll", "rad_phage", "unstable")
 
 
 @dataclass
@@ -77,45 +55,6 @@ class Resolved:
 
     event: AttackEvent
     tallies: list[Tally]
-
-
-@dataclass
-class _Pool:
-    """The dice of one key of the event: those given first, then rolled ones."""
-
-    key: str
-    given: list[int | str] | None
-    table: Table
-    used: list[int | str] = field(default_factory=list)
-
-    def take(self, what: str) -> int | str:
-        index = len(self.used)
-        if self.given is not None and index < len(self.given):
-            value = self.given[index]
-        else:
-            if self.table.dice is None:
-                raise BattleError(f"{what}: the {self.key} roll is missing")
-            value = self.table.dice.d6()
-        self.used.append(value)
-        return value
-
-    def die(self, what: str) -> int:
-        value = self.take(what)
-        assert isinstance(value, int)
-        return value
-
-    def available(self) -> bool:
-        """A die can be had: given, or rolled. False only when replaying an attack
-        stored before this key existed (no dice to roll): its rule is then skipped."""
-        given = self.given is not None and len(self.used) < len(self.given)
-        return given or self.table.dice is not None
-
-    def stored(self) -> list[int | str] | None:
-        if self.given is not None and len(self.given) > len(self.used):
-            raise BattleError(
-                f"{len(self.given)} {self.key} dice given, but the attack used {len(self.used)}"
-            )
-        return list(self.used) if self.used else None
 
 
 def _unarmed(table: Table) -> ProfileTrack:
@@ -151,7 +90,7 @@ class _Attack:
             )
             self.weapon_name = weapon.name
         self.band = event.range
-        self.pools = {key: _Pool(key, self._given(key), table) for key in _POOLS}
+        self.pools = {key: DicePool(key, self._given(key), table) for key in POOLS}
         self.removed: RemovedProfile | None = None
         self.blaze_roll: int | None = None
         self.status_before = self.target.status
@@ -161,6 +100,8 @@ class _Attack:
         self.tallies: list[Tally] = []
         # The Blaze roll for each extra target (by the entry's id).
         self.extra_blaze: dict[int, int | None] = {}
+        # Close combat with several weapons: the split stored back as `weapons`.
+        self.plan: list[close_combat.Share] | None = None
 
     def _given(self, key: str) -> list[int | str] | None:
         value = getattr(self.event, key)
@@ -174,6 +115,11 @@ class _Attack:
     def _who(self, track: FighterTrack) -> str:
         """`GANG/FIGHTER` where both gangs have the name, else the name."""
         return track.qualified_name if len(self.table.state.find(track.name)) > 1 else track.name
+
+    def _id(self, track: FighterTrack) -> int | None:
+        """The roster id stored beside the name, when it names one fighter of the battle."""
+        found = track.fighter.id
+        return found if found is not None and self.table.state.with_id(found) is track else None
 
     # -- the steps ------------------------------------------------------------
 
@@ -279,9 +225,30 @@ class _Attack:
         self.status_before = t.status
         tally = Tally(t.name, len(hits))
         self.tallies.append(tally)
-        p = self.profile
         if several:
             self.say(f"{self._who(t)}: {len(hits)} hit{'s' if len(hits) != 1 else ''}.")
+        wounds_before = self.chain.wounds
+        # In close combat each weapon's hits are resolved with its own profile and traits.
+        own = self.profile
+        groups: list[tuple[ProfileTrack, list[Hit]]] = []
+        for hit in hits:
+            used = hit.profile or own
+            if not groups or groups[-1][0] is not used:
+                groups.append((used, []))
+            groups[-1][1].append(hit)
+        done = 0
+        for number, (used, group) in enumerate(groups or [(own, [])], start=1):
+            self.profile = self.chain.profile = used
+            self._hits_on_target(extra, group, done, len(hits), last=number == max(len(groups), 1))
+            done += len(group)
+        self.profile = self.chain.profile = own
+        tally.wounds = self.chain.wounds - wounds_before
+
+    def _hits_on_target(
+        self, extra: AttackTarget | None, hits: list[Hit], done: int, total: int, *, last: bool
+    ) -> None:
+        """One profile's hits on the target: Knockback, Pinning, wounds, then Blaze."""
+        t, p = self.target, self.profile
         distance = self._knockback_distance()
         if hits and distance == 0:
             self.say("Knockback Distance 0: the target is not moved.")
@@ -290,19 +257,18 @@ class _Attack:
         if hits:
             self._pin()
             self._concussion()
-        wounds_before = self.chain.wounds
-        for index, hit in enumerate(hits):
+        for index, hit in enumerate(hits, start=done):
             if t.out_of_action:
                 break
-            label = f" (hit {index + 1} of {len(hits)})" if len(hits) > 1 else ""
+            label = f" (hit {index + 1} of {total})" if total > 1 else ""
             self.chain.resolve(hit, label)
-        tally.wounds = self.chain.wounds - wounds_before
         obstructed = extra.obstructed if extra is not None else self.event.obstructed
         if hits and obstructed:
             self._obstruction(distance)
         if hits:
             self._rad_phage()
-        self._credit()
+        if last:
+            self._credit()
         if hits and attack_traits.blaze_applies(self.table, self.attacker, p):
             given = extra.blaze if extra is not None else self.event.blaze
             text, roll = attack_traits.blaze_after(self.table, t, given)
@@ -450,8 +416,8 @@ class _Attack:
                 self.say("Template: no hit roll.")
             self.say(f"hits counted: {count}.")
             return [Hit() for _ in range(count)]
-        dice = self._attack_dice()
-        needed, parts = hit_needed(self.attacker, p, self.band, self.event.modifier)
+        plan = self._plan()
+        dice = sum(share.dice for share in plan)
         hit_pool = self.pools["hit"]
         if hit_pool.given is not None and len(hit_pool.given) != dice:
             if dice == 1:
@@ -459,20 +425,26 @@ class _Attack:
             raise BattleError(
                 f"{dice} attack dice make {dice} hit rolls, got {len(hit_pool.given)}"
             )
-        shown = f"{max(needed, 1)}+" if needed <= 6 else f"{needed}+ (cannot hit)"
         hits: list[Hit] = []
-        for index in range(dice):
-            roll = hit_pool.die("hit roll")
-            if roll == 1:
-                hit = attack_traits.accurate_hits_on_one(p, needed)
-                outcome = "natural 1, Accurate: hit" if hit else "natural 1, miss"
-            else:
-                hit = roll >= needed
-                outcome = "hit" if hit else "miss"
-            which = f"attack die {index + 1} of {dice}: " if dice > 1 else ""
-            self.say(f"{which}hit {shown} ({parts}): rolled {roll}, {outcome}.")
-            if hit:
-                hits.append(Hit(roll))
+        index = 0
+        for share in plan:
+            needed, parts = hit_needed(self.attacker, share.profile, self.band, self.event.modifier)
+            shown = f"{max(needed, 1)}+" if needed <= 6 else f"{needed}+ (cannot hit)"
+            named = f" ({share.profile.label})" if len(plan) > 1 else ""
+            for _ in range(share.dice):
+                index += 1
+                roll = hit_pool.die("hit roll")
+                if roll == 1:
+                    hit = attack_traits.accurate_hits_on_one(share.profile, needed)
+                    outcome = "natural 1, Accurate: hit" if hit else "natural 1, miss"
+                else:
+                    hit = roll >= needed
+                    outcome = "hit" if hit else "miss"
+                which = f"attack die {index} of {dice}{named}: " if dice > 1 else ""
+                self.say(f"{which}hit {shown} ({parts}): rolled {roll}, {outcome}.")
+                if hit:
+                    own = share.profile is not p
+                    hits.append(Hit(roll, share.profile if own else None))
         if hits and firepower and attack_traits.rapid_fire_applies(self.table, p, self.band):
             faces = self.table.ruleset.attack
             count = sum(faces.firepower_face(d).hits for d in firepower)
@@ -480,18 +452,20 @@ class _Attack:
             return [hits[0]] * count
         return hits
 
-    def _attack_dice(self) -> int:
-        """How many hit rolls: one, or in close combat the attack dice."""
+    def _plan(self) -> list[close_combat.Share]:
+        """How many hit rolls, with which profile: one, or in close combat the attack dice."""
         if not self._close_combat():
-            return 1
-        if self.event.attacks is not None:
-            return self.event.attacks
-        if isinstance(self.event.hit, int):
-            return 1  # one hit roll given as a number: one attack die (as stored before)
-        count, parts = attack_dice(self.table, self.attacker, self.profile, self.event.charge)
-        if count > 1:
-            self.say(f"attack dice: {count} ({parts}).")
-        return count
+            if self.event.weapons:
+                raise BattleError(
+                    f"{self.profile.label}: 'weapons' are for a Melee weapon in close combat"
+                )
+            return [close_combat.Share(self.weapon_name, self.profile, 1)]
+        plan, stored = close_combat.plan(
+            self.table, self.attacker, self.weapon_name, self.profile, self.event
+        )
+        if stored:
+            self.plan = plan
+        return plan
 
     def _knockback(self, hits: list[Hit]) -> None:
         p, t = self.profile, self.target
@@ -568,7 +542,7 @@ class _Attack:
         # One die, or one per target when the attack hit several.
         singles = {
             key: (found[0] if len(found) == 1 else found) if (found := stored.pop(key)) else None
-            for key in _SINGLE
+            for key in SINGLE
         }
         return self.event.model_copy(
             update={
@@ -582,8 +556,17 @@ class _Attack:
                 "blaze": self.blaze_roll,
                 "removed": self.removed,
                 "targets": self._targets_completed(),
+                "weapons": self._weapons_completed(),
             }
         )
+
+    def _weapons_completed(self) -> list[CombatWeapon] | None:
+        if self.plan is None:
+            return self.event.weapons
+        return [
+            CombatWeapon(weapon=share.weapon, profile=share.profile.name, dice=share.dice)
+            for share in self.plan
+        ]
 
     def _targets_completed(self) -> list[AttackTarget] | None:
         if not self.event.targets:
@@ -595,146 +578,12 @@ class _Attack:
                 extra.model_copy(
                     update={
                         "fighter": self._who(track),
+                        "fighter_id": self._id(track),
                         "blaze": self.extra_blaze.get(id(extra), extra.blaze),
                     }
                 )
             )
         return done
-
-
-def hit_needed(
-    attacker: FighterTrack, profile: ProfileTrack, band: str, modifier: int
-) -> tuple[int, str]:
-    """The D6 the hit roll needs and how it came about: `3, "BS 4+, short +1"`.
-
-    A melee weapon keeps its Accuracy in close combat (the column of its `E`
-    range); a Sidearm shooting in close combat does not.
-    """
-    code = "WS" if band == "engaged" else "BS"
-    skill = attacker.live_values()[code]
-    if skill is None:
-        raise BattleError(f"{attacker.name} has no {code} to hit with")
-    parts = [f"{code} {skill}+"]
-    p = profile.profile
-    if band == "engaged":
-        accuracy = number(p.acc_l if p.rng_s != "E" and p.rng_l == "E" else p.acc_s)
-        if not attack_traits.is_melee(profile):
-            accuracy = 0
-        where = "melee"
-    else:
-        accuracy = number(p.acc_s if band == "short" else p.acc_l)
-        where = band
-    if accuracy:
-        parts.append(f"{where} {accuracy:+d}")
-    if modifier:
-        parts.append(f"modifier {modifier:+d}")
-    return skill - accuracy - modifier, ", ".join(parts)
-
-
-def attack_dice(
-    table: Table, attacker: FighterTrack, profile: ProfileTrack, charge: bool
-) -> tuple[int, str]:
-    """The attack dice of a close-combat attack: Attacks plus the pack's bonuses."""
-    rules = table.ruleset.attack
-    own = attacker.live_values()["A"] or 1
-    count, parts = own, [f"A {own}"]
-    melee = [
-        p
-        for w in attacker.weapons
-        for p in w.profiles[:1]
-        if attack_traits.is_melee(p) and not p.has(Mechanic.DIGI)
-    ]
-    second = profile.has(Mechanic.PAIRED) or (
-        len(melee) > 1 and not any(p.has(Mechanic.UNWIELDY) for p in melee)
-    )
-    if second and rules.second_weapon_attacks:
-        count += rules.second_weapon_attacks
-        parts.append(
-            f"{'Paired' if profile.has(Mechanic.PAIRED) else 'second weapon'}"
-            f" +{rules.second_weapon_attacks}"
-        )
-    digi = sum(1 for w in attacker.weapons for p in w.profiles[:1] if p.has(Mechanic.DIGI))
-    if digi:
-        count += digi
-        parts.append(f"Digi +{digi}")
-    if charge:
-        if profile.has(Mechanic.PAIRED):
-            count += own
-            parts.append(f"Paired charge +{own}")
-        if rules.charge_attacks:
-            count += rules.charge_attacks
-            parts.append(f"charge +{rules.charge_attacks}")
-    return count, ", ".join(parts)
-
-
-def best_armour(ruleset: Ruleset, target: FighterTrack) -> tuple[str, int] | None:
-    """The target's armour save as worn: its name and the D6 it needs before AP."""
-    armour = attack_armour.armour_save(ruleset, target)
-    return (armour.name, armour.save) if armour is not None else None
-
-
-def target_numbers(
-    ruleset: Ruleset,
-    attacker: FighterTrack,
-    profile: ProfileTrack,
-    target: FighterTrack,
-    band: str,
-    modifier: int = 0,
-) -> list[str]:
-    """What each roll of the attack needs, before any die is rolled (the GUI shows these)."""
-    lines: list[str] = []
-    if profile.has(Mechanic.TEMPLATE):
-        lines.append("hits: no hit roll (Template): count the fighters the template touches")
-    else:
-        if attack_traits.counted_hits(profile):
-            lines.append("hits: count them on the table (Blast), or roll to hit")
-        try:
-            needed, parts = hit_needed(attacker, profile, band, modifier)
-            lines.append(
-                f"hit {max(needed, 1)}+ ({parts})" if needed <= 6 else f"hit: cannot ({parts})"
-            )
-        except BattleError as exc:
-            lines.append(str(exc))
-    values = target.live_values()
-    resist = resists_with(profile)
-    if hurts_nobody(profile):
-        lines.append("wound: none (the hit hurts nobody by itself)")
-    elif resist == "T":
-        lines.append(
-            f"Toxin/Gas: a D6 of {values['T']}+ (T{values['T']}) or a 6: an Injury roll,"
-            " no Wound lost"
-        )
-    elif resist == "S":
-        lines.append(f"Graviton Pulse: a D6 above S{values['S']} (or a 6): Damage, no armour save")
-    else:
-        try:
-            value = strength(profile.profile, attacker)
-            wound = ruleset.attack.wound_table.target(value, values["T"] or 0)
-            lines.append(f"wound {wound}+ (S{value} vs T{values['T']})")
-        except BattleError as exc:
-            lines.append(str(exc))
-    lines.append(_save_line(ruleset, profile, target))
-    if attack_traits.toxin_before_damage(profile):
-        lines.append(f"Toxin: before Damage, a D6 above T{values['T']} is a Flesh Wound")
-    damage = "D3 (Rupture)" if attack_traits.rupture(profile) else profile.profile.d
-    lines.append(f"damage {damage}; {target.name} has {target.wounds} wound(s) left")
-    return lines
-
-
-def _save_line(ruleset: Ruleset, profile: ProfileTrack, target: FighterTrack) -> str:
-    if profile.has(Mechanic.GAS) or profile.has(Mechanic.PHASE):
-        return "save: none allowed"
-    armour = attack_armour.armour_save(ruleset, target)
-    field = attack_armour.field_armour(ruleset, target)
-    lines: list[str] = []
-    if armour is not None:
-        ap = number(profile.profile.ap)
-        save = armour.save - ap if ap < 0 else armour.save
-        parts = f"{armour.name} {armour.save}+" + (f", AP {ap}" if ap else "")
-        lines.append(f"save {save}+ ({parts})" if save <= 6 else f"save: none ({parts})")
-    if field is not None:
-        lines.append(f"field save {field.save}+ ({field.name}, AP does not apply)")
-    return "; ".join(lines) if lines else f"save: {target.name} has no armour"
 
 
 def resolve(table: Table, event: AttackEvent) -> Resolved:

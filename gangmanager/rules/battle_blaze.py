@@ -117,7 +117,7 @@ def extinguish(table: Table, event: ExtinguishEvent) -> ExtinguishEvent:
 
 def blaze_hit(table: Table, event: BlazeHitEvent) -> BlazeHitEvent:
     fighter = table.fighter(event.fighter)
-    pending = [p for p in table.state.prompts_for(fighter.name) if p.kind is PromptKind.BLAZE_HIT]
+    pending = [p for p in table.state.prompts_for(fighter) if p.kind is PromptKind.BLAZE_HIT]
     if not pending:
         raise BattleError(f"{fighter.name} has no Blaze hit to resolve")
     table.state.prompts.remove(pending[0])

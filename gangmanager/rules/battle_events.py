@@ -125,6 +125,9 @@ class _Event(BaseModel):
 
 class _FighterEvent(_Event):
     fighter: str = Field(min_length=1)
+    # The fighter's roster id, written back when the event is applied: a stored event
+    # reaches the same fighter when the name is shared by both gangs or was changed.
+    fighter_id: int | None = None
 
 
 class StatusEvent(_FighterEvent):
@@ -132,6 +135,7 @@ class StatusEvent(_FighterEvent):
     status: _word_enum(BattleStatus)  # type: ignore[valid-type]
     # The fighter who did it: credited (`caused`, XP) for Seriously Injured or Out of Action.
     by: str | None = Field(default=None, min_length=1)
+    by_id: int | None = None
 
 
 class FleshWoundEvent(_FighterEvent):
@@ -185,6 +189,7 @@ class ExtinguishEvent(_FighterEvent):
 
     event: Literal["extinguish"] = "extinguish"
     by: str = Field(min_length=1)
+    by_id: int | None = None
     roll: D6 | None = None
     # Friendly Active fighters within 1" of the burning fighter.
     helpers: Annotated[int, Strict(), Field(ge=0)] = 0
@@ -218,10 +223,22 @@ class AttackTarget(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     fighter: str = Field(min_length=1)
+    fighter_id: int | None = None
     hits: int = Field(default=1, ge=1, le=20)
     # Knockback pushed them into an obstruction.
     obstructed: bool | None = None
     blaze: D6 | None = None
+
+
+class CombatWeapon(BaseModel):
+    """One weapon a close-combat attack fights with, and how many of its attack dice it rolls."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    weapon: str = Field(min_length=1)
+    # Empty for the weapon's only (or first) profile.
+    profile: str = ""
+    dice: int = Field(default=1, ge=1, le=20)
 
 
 class AttackEvent(_ProfileEvent):
@@ -229,6 +246,7 @@ class AttackEvent(_ProfileEvent):
 
     event: Literal["attack"] = "attack"
     target: str = Field(min_length=1)
+    target_id: int | None = None
     range: Annotated[Range, BeforeValidator(normalise_word)]
     # The sum of the other hit modifiers (cover, target Engaged ...): +1 is easier.
     modifier: int = Field(default=0, ge=-6, le=6)
@@ -252,6 +270,10 @@ class AttackEvent(_ProfileEvent):
     attacks: int | None = Field(default=None, ge=1, le=20)
     # The attacker charged this activation (a pack bonus to the attack dice).
     charge: bool = False
+    # Close combat with several weapons: each one's attack dice, rolled with its own
+    # profile; the first is `weapon`. Left out with the hit rolls and `attacks`, the
+    # tracker splits the dice as the rules say and stores the split here.
+    weapons: list[CombatWeapon] | None = None
     # Knockback of a Blast: its own D6 against the target's Strength (one per
     # target hit when the attack has `targets`).
     knockback_roll: D6 | list[D6] | None = None
@@ -265,6 +287,8 @@ class AttackEvent(_ProfileEvent):
     rad_phage: D6 | list[D6] | None = None
     # Unstable: the D6 when the Ammo symbol comes up (1-3: the attacker is Out of Action).
     unstable: D6 | None = None
+    # Field armour that may burn out (the refractor field): the D6 after each save it makes.
+    burn_out: list[D6] | None = None
     # Filled in when a failed Ammo test deletes a Limited profile.
     removed: RemovedProfile | None = None
     # More fighters hit by this attack, each resolved in turn after `target`.

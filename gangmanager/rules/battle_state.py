@@ -34,9 +34,18 @@ class Prompt:
     kind: PromptKind
     fighter: str
     text: str
+    # Who it waits for when two fighters share the name: their gang and roster id.
+    gang: str = ""
+    fighter_id: int | None = None
 
-    def view(self) -> dict[str, str]:
-        return {"kind": self.kind.value, "fighter": self.fighter, "text": self.text}
+    def view(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind.value,
+            "fighter": self.fighter,
+            "fighter_id": self.fighter_id,
+            "gang": self.gang,
+            "text": self.text,
+        }
 
 
 @dataclass
@@ -106,6 +115,10 @@ class FighterTrack:
     credits: list[Credit] = field(default_factory=list)
     # Fled the battlefield after the gang bottled out: the status they fled in, else None.
     fled_as: BattleStatus | None = None
+    # Save attempts made with an item this battle (the ablative overlay), by item name.
+    item_uses: dict[str, int] = field(default_factory=dict)
+    # Field armour burned out this battle, by item name.
+    burnt_out: set[str] = field(default_factory=set)
 
     @property
     def name(self) -> str:
@@ -163,6 +176,12 @@ class FighterTrack:
     def sorted_markers(self) -> list[Marker]:
         return [m for m in Marker if m in self.markers]
 
+    def waited_for_by(self, prompt: Prompt) -> bool:
+        """The prompt waits for this fighter: the same id, else the same gang and name."""
+        if prompt.fighter_id is not None and self.fighter.id is not None:
+            return prompt.fighter_id == self.fighter.id and prompt.gang == self.gang
+        return prompt.fighter == self.name and prompt.gang == self.gang
+
     def weapon(self, name: str) -> WeaponTrack | None:
         wanted = name.strip().casefold()
         return next((w for w in self.weapons if w.name.strip().casefold() == wanted), None)
@@ -185,6 +204,7 @@ class FighterTrack:
             "caused": self.caused(),
             "xp_suggested": self.xp_suggested,
             "fled": self.fled_as is not None,
+            "burnt_out": sorted(self.burnt_out),
         }
 
 
@@ -257,8 +277,28 @@ class BattleState:
                 return found
         return []
 
-    def prompts_for(self, name: str) -> list[Prompt]:
-        return [p for p in self.prompts if p.fighter == name]
+    def with_id(self, fighter_id: int) -> FighterTrack | None:
+        """The one fighter of the battle with this roster id (None if none, or several)."""
+        found = [f for f in self.fighters if f.fighter.id == fighter_id]
+        return found[0] if len(found) == 1 else None
+
+    def name_for(self, track: FighterTrack) -> str:
+        """How an event names the fighter: `GANG/FIGHTER` where both gangs have the name."""
+        return track.qualified_name if len(self.find(track.name)) > 1 else track.name
+
+    def prompts_for(self, who: FighterTrack | str) -> list[Prompt]:
+        """The prompts waiting for a fighter (or for a name, `GANG/FIGHTER` or bare)."""
+        if isinstance(who, str):
+            found = self.find(who)
+            if len(found) != 1:
+                return [p for p in self.prompts if p.fighter == who]
+            who = found[0]
+        track = who
+        return [p for p in self.prompts if track.waited_for_by(p)]
+
+    def fighter_for(self, prompt: Prompt) -> FighterTrack | None:
+        """The fighter a prompt waits for."""
+        return next((f for f in self.fighters if f.waited_for_by(prompt)), None)
 
     # -- what the post-battle sequence reads: the gang's own fighters only ----
 
@@ -324,6 +364,8 @@ def _track_copy(track: FighterTrack) -> FighterTrack:
         markers=set(track.markers),
         weapons=[WeaponTrack(w.name, [replace(p) for p in w.profiles]) for w in track.weapons],
         credits=list(track.credits),
+        item_uses=dict(track.item_uses),
+        burnt_out=set(track.burnt_out),
     )
 
 

@@ -123,13 +123,15 @@ class Table:
         self.state.log.append(f"Round {self.state.round}: {text}")
 
     def prompt(self, kind: PromptKind, fighter: FighterTrack, text: str) -> None:
-        self.state.prompts.append(Prompt(kind, fighter.name, text))
+        unique = fighter.fighter.id is not None and self.state.with_id(fighter.fighter.id)
+        fighter_id = fighter.fighter.id if unique else None
+        self.state.prompts.append(Prompt(kind, fighter.name, text, fighter.gang, fighter_id))
 
     def drop_prompts(self, fighter: FighterTrack, *kinds: PromptKind) -> None:
         self.state.prompts = [
             p
             for p in self.state.prompts
-            if not (p.fighter == fighter.name and (not kinds or p.kind in kinds))
+            if not (fighter.waited_for_by(p) and (not kinds or p.kind in kinds))
         ]
 
     def go_out_of_action(self, fighter: FighterTrack) -> None:
@@ -149,7 +151,7 @@ class Table:
         return f"{fighter.wounds} wound{'s' if fighter.wounds != 1 else ''} left"
 
     def injury_prompt(self, fighter: FighterTrack) -> None:
-        if not any(p.kind is PromptKind.INJURY_DICE for p in self.state.prompts_for(fighter.name)):
+        if not any(p.kind is PromptKind.INJURY_DICE for p in self.state.prompts_for(fighter)):
             self.prompt(
                 PromptKind.INJURY_DICE,
                 fighter,

@@ -161,6 +161,25 @@ class ArmouryItem(_Strict):
     field_save: int | None = Field(default=None, ge=2, le=6)
     # Weapon traits that have no effect on the wearer (the bodyglove: Rad-phage).
     protects_from: list[str] = Field(default_factory=list)
+    # AP never makes this armour's save worse than this (Armourweave: 6).
+    worst_save: int | None = Field(default=None, ge=2, le=6)
+    # Weapons whose AP counts as "-" against this armour: a word a weapon's name
+    # starts with (`las` for the lasgun and the long las), or a trait's name.
+    ignores_ap_of: list[str] = Field(default_factory=list)
+    # Toughness added when the wearer resists a trait's D6 (a respirator: Gas +2);
+    # of several items the best counts.
+    toughness_against: dict[str, int] = Field(default_factory=dict)
+    # Worn with an item that gives `toughness_against` for the trait, adds this much
+    # more (the hazard suit with a respirator).
+    toughness_bonus_with: dict[str, int] = Field(default_factory=dict)
+    # Field armour that cannot work against an attack with no Strength (the displacer).
+    needs_strength: bool = False
+    # Field armour that may burn out: after it saves, a D6 of this or less and it
+    # works no more (the refractor field: 1).
+    burns_out_on: int | None = Field(default=None, ge=1, le=5)
+    # Worn over armour: how much better each save attempt is in turn (no armour
+    # counting as 7+), then it is spent for the battle (the ablative overlay: [2, 1]).
+    ablative: list[int] = Field(default_factory=list)
     aliases: list[str] = Field(default_factory=list)
 
 

@@ -21,7 +21,7 @@ GANG = "The Rust Riders"
 FIGHTER_KEYS = {
     "name", "fighter_id", "status", "ready", "activation", "wounds", "max_wounds",
     "flesh_wounds", "markers", "profile", "weapons", "hired_for",
-    "gang", "caused", "xp_suggested", "fled",
+    "gang", "caused", "xp_suggested", "fled", "burnt_out",
 }  # fmt: skip
 
 

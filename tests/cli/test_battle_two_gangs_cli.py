@@ -157,3 +157,16 @@ def test_a_tracked_battle_recorded_in_the_campaign(capsys, db: str, tmp_path: Pa
     code, out, err = run(capsys, "campaign", "show", "Ash Wars", "--json", "--db", db)
     battles = json.loads(out)["battles"]
     assert battles[-1]["battle_id"] == battle_id
+
+
+def test_the_stored_attack_holds_both_fighters_ids(capsys, db: str, tmp_path: Path) -> None:
+    start(capsys, db)
+    code, _, err = run(capsys, "battle", "apply", RIDERS, write(tmp_path, [SHOT]), "--db", db)
+    assert (code, err) == (0, "")
+    code, out, err = run(capsys, "battle", "show", RIDERS, "--json", "--db", db)
+    view = json.loads(out)
+    ids = {(f["gang"], f["name"]): f["fighter_id"] for f in view["fighters"]}
+    (shot,) = view["events"]
+    assert shot["fighter_id"] == ids[(RIDERS, "Mags Varga")]
+    assert shot["target_id"] == ids[(WOLVES, "Rook")] != ids[(RIDERS, "Rook")]
+    assert shot["target"] == f"{WOLVES}/Rook"

@@ -12,10 +12,13 @@ from PySide6.QtWidgets import QDialog
 
 from gangmanager.gui.battle.attack_dialog import AttackDialog
 from gangmanager.gui.battle.battle_window import BattleWindow
+from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.battle import Opponent, new_state
 from gangmanager.rules.battle_events import BattleStatus
+from gangmanager.rules.battle_state import PromptKind
 from gangmanager.rules.dice import FixedDice
+from gangmanager.rules.weapons import Weapon
 from gangmanager.services import battle, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
@@ -277,3 +280,72 @@ def test_a_melee_weapon_attacks_engaged_with_all_the_fighters_attack_dice(
     assert dialog.applied_event is not None
     assert dialog.applied_event["attacks"] == 2 and dialog.applied_event["hit"] == [5, 1]
     assert dialog.applied_event["range"] == "engaged"
+
+
+def test_the_charge_box_adds_the_charge_die_and_each_weapon_rolls_its_own(
+    qtbot, rulesets: Rulesets
+) -> None:
+    rules = rulesets.get("n23")
+    riders = demo_gang(rules)
+    sword = rules.weapon_entry("Power sword")
+    assert sword is not None
+    fighters = [
+        f.model_copy(
+            update={"weapons": [*f.weapons, Weapon(name=sword.name, profiles=sword.profiles)]}
+        )
+        if f.name == "Mags Varga"
+        else f
+        for f in riders.fighters
+    ]
+    riders = riders.model_copy(update={"fighters": fighters})
+    state = new_state(
+        rules, riders, [], against=Opponent(riders.model_copy(update={"name": WOLVES}))
+    )
+    (mags,) = state.find("The Rust Riders/Mags Varga")
+    dialog = AttackDialog(rules, state, mags, FixedDice([1] * 10))
+    qtbot.addWidget(dialog)
+    dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
+    assert not dialog.charge_check.isEnabled()  # the Boltgun shoots: no charge
+    dialog.profile_combo.setCurrentIndex(dialog.profile_combo.findText("Chainsword"))
+    assert dialog.charge_check.isEnabled()
+    # Mags: A 2, and the power sword's die.
+    assert dialog.attacks_spin.value() == 3
+    dialog.charge_check.setChecked(True)
+    assert dialog.attacks_spin.value() == 4
+    assert "charge +1" in dialog.attacks_spin.toolTip()
+    # The odds count the charge die too.
+    assert dialog.base_event()["charge"] is True
+    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    preview = dialog.preview_label.text()
+    assert "attack die 4 of 4 (Power sword): hit 3+ (WS 3+): rolled 1, natural 1, miss." in preview
+    qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
+    event = dialog.applied_event
+    assert event is not None and event["charge"] is True and event["attacks"] == 4
+    assert event["weapons"] == [
+        {"weapon": "Chainsword", "profile": "", "dice": 3},
+        {"weapon": "Power sword", "profile": "", "dice": 1},
+    ]
+
+
+def test_the_window_resolves_the_prompt_of_the_rook_it_waits_for(
+    qtbot, db: Database, rulesets: Rulesets, monkeypatch
+) -> None:
+    riders_id, wolves_id = two_gangs(db, rulesets)
+    window = BattleWindow(db, rulesets, riders_id, dice=FixedDice([]))
+    qtbot.addWidget(window)
+    page = window.start_page
+    page.opponent_combo.setCurrentIndex(page.opponent_combo.findText(WOLVES))
+    qtbot.mouseClick(page.start_button, Qt.MouseButton.LeftButton)
+    # Both Rooks burn and activate: each has a Blaze hit waiting.
+    for rook in ("The Rust Riders/Rook", f"{WOLVES}/Rook"):
+        assert window.apply([{"event": "marker", "fighter": rook, "marker": "blaze"}])
+        assert window.apply([{"event": "activate", "fighter": rook}])
+    model = window.prompt_model
+    rows = [(p.kind, p.gang) for p in map(model.prompt, range(model.rowCount()))]
+    hits = [gang for kind, gang in rows if kind is PromptKind.BLAZE_HIT]
+    assert hits == ["The Rust Riders", WOLVES]
+    monkeypatch.setattr(BlazeHitDialog, "ask", classmethod(lambda cls, parent, text: False))
+    window._resolve(model.index(rows.index((PromptKind.BLAZE_HIT, WOLVES)), 0))
+    record = battle.show_battle(db, rulesets, wolves_id)
+    left = [p.gang for p in record.state.prompts if p.kind is PromptKind.BLAZE_HIT]
+    assert left == ["The Rust Riders"]

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from gangmanager.content import builtin_rulesets_dir, load_ruleset
+from gangmanager.rules.attack_numbers import target_numbers
 from gangmanager.rules.battle import Opponent, apply_event, new_state
-from gangmanager.rules.battle_attack import target_numbers
 from gangmanager.rules.battle_events import (
     BattleError,
     BattleStatus,
@@ -224,7 +224,7 @@ def test_close_combat_rolls_one_hit_per_attack_die_in_one_event() -> None:
 def test_a_charge_and_a_second_weapon_add_attack_dice() -> None:
     state = battle(["Fighting knife", "Chainsword"])
     done = attack(state, "Fighting knife", [1] * 6, range="engaged", charge=True)
-    assert "attack dice: 4 (A 2, second weapon +1, charge +1)." in log(state)
+    assert "attack dice: 4 (A 2, second weapon +1 (Chainsword), charge +1)." in log(state)
     assert done.hit is not None and len(done.hit) == 4
     state = battle(["Fighting knife"])
     done = attack(state, "Fighting knife", [1] * 6, range="engaged")

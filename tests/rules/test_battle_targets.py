@@ -42,7 +42,11 @@ def test_rapid_fire_hits_go_to_other_fighters_before_any_wound_roll() -> None:
     assert ganger.status is BattleStatus.SERIOUSLY_INJURED and ganger.flesh_wounds == 1
     # One event holds it all, and replays to the same battle.
     payload = event_payload(done)
-    assert payload["targets"] == [{"fighter": "Blue ganger", "hits": 2}]
+    # The target's roster id is stored beside the name.
+    (ganger,) = state.find("Blue ganger")
+    assert payload["targets"] == [
+        {"fighter": "Blue ganger", "fighter_id": ganger.fighter.id, "hits": 2}
+    ]
     again = fold(rules, ATTACKERS, [], [payload], against=_against())
     assert again.view()["fighters"] == state.view()["fighters"]
     # The Seriously Injured ganger is the attacker's credit.

@@ -2,7 +2,7 @@
 before a die is rolled; "Roll" rolls what is left, "Apply" writes the event.
 
 The dialog never resolves anything itself: the numbers come from
-`rules.battle_attack.target_numbers`, the preview from `rules.battle.preview`,
+`rules.attack_numbers.target_numbers`, the preview from `rules.battle.preview`,
 the same resolution the service runs on the stored battle. The dice typed in
 are read once into a typed `AttackEvent` (`chosen_attack`), which the preview
 plays and Apply hands on as it is.
@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -36,13 +37,14 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.battle.odds_panel import OddsPanel
 from gangmanager.gui.battle.targets_box import TargetsBox
 from gangmanager.gui.common.screen_fit import open_size
+from gangmanager.rules.attack_numbers import target_numbers
 from gangmanager.rules.attack_traits import UNARMED, is_melee
 from gangmanager.rules.battle import preview
-from gangmanager.rules.battle_attack import attack_dice, target_numbers
 from gangmanager.rules.battle_events import AttackEvent, BattleError, ProfileState, parse_event
 from gangmanager.rules.battle_faces import face_roll
 from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table
+from gangmanager.rules.close_combat import Share, shares
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
@@ -77,8 +79,10 @@ class AttackDialog(QDialog):
         self._fitted_shown = False
         # Not `event`: that would hide QWidget.event, Qt's event handler.
         self.applied: AttackEvent | None = None
-        # The weapon and band the attack dice were last counted for.
-        self._dice_chosen: tuple[object, bool] | None = None
+        # The weapon, band and charge the attack dice were last counted for.
+        self._dice_chosen: tuple[object, bool, bool] | None = None
+        # Close combat: the attack dice per weapon, the chosen weapon's first.
+        self._shares: list[Share] = []
 
         self._build_choices(state, attacker)
 
@@ -128,6 +132,9 @@ class AttackDialog(QDialog):
         self.modifier_spin.setRange(-6, 6)
         self.modifier_spin.setAccessibleName("Other hit modifiers")
         self.modifier_spin.setToolTip("Cover, target Engaged...: +1 makes the hit easier")
+        self.charge_check = QCheckBox("the fighter charged (close combat)")
+        self.charge_check.setAccessibleName("Charge")
+        self.charge_check.setToolTip("A charge adds the pack's charge bonus to the attack dice")
 
     def _build_numbers(self) -> QGroupBox:
         """What shows before rolling: the target numbers, the odds; the other targets."""
@@ -217,6 +224,7 @@ class AttackDialog(QDialog):
         form.addRow("&Target", self.target_combo)
         form.addRow("Ra&nge", self.range_combo)
         form.addRow("&Modifier", self.modifier_spin)
+        form.addRow("C&harge", self.charge_check)
         # Everything above the buttons scrolls: on a 640-pixel screen the steps shown
         # after Roll make the dialog taller than the screen, and the buttons stay.
         content = QWidget()
@@ -247,6 +255,7 @@ class AttackDialog(QDialog):
         for combo in (self.profile_combo, self.target_combo, self.range_combo):
             combo.currentIndexChanged.connect(self._on_choice_changed)
         self.modifier_spin.valueChanged.connect(self._on_choice_changed)
+        self.charge_check.toggled.connect(self._on_choice_changed)
         self.targets_box.sig_changed.connect(self._on_choice_changed)
         self.roll_button.clicked.connect(self._on_roll_button_clicked)
         self.apply_button.clicked.connect(self._on_apply_button_clicked)
@@ -305,6 +314,8 @@ class AttackDialog(QDialog):
             "modifier": self.modifier_spin.value(),
         }
         event.update(self.targets_box.event_keys())
+        if self._close_combat() and self.charge_check.isChecked():
+            event["charge"] = True  # the odds count the charge die too
         return event
 
     def chosen_attack(self) -> AttackEvent:
@@ -335,6 +346,7 @@ class AttackDialog(QDialog):
             event.pop("hit", None)
             if self.attacks_spin.value():
                 event["attacks"] = self.attacks_spin.value()
+                event.update(self._weapon_keys(self.attacks_spin.value()))
             text = self.attack_hits_edit.text().strip()
             if text:
                 event["hit"] = [
@@ -345,6 +357,21 @@ class AttackDialog(QDialog):
         if self.blaze_spin.value():
             event["blaze"] = self.blaze_spin.value()
         return event
+
+    def _weapon_keys(self, attacks: int) -> dict[str, Any]:
+        """`weapons` when a second weapon rolls its own dice: the chosen weapon takes
+        what the player's attack dice leave after the others'."""
+        extra = self._shares[1:]
+        own = attacks - sum(share.dice for share in extra)
+        if not extra or own < 1:
+            return {}
+        first = self._shares[0]
+        return {
+            "weapons": [
+                {"weapon": first.weapon, "profile": first.profile.name, "dice": own},
+                *({"weapon": s.weapon, "profile": s.profile.name, "dice": s.dice} for s in extra),
+            ]
+        }
 
     def _melee(self) -> bool:
         profile = self._profile()
@@ -400,10 +427,12 @@ class AttackDialog(QDialog):
         self.hit_spin.setEnabled(not close)
         self.attacks_spin.setEnabled(close)
         self.attack_hits_edit.setEnabled(close)
-        chosen = (self.profile_combo.currentData(), close)
+        self.charge_check.setEnabled(close)
+        chosen = (self.profile_combo.currentData(), close, self.charge_check.isChecked())
         if chosen == self._dice_chosen:
             return  # the target or modifier changed: keep what the player set
         self._dice_chosen = chosen
+        self._shares = []
         if not close:
             self.attacks_spin.setValue(0)
             self.attacks_spin.setToolTip("")
@@ -411,11 +440,17 @@ class AttackDialog(QDialog):
         profile = self._profile()
         if profile is None:
             count, parts = self._attacker.live_values()["A"] or 1, "A"
+            if self.charge_check.isChecked() and self._ruleset.attack.charge_attacks:
+                count += self._ruleset.attack.charge_attacks
+                parts += f", charge +{self._ruleset.attack.charge_attacks}"
         else:
             table = Table(self._ruleset, self._state, None)
-            count, parts = attack_dice(table, self._attacker, profile, charge=False)
+            weapon = self.profile_combo.currentData()[0]
+            charge = self.charge_check.isChecked()
+            self._shares, parts = shares(table, self._attacker, weapon, profile, charge)
+            count = sum(share.dice for share in self._shares)
         self.attacks_spin.setValue(count)
-        self.attacks_spin.setToolTip(f"{parts}; add the charge bonus when the fighter charged")
+        self.attacks_spin.setToolTip(parts)
 
     def _on_roll_button_clicked(self) -> None:
         """Roll what is blank on a copy of the battle: fill the dice in, show the log lines."""

@@ -203,23 +203,24 @@ class EventAsking(_Base):
         if self._record is None:
             return
         prompt = self.prompt_model.prompt(index.row())
-        fighter = self._record.state.fighter(prompt.fighter)
+        state = self._record.state
+        fighter = state.fighter_for(prompt)
         if fighter is None:
             return
+        # `GANG/FIGHTER` where both gangs have the name: the event reaches this one.
+        who = state.name_for(fighter)
         if prompt.kind is PromptKind.BLAZE_HIT:
             damaged = BlazeHitDialog.ask(self, prompt.text)
             if damaged is not None:
-                self.apply([BlazeHitEvent(fighter=fighter.name, damaged=damaged)])
+                self.apply([BlazeHitEvent(fighter=who, damaged=damaged)])
         elif prompt.kind is PromptKind.NERVE_TEST:
             rolls = RollDialog.ask(
                 self, f"Nerve test: {fighter.name}", prompt.text, self._dice, per_test=2
             )
             if rolls:
-                self.apply([NerveTestEvent(fighter=fighter.name, roll=rolls)])
+                self.apply([NerveTestEvent(fighter=who, roll=rolls)])
         elif prompt.kind is PromptKind.FLAMES_ROLL:
-            self._on_tile_sig_event_requested(
-                ExtinguishEvent(fighter=fighter.name, by=fighter.name)
-            )
+            self._on_tile_sig_event_requested(ExtinguishEvent(fighter=who, by=who))
         elif prompt.kind is PromptKind.KNOCKBACK:
             self._say(f"Move {fighter.name} on the table; the next event clears the reminder.")
         else:
