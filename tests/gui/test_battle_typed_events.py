@@ -54,10 +54,16 @@ def test_a_tile_asks_for_typed_events(qtbot, db: Database, rulesets: Rulesets) -
     assert asked[0] == StatusEvent(fighter="Rook", status=BattleStatus.PINNED)
     assert isinstance(asked[1], MarkerEvent) and asked[1].on
     assert asked[2] == WoundEvent(fighter="Rook")
-    # Stored as the command line stores them.
+    # Stored as the command line stores them, with the fighter's id the tracker adds.
     events = battle.show_battle(db, rulesets, "The Rust Riders").view()["events"]
-    assert events[0] == {"event": "status", "fighter": "Rook", "status": "pinned"}
-    assert events[2] == {"event": "wound", "fighter": "Rook"}
+    rook = window._record.state.fighter("Rook").fighter.id
+    assert events[0] == {
+        "event": "status",
+        "fighter": "Rook",
+        "status": "pinned",
+        "fighter_id": rook,
+    }
+    assert events[2] == {"event": "wound", "fighter": "Rook", "fighter_id": rook}
 
 
 def test_the_attack_dialog_hands_the_window_the_event_its_preview_played(
@@ -87,6 +93,8 @@ def test_the_attack_dialog_hands_the_window_the_event_its_preview_played(
     assert isinstance(event, AttackEvent)
     assert (event.firepower, event.hit, event.wound, event.injury) == ([2], 4, [3], [1, 5])
     record = battle.show_battle(db, rulesets, "The Rust Riders")
-    assert record.events == (event,)
+    # Stored as handed on, with the fighters' ids the tracker adds.
+    (stored,) = record.events
+    assert stored.model_copy(update={"fighter_id": None, "target_id": None}) == event
     # The service's resolution is the preview's, line for line.
     assert [line.split(": ", 1)[-1] for line in record.state.log[-len(shown) :]] == shown
