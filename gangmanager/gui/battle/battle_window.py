@@ -42,6 +42,7 @@ from gangmanager.gui.battle.end_phase_dialog import EndTestDialog
 from gangmanager.gui.battle.extinguish_dialog import ExtinguishDialog
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.battle.hire_dialog import HireDialog
+from gangmanager.gui.battle.lazy_tiles import IN_SIGHT, LazyTiles, made_tiles, show_track
 from gangmanager.gui.battle.roll_dialog import RollDialog
 from gangmanager.gui.battle.start_page import StartPage
 from gangmanager.gui.common.runner import OperationRunner
@@ -95,7 +96,8 @@ class BattleWindow(QMainWindow):
         self._dice = dice or RandomDice()
         self._record: battle.BattleRecord | None = None
         self._ruleset: Ruleset | None = None
-        self.tiles: dict[str, FighterTile] = {}
+        # Two gangs: the tiles out of sight are made after the first paint (lazy_tiles.py).
+        self.tiles: dict[str, FighterTile] | LazyTiles = {}
         # One box per gang in a two-gang battle.
         self.side_boxes: list[QGroupBox] = []
         self._tile_columns = 0
@@ -279,8 +281,7 @@ class BattleWindow(QMainWindow):
         )
         for fighter in state.fighters:
             key = self._tile_key(record, fighter)
-            if key in self.tiles:
-                self.tiles[key].update_from(fighter)
+            show_track(self.tiles, key, fighter)
         self.prompt_model.set_prompts(state.prompts)
         self.log_model.set_lines(state.log)
         self.log_view.scrollToBottom()
@@ -289,7 +290,7 @@ class BattleWindow(QMainWindow):
 
     def _build_tiles(self, record: battle.BattleRecord) -> None:
         self._ruleset = self._rulesets.get(record.ruleset)
-        for tile in self.tiles.values():
+        for tile in made_tiles(self.tiles):
             self.tile_grid.removeWidget(tile)
             tile.deleteLater()
         for box in self.side_boxes:
@@ -305,10 +306,12 @@ class BattleWindow(QMainWindow):
         if len(gangs) > 1:
             self._build_sides(record)
             return
+        tiles: dict[str, FighterTile] = {}
         for fighter in record.state.fighters:
             tile = FighterTile(fighter, self._ruleset.ammo.term)
             tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
-            self.tiles[fighter.name] = tile
+            tiles[fighter.name] = tile
+        self.tiles = tiles
         self._tile_columns = 0
         self._tile_need = None
         self._place_tiles()
@@ -339,6 +342,7 @@ class BattleWindow(QMainWindow):
     def _build_sides(self, record: battle.BattleRecord) -> None:
         """Two gangs: side by side, each in a box of its gang's colour."""
         assert self._ruleset is not None
+        lazy = LazyTiles(self, self._make_side_tile)
         for column, gang in enumerate(record.state.gangs):
             colour = SIDE_COLOURS[column % len(SIDE_COLOURS)]
             box = QGroupBox(gang)
@@ -351,16 +355,20 @@ class BattleWindow(QMainWindow):
             )
             column_layout = QVBoxLayout(box)
             column_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
-            for fighter in record.state.fighters:
-                if fighter.gang != gang:
-                    continue
+            side = [f for f in record.state.fighters if f.gang == gang]
+            for index, fighter in enumerate(side):
                 key = self._tile_key(record, fighter)
-                tile = FighterTile(fighter, self._ruleset.ammo.term, event_name=key)
-                tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
-                column_layout.addWidget(tile)
-                self.tiles[key] = tile
+                lazy.add(key, fighter, column_layout, now=index < IN_SIGHT)
             self.side_boxes.append(box)
+        self.tiles = lazy
         self._place_sides()
+        lazy.start()
+
+    def _make_side_tile(self, key: str, fighter: FighterTrack) -> FighterTile:
+        assert self._ruleset is not None
+        tile = FighterTile(fighter, self._ruleset.ammo.term, event_name=key)
+        tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
+        return tile
 
     def _place_sides(self) -> None:
         """Side by side on a wide window; on a narrow one a tab bar shows one gang at a time."""
