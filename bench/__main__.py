@@ -135,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=7, help="timed repetitions (default 7)")
     parser.add_argument("--keep", type=Path, help="keep the scratch databases in this folder")
     parser.add_argument(
-        "--only", help="only the measures whose function name contains this (e.g. wizard)"
+        "--only",
+        help="only the measures whose function name contains one of these (comma-separated)",
     )
     args = parser.parse_args(argv)
     start = time.monotonic()
@@ -145,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
         bench = Bench(work, repeat=args.repeat)
         rows = []
         for measure in MEASURES:
-            if args.only and args.only not in measure.__name__:
+            if args.only and not any(w in measure.__name__ for w in args.only.split(",")):
                 continue
             rows.append(run_one(measure, bench))
             print(f"  measured: {rows[-1].measure}", file=sys.stderr)
