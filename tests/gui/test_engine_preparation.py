@@ -63,3 +63,39 @@ def test_the_engine_is_prepared_off_the_windows_thread_and_in_steps(
     assert order.index("input") < len(order) - 1 - order[::-1].index("step")
     window.close()
     db.close()
+
+
+def test_the_first_use_modules_come_after_the_engine_a_step_each(
+    qtbot, tmp_path: Path, rulesets: Rulesets, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from gangmanager.gui.common import engine_preparation
+
+    url = sqlite_url(tmp_path / "gangs.sqlite")
+    with open_url(url) as db:
+        gangs.add_gang(db, demo_gang(rulesets.get("n23")))
+    db = open_url(url)
+    done: list[tuple[str, bool]] = []
+    real = engine_preparation._importer
+
+    def importer(name: str):  # type: ignore[no-untyped-def]
+        step = real(name)
+
+        def run() -> None:
+            done.append((name, db.has_engine))
+            step()
+
+        return run
+
+    monkeypatch.setattr(engine_preparation, "_importer", importer)
+    names = ("gangmanager.gui.campaign.campaign_window", "gangmanager.no_such_module")
+    monkeypatch.setattr(engine_preparation, "FIRST_USE_MODULES", names)
+    window = MainWindow(
+        db, rulesets, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    )
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(lambda: len(done) == 2, timeout=5000)
+    # After the engine; a module that is gone is skipped without a word.
+    assert done == [(names[0], True), (names[1], True)]
+    window.close()
+    db.close()
