@@ -649,6 +649,22 @@ class Ruleset(_Strict):
         memo[house_id] = (self.houses, self.gang_additions, types, by_key)
         return types, by_key
 
+    def equipment_list_keys(self) -> list[tuple[House, frozenset[str]]]:
+        """Each house with the keys of its equipment list's entries (worked out once: the
+        Trading Post asks it of every entry not sold there when the wizard opens)."""
+        held = self._list_keys_memo
+        if held and held[0][0] is self.houses:
+            return held[0][1]
+        found = [
+            (h, frozenset(trait_key(line.name) for line in h.equipment_list)) for h in self.houses
+        ]
+        held[:] = [(self.houses, found)]
+        return found
+
+    @cached_property
+    def _list_keys_memo(self) -> list[tuple[object, list[tuple[House, frozenset[str]]]]]:
+        return []
+
     @cached_property
     def _fighter_types_memo(
         self,
