@@ -148,10 +148,12 @@ def main(argv: list[str] | None = None) -> int:
             return check
 
         def card_off() -> None:
-            window.card_action.setChecked(False)  # type: ignore[attr-defined]
+            # Hidden for the second use (setChecked on the dock's toggle action does not hide it).
+            window.card_dock.hide()  # type: ignore[attr-defined]
+            settle(app)
 
         def card_shown() -> bool:
-            return window.card_action.isChecked()  # type: ignore[attr-defined]
+            return window.card_dock.isVisible()  # type: ignore[attr-defined]
 
         twice(
             "card preview (F4)", lambda: shortcut(window, Qt.Key.Key_F4, none), card_shown, card_off
