@@ -44,7 +44,7 @@ def test_the_tiles_out_of_sight_come_after_the_first_paint(qtbot, db, rulesets) 
     assert len(window.findChildren(FighterTile)) == 2 * IN_SIGHT < 2 * SIZE
     assert len(window.tiles) == 2 * SIZE  # every key is there from the start
     window.show()
-    qtbot.waitUntil(lambda: len(window.findChildren(FighterTile)) == 2 * SIZE)
+    qtbot.waitUntil(lambda: len(window.findChildren(FighterTile)) == 2 * SIZE, timeout=30000)
     # Each side in battle order, whatever slice made each tile.
     expected = [[f"{name}/{name} {n:02d}" for n in range(SIZE)] for name in ("Alpha", "Beta")]
     assert side_names(window) == expected

@@ -53,7 +53,7 @@ def test_the_rows_out_of_sight_come_after_the_open(qtbot, db, rulesets, gang: Ga
     assert isinstance(wrap_up, WrapUpPage)
     assert len(wrap_up.rows) == ROWS_AT_ONCE < SIZE
     wizard.show()
-    qtbot.waitUntil(lambda: len(wrap_up.rows) == SIZE)
+    qtbot.waitUntil(lambda: len(wrap_up.rows) == SIZE, timeout=30000)
     assert [r.fighter.name for r in wrap_up.rows] == [f"Ganger {n:02d}" for n in range(SIZE)]
 
 
@@ -71,6 +71,6 @@ def test_a_late_row_shows_the_draft_and_an_edit_keeps_the_rest(
     wrap_up.row("Ganger 00").out_of_action.click()
     injured = {e.fighter for e in wizard.draft.injuries}
     assert injured == {"Ganger 00", LATE}
-    qtbot.waitUntil(lambda: len(wrap_up.rows) == SIZE)
+    qtbot.waitUntil(lambda: len(wrap_up.rows) == SIZE, timeout=30000)
     assert wrap_up.row(LATE).out_of_action.isChecked()
     assert not wrap_up.row("Ganger 30").out_of_action.isChecked()
