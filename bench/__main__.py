@@ -30,6 +30,7 @@ from bench.campaign_report import measure_campaign_report
 from bench.campaign_view import measure_campaign_view
 from bench.campaign_window import measure_campaign_window
 from bench.common import Bench, Row
+from bench.first_use_rows import FIRST_EDIT_MEASURES, FIRST_USE_MEASURES
 from bench.memory import measure_peak_memory
 from bench.open_gang import measure_open_gang
 from bench.pack_cache import measure_pack_cache
@@ -47,6 +48,14 @@ from bench.roster_edit import measure_roster_edit
 from bench.roster_undo import measure_roster_undo
 from bench.startup import measure_cold_start
 from bench.statements import measure_open_statements
+from bench.wait_rows import (
+    measure_battle_window_two_gangs,
+    measure_campaign_record_window,
+    measure_wizard_finish,
+    measure_wizard_open,
+    measure_wizard_pages_median,
+    measure_wizard_pages_worst,
+)
 
 MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_cold_start,
@@ -73,6 +82,15 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_redo,
     measure_select,
     measure_wizard_page,
+    # Where players wait (issue 31).
+    measure_wizard_open,
+    measure_wizard_pages_worst,
+    measure_wizard_pages_median,
+    measure_wizard_finish,
+    measure_battle_window_two_gangs,
+    *FIRST_EDIT_MEASURES,
+    *FIRST_USE_MEASURES,
+    measure_campaign_record_window,
 )
 HEADINGS = ("Measure", "Ours", "Against", "Ratio", "Target", "Met", "Note")
 
@@ -116,6 +134,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__)
     parser.add_argument("--repeat", type=int, default=7, help="timed repetitions (default 7)")
     parser.add_argument("--keep", type=Path, help="keep the scratch databases in this folder")
+    parser.add_argument(
+        "--only",
+        help="only the measures whose function name contains one of these (comma-separated)",
+    )
     args = parser.parse_args(argv)
     start = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="gangmanager-bench-") as scratch:
@@ -124,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
         bench = Bench(work, repeat=args.repeat)
         rows = []
         for measure in MEASURES:
+            if args.only and not any(w in measure.__name__ for w in args.only.split(",")):
+                continue
             rows.append(run_one(measure, bench))
             print(f"  measured: {rows[-1].measure}", file=sys.stderr)
     print("\n".join(machine.describe()))

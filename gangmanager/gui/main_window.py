@@ -50,6 +50,7 @@ from PySide6.QtWidgets import (
 
 from gangmanager import __version__
 from gangmanager.gui.common import recent_databases
+from gangmanager.gui.common.engine_preparation import EnginePreparation, prepare_after_paint
 from gangmanager.gui.common.gang_list_model import NAME_COLUMN as GANG_NAME_COLUMN
 from gangmanager.gui.common.gang_list_model import GangListModel
 from gangmanager.gui.common.messages import Messages
@@ -70,12 +71,9 @@ from gangmanager.gui.roster.roster_table_model import NAME_COLUMN, RosterTableMo
 from gangmanager.gui.roster.stash_panel import StashPanel
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
-from gangmanager.services import databases
 from gangmanager.services.databases import Database
 from gangmanager.services.rulesets import Rulesets
 
-# After the first paint and the card: the player is reading the roster by then.
-PREPARE_AFTER_PAINT_MS = 300
 # Fighters the roster shows at once when the screen allows (1366x768 and up).
 ROSTER_ROWS = 10
 
@@ -192,6 +190,7 @@ class MainWindow(
         # The card is built just after the first paint (`paintEvent`), or on first use:
         # about 50 ms of the start (docs/performance.md); `editor` builds it when asked.
         self._editor: FighterEditor | None = None
+        self._preparation: EnginePreparation | None = None
         self._card_fighter: Fighter | None = None
 
     @property
@@ -230,14 +229,9 @@ class MainWindow(
             # Queued: this paint reaches the screen first.
             QTimer.singleShot(0, self._build_editor)
             # While the player reads the first screen: the engine and ORM the first
-            # action needs (the first screen was read without them).
-            QTimer.singleShot(PREPARE_AFTER_PAINT_MS, self._prepare_for_actions)
-
-    def _prepare_for_actions(self) -> None:
-        try:
-            databases.prepare_for_actions(self._db)
-        except Exception:  # A head start only: the first action meets and reports it.
-            return
+            # action needs (the first screen was read without them), input served meanwhile.
+            if self._preparation is None:
+                self._preparation = prepare_after_paint(self, self._db)
 
     def _build_panes(self) -> None:
         left = self._build_gangs_pane()

@@ -242,6 +242,29 @@ class BattleRepository:
         row = self._session.scalars(query).one_or_none()
         return _record(row, with_events=with_events) if row is not None else None
 
+    def ended_heads_for(self, gang_ids: builtins.list[int]) -> dict[int, StoredBattle]:
+        """`head_for_gang(gang, ENDED)` of each of these gangs that has one, in one query
+        (a campaign window asks it of every member gang: one read, not one per gang)."""
+        if not gang_ids:
+            return {}
+        wanted = or_(
+            and_(BattleRow.gang_id.in_(gang_ids), BattleRow.status == ENDED),
+            and_(
+                BattleRow.against_gang_id.in_(gang_ids),
+                BattleRow.status.in_((ENDED, DONE)),
+                BattleRow.against_done.is_(False),
+            ),
+        )
+        found: dict[int, StoredBattle] = {}
+        query = select(BattleRow).where(wanted).order_by(BattleRow.id.desc())
+        for row in self._session.scalars(query):
+            head = _record(row, with_events=False)
+            if head.status == ENDED and head.gang_id in gang_ids:
+                found.setdefault(head.gang_id, head)
+            if head.against_gang_id in gang_ids and not head.against_done:
+                found.setdefault(head.against_gang_id, head)
+        return found
+
     def gang_versions(self, stored: StoredBattle) -> tuple[int | None, int | None]:
         """The stored version of each gang of the battle (None: no second gang, or gone)."""
         ids = [i for i in (stored.gang_id, stored.against_gang_id) if i is not None]

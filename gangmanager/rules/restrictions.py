@@ -147,11 +147,7 @@ def _first_names(names: list[str], most: int = 3) -> str:
 def not_sold_reason(ruleset: Ruleset, entry: ArmouryWeapon | ArmouryItem) -> str:
     """Why a house-only entry is not for sale here, naming whose kit it is."""
     keys = _keys(entry)
-    houses = [
-        _house_name(h)
-        for h in ruleset.houses
-        if any(trait_key(line.name) in keys for line in h.equipment_list)
-    ]
+    houses = [_house_name(h) for h, listed in ruleset.equipment_list_keys() if keys & listed]
     where = f"it is on the equipment list of {_first_names(houses)}" if houses else ""
     if not houses:
         # A house's fighters by the house's name; a gang addition by its type's.

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
+from functools import cached_property
 from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -640,17 +641,54 @@ class Ruleset(_Strict):
     def fighter_types_for(self, house_id: str | None) -> list[FighterType]:
         """The house list, then the gang additions the house may take (`houses` empty or
         naming it; a house type hides an addition of the same name)."""
-        found = self.house(house_id) if house_id else None
-        own = list(found.fighter_types) if found is not None else []
-        names = {trait_key(t.name) for t in own}
-        return own + [
-            t for t in self.gang_additions if trait_key(t.name) not in names and t.open_to(found)
-        ]
+        return list(self._types_of(house_id)[0])
 
     def fighter_type(self, house_id: str | None, name: str) -> FighterType | None:
         """A fighter type by name, from the house list or the gang additions."""
-        key = trait_key(name)
-        return next((t for t in self.fighter_types_for(house_id) if trait_key(t.name) == key), None)
+        return self._types_of(house_id)[1].get(trait_key(name))
+
+    def _types_of(self, house_id: str | None) -> tuple[list[FighterType], dict[str, FighterType]]:
+        """`fighter_types_for` and its types by name, worked out once per house: the
+        post-battle preview asks for every fighter's type at every step (5,000 lookups
+        for 300 fighters, each walking the house list and the gang additions)."""
+        memo = self._fighter_types_memo
+        hit = memo.get(house_id)
+        # A copy with other houses or additions (model_copy keeps this cache) works it out again.
+        if hit is not None and hit[0] is self.houses and hit[1] is self.gang_additions:
+            return hit[2], hit[3]
+        found = self.house(house_id) if house_id else None
+        own = list(found.fighter_types) if found is not None else []
+        names = {trait_key(t.name) for t in own}
+        types = own + [
+            t for t in self.gang_additions if trait_key(t.name) not in names and t.open_to(found)
+        ]
+        by_key: dict[str, FighterType] = {}
+        for fighter_type in types:
+            by_key.setdefault(trait_key(fighter_type.name), fighter_type)
+        memo[house_id] = (self.houses, self.gang_additions, types, by_key)
+        return types, by_key
+
+    def equipment_list_keys(self) -> list[tuple[House, frozenset[str]]]:
+        """Each house with the keys of its equipment list's entries (worked out once: the
+        Trading Post asks it of every entry not sold there when the wizard opens)."""
+        held = self._list_keys_memo
+        if held and held[0][0] is self.houses:
+            return held[0][1]
+        found = [
+            (h, frozenset(trait_key(line.name) for line in h.equipment_list)) for h in self.houses
+        ]
+        held[:] = [(self.houses, found)]
+        return found
+
+    @cached_property
+    def _list_keys_memo(self) -> list[tuple[object, list[tuple[House, frozenset[str]]]]]:
+        return []
+
+    @cached_property
+    def _fighter_types_memo(
+        self,
+    ) -> dict[str | None, tuple[object, object, list[FighterType], dict[str, FighterType]]]:
+        return {}
 
     def injury_for(self, roll: int) -> InjuryResult | None:
         return next((i for i in self.injuries if i.covers(roll)), None)

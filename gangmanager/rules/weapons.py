@@ -35,6 +35,9 @@ class Trait(BaseModel):
         return trait_key(self.name)
 
 
+# Cached: the rules compare names through it hundreds of thousands of times per
+# post-battle preview of a large gang (house and gang-addition lookups per fighter).
+@lru_cache(maxsize=8192)
 def trait_key(name: str) -> str:
     return re.sub(r"\s+", " ", name.strip()).casefold()
 

@@ -6,7 +6,9 @@ holds it); these few names are the whole door, not a wholesale re-export.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import importlib
+import threading
+from collections.abc import Callable, Mapping
 
 from gangmanager.persistence.database import (
     ENVIRONMENT_VARIABLE,
@@ -21,7 +23,9 @@ __all__ = [
     "AskPassword",
     "Database",
     "database_to_open",
+    "import_engine_in_background",
     "open_url",
+    "preparation_steps",
     "prepare_for_actions",
     "sqlite_url",
     "storable_url",
@@ -51,3 +55,52 @@ def prepare_for_actions(db: Database) -> None:
         return
     with db.unit_of_work(read_only=True) as uow:
         uow.gangs.names()
+
+
+# What the engine's first use imports: SQLAlchemy on another thread (no lock of ours
+# is ever wanted there, so two threads cannot deadlock on module locks), then our
+# store's modules on the window's thread, one step each.
+_ENGINE_LIBRARIES = ("sqlalchemy", "sqlalchemy.orm")
+_STORE_MODULES = (
+    "gangmanager.rules.campaign",
+    "gangmanager.persistence.tables",
+    "gangmanager.persistence.campaign_tables",
+    "gangmanager.persistence.mapping",
+    "gangmanager.persistence.repository",
+    "gangmanager.persistence.battle_repository",
+    "gangmanager.persistence.campaign_repository",
+    "gangmanager.persistence.draft_repository",
+    "gangmanager.persistence.unit_of_work",
+)
+
+
+def _import_libraries() -> None:
+    try:
+        for name in _ENGINE_LIBRARIES:
+            importlib.import_module(name)
+    except Exception:  # A head start only: the first action imports and reports it.
+        return
+
+
+def import_engine_in_background() -> threading.Thread:
+    """Start importing SQLAlchemy on a thread of its own (most of the engine's ~250 ms):
+    the window's thread stays free for input meanwhile."""
+    thread = threading.Thread(target=_import_libraries, name="import-sqlalchemy", daemon=True)
+    thread.start()
+    return thread
+
+
+def preparation_steps(db: Database) -> list[Callable[[], None]]:
+    """What is left of `prepare_for_actions` once SQLAlchemy is imported, in steps of a
+    few tens of milliseconds each, for the window to run between inputs."""
+    if db.has_engine:
+        return []
+    imports: list[Callable[[], None]] = [
+        lambda name=name: importlib.import_module(name)  # type: ignore[misc]
+        for name in _STORE_MODULES
+    ]
+
+    def make_engine() -> None:
+        db.engine  # noqa: B018  (made on first use)
+
+    return [*imports, make_engine, lambda: prepare_for_actions(db)]

@@ -99,6 +99,13 @@ def _gang(uow: UnitOfWork, ref: GangRef) -> Gang:
     return found
 
 
+def _locked_gang(uow: UnitOfWork, gang_id: int) -> Gang:
+    try:
+        return uow.gangs.get_for_update(gang_id)
+    except LookupError:
+        raise UnknownGangError(str(gang_id), uow.gangs.names()) from None
+
+
 # ------------------------------------------------------------------ drafts
 
 
@@ -286,7 +293,10 @@ def last_change_sheet(db: Database, gang: GangRef) -> ChangeSheet:
 def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None) -> Outcome:
     assert rulesets is not None
     gang, draft, draft_id, version = action.gang, action.draft, action.draft_id, action.version
-    before = _gang(uow, gang)
+    # By id (the wizard's): read once, locked, and saved against what was read (`base`),
+    # not read and validated again by `update` (300 fighters: about a third of Finish).
+    locked = isinstance(gang, int)
+    before = _locked_gang(uow, gang) if isinstance(gang, int) else _gang(uow, gang)
     assert before.id is not None
     if version is not None and before.version != version:
         raise StaleGangError
@@ -316,7 +326,7 @@ def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None
         scopes.append(RowScope("post_battle_drafts", "id", (draft_id,)))
     # Only what the sequence changed is written (a fighter's XP, a lost weapon...):
     # the statements do not grow with the roster (bench/post_battle.py).
-    stored = uow.gangs.update(after)
+    stored = uow.gangs.update(after, base=before) if locked else uow.gangs.update(after)
     sheet = change_sheet(before, stored, report, draft)
     drafts.finish(draft_id, sheet.model_dump(mode="json"))
     if draft.battle_id is not None:

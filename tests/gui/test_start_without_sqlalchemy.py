@@ -28,13 +28,24 @@ from gangmanager.gui.main_window import MainWindow
 from gangmanager.services import gangs
 from gangmanager.services.databases import open_url
 from gangmanager.services.rulesets import Rulesets
+from PySide6.QtCore import QEvent, QObject
 app = QApplication([])
+seen = []
+class FirstPaint(QObject):
+    # What was imported when the window's first paint began (after it, SQLAlchemy is
+    # imported on a thread of its own while the player reads the screen).
+    def eventFilter(self, watched, event):
+        if event.type() == QEvent.Type.Paint and watched is globals().get("window") and not seen:
+            seen.append(sorted(m for m in ("sqlalchemy", "alembic") if m in sys.modules))
+        return False
+first_paint = FirstPaint()
+app.installEventFilter(first_paint)
 db = open_url(sys.argv[1])
 window = MainWindow(db, Rulesets(), QSettings(sys.argv[2], QSettings.Format.IniFormat))
 window.show()
 app.processEvents()
 shown = window.roster_model.rowCount()
-before = sorted(m for m in ("sqlalchemy", "alembic") if m in sys.modules)
+before = seen[0]
 gangs.add_gang(db, window.gang.model_copy(update={"id": None, "name": "Copy"}))
 print(json.dumps({"shown": shown, "before": before, "engine": db.has_engine,
                   "after": "sqlalchemy" in sys.modules}))

@@ -204,3 +204,16 @@ def test_a_brute_buys_advancements_a_hanger_on_takes_none() -> None:
     doc = recruit(_type("Rogue Doc"), "Doc Mire", N23).model_copy(update={"xp": 10})
     with pytest.raises(AdvancementProblem, match="Doc Mire is a Hanger-on: they take no"):
         advance(N23, "orlock", doc, "bs")
+
+
+def test_fighter_types_follow_a_copy_with_other_additions() -> None:
+    """The types are worked out once per house and ruleset: a copy of the ruleset with
+    other gang additions (model_copy keeps the cache) gives its own."""
+    ruleset = N23
+    house = "orlock"
+    addition = next(t for t in ruleset.fighter_types_for(house) if t in ruleset.gang_additions)
+    assert ruleset.fighter_type(house, addition.name.upper()) == addition
+    copy = ruleset.model_copy(update={"gang_additions": []})
+    assert copy.fighter_type(house, addition.name) is None
+    assert addition not in copy.fighter_types_for(house)
+    assert ruleset.fighter_type(house, addition.name) == addition

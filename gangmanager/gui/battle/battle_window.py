@@ -42,6 +42,7 @@ from gangmanager.gui.battle.end_phase_dialog import EndTestDialog
 from gangmanager.gui.battle.event_asking import EventAsking
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.battle.hire_dialog import HireDialog
+from gangmanager.gui.battle.lazy_tiles import LazyTiles, show_track
 from gangmanager.gui.battle.start_page import StartPage
 from gangmanager.gui.battle.tile_layout import TileLayout
 from gangmanager.gui.common.runner import OperationRunner
@@ -91,7 +92,8 @@ class BattleWindow(TileLayout, EventAsking, QMainWindow):
         self._dice = dice or RandomDice()
         self._record: battle.BattleRecord | None = None
         self._ruleset: Ruleset | None = None
-        self.tiles: dict[str, FighterTile] = {}
+        # Two gangs: the tiles out of sight are made after the first paint (lazy_tiles.py).
+        self.tiles: dict[str, FighterTile] | LazyTiles = {}
         # One box per gang in a two-gang battle.
         self.side_boxes: list[QGroupBox] = []
         self._tile_columns = 0
@@ -289,8 +291,7 @@ class BattleWindow(TileLayout, EventAsking, QMainWindow):
         )
         for fighter in state.fighters:
             key = self._tile_key(record, fighter)
-            if key in self.tiles:
-                self.tiles[key].update_from(fighter)
+            show_track(self.tiles, key, fighter)
         self.prompt_model.set_prompts(state.prompts)
         self.log_model.set_lines(state.log)
         self.log_view.scrollToBottom()

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.battle.fighter_tile import FighterTile
+from gangmanager.gui.battle.lazy_tiles import IN_SIGHT, LazyTiles, made_tiles
 from gangmanager.rules.battle_state import FighterTrack
 from gangmanager.services import battle
 
@@ -41,7 +42,8 @@ else:
 
 class TileLayout(_Base):
     # The window's, set in its __init__.
-    tiles: dict[str, FighterTile]
+    # Two gangs: the tiles out of sight are made after the first paint (lazy_tiles.py).
+    tiles: dict[str, FighterTile] | LazyTiles
     side_boxes: list[QGroupBox]
     side_tabs: QTabBar | None
     tile_grid: QGridLayout
@@ -62,7 +64,7 @@ class TileLayout(_Base):
 
     def _build_tiles(self, record: battle.BattleRecord) -> None:
         self._ruleset = self._rulesets.get(record.ruleset)
-        for tile in self.tiles.values():
+        for tile in made_tiles(self.tiles):
             self.tile_grid.removeWidget(tile)
             tile.deleteLater()
         for box in self.side_boxes:
@@ -78,10 +80,12 @@ class TileLayout(_Base):
         if len(gangs) > 1:
             self._build_sides(record)
             return
+        tiles: dict[str, FighterTile] = {}
         for fighter in record.state.fighters:
             tile = FighterTile(fighter, self._ruleset.ammo.term)
             tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
-            self.tiles[fighter.name] = tile
+            tiles[fighter.name] = tile
+        self.tiles = tiles
         self._tile_columns = 0
         self._tile_need = None
         self._place_tiles()
@@ -112,6 +116,7 @@ class TileLayout(_Base):
     def _build_sides(self, record: battle.BattleRecord) -> None:
         """Two gangs: side by side, each in a box of its gang's colour."""
         assert self._ruleset is not None
+        lazy = LazyTiles(self, self._make_side_tile)
         for column, gang in enumerate(record.state.gangs):
             colour = SIDE_COLOURS[column % len(SIDE_COLOURS)]
             box = QGroupBox(gang)
@@ -124,16 +129,20 @@ class TileLayout(_Base):
             )
             column_layout = QVBoxLayout(box)
             column_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
-            for fighter in record.state.fighters:
-                if fighter.gang != gang:
-                    continue
+            side = [f for f in record.state.fighters if f.gang == gang]
+            for index, fighter in enumerate(side):
                 key = self._tile_key(record, fighter)
-                tile = FighterTile(fighter, self._ruleset.ammo.term, event_name=key)
-                tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
-                column_layout.addWidget(tile)
-                self.tiles[key] = tile
+                lazy.add(key, fighter, column_layout, now=index < IN_SIGHT)
             self.side_boxes.append(box)
+        self.tiles = lazy
         self._place_sides()
+        lazy.start()
+
+    def _make_side_tile(self, key: str, fighter: FighterTrack) -> FighterTile:
+        assert self._ruleset is not None
+        tile = FighterTile(fighter, self._ruleset.ammo.term, event_name=key)
+        tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
+        return tile
 
     def _place_sides(self) -> None:
         """Side by side on a wide window; on a narrow one a tab bar shows one gang at a time."""

@@ -25,6 +25,7 @@ from gangmanager.rules.campaign import Alignment
 from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as service
 from gangmanager.services import gangs as gang_service
+from gangmanager.services.battle_pending import ended_battles
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
@@ -126,15 +127,16 @@ class ArbitratorActions(_Window):
         """An ended two-gang battle between members that the campaign has not recorded."""
         members = dict(self.members())
         recorded = {b["battle_id"] for b in self.view.get("battles", []) if b["battle_id"]}
+        try:
+            # One read for every member (not `ended_battle` per gang: it grew with the campaign).
+            ended = ended_battles(self._db, members)
+        except ServiceError:
+            return None
         for gang_id in members:
-            try:
-                record = battle_service.ended_battle(self._db, gang_id, self._rulesets)
-            except ServiceError:
-                continue
-            if record is None or record.battle_id in recorded or record.against_name is None:
+            record = ended.get(gang_id)
+            if record is None or record.battle_id in recorded or record.against_gang_id is None:
                 continue
             try:
-                # `ended_battle` gives this gang's side only; the facts need both sides.
                 facts = battle_service.campaign_facts(self._db, self._rulesets, record.battle_id)
             except ServiceError:
                 continue

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -57,6 +58,10 @@ HEADERS = (
     "Escape / old wound (D6)",
 )
 _FROM_ROLL = "(from the roll)"
+# Rows made with the page: more than the wizard shows at once (about 17 at 720 px).
+ROWS_AT_ONCE = 18
+# The longest a slice of the other rows keeps the event loop from input.
+SLICE_MS = 25.0
 
 
 class InjuryRow:
@@ -331,13 +336,20 @@ class WrapUpPage(StepPage):
             f for f in host.gang.fighters
             if f.status not in (FighterStatus.DEAD, FighterStatus.CAPTURED)
         ]  # fmt: skip
-        for line, fighter in enumerate(fighters, start=1):
-            row = InjuryRow(self, fighter)
-            self.rows.append(row)
-            for column, widget in enumerate(row.widgets()):
-                self.grid.addWidget(widget, line, column, Qt.AlignmentFlag.AlignTop)
         self.grid.setColumnStretch(HEADERS.index("Result"), 1)
         self.grid.setRowStretch(len(fighters) + 1, 1)
+        # The rows in sight now, the others a slice at a time once the wizard is open (a
+        # row is about fifteen widgets: 300 fighters' rows were most of the wizard's open).
+        self._waiting = fighters[ROWS_AT_ONCE:]
+        for fighter in fighters[:ROWS_AT_ONCE]:
+            self._add_row(fighter)
+        self._loaded = False
+        self._timer: QTimer | None = None
+        if self._waiting:
+            self._timer = QTimer(self)
+            self._timer.setInterval(0)
+            self._timer.timeout.connect(self._add_rows_slice)
+            self._timer.start()
         scroll = QScrollArea()
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setWidgetResizable(True)
@@ -353,10 +365,52 @@ class WrapUpPage(StepPage):
             self.layout_.addWidget(self.capture)
         self.layout_.addWidget(self.status)
 
+    def _add_row(self, fighter: Fighter) -> InjuryRow:
+        row = InjuryRow(self, fighter)
+        self.rows.append(row)
+        for column, widget in enumerate(row.widgets()):
+            self.grid.addWidget(widget, len(self.rows), column, Qt.AlignmentFlag.AlignTop)
+        return row
+
+    def _add_rows_slice(self) -> None:
+        started = time.perf_counter()
+        while self._waiting and (time.perf_counter() - started) * 1000 < SLICE_MS:
+            self._add_waiting_row()
+        if not self._waiting and self._timer is not None:
+            self._timer.stop()
+
+    def _add_waiting_row(self) -> None:
+        row = self._add_row(self._waiting.pop(0))
+        if self._loaded:
+            # The page is shown already: the row takes its entries from the draft.
+            previous, self._loading = self._loading, True
+            try:
+                self._load_rows([row])
+            finally:
+                self._loading = previous
+            row.update_enabled()
+
+    def complete_rows(self) -> None:
+        """Every row made now (those not made yet keep their entries in the draft)."""
+        while self._waiting:
+            self._add_waiting_row()
+
     def row(self, name: str) -> InjuryRow:
-        return next(r for r in self.rows if r.fighter.name == name)
+        found = next((r for r in self.rows if r.fighter.name == name), None)
+        if found is None:
+            self.complete_rows()
+            found = next(r for r in self.rows if r.fighter.name == name)
+        return found
 
     def load(self) -> None:
+        self._loaded = True
+        draft = self.host.draft
+        self.clear_recovery.setChecked(draft.clear_recovery)
+        self._load_rows(self.rows)
+        if self.capture is not None:
+            self.capture.load(draft.capture)
+
+    def _load_rows(self, rows: list[InjuryRow]) -> None:
         draft = self.host.draft
         self.clear_recovery.setChecked(draft.clear_recovery)
         key = str.casefold
@@ -364,11 +418,9 @@ class WrapUpPage(StepPage):
         injuries = {key(e.fighter): e for e in draft.injuries}
         escapes = {key(e.fighter): e for e in draft.escapes}
         wounds = {key(e.fighter): e for e in draft.old_wounds}
-        for row in self.rows:
+        for row in rows:
             name = key(row.fighter.name)
             row.load(succumb.get(name), injuries.get(name), escapes.get(name), wounds.get(name))
-        if self.capture is not None:
-            self.capture.load(draft.capture)
 
     def refresh(self) -> None:
         for row in self.rows:
@@ -414,6 +466,7 @@ class WrapUpPage(StepPage):
             "old_wounds": wounds,
         }
         if self.capture is not None:
+            self.complete_rows()  # who fell is read from every row
             fallen = [r.fighter.name for r in self.rows if r.out_of_action.isChecked()]
             self.capture.set_fallen(fallen)
             changes["capture"] = self.capture.entry()
