@@ -913,7 +913,7 @@ class MainWindow(QMainWindow):
         text = "; ".join((outcome.label, *changes.messages))
         self.statusBar().showMessage(text, STATUS_TIMEOUT_MS)
 
-    def _update_shown_gang(self, outcome: roster.Outcome) -> bool:
+    def _update_shown_gang(self, outcome: Outcome) -> bool:
         """An edit of the gang on screen: update the rows it changed, from the gang the
         outcome carries as saved (a roster edit), else read once; the gang list's line
         from the same gang.
@@ -1114,7 +1114,7 @@ class MainWindow(QMainWindow):
                 )
             return
         if outcome is not None:
-            result: gang_files.UpdateResult = outcome.result
+            result = outcome.result
             said = "\n".join(result.lines) or "Nothing to change: the gang is as the file has it."
             self.messages.inform(said, f"Updated {result.gang.name} from {path.name}")
 

@@ -71,7 +71,7 @@ from gangmanager.services import campaign as campaign_service
 from gangmanager.services.battle_folds import Folded
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError
-from gangmanager.services.operations import Outcome, operation, result_of
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 
@@ -441,13 +441,16 @@ def profile_states(
 
 
 @dataclass(frozen=True)
-class StartBattle:
+class StartBattle(Action[BattleResult]):
     gang_ref: str | int
     scenario: str = ""
     crew: Sequence[str] = ()
     against: str | int | None = None
     against_crew: Sequence[str] = ()
     accept_ruleset: bool = False
+
+    def run(self, ctx: Context) -> Outcome[BattleResult]:
+        return _start_battle(ctx, self)
 
 
 def start_battle(
@@ -469,12 +472,12 @@ def start_battle(
     action = StartBattle(
         gang_ref, scenario, tuple(crew), against, tuple(against_crew), accept_ruleset
     )
-    return result_of(db, action, rulesets)
+    return perform(db, action, rulesets).result
 
 
-@operation(StartBattle)
-def _start_battle(uow: UnitOfWork, action: StartBattle, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _start_battle(ctx: Context, action: StartBattle) -> Outcome[BattleResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     gang_ref, scenario, crew = action.gang_ref, action.scenario, action.crew
     against, against_crew, accept_ruleset = (
         action.against,
@@ -539,10 +542,13 @@ def _start_battle(uow: UnitOfWork, action: StartBattle, rulesets: Rulesets | Non
 
 
 @dataclass(frozen=True)
-class ApplyEvents:
+class ApplyEvents(Action[BattleResult]):
     gang_ref: str | int
     events: Sequence[Mapping[str, Any] | BattleEvent]
     dice: Dice | None = None
+
+    def run(self, ctx: Context) -> Outcome[BattleResult]:
+        return _apply_events(ctx, self)
 
 
 def apply_events(
@@ -556,12 +562,12 @@ def apply_events(
 
     Raises EventRefused (a ServiceError) naming the first refused event.
     """
-    return result_of(db, ApplyEvents(gang_ref, tuple(events), dice), rulesets)
+    return perform(db, ApplyEvents(gang_ref, tuple(events), dice), rulesets).result
 
 
-@operation(ApplyEvents)
-def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _apply_events(ctx: Context, action: ApplyEvents) -> Outcome[BattleResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     gang_ref, events, dice = action.gang_ref, action.events, action.dice
     db = uow.database
     # The header only: the events are in the kept fold (or read for a fold).
@@ -657,7 +663,7 @@ def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | Non
     return _outcome(BattleResult(record, tuple(applied), lines, Changes(gangs_changed=changed)))
 
 
-def _outcome(result: BattleResult) -> Outcome:
+def _outcome(result: BattleResult) -> Outcome[BattleResult]:
     """A battle step as the one entry returns it; the battle window undoes by its own log."""
     label = result.lines[0] if result.lines else "Battle"
     return Outcome(result.changes, None, label, result.record.gang_id, result=result)
@@ -701,18 +707,21 @@ def _kind(raw: Mapping[str, Any] | BattleEvent) -> str:
 
 
 @dataclass(frozen=True)
-class UndoLastEvent:
+class UndoLastEvent(Action[BattleResult]):
     gang_ref: str | int
+
+    def run(self, ctx: Context) -> Outcome[BattleResult]:
+        return _undo_last(ctx, self)
 
 
 def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
     """Remove the battle's last event; a deleted Limited profile goes back on the card."""
-    return result_of(db, UndoLastEvent(gang_ref), rulesets)
+    return perform(db, UndoLastEvent(gang_ref), rulesets).result
 
 
-@operation(UndoLastEvent)
-def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _undo_last(ctx: Context, action: UndoLastEvent) -> Outcome[BattleResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     gang_ref = action.gang_ref
     db = uow.database
     stored, folded = _playing(db, uow, rulesets, gang_ref)
@@ -785,18 +794,21 @@ def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None
 
 
 @dataclass(frozen=True)
-class EndBattle:
+class EndBattle(Action[BattleResult]):
     gang_ref: str | int
+
+    def run(self, ctx: Context) -> Outcome[BattleResult]:
+        return _end_battle(ctx, self)
 
 
 def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
     """Close the battle and hand it to the post-battle sequence."""
-    return result_of(db, EndBattle(gang_ref), rulesets)
+    return perform(db, EndBattle(gang_ref), rulesets).result
 
 
-@operation(EndBattle)
-def _end_battle(uow: UnitOfWork, action: EndBattle, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _end_battle(ctx: Context, action: EndBattle) -> Outcome[BattleResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     gang_ref = action.gang_ref
     db = uow.database
     gang, stored = _open(uow, gang_ref)

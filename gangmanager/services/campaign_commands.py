@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 from gangmanager.persistence.battle_repository import battles
 from gangmanager.persistence.campaign_repository import campaigns
@@ -50,14 +50,14 @@ from gangmanager.services.campaign_context import (
 )
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome, operation, perform, result_of
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 # ------------------------------------------------------------------ set-up
 
 
 @dataclass(frozen=True)
-class CreateCampaign:
+class CreateCampaign(Action[CampaignResult]):
     """The action of `create_campaign`."""
 
     name: str
@@ -66,6 +66,9 @@ class CreateCampaign:
     starts_on: date | None = None
     ends_on: date | None = None
     notes: str = ""
+
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        return _create_campaign(ctx, self)
 
 
 def create_campaign(
@@ -80,7 +83,7 @@ def create_campaign(
     notes: str = "",
 ) -> CampaignResult:
     """A new campaign with every territory of its type in play, unclaimed."""
-    return result_of(
+    return perform(
         db,
         CreateCampaign(
             name=name,
@@ -91,12 +94,12 @@ def create_campaign(
             notes=notes,
         ),
         rulesets,
-    )
+    ).result
 
 
-@operation(CreateCampaign)
-def _create_campaign(uow: UnitOfWork, action: CreateCampaign, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _create_campaign(ctx: Context, action: CreateCampaign) -> Outcome[CampaignResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     name = action.name
     type_id = action.type_id
     ruleset_id = action.ruleset_id
@@ -128,12 +131,15 @@ def _create_campaign(uow: UnitOfWork, action: CreateCampaign, rulesets: Rulesets
 
 
 @dataclass(frozen=True)
-class AddCampaignGang:
+class AddCampaignGang(Action[CampaignResult]):
     """The action of `add_gang`."""
 
     campaign_ref: str
     gang_ref: str
     alignment: Alignment = Alignment.LAW_ABIDING
+
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        return _add_gang(ctx, self)
 
 
 def add_gang(
@@ -145,16 +151,16 @@ def add_gang(
     alignment: Alignment = Alignment.LAW_ABIDING,
 ) -> CampaignResult:
     """Enter a gang: it gets its hideout (and the Reputation that comes with it)."""
-    return result_of(
+    return perform(
         db,
         AddCampaignGang(campaign_ref=campaign_ref, gang_ref=gang_ref, alignment=alignment),
         rulesets,
-    )
+    ).result
 
 
-@operation(AddCampaignGang)
-def _add_gang(uow: UnitOfWork, action: AddCampaignGang, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _add_gang(ctx: Context, action: AddCampaignGang) -> Outcome[CampaignResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     campaign_ref = action.campaign_ref
     gang_ref = action.gang_ref
     alignment = action.alignment
@@ -193,11 +199,14 @@ def _add_gang(uow: UnitOfWork, action: AddCampaignGang, rulesets: Rulesets | Non
 
 
 @dataclass(frozen=True)
-class RemoveCampaignGang:
+class RemoveCampaignGang(Action[CampaignResult]):
     """The action of `remove_gang`."""
 
     campaign_ref: str
     gang_ref: str
+
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        return _remove_gang(ctx, self)
 
 
 def remove_gang(
@@ -205,12 +214,14 @@ def remove_gang(
 ) -> CampaignResult:
     """Take a gang out of the campaign: its hideout goes, its territories are unclaimed,
     the Reputation they gave goes with them; its battles stay in the record."""
-    return result_of(db, RemoveCampaignGang(campaign_ref=campaign_ref, gang_ref=gang_ref), rulesets)
+    return perform(
+        db, RemoveCampaignGang(campaign_ref=campaign_ref, gang_ref=gang_ref), rulesets
+    ).result
 
 
-@operation(RemoveCampaignGang)
-def _remove_gang(uow: UnitOfWork, action: RemoveCampaignGang, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _remove_gang(ctx: Context, action: RemoveCampaignGang) -> Outcome[CampaignResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     campaign_ref = action.campaign_ref
     gang_ref = action.gang_ref
     context = context_of(uow, rulesets, campaign_ref)
@@ -239,7 +250,7 @@ def _remove_gang(uow: UnitOfWork, action: RemoveCampaignGang, rulesets: Rulesets
 
 
 @dataclass(frozen=True)
-class SetCampaignDetails:
+class SetCampaignDetails(Action[CampaignResult]):
     """The action of `set_details`."""
 
     campaign_ref: str
@@ -249,9 +260,13 @@ class SetCampaignDetails:
     ends_on: date | None = None
     version: int | None = None
 
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        return _set_details(ctx, self)
+
 
 def set_details(
     db: Database,
+    rulesets: Rulesets,
     campaign_ref: str,
     *,
     name: str | None = None,
@@ -261,7 +276,7 @@ def set_details(
     version: int | None = None,
 ) -> CampaignResult:
     """Change the name, the arbitrator's notes or the dates (None keeps a value)."""
-    return result_of(
+    return perform(
         db,
         SetCampaignDetails(
             campaign_ref=campaign_ref,
@@ -271,12 +286,12 @@ def set_details(
             ends_on=ends_on,
             version=version,
         ),
-        None,
-    )
+        rulesets,
+    ).result
 
 
-@operation(SetCampaignDetails)
-def _set_details(uow: UnitOfWork, action: SetCampaignDetails, rulesets: Rulesets | None) -> Outcome:
+def _set_details(ctx: Context, action: SetCampaignDetails) -> Outcome[CampaignResult]:
+    uow = ctx.uow
     campaign_ref = action.campaign_ref
     name = action.name
     notes = action.notes
@@ -310,20 +325,23 @@ def _set_details(uow: UnitOfWork, action: SetCampaignDetails, rulesets: Rulesets
 
 
 @dataclass(frozen=True)
-class NextCycle:
+class NextCycle(Action[CampaignResult]):
     """The action of `next_cycle`."""
 
     campaign_ref: str
 
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        return _next_cycle(ctx, self)
+
 
 def next_cycle(db: Database, rulesets: Rulesets, campaign_ref: str) -> CampaignResult:
     """The arbitrator closes the cycle; the log says which phase begins."""
-    return result_of(db, NextCycle(campaign_ref=campaign_ref), rulesets)
+    return perform(db, NextCycle(campaign_ref=campaign_ref), rulesets).result
 
 
-@operation(NextCycle)
-def _next_cycle(uow: UnitOfWork, action: NextCycle, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _next_cycle(ctx: Context, action: NextCycle) -> Outcome[CampaignResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     campaign_ref = action.campaign_ref
     context = context_of(uow, rulesets, campaign_ref)
     if not context.campaign.running:
@@ -348,7 +366,7 @@ def _next_cycle(uow: UnitOfWork, action: NextCycle, rulesets: Rulesets | None) -
 
 
 @dataclass(frozen=True)
-class RecordBattle:
+class RecordBattle(Action[BattleResult]):
     """The action of `record_battle`."""
 
     campaign_ref: str
@@ -363,6 +381,9 @@ class RecordBattle:
     battle_id: int | None = None
     collect_income: bool = False
     dice: Dice | None = None
+
+    def run(self, ctx: Context) -> Outcome[BattleResult]:
+        return _record_battle(ctx, self)
 
 
 def record_battle(
@@ -388,7 +409,7 @@ def record_battle(
     (post-battle step 4), rolled with `dice`; the post-battle wizard does that
     step itself with `collect_income(...)` instead.
     """
-    return result_of(
+    return perform(
         db,
         RecordBattle(
             campaign_ref=campaign_ref,
@@ -405,12 +426,12 @@ def record_battle(
             dice=dice,
         ),
         rulesets,
-    )
+    ).result
 
 
-@operation(RecordBattle)
-def _record_battle(uow: UnitOfWork, action: RecordBattle, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _record_battle(ctx: Context, action: RecordBattle) -> Outcome[BattleResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     campaign_ref = action.campaign_ref
     gangs = action.gangs
     winner = action.winner
@@ -539,13 +560,16 @@ def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> set[int]:
 
 
 @dataclass(frozen=True)
-class AssignTerritory:
+class AssignTerritory(Action[CampaignResult]):
     """The action of `assign_territory`."""
 
     campaign_ref: str
     territory: str
     gang_ref: str | None
     campaign_battle_id: int | None = None
+
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        return _assign_territory(ctx, self)
 
 
 def assign_territory(
@@ -562,7 +586,7 @@ def assign_territory(
     The arbitrator's own tool: no phase rule is checked (a trade for a captive,
     a correction). The Reputation the territory gives moves with it.
     """
-    return result_of(
+    return perform(
         db,
         AssignTerritory(
             campaign_ref=campaign_ref,
@@ -571,14 +595,12 @@ def assign_territory(
             campaign_battle_id=campaign_battle_id,
         ),
         rulesets,
-    )
+    ).result
 
 
-@operation(AssignTerritory)
-def _assign_territory(
-    uow: UnitOfWork, action: AssignTerritory, rulesets: Rulesets | None
-) -> Outcome:
-    assert rulesets is not None
+def _assign_territory(ctx: Context, action: AssignTerritory) -> Outcome[CampaignResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     campaign_ref = action.campaign_ref
     territory = action.territory
     gang_ref = action.gang_ref
@@ -606,13 +628,16 @@ def _assign_territory(
 
 
 @dataclass(frozen=True)
-class CollectIncome:
+class CollectIncome(Action[IncomeResult]):
     """The action of `collect_income`."""
 
     gang_ref: str
     report: IncomeReport | None = None
     campaign_battle_id: int | None = None
     dice: Dice | None = None
+
+    def run(self, ctx: Context) -> Outcome[IncomeResult]:
+        return _collect_income(ctx, self)
 
 
 def collect_income(
@@ -630,18 +655,18 @@ def collect_income(
     With `campaign_battle_id` the income is tied to that battle and refused a
     second time, so the wizard and `campaign battle --income` never pay twice.
     """
-    return result_of(
+    return perform(
         db,
         CollectIncome(
             gang_ref=gang_ref, report=report, campaign_battle_id=campaign_battle_id, dice=dice
         ),
         rulesets,
-    )
+    ).result
 
 
-@operation(CollectIncome)
-def _collect_income(uow: UnitOfWork, action: CollectIncome, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _collect_income(ctx: Context, action: CollectIncome) -> Outcome[IncomeResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     gang_ref = action.gang_ref
     report = action.report
     campaign_battle_id = action.campaign_battle_id
@@ -701,7 +726,7 @@ def _check_tracked_battle(uow: UnitOfWork, battle_id: int) -> None:
 
 
 @dataclass(frozen=True)
-class AddLogEntry:
+class AddLogEntry(Action[CampaignResult]):
     """The action of `add_log_entry`."""
 
     campaign_ref: str
@@ -710,9 +735,13 @@ class AddLogEntry:
     campaign_battle_id: int | None = None
     gang_id: int | None = None
 
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        return _add_log_entry(ctx, self)
+
 
 def add_log_entry(
     db: Database,
+    rulesets: Rulesets,
     campaign_ref: str,
     text: str,
     *,
@@ -723,7 +752,7 @@ def add_log_entry(
     """A line of the campaign's log in plain words (the post-battle report, a note);
     `gang_id` names the gang it is about. On a shared server this is the arbitrator's:
     a player's role adds only the lines their income and post-battle actions write."""
-    return result_of(
+    return perform(
         db,
         AddLogEntry(
             campaign_ref=campaign_ref,
@@ -732,12 +761,12 @@ def add_log_entry(
             campaign_battle_id=campaign_battle_id,
             gang_id=gang_id,
         ),
-        None,
-    )
+        rulesets,
+    ).result
 
 
-@operation(AddLogEntry)
-def _add_log_entry(uow: UnitOfWork, action: AddLogEntry, rulesets: Rulesets | None) -> Outcome:
+def _add_log_entry(ctx: Context, action: AddLogEntry) -> Outcome[CampaignResult]:
+    uow = ctx.uow
     campaign_ref = action.campaign_ref
     text = action.text
     kind = action.kind
@@ -764,23 +793,26 @@ def _add_log_entry(uow: UnitOfWork, action: AddLogEntry, rulesets: Rulesets | No
 
 
 @dataclass(frozen=True)
-class RecordSnapshot:
+class RecordSnapshot(Action[CampaignResult]):
     """The action of `record_snapshot`."""
 
     campaign_ref: str
     label: str
+
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        return _record_snapshot(ctx, self)
 
 
 def record_snapshot(
     db: Database, rulesets: Rulesets, campaign_ref: str, label: str
 ) -> CampaignResult:
     """A point on the history chart for every gang, as they stand now (after Update Roster)."""
-    return result_of(db, RecordSnapshot(campaign_ref=campaign_ref, label=label), rulesets)
+    return perform(db, RecordSnapshot(campaign_ref=campaign_ref, label=label), rulesets).result
 
 
-@operation(RecordSnapshot)
-def _record_snapshot(uow: UnitOfWork, action: RecordSnapshot, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _record_snapshot(ctx: Context, action: RecordSnapshot) -> Outcome[CampaignResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     campaign_ref = action.campaign_ref
     label = action.label
     context = context_of(uow, rulesets, campaign_ref)
@@ -790,27 +822,32 @@ def _record_snapshot(uow: UnitOfWork, action: RecordSnapshot, rulesets: Rulesets
 
 
 @dataclass(frozen=True)
-class LinkBattle:
+class LinkBattle(Action[None]):
     """The action of `link_battle`."""
 
     campaign_battle_id: int
     battle_id: int | None
 
+    def run(self, ctx: Context) -> Outcome[None]:
+        return _link_battle(ctx, self)
 
-def link_battle(db: Database, campaign_battle_id: int, battle_id: int | None) -> None:
+
+def link_battle(
+    db: Database, rulesets: Rulesets, campaign_battle_id: int, battle_id: int | None
+) -> None:
     """Attach the battle tracker's battle to a recorded campaign battle."""
-    perform(db, LinkBattle(campaign_battle_id=campaign_battle_id, battle_id=battle_id), None)
+    perform(db, LinkBattle(campaign_battle_id=campaign_battle_id, battle_id=battle_id), rulesets)
 
 
-@operation(LinkBattle)
-def _link_battle(uow: UnitOfWork, action: LinkBattle, rulesets: Rulesets | None) -> Outcome:
+def _link_battle(ctx: Context, action: LinkBattle) -> Outcome[None]:
+    uow = ctx.uow
     campaign_battle_id = action.campaign_battle_id
     battle_id = action.battle_id
     try:
         campaigns(uow).link_battle(campaign_battle_id, battle_id)
     except LookupError as exc:
         raise ServiceError(str(exc)) from None
-    return _outcome(None, "Link battle")
+    return Outcome(Changes(), None, "Link battle", None)
 
 
 @dataclass(frozen=True)
@@ -927,20 +964,23 @@ def _link_if_allowed(uow: UnitOfWork, campaign_battle_id: int, battle_id: int) -
 
 
 @dataclass(frozen=True)
-class EndCampaign:
+class EndCampaign(Action[EndResult]):
     """The action of `end_campaign`."""
 
     campaign_ref: str
 
+    def run(self, ctx: Context) -> Outcome[EndResult]:
+        return _end_campaign(ctx, self)
+
 
 def end_campaign(db: Database, rulesets: Rulesets, campaign_ref: str) -> EndResult:
     """Close the campaign and award the Triumphs (logged)."""
-    return result_of(db, EndCampaign(campaign_ref=campaign_ref), rulesets)
+    return perform(db, EndCampaign(campaign_ref=campaign_ref), rulesets).result
 
 
-@operation(EndCampaign)
-def _end_campaign(uow: UnitOfWork, action: EndCampaign, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _end_campaign(ctx: Context, action: EndCampaign) -> Outcome[EndResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     campaign_ref = action.campaign_ref
     context = context_of(uow, rulesets, campaign_ref)
     if not context.campaign.running:
@@ -960,8 +1000,15 @@ def _end_campaign(uow: UnitOfWork, action: EndCampaign, rulesets: Rulesets | Non
     return _outcome(result, "End campaign")
 
 
-def _outcome(result: Any, label: str) -> Outcome:
+class _WithChanges(Protocol):
+    @property
+    def changes(self) -> Changes: ...
+
+
+W = TypeVar("W", bound=_WithChanges)
+
+
+def _outcome(result: W, label: str) -> Outcome[W]:
     """A campaign action as the one entry returns it; its undo is recorded around it
     (services.campaign_steps)."""
-    changes = getattr(result, "changes", None) or Changes()
-    return Outcome(changes, None, label, None, result=result)
+    return Outcome(result.changes, None, label, None, result=result)

@@ -22,8 +22,7 @@ from gangmanager.persistence.repository import RowScope, RowSnapshot, narrowed
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.services.campaign_steps import swap_refused
 from gangmanager.services.changes import Changes
-from gangmanager.services.operations import Outcome, operation
-from gangmanager.services.rulesets import Rulesets
+from gangmanager.services.operations import Action, Context, Outcome
 
 
 @dataclass(frozen=True)
@@ -39,11 +38,14 @@ class FileStep:
 
 
 @dataclass(frozen=True)
-class SwapFileRows:
+class SwapFileRows(Action[FileStep]):
     """Undo (`what` "undo") or redo of a campaign import."""
 
     step: FileStep
     what: str
+
+    def run(self, ctx: Context) -> Outcome[FileStep]:
+        return _swap(ctx, self)
 
 
 def _battle_ids(uow: UnitOfWork, campaign_id: int | None) -> set[int]:
@@ -105,8 +107,8 @@ class Recorder:
         return FileStep(label, campaign_id, tuple(pairs), added, tuple(updated))
 
 
-@operation(SwapFileRows)
-def _swap(uow: UnitOfWork, swap: SwapFileRows, _: Rulesets | None) -> Outcome:
+def _swap(ctx: Context, swap: SwapFileRows) -> Outcome[FileStep]:
+    uow = ctx.uow
     step, what = swap.step, swap.what
     pairs = [(after, before) if what == "undo" else (before, after) for before, after in step.pairs]
     with swap_refused(what, step.label, stale_note="; nothing was changed"):

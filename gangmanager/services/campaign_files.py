@@ -30,7 +30,7 @@ from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, listed, write_failure
 from gangmanager.services.gang_diff import changes_by_fighter
-from gangmanager.services.operations import Outcome, operation, perform
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -224,17 +224,23 @@ def _check_refs(data: CampaignFile, gangs: int, source: str) -> None:
 
 
 @dataclass(frozen=True)
-class _StampCampaign:
+class _StampCampaign(Action[None]):
     campaign_id: int
+
+    def run(self, ctx: Context) -> Outcome[None]:
+        return _stamp(ctx, self)
 
 
 @dataclass(frozen=True)
-class _ImportCampaign:
+class _ImportCampaign(Action[CampaignFileResult]):
     read: _Read
     update: bool
 
+    def run(self, ctx: Context) -> Outcome[CampaignFileResult]:
+        return _import(ctx, self)
 
-def export_campaign(db: Database, ref: str, path: Path) -> Path:
+
+def export_campaign(db: Database, rulesets: Rulesets, ref: str, path: Path) -> Path:
     """Write the campaign file through a temporary name, as a gang file is written."""
     from gangmanager.services.gang_files import StampExport
     from gangmanager.services.gangs import _check_export_target
@@ -252,9 +258,9 @@ def export_campaign(db: Database, ref: str, path: Path) -> Path:
         missing = [g for g in _gang_ids(uow, campaign_id) if identity_of(uow.session, g) is None]
         stamp = uow.session.get(CampaignFileRow, campaign_id) is None
     for gang_id in missing:
-        perform(db, StampExport(gang_id))
+        perform(db, StampExport(gang_id), rulesets)
     if stamp:
-        perform(db, _StampCampaign(campaign_id))
+        perform(db, _StampCampaign(campaign_id), rulesets)
     with db.unit_of_work(read_only=True) as uow:
         body = _body(uow, campaign_id)
         row = uow.session.get(CampaignFileRow, campaign_id)
@@ -276,14 +282,17 @@ def export_campaign(db: Database, ref: str, path: Path) -> Path:
     return path
 
 
-def import_campaign(db: Database, read: _Read, *, update: bool) -> CampaignFileResult:
-    result: CampaignFileResult = perform_import(db, read, update=update).result
-    return result
+def import_campaign(
+    db: Database, rulesets: Rulesets, read: _Read, *, update: bool
+) -> CampaignFileResult:
+    return perform_import(db, rulesets, read, update=update).result
 
 
-def perform_import(db: Database, read: _Read, *, update: bool) -> Outcome:
+def perform_import(
+    db: Database, rulesets: Rulesets, read: _Read, *, update: bool
+) -> Outcome[CampaignFileResult]:
     """The import as one action: its outcome's inverse undoes it (None: nothing changed)."""
-    return perform(db, _ImportCampaign(read, update))
+    return perform(db, _ImportCampaign(read, update), rulesets)
 
 
 def digest(body: dict[str, Any]) -> str:
@@ -440,8 +449,8 @@ def _body(uow: UnitOfWork, campaign_id: int) -> dict[str, Any]:
     }  # fmt: skip
 
 
-@operation(_StampCampaign)
-def _stamp(uow: UnitOfWork, action: _StampCampaign, _: Rulesets | None) -> Outcome:
+def _stamp(ctx: Context, action: _StampCampaign) -> Outcome[None]:
+    uow = ctx.uow
     from gangmanager.persistence.campaign_tables import CampaignFileRow
 
     if uow.session.get(CampaignFileRow, action.campaign_id) is None:
@@ -452,8 +461,8 @@ def _stamp(uow: UnitOfWork, action: _StampCampaign, _: Rulesets | None) -> Outco
 # -- import and update -------------------------------------------------------------
 
 
-@operation(_ImportCampaign)
-def _import(uow: UnitOfWork, action: _ImportCampaign, _: Rulesets | None) -> Outcome:
+def _import(ctx: Context, action: _ImportCampaign) -> Outcome[CampaignFileResult]:
+    uow = ctx.uow
     from sqlalchemy import select
 
     from gangmanager.persistence.campaign_tables import CampaignFileRow, CampaignRow

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Protocol, TypeVar
 
 from sqlalchemy import select
 
@@ -27,10 +27,11 @@ from gangmanager.persistence.campaign_tables import (
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
+from gangmanager.rules.campaign import Campaign
 from gangmanager.services.campaign_commands import RecordBattle
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import RestoreError, ServiceError
-from gangmanager.services.operations import Outcome, operation, perform, run_in
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 # Tables a campaign action adds rows to: those above each one's highest id before the
@@ -130,8 +131,18 @@ def _campaign_id(uow: UnitOfWork, ref: str) -> int | None:
     return uow.campaigns.id_of(ref)
 
 
+class OfCampaign(Protocol):
+    """What a stepped action hands back: the campaign it changed, at least."""
+
+    @property
+    def campaign(self) -> Campaign: ...
+
+
+C = TypeVar("C", bound=OfCampaign)
+
+
 @dataclass(frozen=True)
-class Stepped:
+class Stepped(Action[C]):
     """A campaign action (services.campaign: AddCampaignGang, RecordBattle...) and its undo.
 
     `campaign_ref` None: the action creates the campaign (nothing of it existed).
@@ -139,33 +150,40 @@ class Stepped:
     """
 
     label: str
-    action: object
+    action: Action[C]
     campaign_ref: str | None
     gangs: Sequence[str] = ()
 
+    def run(self, ctx: Context) -> Outcome[C]:
+        return _stepped(ctx, self)
+
 
 @dataclass(frozen=True)
-class SwapCampaignRows:
+class SwapCampaignRows(Action[CampaignStep]):
     """Undo (`what` "undo") or redo of a campaign step."""
 
     step: CampaignStep
     what: str
 
+    def run(self, ctx: Context) -> Outcome[CampaignStep]:
+        return _swap(ctx, self)
+
 
 def run_step(
     db: Database,
     label: str,
-    action: object,
+    action: Action[C],
     *,
     campaign_ref: str | None,
     gangs: Sequence[str] = (),
-    rulesets: Rulesets | None = None,
-) -> tuple[Any, CampaignStep]:
+    rulesets: Rulesets,
+) -> tuple[C, CampaignStep]:
     """Perform `action` (a services.campaign action) and record how to undo it.
 
     A refusal of the action is raised as it is; nothing is recorded then.
     """
     outcome = perform(db, Stepped(label, action, campaign_ref, gangs), rulesets)
+    assert isinstance(outcome.inverse, SwapCampaignRows)
     return outcome.result, outcome.inverse.step
 
 
@@ -187,10 +205,10 @@ def swap_refused(what: str, label: str, stale_note: str = "") -> Iterator[None]:
         raise ServiceError(f"cannot {what} {label}: permission denied on this server") from None
 
 
-@operation(Stepped)
-def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Outcome:
+def _stepped(ctx: Context, stepped: Stepped[C]) -> Outcome[C]:
     """The rows before and after, read in the action's own transaction; those that differ
     are the step."""
+    uow = ctx.uow
     label = stepped.label
     ref = stepped.campaign_ref
     campaign_id = _campaign_id(uow, ref) if ref is not None else None
@@ -201,7 +219,7 @@ def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Ou
     elif campaign_id is not None:
         scopes += _whole_campaign(uow, campaign_id, _gang_ids(uow, stepped.gangs))
     before = uow.gangs.snapshot(None, outside=tuple(scopes))
-    done = run_in(uow, stepped.action, rulesets)
+    done = ctx.run(stepped.action)
     result = done.result
     assert result.campaign.id is not None
     campaign_id = result.campaign.id
@@ -213,8 +231,8 @@ def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Ou
     return Outcome(changes, SwapCampaignRows(step, "undo"), label, None, result=result)
 
 
-@operation(SwapCampaignRows)
-def _swap(uow: UnitOfWork, swap: SwapCampaignRows, _: Rulesets | None) -> Outcome:
+def _swap(ctx: Context, swap: SwapCampaignRows) -> Outcome[CampaignStep]:
+    uow = ctx.uow
     step, what = swap.step, swap.what
     expected, target = (step.after, step.before) if what == "undo" else (step.before, step.after)
     with swap_refused(what, step.label):
@@ -224,11 +242,11 @@ def _swap(uow: UnitOfWork, swap: SwapCampaignRows, _: Rulesets | None) -> Outcom
     return Outcome(changes, again, step.label, None, result=step)
 
 
-def undo_step(db: Database, step: CampaignStep) -> Changes:
+def undo_step(db: Database, rulesets: Rulesets, step: CampaignStep) -> Changes:
     """Put the campaign (and the gangs it touched) back as they were before the action."""
-    return perform(db, SwapCampaignRows(step, "undo")).changes
+    return perform(db, SwapCampaignRows(step, "undo"), rulesets).changes
 
 
-def redo_step(db: Database, step: CampaignStep) -> Changes:
+def redo_step(db: Database, rulesets: Rulesets, step: CampaignStep) -> Changes:
     """Make the undone action's rows again, exactly as the action left them."""
-    return perform(db, SwapCampaignRows(step, "redo")).changes
+    return perform(db, SwapCampaignRows(step, "redo"), rulesets).changes

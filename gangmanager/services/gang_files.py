@@ -21,13 +21,12 @@ from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.gang_diff import changes_by_fighter, differing_fields
-from gangmanager.services.operations import Outcome, operation, perform, run_in
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
     from gangmanager.exchange.gang_file import Origin
     from gangmanager.persistence.tables import GangFileRow
-    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # How many conflicting fields a refusal names before "and N more".
 _MAX_FIELDS = 12
@@ -45,35 +44,44 @@ class UpdateResult:
 
 
 @dataclass(frozen=True)
-class StampExport:
+class StampExport(Action[str]):
     """Give the gang its identity for gang files (at its first export)."""
 
     gang_id: int
 
+    def run(self, ctx: Context) -> Outcome[str]:
+        return _stamp(ctx, self)
+
 
 @dataclass(frozen=True)
-class ImportGang:
+class ImportGang(Action[Gang]):
     """A new gang from a file; it keeps the file's identity unless this database has it."""
 
     gang: Gang
     origin: Origin | None
 
+    def run(self, ctx: Context) -> Outcome[Gang]:
+        return _import(ctx, self)
+
 
 @dataclass(frozen=True)
-class UpdateGangFromFile:
+class UpdateGangFromFile(Action[UpdateResult]):
     """The file's gang over the stored gang it was exported from (one undo step)."""
 
     gang: Gang
     origin: Origin
     source: str
 
+    def run(self, ctx: Context) -> Outcome[UpdateResult]:
+        return _update(ctx, self)
 
-def export_origin(db: Database, gang: Gang) -> Origin:
+
+def export_origin(db: Database, rulesets: Rulesets, gang: Gang) -> Origin:
     """The `origin` a file of this gang carries; the first export gives it an identity."""
     origin = file_origin(db, gang)
     if origin is None:
         assert gang.id is not None
-        perform(db, StampExport(gang.id))
+        perform(db, StampExport(gang.id), rulesets)
         origin = file_origin(db, gang)
     assert origin is not None
     return origin
@@ -93,44 +101,47 @@ def file_origin(db: Database, gang: Gang) -> Origin | None:
         return Origin(row.uid, synced if synced is not None else gang.version)
 
 
-def import_gang(db: Database, gang: Gang, origin: Origin | None) -> Outcome:
-    return perform(db, ImportGang(gang, origin))
+def import_gang(db: Database, rulesets: Rulesets, gang: Gang, origin: Origin | None) -> Gang:
+    """The file's gang stored as new (its identity kept unless this database has it)."""
+    return perform(db, ImportGang(gang, origin), rulesets).result
 
 
-def update_gang(db: Database, gang: Gang, origin: Origin, source: str) -> UpdateResult:
-    result: UpdateResult = perform(db, UpdateGangFromFile(gang, origin, source)).result
-    return result
+def update_gang(
+    db: Database, rulesets: Rulesets, gang: Gang, origin: Origin, source: str
+) -> UpdateResult:
+    return perform(db, UpdateGangFromFile(gang, origin, source), rulesets).result
 
 
-@operation(StampExport)
-def _stamp(uow: UnitOfWork, action: StampExport, _: Rulesets | None) -> Outcome:
+def _stamp(ctx: Context, action: StampExport) -> Outcome[str]:
+    uow = ctx.uow
     row = identity_of(uow.session, action.gang_id) or give_identity(uow.session, action.gang_id)
     return Outcome(Changes(), None, "Export", action.gang_id, result=row.uid)
 
 
-@operation(ImportGang)
-def _import(uow: UnitOfWork, action: ImportGang, rulesets: Rulesets | None) -> Outcome:
+def _import(ctx: Context, action: ImportGang) -> Outcome[Gang]:
+    uow = ctx.uow
     from gangmanager.services.roster import CreateGang
 
     origin = action.origin
     keep = origin is not None and gang_with_identity(uow.session, origin.gang) is None
     if not keep or origin is None:
-        return run_in(uow, CreateGang(action.gang, "Import"), rulesets)
+        return ctx.run(CreateGang(action.gang, "Import"))
     # The identity row is written before the step's snapshot is taken, so the
     # step's undo deletes it with the gang.
-    return run_in(uow, _CreateWithIdentity(action.gang, origin), rulesets)
+    return ctx.run(_CreateWithIdentity(action.gang, origin))
 
 
 @dataclass(frozen=True)
-class _CreateWithIdentity:
+class _CreateWithIdentity(Action[Gang]):
     gang: Gang
     origin: Origin
 
+    def run(self, ctx: Context) -> Outcome[Gang]:
+        return _create_with_identity(ctx, self)
 
-@operation(_CreateWithIdentity)
-def _create_with_identity(
-    uow: UnitOfWork, action: _CreateWithIdentity, _: Rulesets | None
-) -> Outcome:
+
+def _create_with_identity(ctx: Context, action: _CreateWithIdentity) -> Outcome[Gang]:
+    uow = ctx.uow
     from gangmanager.persistence.repository import RowSnapshot
     from gangmanager.services.roster import _changes, _step
 
@@ -156,8 +167,8 @@ def _create_with_identity(
     return Outcome(changes, _step(before, after, label), label, stored.id, result=stored)
 
 
-@operation(UpdateGangFromFile)
-def _update(uow: UnitOfWork, action: UpdateGangFromFile, rulesets: Rulesets | None) -> Outcome:
+def _update(ctx: Context, action: UpdateGangFromFile) -> Outcome[UpdateResult]:
+    uow = ctx.uow
     from gangmanager.persistence.repository import RowScope
     from gangmanager.services.roster import _check_name_free, _edit
 

@@ -45,7 +45,7 @@ from gangmanager.services.errors import (
     StaleGangError,
     UnknownGangError,
 )
-from gangmanager.services.operations import Outcome, operation, perform, result_of
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 GangRef = Gang | int | str
@@ -174,39 +174,45 @@ def start_draft(db: Database, rulesets: Rulesets, gang_id: int) -> SavedDraft:
         return saved
     record = battle_service.ended_battle(db, gang_id, rulesets)
     draft = draft_from_battle(record) if record is not None else PostBattleDraft(result=None)
-    return SavedDraft(save_draft(db, gang_id, draft), draft)
+    return SavedDraft(save_draft(db, rulesets, gang_id, draft), draft)
 
 
 @dataclass(frozen=True)
-class SaveDraft:
+class SaveDraft(Action[int]):
     gang_id: int
     draft: PostBattleDraft
 
+    def run(self, ctx: Context) -> Outcome[int]:
+        return _save_draft(ctx, self)
+
 
 @dataclass(frozen=True)
-class DiscardDraft:
+class DiscardDraft(Action[int]):
     gang_id: int
 
+    def run(self, ctx: Context) -> Outcome[int]:
+        return _discard_draft(ctx, self)
 
-def save_draft(db: Database, gang_id: int, draft: PostBattleDraft) -> int:
+
+def save_draft(db: Database, rulesets: Rulesets, gang_id: int, draft: PostBattleDraft) -> int:
     """Save over the gang's unfinished draft (or start one); returns the draft's id."""
-    return int(result_of(db, SaveDraft(gang_id, draft)))
+    return perform(db, SaveDraft(gang_id, draft), rulesets).result
 
 
-def discard_draft(db: Database, gang_id: int) -> int:
-    return int(result_of(db, DiscardDraft(gang_id)))
+def discard_draft(db: Database, rulesets: Rulesets, gang_id: int) -> int:
+    return perform(db, DiscardDraft(gang_id), rulesets).result
 
 
-@operation(SaveDraft)
-def _save_draft(uow: UnitOfWork, action: SaveDraft, _: Rulesets | None) -> Outcome:
+def _save_draft(ctx: Context, action: SaveDraft) -> Outcome[int]:
+    uow = ctx.uow
     draft = action.draft
     draft_id = uow.drafts.save(action.gang_id, draft.to_json(), draft.battle_id)
     # A draft is the wizard's scratch paper: no undo step, nothing on the roster.
     return Outcome(Changes(), None, "Save draft", action.gang_id, result=draft_id)
 
 
-@operation(DiscardDraft)
-def _discard_draft(uow: UnitOfWork, action: DiscardDraft, _: Rulesets | None) -> Outcome:
+def _discard_draft(ctx: Context, action: DiscardDraft) -> Outcome[int]:
+    uow = ctx.uow
     count = uow.drafts.discard(action.gang_id)
     return Outcome(Changes(), None, "Discard draft", action.gang_id, result=count)
 
@@ -242,11 +248,14 @@ class FinishResult:
 
 
 @dataclass(frozen=True)
-class FinishPostBattle:
+class FinishPostBattle(Action[FinishResult]):
     gang: GangRef
     draft: PostBattleDraft
     draft_id: int | None = None
     version: int | None = None
+
+    def run(self, ctx: Context) -> Outcome[FinishResult]:
+        return _finish(ctx, self)
 
 
 def finish(
@@ -266,7 +275,7 @@ def finish(
     since, Finish is refused with "changed by someone else — reload".
     """
     action = FinishPostBattle(gang, draft, draft_id, version)
-    return result_of(db, action, rulesets)
+    return perform(db, action, rulesets).result
 
 
 def last_change_sheet(db: Database, gang: GangRef) -> ChangeSheet:
@@ -282,9 +291,9 @@ def last_change_sheet(db: Database, gang: GangRef) -> ChangeSheet:
     return ChangeSheet.model_validate(found)
 
 
-@operation(FinishPostBattle)
-def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _finish(ctx: Context, action: FinishPostBattle) -> Outcome[FinishResult]:
+    uow = ctx.uow
+    rulesets = ctx.rulesets
     gang, draft, draft_id, version = action.gang, action.draft, action.draft_id, action.version
     before = _gang(uow, gang)
     assert before.id is not None
@@ -394,7 +403,7 @@ def _check_battle(uow: UnitOfWork, battle_id: int, gang_id: int) -> str:
 
 
 @dataclass(frozen=True)
-class SwapPostBattle:
+class SwapPostBattle(Action[None]):
     """Undo (or redo) of Finish: the rows `expected` must be there; `target` goes back."""
 
     expected: RowSnapshot
@@ -402,9 +411,12 @@ class SwapPostBattle:
     what: str
     done: str
 
+    def run(self, ctx: Context) -> Outcome[None]:
+        return _swap(ctx, self)
 
-@operation(SwapPostBattle)
-def _swap(uow: UnitOfWork, action: SwapPostBattle, _: Rulesets | None) -> Outcome:
+
+def _swap(ctx: Context, action: SwapPostBattle) -> Outcome[None]:
+    uow = ctx.uow
     expected, target, what, done = action.expected, action.target, action.what, action.done
     try:
         with server_refusal():
@@ -441,20 +453,20 @@ def _swap(uow: UnitOfWork, action: SwapPostBattle, _: Rulesets | None) -> Outcom
     return Outcome(changes, again, "Post-battle sequence", target.gang_id)
 
 
-def finish_outcome(result: FinishResult) -> Outcome:
+def finish_outcome(result: FinishResult) -> Outcome[FinishResult]:
     """Finish as the one entry returns it, for a Finish the wizard performed: its undo step."""
     inverse = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
     label = f"post-battle sequence of {result.gang.name}"
     return Outcome(result.changes, inverse, label, result.gang.id, result=result)
 
 
-def undo_post_battle(db: Database, result: FinishResult) -> Changes:
+def undo_post_battle(db: Database, rulesets: Rulesets, result: FinishResult) -> Changes:
     """Put every row back as it was before Finish (refused if the gang changed since)."""
     action = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
-    return perform(db, action).changes
+    return perform(db, action, rulesets).changes
 
 
-def redo_post_battle(db: Database, result: FinishResult) -> Changes:
+def redo_post_battle(db: Database, rulesets: Rulesets, result: FinishResult) -> Changes:
     """Apply the undone sequence again, exactly as Finish left it."""
     action = SwapPostBattle(result.rows_before, result.rows_after, "redo", "applied again")
-    return perform(db, action).changes
+    return perform(db, action, rulesets).changes

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, get_args
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gangmanager.errors import DamagedGangError, RestoreError, StaleGangError
 from gangmanager.persistence.database import Database
@@ -44,9 +44,10 @@ from gangmanager.rules.restrictions import armoury_lookup, check_item_for_gang
 from gangmanager.rules.roster_ops import RosterError
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
+from gangmanager.services import operations
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome, operation, perform
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -55,6 +56,8 @@ if TYPE_CHECKING:
     from gangmanager.persistence.repository import RowScope, RowSnapshot
     from gangmanager.persistence.unit_of_work import UnitOfWork
 
+R = TypeVar("R")
+
 # The source of a modifier added from the Lasting Injury table starts with this.
 INJURY_PREFIX = "Lasting Injury: "
 
@@ -62,8 +65,17 @@ INJURY_PREFIX = "Lasting Injury: "
 # -- commands: plain data -------------------------------------------------------------
 
 
+class RosterEdit(Action[None]):
+    """A roster command: its handler is the roster's one dispatch on the command's type."""
+
+    __slots__ = ()
+
+    def run(self, ctx: Context) -> Outcome[None]:
+        return _guarded(lambda: _dispatch(ctx, self))
+
+
 @dataclass(frozen=True)
-class Versioned:
+class Versioned(RosterEdit):
     """An edit of a stored gang, made against the version the player was shown.
 
     When the gang has moved on since (another window, the command line or another
@@ -71,20 +83,30 @@ class Versioned:
     and writes nothing. None means "whatever is stored now" (scripts, tests).
     """
 
+    gang_id: int
     version: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
-class CreateGang:
-    """A new gang (wizard, import): a taken name becomes `Name (2)`."""
+class CreateGang(Action[Gang]):
+    """A new gang (wizard, import): a taken name becomes `Name (2)`; hands it back stored."""
 
     gang: Gang
     verb: str = "New gang"
 
+    def run(self, ctx: Context) -> Outcome[Gang]:
+        return _guarded(lambda: _create(ctx.uow, self.gang, self.verb))
+
 
 @dataclass(frozen=True)
-class DuplicateGang:
+class DuplicateGang(Action[Gang]):
     gang_id: int
+
+    def run(self, ctx: Context) -> Outcome[Gang]:
+        gang = _load(ctx.uow, self.gang_id)
+        fighters = [f.model_copy(update={"id": None}) for f in gang.fighters]
+        copy = gang.model_copy(update={"id": None, "version": None, "fighters": fighters})
+        return _guarded(lambda: _create(ctx.uow, copy, "Duplicate"))
 
 
 @dataclass(frozen=True)
@@ -292,7 +314,7 @@ class SetPortrait(Versioned):
 
 
 @dataclass(frozen=True)
-class Restore:
+class Restore(RosterEdit):
     """Put a gang's stored rows back (undo and redo of any command above)."""
 
     snapshot: RowSnapshot
@@ -343,36 +365,30 @@ Command = (
 )
 
 
-def apply(db: Database, command: Command, rulesets: Rulesets | None = None) -> Outcome:
+def apply(db: Database, command: Action[R], rulesets: Rulesets) -> Outcome[R]:
     """Run one command in one transaction; ServiceError (nothing written) when refused."""
     return perform(db, command, rulesets)
 
 
-def undo(db: Database, outcome: Outcome) -> Outcome:
+def undo(db: Database, outcome: Outcome[object], rulesets: Rulesets) -> Outcome[object]:
     """Undo what `outcome` did; the returned outcome's inverse redoes it."""
-    return perform(db, outcome.inverse)
+    return operations.undo(db, outcome, rulesets)
 
 
-@operation(*get_args(Command))
-def _run(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> Outcome:
+def _guarded(run: Callable[[], Outcome[R]]) -> Outcome[R]:
+    """A roster edit's refusals as one-line ServiceErrors."""
     try:
-        return _dispatch(uow, command, rulesets)
+        return run()
     except (RosterError, AdvancementCapError, RestoreError) as exc:
         raise ServiceError(str(exc)) from None
     except IndexError:
         raise ServiceError("that item is no longer on the roster: reload the gang") from None
 
 
-def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> Outcome:
+def _dispatch(ctx: Context, command: RosterEdit) -> Outcome[None]:
+    uow, rulesets = ctx.uow, ctx.rulesets
     if isinstance(command, Restore):
         return _restore(uow, command)
-    if isinstance(command, CreateGang):
-        return _create(uow, command.gang, command.verb)
-    if isinstance(command, DuplicateGang):
-        gang = _load(uow, command.gang_id)
-        fighters = [f.model_copy(update={"id": None}) for f in gang.fighters]
-        copy = gang.model_copy(update={"id": None, "version": None, "fighters": fighters})
-        return _create(uow, copy, "Duplicate")
     if isinstance(command, DeleteGang):
         return _delete_gang(uow, command.gang_id, command.version)
     if isinstance(command, EditGang) and "name" in command.fields:
@@ -389,14 +405,11 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
                 # A gang that does not load can still be renamed (or deleted).
                 return _rename_damaged(uow, command.gang_id, name)
     if isinstance(command, (BuyForStash, GiveFromStash)):
-        if rulesets is None:
-            raise ServiceError("the stash needs the gang's ruleset to check what it holds")
-        known = rulesets
         stash_edit = _RULESET_EDITS[type(command)]
         return _edit(
             uow,
             command.gang_id,
-            lambda gang: stash_edit(gang, command, known.get(gang.ruleset)),
+            lambda gang: stash_edit(gang, command, rulesets.get(gang.ruleset)),
             command.version,
         )
     if isinstance(command, SetPortrait):
@@ -407,10 +420,11 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
             lambda gang: _set_portrait(gang, command.fighter_id, portrait),
             command.version,
         )
+    assert isinstance(command, Versioned)  # every other command is one
     edit = _EDITS[type(command)]
 
     def edited(gang: Gang) -> Edited:
-        if isinstance(command, AddFighter) and rulesets is not None:
+        if isinstance(command, AddFighter):
             _check_addition(gang, command.fighter, rulesets)
         return edit(gang, command, _table(gang, rulesets))
 
@@ -428,7 +442,7 @@ def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> str:
     return wanted
 
 
-def _rename_damaged(uow: UnitOfWork, gang_id: int, name: str) -> Outcome:
+def _rename_damaged(uow: UnitOfWork, gang_id: int, name: str) -> Outcome[None]:
     before = uow.gangs.snapshot(gang_id, fighters=(), stash=False)
     uow.gangs.rename(gang_id, name)
     after = uow.gangs.snapshot(gang_id, fighters=(), stash=False)
@@ -457,9 +471,7 @@ def _check_addition(gang: Gang, fighter: Fighter, rulesets: Rulesets) -> None:
         raise ServiceError(f"{verdict.reason}: {fighter.name} not added")
 
 
-def _table(gang: Gang, rulesets: Rulesets | None) -> CharacteristicTable:
-    if rulesets is None:
-        return CORE_TABLE
+def _table(gang: Gang, rulesets: Rulesets) -> CharacteristicTable:
     return rulesets.get(gang.ruleset).table
 
 
@@ -485,7 +497,7 @@ def _edit(
     *,
     outside: tuple[RowScope, ...] = (),
     after_save: Callable[[Gang], None] | None = None,
-) -> Outcome:
+) -> Outcome[None]:
     """`outside`: rows of other tables the step also puts back on undo, which
     `after_save` may change once the gang is saved (a gang file's sync marks)."""
     # The one read of the gang in an edit: locked, so `update` need not read it again.
@@ -525,7 +537,7 @@ def _touched_fighters(gang: Gang, edited: Gang) -> tuple[int, ...]:
     )
 
 
-def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
+def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome[Gang]:
     name = uow.gangs.unique_name(gang.name)
     stored = uow.gangs.add(gang.model_copy(update={"name": name}))
     assert stored.id is not None
@@ -543,7 +555,7 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
     return Outcome(changes, _step(before, after, label), label, stored.id, result=stored)
 
 
-def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
+def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome[None]:
     before = uow.gangs.snapshot(gang_id, whole=True)
     if not before.exists:
         raise ServiceError(f"no gang with id {gang_id} (it may have been deleted already)")
@@ -557,7 +569,7 @@ def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
     return Outcome(_changes(before, after), _step(before, after, label), label, None)
 
 
-def _restore(uow: UnitOfWork, command: Restore) -> Outcome:
+def _restore(uow: UnitOfWork, command: Restore) -> Outcome[None]:
     wanted = command.snapshot
     current = uow.gangs.again(wanted)
     if current.fingerprint(loose=True) != command.expect:

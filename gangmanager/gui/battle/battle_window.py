@@ -58,6 +58,7 @@ from gangmanager.rules.ruleset import Mechanic, Ruleset
 from gangmanager.services import battle, gangs
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.operations import Action
 from gangmanager.services.rulesets import Rulesets
 
 _TILE_COLUMNS = 2
@@ -451,7 +452,7 @@ class BattleWindow(QMainWindow):
 
     # ---------------------------------------------------------------- events
 
-    def _perform(self, action: object) -> battle.BattleResult | None:
+    def _perform(self, action: Action[battle.BattleResult]) -> battle.BattleResult | None:
         """Perform a battle action through the runner; None, the refusal said in one line.
 
         No undo stack: a battle step is undone from the battle's log (undo-last)."""
@@ -465,8 +466,7 @@ class BattleWindow(QMainWindow):
             else:
                 self._say(str(exc), error=True)
             return None
-        result: battle.BattleResult = outcome.result
-        return result
+        return outcome.result
 
     def apply(self, events: list[dict[str, Any]]) -> bool:
         """Store the events (all or nothing); False, with the reason shown, when refused."""

@@ -11,6 +11,7 @@ an undo in one window repaints the others.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, TypeVar
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
@@ -19,14 +20,16 @@ from gangmanager.gui.common.undo import OperationUndoCommand
 from gangmanager.services.changes import Changes
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome, perform
+from gangmanager.services.operations import Action, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 # Said of an undo or redo step that can no longer be performed.
 DROPPED = "The step is removed from the undo history."
 
+R = TypeVar("R")
 
-def rosters_changed(outcome: Outcome) -> bool:
+
+def rosters_changed(outcome: Outcome[object]) -> bool:
     """Whether a roster window has anything to repaint: an action with an undo step
     (a roster edit, Finish, a campaign step) always may; one without (a battle event,
     a saved draft) only when it changed a gang or fighter (a Limited profile struck off)."""
@@ -52,11 +55,11 @@ class OperationRunner(QObject):
 
     def run(
         self,
-        action: object,
+        action: Action[R],
         stack: QUndoStack | None,
         refused: Callable[[ServiceError], None] | None = None,
         step_refused: Callable[[str], None] | None = None,
-    ) -> Outcome | None:
+    ) -> Outcome[R] | None:
         """Perform `action`; its undo goes on `stack`. None when refused: `refused` gets
         the error (else `sig_refused` its line) and nothing was written. `step_refused`
         gets the line of a later undo or redo that is refused (else `sig_refused`)."""
@@ -74,14 +77,19 @@ class OperationRunner(QObject):
         return outcome
 
     def push(
-        self, outcome: Outcome, stack: QUndoStack, step_refused: Callable[[str], None] | None = None
+        self,
+        outcome: Outcome[object],
+        stack: QUndoStack,
+        step_refused: Callable[[str], None] | None = None,
     ) -> None:
         """Put an outcome performed elsewhere (the post-battle wizard's Finish) on `stack`."""
         if outcome.inverse is not None:
             stack.push(OperationUndoCommand(outcome, lambda a: self.step(a, step_refused)))
         self.sig_performed.emit(outcome)
 
-    def step(self, action: object, refused: Callable[[str], None] | None = None) -> Outcome | None:
+    def step(
+        self, action: Action[Any], refused: Callable[[str], None] | None = None
+    ) -> Outcome[Any] | None:
         """Undo or redo (an inverse): a refused step is said and dropped from the history."""
         try:
             outcome = perform(self.database, action, self.rulesets)

@@ -10,21 +10,22 @@ can no longer be performed (its rows changed elsewhere) is dropped from the hist
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from gangmanager.services.operations import Outcome
+from gangmanager.services.operations import Action, Outcome
 
 # Performs an undo or redo step and shows the result; None when it was refused (and said so).
-Step = Callable[[object], Outcome | None]
+Step = Callable[[Action[Any]], Outcome[Any] | None]
 
 
 class OperationUndoCommand(QUndoCommand):
-    def __init__(self, outcome: Outcome, step: Step) -> None:
+    def __init__(self, outcome: Outcome[object], step: Step) -> None:
         super().__init__(outcome.label)
         self._step_with = step
-        self._undo: object | None = outcome.inverse
-        self._redo: object | None = None
+        self._undo: Action[Any] | None = outcome.inverse
+        self._redo: Action[Any] | None = None
         self.gang_id = outcome.gang_id
 
     def undo(self) -> None:
