@@ -19,7 +19,6 @@ from typing import Any, Protocol, TypeVar
 from gangmanager.persistence.battle_repository import battles
 from gangmanager.persistence.campaign_repository import campaigns
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.draft_repository import session_of
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules import campaign as rules
 from gangmanager.rules.campaign import (
@@ -952,9 +951,8 @@ def record_post_battle(
 def _link_if_allowed(uow: UnitOfWork, campaign_battle_id: int, battle_id: int) -> None:
     """Link the tracked battle to the campaign battle; a nicety a player's role on a shared
     server may not be allowed (the campaign is the arbitrator's), so a refusal is skipped."""
-    session = session_of(uow)
     try:
-        with server_refusal(), session.begin_nested():
+        with server_refusal(), uow.savepoint():
             campaigns(uow).link_battle(campaign_battle_id, battle_id)
     except ServerRefusal:
         pass
