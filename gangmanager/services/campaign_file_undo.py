@@ -15,10 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from sqlalchemy import select
-
-from gangmanager.persistence.campaign_tables import CampaignBattleRow
-from gangmanager.persistence.repository import RowScope, RowSnapshot, narrowed
+from gangmanager.persistence.repository import RowSnapshot, narrowed
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.services.campaign_steps import swap_refused
 from gangmanager.services.changes import Changes
@@ -48,56 +45,32 @@ class SwapFileRows(Action[FileStep]):
         return _swap(ctx, self)
 
 
-def _battle_ids(uow: UnitOfWork, campaign_id: int | None) -> set[int]:
-    if campaign_id is None:
-        return set()
-    where = CampaignBattleRow.campaign_id == campaign_id
-    return set(uow.session.scalars(select(CampaignBattleRow.id).where(where)))
-
-
-def _campaign_scope(campaign_id: int, battles: Iterable[int]) -> tuple[RowScope, ...]:
-    """Every row of the campaign: any change to it since makes the step stale."""
-    own = (campaign_id,)
-    return (
-        RowScope("campaigns", "id", own),
-        RowScope("campaign_files", "campaign_id", own),
-        RowScope("campaign_gangs", "campaign_id", own),
-        RowScope("campaign_territories", "campaign_id", own),
-        RowScope("campaign_battles", "campaign_id", own),
-        RowScope("campaign_battle_gangs", "campaign_battle_id", tuple(sorted(battles))),
-        RowScope("campaign_log", "campaign_id", own),
-        RowScope("campaign_snapshots", "campaign_id", own),
-    )
-
-
-def _gang_scope(gang_id: int) -> tuple[RowScope, ...]:
-    return (RowScope("gang_files", "gang_id", (gang_id,)),)
-
-
 class Recorder:
     """Takes the rows before the import (`campaign_id` None: a new campaign; `gang_ids`:
     the gangs of the file already here) and makes the step after it (`finish`)."""
 
     def __init__(self, uow: UnitOfWork, campaign_id: int | None, gang_ids: Iterable[int]) -> None:
-        self._battles = _battle_ids(uow, campaign_id)
+        self._battles = uow.campaigns.scopes.battle_ids(campaign_id)
         self._campaign: RowSnapshot | None = None
         if campaign_id is not None:
-            scope = _campaign_scope(campaign_id, self._battles)
+            scope = uow.campaigns.scopes.file_import(campaign_id, self._battles)
             self._campaign = uow.gangs.snapshot(None, outside=scope)
         self._gangs = {
-            g: uow.gangs.snapshot(g, outside=_gang_scope(g)) for g in sorted(set(gang_ids))
+            g: uow.gangs.snapshot(g, outside=uow.campaigns.scopes.gang_file(g))
+            for g in sorted(set(gang_ids))
         }
 
     def finish(
         self, uow: UnitOfWork, label: str, campaign_id: int, gang_ids: Iterable[int]
     ) -> FileStep:
         # The sides of the battles before and after: a battle the update removed or added.
-        scope = _campaign_scope(campaign_id, self._battles | _battle_ids(uow, campaign_id))
+        battles = self._battles | uow.campaigns.scopes.battle_ids(campaign_id)
+        scope = uow.campaigns.scopes.file_import(campaign_id, battles)
         before = replace(self._campaign or RowSnapshot(None, False), outside=scope)
         pairs = [(before, uow.gangs.snapshot(None, outside=scope))]
         updated: list[int] = []
         for gang_id, old in self._gangs.items():
-            new = uow.gangs.snapshot(gang_id, outside=_gang_scope(gang_id))
+            new = uow.gangs.snapshot(gang_id, outside=uow.campaigns.scopes.gang_file(gang_id))
             if new.rows != old.rows:  # a gang the file left as it was is not the step's
                 updated.append(gang_id)
                 pairs.append(narrowed(old, new))

@@ -12,18 +12,11 @@ Roster edits and the post-battle sequence are undone by the same engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Protocol, TypeVar
 
-from sqlalchemy import select
-
-from gangmanager.persistence.campaign_tables import (
-    CampaignBattleRow,
-    CampaignGangRow,
-    CampaignTerritoryRow,
-)
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
@@ -33,18 +26,6 @@ from gangmanager.services.changes import Changes
 from gangmanager.services.errors import RestoreError, ServiceError
 from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
-
-# Tables a campaign action adds rows to: those above each one's highest id before the
-# action are its own (one SELECT for all of them).
-ADDED_TABLES = (
-    "campaigns",
-    "campaign_gangs",
-    "campaign_territories",
-    "campaign_battles",
-    "campaign_battle_gangs",
-    "campaign_log",
-    "campaign_snapshots",
-)
 
 
 @dataclass(frozen=True)
@@ -59,53 +40,12 @@ class CampaignStep:
     gangs: tuple[int, ...]
 
 
-def _whole_campaign(uow: UnitOfWork, campaign_id: int, gang_ids: Iterable[int]) -> list[RowScope]:
-    """Every row of the campaign and its gangs' rows: the scope of any action but
-    recording a battle (joining, leaving, a new cycle, the end...)."""
-    session = uow.session
-    battles = tuple(
-        session.scalars(
-            select(CampaignBattleRow.id).where(CampaignBattleRow.campaign_id == campaign_id)
-        )
-    )
-    members = set(
-        session.scalars(
-            select(CampaignGangRow.gang_id).where(CampaignGangRow.campaign_id == campaign_id)
-        )
-    )
-    own = (campaign_id,)
-    return [
-        RowScope("campaigns", "id", own),
-        RowScope("campaign_gangs", "campaign_id", own),
-        RowScope("campaign_territories", "campaign_id", own),
-        RowScope("campaign_battles", "campaign_id", own),
-        RowScope("campaign_battle_gangs", "campaign_battle_id", battles),
-        RowScope("campaign_log", "campaign_id", own),
-        RowScope("campaign_snapshots", "campaign_id", own),
-        # The gang rows only: a campaign action moves Reputation and credits, no fighter.
-        RowScope("gangs", "id", tuple(sorted(members | set(gang_ids)))),
-    ]
-
-
 def _battle_scope(uow: UnitOfWork, campaign_id: int, action: RecordBattle) -> list[RowScope]:
-    """What recording a battle can change besides the rows it adds: the campaign's row,
-    the rows of the gangs that fought and, with a territory at stake, the holdings (saved
-    again whole) and the row of the gang holding it. No earlier battle, log line or
-    other gang, so the rows read do not grow with the campaign."""
+    """What recording a battle can change besides the rows it adds (the campaign's row, the
+    gangs that fought, the holdings and holder of a territory at stake)."""
     gang_ids = {g for ref in action.gangs for g in _gang_ids_of(uow, ref)}
-    scopes = [RowScope("campaigns", "id", (campaign_id,))]
     territory = action.territory.strip() if action.territory else ""
-    if territory:
-        scopes.append(RowScope("campaign_territories", "campaign_id", (campaign_id,)))
-        holders = uow.session.scalars(
-            select(CampaignTerritoryRow.gang_id).where(
-                CampaignTerritoryRow.campaign_id == campaign_id,
-                CampaignTerritoryRow.name == territory,
-            )
-        )
-        gang_ids |= {g for g in holders if g is not None}
-    scopes.append(RowScope("gangs", "id", tuple(sorted(gang_ids))))
-    return scopes
+    return uow.campaigns.scopes.battle(campaign_id, gang_ids, territory)
 
 
 def _gang_ids_of(uow: UnitOfWork, ref: str) -> set[int]:
@@ -212,12 +152,11 @@ def _stepped(ctx: Context, stepped: Stepped[C]) -> Outcome[C]:
     label = stepped.label
     ref = stepped.campaign_ref
     campaign_id = _campaign_id(uow, ref) if ref is not None else None
-    tops = uow.gangs.top_ids(ADDED_TABLES)
-    scopes = [RowScope(t, above=tops[t]) for t in ADDED_TABLES]
+    scopes = uow.campaigns.scopes.added()
     if campaign_id is not None and isinstance(stepped.action, RecordBattle):
         scopes += _battle_scope(uow, campaign_id, stepped.action)
     elif campaign_id is not None:
-        scopes += _whole_campaign(uow, campaign_id, _gang_ids(uow, stepped.gangs))
+        scopes += uow.campaigns.scopes.whole(campaign_id, _gang_ids(uow, stepped.gangs))
     before = uow.gangs.snapshot(None, outside=tuple(scopes))
     done = ctx.run(stepped.action)
     result = done.result
