@@ -450,7 +450,71 @@ class StartBattle(Action[BattleResult]):
     accept_ruleset: bool = False
 
     def run(self, ctx: Context) -> Outcome[BattleResult]:
-        return _start_battle(ctx, self)
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        gang_ref, scenario, crew = self.gang_ref, self.scenario, self.crew
+        against, against_crew, accept_ruleset = (
+            self.against,
+            self.against_crew,
+            self.accept_ruleset,
+        )
+        db = uow.database
+        gang = _gang(uow, gang_ref)
+        assert gang.id is not None
+        repository = battles(uow)
+        other = _gang(uow, against) if against is not None else None
+        for side in (gang, other):
+            if side is None:
+                continue
+            assert side.id is not None
+            going_on = repository.for_gang(side.id, OPEN)
+            if going_on is not None:
+                raise ServiceError(
+                    f"{side.name} already has a battle going on (started"
+                    f" {going_on.started_at:%Y-%m-%d %H:%M}): end it first"
+                )
+        if other is not None and other.id == gang.id:
+            raise ServiceError(f"{gang.name} cannot fight itself")
+        if against is None and against_crew:
+            raise ServiceError("--against-crew needs --against (the second gang)")
+        ruleset = rulesets.get(gang.ruleset)
+        lines: list[str] = []
+        if other is not None and other.ruleset != gang.ruleset:
+            if not accept_ruleset:
+                raise ServiceError(
+                    f"{gang.name} plays {gang.ruleset} and {other.name} plays {other.ruleset}:"
+                    f" the battle would use {ruleset.id} ({gang.name}'s); accept it to start"
+                    " (--accept-ruleset)"
+                )
+            lines.append(f"Both gangs play by {ruleset.id} ({gang.name}'s ruleset) in this battle.")
+        try:
+            fighters = crew_fighters(gang, list(crew))
+            theirs = crew_fighters(other, list(against_crew)) if other is not None else []
+        except BattleError as exc:
+            raise ServiceError(str(exc)) from None
+        for side, chosen in ((gang, fighters), (other, theirs)):
+            if side is not None and not chosen:
+                raise ServiceError(f"{side.name} has nobody who can fight")
+        ids = [f.id for f in fighters if f.id is not None]
+        stored = repository.add(
+            gang.id,
+            scenario.strip(),
+            ruleset.id,
+            ids,
+            against_gang_id=other.id if other is not None else None,
+            against_crew=[f.id for f in theirs if f.id is not None],
+        )
+        starter, against_side = _sides(uow, stored, gang)
+        record = _record(stored, starter, rulesets, against=against_side)
+        uow.after_commit(lambda: _keep_record(db, stored, record, starter, against_side))
+        line = f"{gang.name}: battle started" + (
+            f" ({scenario.strip()})" if scenario.strip() else ""
+        )
+        line += f" with {', '.join(f.name for f in fighters)}"
+        if other is not None:
+            line += f", against {other.name} with {', '.join(f.name for f in theirs)}"
+        lines.insert(0, line + ".")
+        return _outcome(BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines))))
 
 
 def start_battle(
@@ -475,72 +539,6 @@ def start_battle(
     return perform(db, action, rulesets).result
 
 
-def _start_battle(ctx: Context, action: StartBattle) -> Outcome[BattleResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    gang_ref, scenario, crew = action.gang_ref, action.scenario, action.crew
-    against, against_crew, accept_ruleset = (
-        action.against,
-        action.against_crew,
-        action.accept_ruleset,
-    )
-    db = uow.database
-    gang = _gang(uow, gang_ref)
-    assert gang.id is not None
-    repository = battles(uow)
-    other = _gang(uow, against) if against is not None else None
-    for side in (gang, other):
-        if side is None:
-            continue
-        assert side.id is not None
-        going_on = repository.for_gang(side.id, OPEN)
-        if going_on is not None:
-            raise ServiceError(
-                f"{side.name} already has a battle going on (started"
-                f" {going_on.started_at:%Y-%m-%d %H:%M}): end it first"
-            )
-    if other is not None and other.id == gang.id:
-        raise ServiceError(f"{gang.name} cannot fight itself")
-    if against is None and against_crew:
-        raise ServiceError("--against-crew needs --against (the second gang)")
-    ruleset = rulesets.get(gang.ruleset)
-    lines: list[str] = []
-    if other is not None and other.ruleset != gang.ruleset:
-        if not accept_ruleset:
-            raise ServiceError(
-                f"{gang.name} plays {gang.ruleset} and {other.name} plays {other.ruleset}:"
-                f" the battle would use {ruleset.id} ({gang.name}'s); accept it to start"
-                " (--accept-ruleset)"
-            )
-        lines.append(f"Both gangs play by {ruleset.id} ({gang.name}'s ruleset) in this battle.")
-    try:
-        fighters = crew_fighters(gang, list(crew))
-        theirs = crew_fighters(other, list(against_crew)) if other is not None else []
-    except BattleError as exc:
-        raise ServiceError(str(exc)) from None
-    for side, chosen in ((gang, fighters), (other, theirs)):
-        if side is not None and not chosen:
-            raise ServiceError(f"{side.name} has nobody who can fight")
-    ids = [f.id for f in fighters if f.id is not None]
-    stored = repository.add(
-        gang.id,
-        scenario.strip(),
-        ruleset.id,
-        ids,
-        against_gang_id=other.id if other is not None else None,
-        against_crew=[f.id for f in theirs if f.id is not None],
-    )
-    starter, against_side = _sides(uow, stored, gang)
-    record = _record(stored, starter, rulesets, against=against_side)
-    uow.after_commit(lambda: _keep_record(db, stored, record, starter, against_side))
-    line = f"{gang.name}: battle started" + (f" ({scenario.strip()})" if scenario.strip() else "")
-    line += f" with {', '.join(f.name for f in fighters)}"
-    if other is not None:
-        line += f", against {other.name} with {', '.join(f.name for f in theirs)}"
-    lines.insert(0, line + ".")
-    return _outcome(BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines))))
-
-
 @dataclass(frozen=True)
 class ApplyEvents(Action[BattleResult]):
     gang_ref: str | int
@@ -548,7 +546,103 @@ class ApplyEvents(Action[BattleResult]):
     dice: Dice | None = None
 
     def run(self, ctx: Context) -> Outcome[BattleResult]:
-        return _apply_events(ctx, self)
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        gang_ref, events, dice = self.gang_ref, self.events, self.dice
+        db = uow.database
+        # The header only: the events are in the kept fold (or read for a fold).
+        stored, folded = _playing(db, uow, rulesets, gang_ref)
+        starter, against = folded.starter, folded.against
+        ruleset = rulesets.get(stored.ruleset)
+        past = list(folded.events)
+        # Played on a copy: the kept state stays as stored until this action commits.
+        state = folded.state.working_copy()
+        # The state before each event of the batch, for undo (the last few kept).
+        before: list[BattleState] = list(folded.undo_states)
+        repository = battles(uow)
+        # Each gang's roster as the batch leaves it (a Limited profile struck off).
+        rosters = {starter.name: starter} | ({against.gang.name: against.gang} if against else {})
+        loaded = dict(rosters)
+        applied: list[BattleEvent] = []
+        # Read once, at the first hire of the batch.
+        held: list[tuple[str, Boon]] | None = None
+        first_line = len(state.log)
+        for number, raw in enumerate(events, start=1):
+            kind = _kind(raw)
+            try:
+                event = raw if not isinstance(raw, Mapping) else parse_event(raw)
+                if isinstance(event, HireEvent):
+                    if held is None:
+                        # A Hired Gun joins the gang that started the battle.
+                        held = _held_recruit_boons(uow, rulesets, starter)
+                    event = _granted_hire(held, [*past, *applied], event)
+                previous = state.working_copy()
+                done = apply_event(ruleset, state, event, dice)
+                if (
+                    isinstance(done, AmmoTestEvent | ReloadEvent | AttackEvent)
+                    and done.removed is not None
+                    and _on_roster(state, done.fighter)
+                ):
+                    track = state.find(done.fighter)[0]
+                    owner = track.gang if track.gang in rosters else starter.name
+                    rosters[owner] = remove_deleted_profile(
+                        rosters[owner],
+                        track.name,
+                        done.weapon,
+                        done.removed,
+                        deferred=ruleset.ammo.limited_rating_deferred,
+                    )
+            except BattleError as exc:
+                # Nothing is stored: the kept fold (untouched, played on a copy) still holds.
+                battle_folds.keep(db, stored.id, folded)
+                raise EventRefused(number, kind, str(exc)) from None
+            try:
+                with server_refusal():
+                    repository.append(
+                        stored.id, event_payload(done), seq=len(past) + len(applied) + 1
+                    )
+            except ServerRefusal:
+                # A shared server's row policy: the player whose fighter acts records the event.
+                raise EventRefused(
+                    number,
+                    kind,
+                    f"{_actor(event_payload(done)) or 'this event'} is another player's: on a"
+                    " shared server each player records what their own fighters do",
+                ) from None
+            applied.append(done)
+            before.append(previous)
+        changed_gangs = [rosters[name] for name in rosters if rosters[name] is not loaded[name]]
+        for roster in changed_gangs:
+            # The saved gang carries its new version: the kept fold is keyed on it.
+            rosters[roster.name] = uow.gangs.update(roster)
+        record = _record(
+            stored,
+            rosters[starter.name],
+            rulesets,
+            events=[*past, *applied],
+            state=state,
+            against=Opponent(rosters[against.gang.name], against.crew) if against else None,
+        )
+        versions = (
+            rosters[starter.name].version,
+            rosters[against.gang.name].version if against else None,
+        )
+        battle_folds.keep_on_commit(
+            uow,
+            stored.id,
+            Folded(
+                stored.revision + len(applied),
+                versions,
+                record.events,
+                state,
+                rosters[starter.name],
+                Opponent(rosters[against.gang.name], against.crew) if against else None,
+                tuple(before[-battle_folds.UNDO_DEPTH :]),
+            ),
+        )
+        lines = tuple(state.log[first_line:])
+        changed = tuple(g.id for g in changed_gangs if g.id is not None)
+        return _outcome(BattleResult(record, tuple(applied), lines, Changes(gangs_changed=changed)))
 
 
 def apply_events(
@@ -563,104 +657,6 @@ def apply_events(
     Raises EventRefused (a ServiceError) naming the first refused event.
     """
     return perform(db, ApplyEvents(gang_ref, tuple(events), dice), rulesets).result
-
-
-def _apply_events(ctx: Context, action: ApplyEvents) -> Outcome[BattleResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    gang_ref, events, dice = action.gang_ref, action.events, action.dice
-    db = uow.database
-    # The header only: the events are in the kept fold (or read for a fold).
-    stored, folded = _playing(db, uow, rulesets, gang_ref)
-    starter, against = folded.starter, folded.against
-    ruleset = rulesets.get(stored.ruleset)
-    past = list(folded.events)
-    # Played on a copy: the kept state stays as stored until this action commits.
-    state = folded.state.working_copy()
-    # The state before each event of the batch, for undo (the last few kept).
-    before: list[BattleState] = list(folded.undo_states)
-    repository = battles(uow)
-    # Each gang's roster as the batch leaves it (a Limited profile struck off).
-    rosters = {starter.name: starter} | ({against.gang.name: against.gang} if against else {})
-    loaded = dict(rosters)
-    applied: list[BattleEvent] = []
-    # Read once, at the first hire of the batch.
-    held: list[tuple[str, Boon]] | None = None
-    first_line = len(state.log)
-    for number, raw in enumerate(events, start=1):
-        kind = _kind(raw)
-        try:
-            event = raw if not isinstance(raw, Mapping) else parse_event(raw)
-            if isinstance(event, HireEvent):
-                if held is None:
-                    # A Hired Gun joins the gang that started the battle.
-                    held = _held_recruit_boons(uow, rulesets, starter)
-                event = _granted_hire(held, [*past, *applied], event)
-            previous = state.working_copy()
-            done = apply_event(ruleset, state, event, dice)
-            if (
-                isinstance(done, AmmoTestEvent | ReloadEvent | AttackEvent)
-                and done.removed is not None
-                and _on_roster(state, done.fighter)
-            ):
-                track = state.find(done.fighter)[0]
-                owner = track.gang if track.gang in rosters else starter.name
-                rosters[owner] = remove_deleted_profile(
-                    rosters[owner],
-                    track.name,
-                    done.weapon,
-                    done.removed,
-                    deferred=ruleset.ammo.limited_rating_deferred,
-                )
-        except BattleError as exc:
-            # Nothing is stored: the kept fold (untouched, played on a copy) still holds.
-            battle_folds.keep(db, stored.id, folded)
-            raise EventRefused(number, kind, str(exc)) from None
-        try:
-            with server_refusal():
-                repository.append(stored.id, event_payload(done), seq=len(past) + len(applied) + 1)
-        except ServerRefusal:
-            # A shared server's row policy: the player whose fighter acts records the event.
-            raise EventRefused(
-                number,
-                kind,
-                f"{_actor(event_payload(done)) or 'this event'} is another player's: on a"
-                " shared server each player records what their own fighters do",
-            ) from None
-        applied.append(done)
-        before.append(previous)
-    changed_gangs = [rosters[name] for name in rosters if rosters[name] is not loaded[name]]
-    for roster in changed_gangs:
-        # The saved gang carries its new version: the kept fold is keyed on it.
-        rosters[roster.name] = uow.gangs.update(roster)
-    record = _record(
-        stored,
-        rosters[starter.name],
-        rulesets,
-        events=[*past, *applied],
-        state=state,
-        against=Opponent(rosters[against.gang.name], against.crew) if against else None,
-    )
-    versions = (
-        rosters[starter.name].version,
-        rosters[against.gang.name].version if against else None,
-    )
-    battle_folds.keep_on_commit(
-        uow,
-        stored.id,
-        Folded(
-            stored.revision + len(applied),
-            versions,
-            record.events,
-            state,
-            rosters[starter.name],
-            Opponent(rosters[against.gang.name], against.crew) if against else None,
-            tuple(before[-battle_folds.UNDO_DEPTH :]),
-        ),
-    )
-    lines = tuple(state.log[first_line:])
-    changed = tuple(g.id for g in changed_gangs if g.id is not None)
-    return _outcome(BattleResult(record, tuple(applied), lines, Changes(gangs_changed=changed)))
 
 
 def _outcome(result: BattleResult) -> Outcome[BattleResult]:
@@ -711,7 +707,81 @@ class UndoLastEvent(Action[BattleResult]):
     gang_ref: str | int
 
     def run(self, ctx: Context) -> Outcome[BattleResult]:
-        return _undo_last(ctx, self)
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        gang_ref = self.gang_ref
+        db = uow.database
+        stored, folded = _playing(db, uow, rulesets, gang_ref)
+        repository = battles(uow)
+        starter, against = folded.starter, folded.against
+        try:
+            payload = repository.pop(stored.id)
+        except NotYourEvent as refused:
+            battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
+            raise ServiceError(
+                f"the last event ({_said(refused.payload)}) was recorded by another player:"
+                " on a shared server only the player whose fighter acted may undo it"
+            ) from None
+        if payload is None:
+            battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
+            raise ServiceError(f"the battle of {_named(folded, gang_ref)} has no event to undo")
+        try:
+            event = parse_event(payload)
+        except BattleError as exc:
+            raise ServiceError(f"the last event cannot be read: {exc}") from None
+        sides = [starter] + ([against.gang] if against else [])
+        changed_gang: Gang | None = None
+        if (
+            isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
+            and event.removed is not None
+            and event.fighter.casefold() not in hired_names(list(folded.events))
+        ):
+            deferred = rulesets.get(stored.ruleset).ammo.limited_rating_deferred
+            owner = next((g for g in sides if belongs_to(g, event.fighter, event.removed)), starter)
+            roster = restore_profile(
+                owner,
+                name_in(owner, event.fighter),
+                event.weapon,
+                event.removed,
+                deferred=deferred,
+            )
+            if roster is not owner:
+                roster = uow.gangs.update(roster)
+                changed_gang = roster
+                if owner is starter:
+                    starter = roster
+                elif against is not None:
+                    against = Opponent(roster, against.crew)
+        events = folded.events[:-1]
+        undo_states = folded.undo_states
+        if undo_states:
+            # The state before the event, kept when it was applied.
+            state: BattleState | None = undo_states[-1]
+            undo_states = undo_states[:-1]
+        else:
+            state = None  # Folded again from the log without the event (by `_record`).
+        record = _record(stored, starter, rulesets, events=events, state=state, against=against)
+        battle_folds.keep_on_commit(
+            uow,
+            stored.id,
+            Folded(
+                stored.revision + 1,
+                _versions(starter, against),
+                record.events,
+                record.state,
+                starter,
+                against,
+                undo_states,
+            ),
+        )
+        who = getattr(event, "fighter", None) or getattr(event, "name", None)
+        line = f"Undone: {event.event.replace('_', ' ')}" + (f" ({who})" if who else "")
+        changed = (
+            (changed_gang.id,) if changed_gang is not None and changed_gang.id is not None else ()
+        )
+        return _outcome(
+            BattleResult(record, (event,), (line + ".",), Changes(gangs_changed=changed))
+        )
 
 
 def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
@@ -719,109 +789,31 @@ def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRe
     return perform(db, UndoLastEvent(gang_ref), rulesets).result
 
 
-def _undo_last(ctx: Context, action: UndoLastEvent) -> Outcome[BattleResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    gang_ref = action.gang_ref
-    db = uow.database
-    stored, folded = _playing(db, uow, rulesets, gang_ref)
-    repository = battles(uow)
-    starter, against = folded.starter, folded.against
-    try:
-        payload = repository.pop(stored.id)
-    except NotYourEvent as refused:
-        battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
-        raise ServiceError(
-            f"the last event ({_said(refused.payload)}) was recorded by another player:"
-            " on a shared server only the player whose fighter acted may undo it"
-        ) from None
-    if payload is None:
-        battle_folds.keep(db, stored.id, folded)  # Nothing changed: the fold still holds.
-        raise ServiceError(f"the battle of {_named(folded, gang_ref)} has no event to undo")
-    try:
-        event = parse_event(payload)
-    except BattleError as exc:
-        raise ServiceError(f"the last event cannot be read: {exc}") from None
-    sides = [starter] + ([against.gang] if against else [])
-    changed_gang: Gang | None = None
-    if (
-        isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
-        and event.removed is not None
-        and event.fighter.casefold() not in hired_names(list(folded.events))
-    ):
-        deferred = rulesets.get(stored.ruleset).ammo.limited_rating_deferred
-        owner = next((g for g in sides if belongs_to(g, event.fighter, event.removed)), starter)
-        roster = restore_profile(
-            owner,
-            name_in(owner, event.fighter),
-            event.weapon,
-            event.removed,
-            deferred=deferred,
-        )
-        if roster is not owner:
-            roster = uow.gangs.update(roster)
-            changed_gang = roster
-            if owner is starter:
-                starter = roster
-            elif against is not None:
-                against = Opponent(roster, against.crew)
-    events = folded.events[:-1]
-    undo_states = folded.undo_states
-    if undo_states:
-        # The state before the event, kept when it was applied.
-        state: BattleState | None = undo_states[-1]
-        undo_states = undo_states[:-1]
-    else:
-        state = None  # Folded again from the log without the event (by `_record`).
-    record = _record(stored, starter, rulesets, events=events, state=state, against=against)
-    battle_folds.keep_on_commit(
-        uow,
-        stored.id,
-        Folded(
-            stored.revision + 1,
-            _versions(starter, against),
-            record.events,
-            record.state,
-            starter,
-            against,
-            undo_states,
-        ),
-    )
-    who = getattr(event, "fighter", None) or getattr(event, "name", None)
-    line = f"Undone: {event.event.replace('_', ' ')}" + (f" ({who})" if who else "")
-    changed = (changed_gang.id,) if changed_gang is not None and changed_gang.id is not None else ()
-    return _outcome(BattleResult(record, (event,), (line + ".",), Changes(gangs_changed=changed)))
-
-
 @dataclass(frozen=True)
 class EndBattle(Action[BattleResult]):
     gang_ref: str | int
 
     def run(self, ctx: Context) -> Outcome[BattleResult]:
-        return _end_battle(ctx, self)
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        gang_ref = self.gang_ref
+        db = uow.database
+        gang, stored = _open(uow, gang_ref)
+        battle_folds.forget(db, stored.id)
+        ended = battles(uow).set_status(stored.id, ENDED)
+        record = _stored_record(uow, ended, gang, rulesets)
+        names = record.gang_name + (f" and {record.against_name}" if record.against_name else "")
+        lines = [
+            f"{names}: battle {record.battle_id} ended after round {record.state.round};"
+            " run the post-battle sequence" + (" of each gang." if record.against_name else ".")
+        ]
+        lines += [f"Still waiting: {p.text}" for p in record.state.prompts]
+        return _outcome(BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines))))
 
 
 def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
     """Close the battle and hand it to the post-battle sequence."""
     return perform(db, EndBattle(gang_ref), rulesets).result
-
-
-def _end_battle(ctx: Context, action: EndBattle) -> Outcome[BattleResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    gang_ref = action.gang_ref
-    db = uow.database
-    gang, stored = _open(uow, gang_ref)
-    battle_folds.forget(db, stored.id)
-    ended = battles(uow).set_status(stored.id, ENDED)
-    record = _stored_record(uow, ended, gang, rulesets)
-    names = record.gang_name + (f" and {record.against_name}" if record.against_name else "")
-    lines = [
-        f"{names}: battle {record.battle_id} ended after round {record.state.round};"
-        " run the post-battle sequence" + (" of each gang." if record.against_name else ".")
-    ]
-    lines += [f"Still waiting: {p.text}" for p in record.state.prompts]
-    return _outcome(BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines))))
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,6 @@ from typing import Any, Protocol, TypeVar
 
 from gangmanager.persistence.battle_repository import battles
 from gangmanager.persistence.campaign_repository import campaigns
-from gangmanager.persistence.database import Database
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules import campaign as rules
 from gangmanager.rules.campaign import (
@@ -49,7 +48,7 @@ from gangmanager.services.campaign_context import (
 )
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Action, Context, Outcome, perform
+from gangmanager.services.operations import Action, Context, Outcome, performer
 from gangmanager.services.rulesets import Rulesets
 
 # ------------------------------------------------------------------ set-up
@@ -57,7 +56,7 @@ from gangmanager.services.rulesets import Rulesets
 
 @dataclass(frozen=True)
 class CreateCampaign(Action[CampaignResult]):
-    """The action of `create_campaign`."""
+    """A new campaign with every territory of its type in play, unclaimed."""
 
     name: str
     type_id: str = "dominion"
@@ -67,190 +66,140 @@ class CreateCampaign(Action[CampaignResult]):
     notes: str = ""
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        return _create_campaign(ctx, self)
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        name = self.name
+        type_id = self.type_id
+        ruleset_id = self.ruleset_id
+        starts_on = self.starts_on
+        ends_on = self.ends_on
+        notes = self.notes
+        name = campaign_name(name)
+        if starts_on is not None and ends_on is not None and ends_on < starts_on:
+            raise ServiceError(f"the campaign ends ({ends_on}) before it starts ({starts_on})")
+        ruleset = rulesets.get(ruleset_id)
+        with refused():
+            ctype = rules.campaign_type_of(ruleset, type_id)
+        campaign = rules.new_campaign(
+            name, ruleset, ctype, starts_on=starts_on, ends_on=ends_on, notes=notes
+        )
+        repo = campaigns(uow)
+        if any(n.casefold() == name.casefold() for n in repo.names()):
+            raise ServiceError(f"a campaign named {quoted(name)} exists already")
+        stored = repo.add(campaign)
+        assert stored.id is not None
+        context = CampaignContext(uow, repo, stored, ruleset, ctype)
+        text = context.log(
+            "campaign",
+            f"{ctype.name} campaign {quoted(name)} set up with {len(ctype.territories)} territories"
+            f" ({ruleset.name}).",
+        )
+        result = CampaignResult(stored, Changes(messages=(text,)))
+        return _outcome(result, "New campaign")
 
 
-def create_campaign(
-    db: Database,
-    rulesets: Rulesets,
-    name: str,
-    *,
-    type_id: str = "dominion",
-    ruleset_id: str = "n23",
-    starts_on: date | None = None,
-    ends_on: date | None = None,
-    notes: str = "",
-) -> CampaignResult:
-    """A new campaign with every territory of its type in play, unclaimed."""
-    return perform(
-        db,
-        CreateCampaign(
-            name=name,
-            type_id=type_id,
-            ruleset_id=ruleset_id,
-            starts_on=starts_on,
-            ends_on=ends_on,
-            notes=notes,
-        ),
-        rulesets,
-    ).result
-
-
-def _create_campaign(ctx: Context, action: CreateCampaign) -> Outcome[CampaignResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    name = action.name
-    type_id = action.type_id
-    ruleset_id = action.ruleset_id
-    starts_on = action.starts_on
-    ends_on = action.ends_on
-    notes = action.notes
-    name = campaign_name(name)
-    if starts_on is not None and ends_on is not None and ends_on < starts_on:
-        raise ServiceError(f"the campaign ends ({ends_on}) before it starts ({starts_on})")
-    ruleset = rulesets.get(ruleset_id)
-    with refused():
-        ctype = rules.campaign_type_of(ruleset, type_id)
-    campaign = rules.new_campaign(
-        name, ruleset, ctype, starts_on=starts_on, ends_on=ends_on, notes=notes
-    )
-    repo = campaigns(uow)
-    if any(n.casefold() == name.casefold() for n in repo.names()):
-        raise ServiceError(f"a campaign named {quoted(name)} exists already")
-    stored = repo.add(campaign)
-    assert stored.id is not None
-    context = CampaignContext(uow, repo, stored, ruleset, ctype)
-    text = context.log(
-        "campaign",
-        f"{ctype.name} campaign {quoted(name)} set up with {len(ctype.territories)} territories"
-        f" ({ruleset.name}).",
-    )
-    result = CampaignResult(stored, Changes(messages=(text,)))
-    return _outcome(result, "New campaign")
+create_campaign = performer(CreateCampaign)
 
 
 @dataclass(frozen=True)
 class AddCampaignGang(Action[CampaignResult]):
-    """The action of `add_gang`."""
+    """Enter a gang: it gets its hideout (and the Reputation that comes with it)."""
 
     campaign_ref: str
     gang_ref: str
     alignment: Alignment = Alignment.LAW_ABIDING
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        return _add_gang(ctx, self)
-
-
-def add_gang(
-    db: Database,
-    rulesets: Rulesets,
-    campaign_ref: str,
-    gang_ref: str,
-    *,
-    alignment: Alignment = Alignment.LAW_ABIDING,
-) -> CampaignResult:
-    """Enter a gang: it gets its hideout (and the Reputation that comes with it)."""
-    return perform(
-        db,
-        AddCampaignGang(campaign_ref=campaign_ref, gang_ref=gang_ref, alignment=alignment),
-        rulesets,
-    ).result
-
-
-def _add_gang(ctx: Context, action: AddCampaignGang) -> Outcome[CampaignResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    campaign_ref = action.campaign_ref
-    gang_ref = action.gang_ref
-    alignment = action.alignment
-    context = context_of(uow, rulesets, campaign_ref)
-    gang = context.gang(gang_ref)
-    assert gang.id is not None
-    running = context.repo.running_campaign_of(gang.id)
-    if running is not None and running[0] != context.id:
-        raise ServiceError(
-            f"{quoted(gang.name)} already takes part in the campaign {quoted(running[1])}"
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        campaign_ref = self.campaign_ref
+        gang_ref = self.gang_ref
+        alignment = self.alignment
+        context = context_of(uow, rulesets, campaign_ref)
+        gang = context.gang(gang_ref)
+        assert gang.id is not None
+        running = context.repo.running_campaign_of(gang.id)
+        if running is not None and running[0] != context.id:
+            raise ServiceError(
+                f"{quoted(gang.name)} already takes part in the campaign {quoted(running[1])}"
+            )
+        with refused():
+            campaign, gained = rules.join(
+                context.campaign, context.ctype, gang, context.ruleset, alignment
+            )
+        campaign = context.repo.save(campaign)
+        hideout = context.ctype.hideout
+        messages = [
+            f"{gang.name} joins the campaign"
+            + (f", with its hideout ({hideout})." if hideout is not None else ".")
+        ]
+        if gained:
+            # `update` writes the gang row only: the fighters keep their rows (and ids), so
+            # undo steps of earlier roster edits stay good.
+            gang = uow.gangs.update(
+                gang.model_copy(update={"reputation": reputation_after(gang.reputation, gained)})
+            )
+            messages.append(f"{gang.name} Reputation +{gained} while it holds its hideout.")
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        for text in messages:
+            context.log("campaign", text)
+        context.snapshot(f"{gang.name} joins")
+        assert gang.id is not None
+        result = CampaignResult(
+            campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages))
         )
-    with refused():
-        campaign, gained = rules.join(
-            context.campaign, context.ctype, gang, context.ruleset, alignment
-        )
-    campaign = context.repo.save(campaign)
-    hideout = context.ctype.hideout
-    messages = [
-        f"{gang.name} joins the campaign"
-        + (f", with its hideout ({hideout})." if hideout is not None else ".")
-    ]
-    if gained:
-        # `update` writes the gang row only: the fighters keep their rows (and ids), so
-        # undo steps of earlier roster edits stay good.
-        gang = uow.gangs.update(
-            gang.model_copy(update={"reputation": reputation_after(gang.reputation, gained)})
-        )
-        messages.append(f"{gang.name} Reputation +{gained} while it holds its hideout.")
-    context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-    for text in messages:
-        context.log("campaign", text)
-    context.snapshot(f"{gang.name} joins")
-    assert gang.id is not None
-    result = CampaignResult(campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages)))
-    return _outcome(result, "Add gang")
+        return _outcome(result, "Add gang")
+
+
+add_gang = performer(AddCampaignGang)
 
 
 @dataclass(frozen=True)
 class RemoveCampaignGang(Action[CampaignResult]):
-    """The action of `remove_gang`."""
+    """Take a gang out of the campaign: its hideout goes, its territories are unclaimed,
+    the Reputation they gave goes with them; its battles stay in the record."""
 
     campaign_ref: str
     gang_ref: str
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        return _remove_gang(ctx, self)
-
-
-def remove_gang(
-    db: Database, rulesets: Rulesets, campaign_ref: str, gang_ref: str
-) -> CampaignResult:
-    """Take a gang out of the campaign: its hideout goes, its territories are unclaimed,
-    the Reputation they gave goes with them; its battles stay in the record."""
-    return perform(
-        db, RemoveCampaignGang(campaign_ref=campaign_ref, gang_ref=gang_ref), rulesets
-    ).result
-
-
-def _remove_gang(ctx: Context, action: RemoveCampaignGang) -> Outcome[CampaignResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    campaign_ref = action.campaign_ref
-    gang_ref = action.gang_ref
-    context = context_of(uow, rulesets, campaign_ref)
-    gang = context.member(gang_ref)
-    assert gang.id is not None
-    held = [h.territory for h in context.campaign.held_by(gang.id, hideout=False)]
-    with refused():
-        campaign, lost = rules.leave(context.campaign, context.ctype, gang.id)
-    campaign = context.repo.save(campaign)
-    text = f"{gang.name} leaves the campaign"
-    text += f"; unclaimed again: {', '.join(held)}." if held else "."
-    messages = [text]
-    if lost:
-        # `update` writes the gang row only, not the fighters' rows again.
-        gang = uow.gangs.update(
-            gang.model_copy(update={"reputation": reputation_after(gang.reputation, -lost)})
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        campaign_ref = self.campaign_ref
+        gang_ref = self.gang_ref
+        context = context_of(uow, rulesets, campaign_ref)
+        gang = context.member(gang_ref)
+        assert gang.id is not None
+        held = [h.territory for h in context.campaign.held_by(gang.id, hideout=False)]
+        with refused():
+            campaign, lost = rules.leave(context.campaign, context.ctype, gang.id)
+        campaign = context.repo.save(campaign)
+        text = f"{gang.name} leaves the campaign"
+        text += f"; unclaimed again: {', '.join(held)}." if held else "."
+        messages = [text]
+        if lost:
+            # `update` writes the gang row only, not the fighters' rows again.
+            gang = uow.gangs.update(
+                gang.model_copy(update={"reputation": reputation_after(gang.reputation, -lost)})
+            )
+            messages.append(f"{gang.name} Reputation -{lost} with what it held.")
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        for line in messages:
+            context.log("campaign", line)
+        context.snapshot(f"{gang.name} leaves")
+        assert gang.id is not None
+        result = CampaignResult(
+            campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages))
         )
-        messages.append(f"{gang.name} Reputation -{lost} with what it held.")
-    context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-    for line in messages:
-        context.log("campaign", line)
-    context.snapshot(f"{gang.name} leaves")
-    assert gang.id is not None
-    result = CampaignResult(campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages)))
-    return _outcome(result, "Remove gang")
+        return _outcome(result, "Remove gang")
+
+
+remove_gang = performer(RemoveCampaignGang)
 
 
 @dataclass(frozen=True)
 class SetCampaignDetails(Action[CampaignResult]):
-    """The action of `set_details`."""
+    """Change the name, the arbitrator's notes or the dates (None keeps a value)."""
 
     campaign_ref: str
     name: str | None = None
@@ -260,105 +209,72 @@ class SetCampaignDetails(Action[CampaignResult]):
     version: int | None = None
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        return _set_details(ctx, self)
+        uow = ctx.uow
+        campaign_ref = self.campaign_ref
+        name = self.name
+        notes = self.notes
+        starts_on = self.starts_on
+        ends_on = self.ends_on
+        version = self.version
+        repo = campaigns(uow)
+        campaign = find_campaign(repo, campaign_ref)
+        update: dict[str, Any] = {}
+        if name is not None and campaign_name(name) != campaign.name:
+            name = campaign_name(name)
+            if any(n.casefold() == name.casefold() for n in repo.names()):
+                raise ServiceError(f"a campaign named {quoted(name)} exists already")
+            update["name"] = name
+        if notes is not None:
+            update["notes"] = notes
+        if starts_on is not None:
+            update["starts_on"] = starts_on
+        if ends_on is not None:
+            update["ends_on"] = ends_on
+        if version is not None:
+            update["version"] = version
+        changed = campaign.model_copy(update=update)
+        if changed.starts_on and changed.ends_on and changed.ends_on < changed.starts_on:
+            raise ServiceError(
+                f"the campaign ends ({changed.ends_on}) before it starts ({changed.starts_on})"
+            )
+        stored = repo.save(changed)
+        result = CampaignResult(stored, Changes())
+        return _outcome(result, "Edit campaign")
 
 
-def set_details(
-    db: Database,
-    rulesets: Rulesets,
-    campaign_ref: str,
-    *,
-    name: str | None = None,
-    notes: str | None = None,
-    starts_on: date | None = None,
-    ends_on: date | None = None,
-    version: int | None = None,
-) -> CampaignResult:
-    """Change the name, the arbitrator's notes or the dates (None keeps a value)."""
-    return perform(
-        db,
-        SetCampaignDetails(
-            campaign_ref=campaign_ref,
-            name=name,
-            notes=notes,
-            starts_on=starts_on,
-            ends_on=ends_on,
-            version=version,
-        ),
-        rulesets,
-    ).result
-
-
-def _set_details(ctx: Context, action: SetCampaignDetails) -> Outcome[CampaignResult]:
-    uow = ctx.uow
-    campaign_ref = action.campaign_ref
-    name = action.name
-    notes = action.notes
-    starts_on = action.starts_on
-    ends_on = action.ends_on
-    version = action.version
-    repo = campaigns(uow)
-    campaign = find_campaign(repo, campaign_ref)
-    update: dict[str, Any] = {}
-    if name is not None and campaign_name(name) != campaign.name:
-        name = campaign_name(name)
-        if any(n.casefold() == name.casefold() for n in repo.names()):
-            raise ServiceError(f"a campaign named {quoted(name)} exists already")
-        update["name"] = name
-    if notes is not None:
-        update["notes"] = notes
-    if starts_on is not None:
-        update["starts_on"] = starts_on
-    if ends_on is not None:
-        update["ends_on"] = ends_on
-    if version is not None:
-        update["version"] = version
-    changed = campaign.model_copy(update=update)
-    if changed.starts_on and changed.ends_on and changed.ends_on < changed.starts_on:
-        raise ServiceError(
-            f"the campaign ends ({changed.ends_on}) before it starts ({changed.starts_on})"
-        )
-    stored = repo.save(changed)
-    result = CampaignResult(stored, Changes())
-    return _outcome(result, "Edit campaign")
+set_details = performer(SetCampaignDetails)
 
 
 @dataclass(frozen=True)
 class NextCycle(Action[CampaignResult]):
-    """The action of `next_cycle`."""
+    """The arbitrator closes the cycle; the log says which phase begins."""
 
     campaign_ref: str
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        return _next_cycle(ctx, self)
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        campaign_ref = self.campaign_ref
+        context = context_of(uow, rulesets, campaign_ref)
+        if not context.campaign.running:
+            raise ServiceError(f"campaign {quoted(context.campaign.name)} has ended")
+        before = rules.current_phase(context.campaign, context.ctype)
+        campaign = context.repo.save(
+            context.campaign.model_copy(update={"cycle": context.campaign.cycle + 1})
+        )
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        after = rules.current_phase(campaign, context.ctype)
+        text = f"Cycle {campaign.cycle} begins"
+        if after.id != before.id:
+            text += f": the {after.name} phase. {after.summary}".rstrip()
+        else:
+            text += f" ({after.name} phase)."
+        context.log("campaign", text)
+        result = CampaignResult(campaign, Changes(messages=(text,)))
+        return _outcome(result, "Next cycle")
 
 
-def next_cycle(db: Database, rulesets: Rulesets, campaign_ref: str) -> CampaignResult:
-    """The arbitrator closes the cycle; the log says which phase begins."""
-    return perform(db, NextCycle(campaign_ref=campaign_ref), rulesets).result
-
-
-def _next_cycle(ctx: Context, action: NextCycle) -> Outcome[CampaignResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    campaign_ref = action.campaign_ref
-    context = context_of(uow, rulesets, campaign_ref)
-    if not context.campaign.running:
-        raise ServiceError(f"campaign {quoted(context.campaign.name)} has ended")
-    before = rules.current_phase(context.campaign, context.ctype)
-    campaign = context.repo.save(
-        context.campaign.model_copy(update={"cycle": context.campaign.cycle + 1})
-    )
-    context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-    after = rules.current_phase(campaign, context.ctype)
-    text = f"Cycle {campaign.cycle} begins"
-    if after.id != before.id:
-        text += f": the {after.name} phase. {after.summary}".rstrip()
-    else:
-        text += f" ({after.name} phase)."
-    context.log("campaign", text)
-    result = CampaignResult(campaign, Changes(messages=(text,)))
-    return _outcome(result, "Next cycle")
+next_cycle = performer(NextCycle)
 
 
 # ------------------------------------------------------------------ battles
@@ -366,7 +282,12 @@ def _next_cycle(ctx: Context, action: NextCycle) -> Outcome[CampaignResult]:
 
 @dataclass(frozen=True)
 class RecordBattle(Action[BattleResult]):
-    """The action of `record_battle`."""
+    """Record a battle; the territory at stake goes to the winner (Assign Territory).
+
+    With `collect_income` each gang that fought also collects its income
+    (post-battle step 4), rolled with `dice`; the post-battle wizard does that
+    step itself with `collect_income(...)` instead.
+    """
 
     campaign_ref: str
     gangs: Sequence[str]
@@ -382,155 +303,113 @@ class RecordBattle(Action[BattleResult]):
     dice: Dice | None = None
 
     def run(self, ctx: Context) -> Outcome[BattleResult]:
-        return _record_battle(ctx, self)
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        campaign_ref = self.campaign_ref
+        gangs = self.gangs
+        winner = self.winner
+        scenario = self.scenario
+        territory = self.territory
+        attacker = self.attacker
+        defender = self.defender
+        fought_on = self.fought_on
+        out_of_action = self.out_of_action
+        battle_id = self.battle_id
+        collect_income = self.collect_income
+        dice = self.dice
+        # Without its battles: checking a new one needs the gangs and holdings, not them.
+        context = context_of(uow, rulesets, campaign_ref, battles=False)
+        fighting = [context.member_of_battle(ref) for ref in gangs]
+        by_ref = {ref: gang for ref, gang in zip(gangs, fighting, strict=True)}
+        fighting_ids = {g.gang_id for g in fighting}
 
+        def pick(ref: str | None, what: str) -> int | None:
+            """The id of a gang named in the battle (winner, attacker...)."""
+            if ref is None:
+                return None
+            member = by_ref.get(ref)
+            if member is not None:
+                return member.gang_id
+            gang = context.gang(ref)
+            if gang.id not in fighting_ids:
+                raise ServiceError(
+                    f"the {what} {quoted(gang.name)} is not one of the gangs in this battle"
+                )
+            return gang.id
 
-def record_battle(
-    db: Database,
-    rulesets: Rulesets,
-    campaign_ref: str,
-    gangs: Sequence[str],
-    *,
-    winner: str | None = None,
-    scenario: str = "",
-    territory: str | None = None,
-    attacker: str | None = None,
-    defender: str | None = None,
-    fought_on: date | None = None,
-    out_of_action: Mapping[str, int] | None = None,
-    battle_id: int | None = None,
-    collect_income: bool = False,
-    dice: Dice | None = None,
-) -> BattleResult:
-    """Record a battle; the territory at stake goes to the winner (Assign Territory).
+        if battle_id is not None:
+            _check_tracked_battle(uow, battle_id)
+        won = pick(winner, "winner")
+        attacking = pick(attacker, "attacker")
+        defending = pick(defender, "defender")
+        names = {g.gang_id: g.name for g in fighting}
+        taken_out: dict[int, int] = {}
+        for ref, count in (out_of_action or {}).items():
+            gang_id = pick(ref, "gang")
+            assert gang_id is not None
+            if not 0 <= count <= MAX_COUNT:
+                raise ServiceError(
+                    f"{names[gang_id]}: enemies taken Out of Action must be 0 to {MAX_COUNT},"
+                    f" not {count}"
+                )
+            taken_out[gang_id] = count
 
-    With `collect_income` each gang that fought also collects its income
-    (post-battle step 4), rolled with `dice`; the post-battle wizard does that
-    step itself with `collect_income(...)` instead.
-    """
-    return perform(
-        db,
-        RecordBattle(
-            campaign_ref=campaign_ref,
-            gangs=gangs,
-            winner=winner,
-            scenario=scenario,
-            territory=territory,
-            attacker=attacker,
-            defender=defender,
-            fought_on=fought_on,
-            out_of_action=out_of_action,
+        battle = CampaignBattle(
+            cycle=context.campaign.cycle,
+            fought_on=fought_on or date.today(),
+            scenario=scenario.strip(),
+            territory=territory.strip() if territory and territory.strip() else None,
+            sides=battle_sides(
+                [(g.gang_id, g.name) for g in fighting],
+                winner=won,
+                attacker=attacking,
+                defender=defending,
+                out_of_action=taken_out,
+            ),
             battle_id=battle_id,
-            collect_income=collect_income,
-            dice=dice,
-        ),
-        rulesets,
-    ).result
-
-
-def _record_battle(ctx: Context, action: RecordBattle) -> Outcome[BattleResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    campaign_ref = action.campaign_ref
-    gangs = action.gangs
-    winner = action.winner
-    scenario = action.scenario
-    territory = action.territory
-    attacker = action.attacker
-    defender = action.defender
-    fought_on = action.fought_on
-    out_of_action = action.out_of_action
-    battle_id = action.battle_id
-    collect_income = action.collect_income
-    dice = action.dice
-    # Without its battles: checking a new one needs the gangs and holdings, not them.
-    context = context_of(uow, rulesets, campaign_ref, battles=False)
-    fighting = [context.member_of_battle(ref) for ref in gangs]
-    by_ref = {ref: gang for ref, gang in zip(gangs, fighting, strict=True)}
-    fighting_ids = {g.gang_id for g in fighting}
-
-    def pick(ref: str | None, what: str) -> int | None:
-        """The id of a gang named in the battle (winner, attacker...)."""
-        if ref is None:
-            return None
-        member = by_ref.get(ref)
-        if member is not None:
-            return member.gang_id
-        gang = context.gang(ref)
-        if gang.id not in fighting_ids:
-            raise ServiceError(
-                f"the {what} {quoted(gang.name)} is not one of the gangs in this battle"
+        )
+        with refused():
+            campaign, moved = rules.record_battle(context.campaign, context.ctype, battle)
+        battle = campaign.battles[-1]
+        stored = context.repo.add_battle(context.id, battle)
+        assert stored.id is not None
+        number = context.repo.battle_count(context.id)
+        messages = [context.log("battle", rules.battle_text(stored), stored.id)]
+        changed: set[int] = set()
+        if moved is not None:
+            campaign = context.repo.save(campaign, battles=False)
+            campaign = campaign.model_copy(update={"battles": [stored]})
+            context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+            changed |= _apply_transfer(uow, moved)
+            messages.append(
+                context.log("territory", rules.transfer_text(campaign, moved), stored.id)
             )
-        return gang.id
+        else:
+            # Nothing else changed: the stored battle (its id) in place of the checked one,
+            # rather than reading the whole campaign again.
+            campaign = campaign.model_copy(update={"battles": [*campaign.battles[:-1], stored]})
+            context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        incomes: dict[int, IncomeReport] = {}
+        if collect_income:
+            for member in fighting:
+                report, text = _collect(context, member.gang_id, dice or RandomDice(), stored.id)
+                incomes[member.gang_id] = report
+                changed.add(member.gang_id)
+                messages.append(text)
+        # History for the gangs that fought (and any that lost a territory), not every gang.
+        context.snapshot(f"Battle {number}", fighting_ids | _held(moved))
+        result = BattleResult(
+            campaign,
+            stored,
+            number,
+            moved,
+            incomes,
+            Changes(gangs_changed=tuple(sorted(changed)), messages=tuple(messages)),
+        )
+        return _outcome(result, "Record battle")
 
-    if battle_id is not None:
-        _check_tracked_battle(uow, battle_id)
-    won = pick(winner, "winner")
-    attacking = pick(attacker, "attacker")
-    defending = pick(defender, "defender")
-    names = {g.gang_id: g.name for g in fighting}
-    taken_out: dict[int, int] = {}
-    for ref, count in (out_of_action or {}).items():
-        gang_id = pick(ref, "gang")
-        assert gang_id is not None
-        if not 0 <= count <= MAX_COUNT:
-            raise ServiceError(
-                f"{names[gang_id]}: enemies taken Out of Action must be 0 to {MAX_COUNT},"
-                f" not {count}"
-            )
-        taken_out[gang_id] = count
 
-    battle = CampaignBattle(
-        cycle=context.campaign.cycle,
-        fought_on=fought_on or date.today(),
-        scenario=scenario.strip(),
-        territory=territory.strip() if territory and territory.strip() else None,
-        sides=battle_sides(
-            [(g.gang_id, g.name) for g in fighting],
-            winner=won,
-            attacker=attacking,
-            defender=defending,
-            out_of_action=taken_out,
-        ),
-        battle_id=battle_id,
-    )
-    with refused():
-        campaign, moved = rules.record_battle(context.campaign, context.ctype, battle)
-    battle = campaign.battles[-1]
-    stored = context.repo.add_battle(context.id, battle)
-    assert stored.id is not None
-    number = context.repo.battle_count(context.id)
-    messages = [context.log("battle", rules.battle_text(stored), stored.id)]
-    changed: set[int] = set()
-    if moved is not None:
-        campaign = context.repo.save(campaign, battles=False)
-        campaign = campaign.model_copy(update={"battles": [stored]})
-        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-        changed |= _apply_transfer(uow, moved)
-        messages.append(context.log("territory", rules.transfer_text(campaign, moved), stored.id))
-    else:
-        # Nothing else changed: the stored battle (its id) in place of the checked one,
-        # rather than reading the whole campaign again.
-        campaign = campaign.model_copy(update={"battles": [*campaign.battles[:-1], stored]})
-        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-    incomes: dict[int, IncomeReport] = {}
-    if collect_income:
-        for member in fighting:
-            report, text = _collect(context, member.gang_id, dice or RandomDice(), stored.id)
-            incomes[member.gang_id] = report
-            changed.add(member.gang_id)
-            messages.append(text)
-    # History for the gangs that fought (and any that lost a territory), not every gang.
-    context.snapshot(f"Battle {number}", fighting_ids | _held(moved))
-    result = BattleResult(
-        campaign,
-        stored,
-        number,
-        moved,
-        incomes,
-        Changes(gangs_changed=tuple(sorted(changed)), messages=tuple(messages)),
-    )
-    return _outcome(result, "Record battle")
+record_battle = performer(RecordBattle)
 
 
 def _held(moved: Transfer | None) -> set[int]:
@@ -560,7 +439,11 @@ def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> set[int]:
 
 @dataclass(frozen=True)
 class AssignTerritory(Action[CampaignResult]):
-    """The action of `assign_territory`."""
+    """Give a territory to a gang, or back to nobody (`gang_ref` None): post-battle step 2.
+
+    The arbitrator's own tool: no phase rule is checked (a trade for a captive,
+    a correction). The Reputation the territory gives moves with it.
+    """
 
     campaign_ref: str
     territory: str
@@ -568,67 +451,45 @@ class AssignTerritory(Action[CampaignResult]):
     campaign_battle_id: int | None = None
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        return _assign_territory(ctx, self)
-
-
-def assign_territory(
-    db: Database,
-    rulesets: Rulesets,
-    campaign_ref: str,
-    territory: str,
-    gang_ref: str | None,
-    *,
-    campaign_battle_id: int | None = None,
-) -> CampaignResult:
-    """Give a territory to a gang, or back to nobody (`gang_ref` None): post-battle step 2.
-
-    The arbitrator's own tool: no phase rule is checked (a trade for a captive,
-    a correction). The Reputation the territory gives moves with it.
-    """
-    return perform(
-        db,
-        AssignTerritory(
-            campaign_ref=campaign_ref,
-            territory=territory,
-            gang_ref=gang_ref,
-            campaign_battle_id=campaign_battle_id,
-        ),
-        rulesets,
-    ).result
-
-
-def _assign_territory(ctx: Context, action: AssignTerritory) -> Outcome[CampaignResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    campaign_ref = action.campaign_ref
-    territory = action.territory
-    gang_ref = action.gang_ref
-    campaign_battle_id = action.campaign_battle_id
-    context = context_of(uow, rulesets, campaign_ref)
-    to_gang = context.member(gang_ref) if gang_ref is not None else None
-    with refused():
-        campaign, moved = rules.transfer(
-            context.campaign,
-            context.ctype,
-            territory,
-            to_gang.id if to_gang is not None else None,
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        campaign_ref = self.campaign_ref
+        territory = self.territory
+        gang_ref = self.gang_ref
+        campaign_battle_id = self.campaign_battle_id
+        context = context_of(uow, rulesets, campaign_ref)
+        to_gang = context.member(gang_ref) if gang_ref is not None else None
+        with refused():
+            campaign, moved = rules.transfer(
+                context.campaign,
+                context.ctype,
+                territory,
+                to_gang.id if to_gang is not None else None,
+            )
+        if moved.from_gang == moved.to_gang:
+            raise ServiceError(f"{moved.territory} is held by that gang already")
+        campaign = context.repo.save(campaign)
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        changed = _apply_transfer(uow, moved)
+        text = context.log("territory", rules.transfer_text(campaign, moved), campaign_battle_id)
+        context.snapshot(f"{moved.territory} assigned", _held(moved))
+        result = CampaignResult(
+            campaign, Changes(gangs_changed=tuple(sorted(changed)), messages=(text,))
         )
-    if moved.from_gang == moved.to_gang:
-        raise ServiceError(f"{moved.territory} is held by that gang already")
-    campaign = context.repo.save(campaign)
-    context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-    changed = _apply_transfer(uow, moved)
-    text = context.log("territory", rules.transfer_text(campaign, moved), campaign_battle_id)
-    context.snapshot(f"{moved.territory} assigned", _held(moved))
-    result = CampaignResult(
-        campaign, Changes(gangs_changed=tuple(sorted(changed)), messages=(text,))
-    )
-    return _outcome(result, "Assign territory")
+        return _outcome(result, "Assign territory")
+
+
+assign_territory = performer(AssignTerritory)
 
 
 @dataclass(frozen=True)
 class CollectIncome(Action[IncomeResult]):
-    """The action of `collect_income`."""
+    """Add the income to the gang's credits (post-battle step 4) and log it.
+
+    `report` is what `income_for` showed the player (else it is rolled now).
+    With `campaign_battle_id` the income is tied to that battle and refused a
+    second time, so the wizard and `campaign battle --income` never pay twice.
+    """
 
     gang_ref: str
     report: IncomeReport | None = None
@@ -636,55 +497,30 @@ class CollectIncome(Action[IncomeResult]):
     dice: Dice | None = None
 
     def run(self, ctx: Context) -> Outcome[IncomeResult]:
-        return _collect_income(ctx, self)
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        gang_ref = self.gang_ref
+        report = self.report
+        campaign_battle_id = self.campaign_battle_id
+        dice = self.dice
+        gang, context = gang_and_campaign(uow, rulesets, gang_ref)
+        assert gang.id is not None
+        if context is None:
+            raise ServiceError(f"{quoted(gang.name)} takes part in no running campaign")
+        if report is not None and report.gang_id != gang.id:
+            raise ServiceError(f"that income report is not for {quoted(gang.name)}")
+        report, text = _collect(
+            context, gang.id, dice or RandomDice(), campaign_battle_id, report=report
+        )
+        stored = uow.gangs.get(gang.id)
+        context.snapshot(f"{gang.name} income", {gang.id})
+        result = IncomeResult(
+            stored, report, report.total, Changes(gangs_changed=(gang.id,), messages=(text,))
+        )
+        return _outcome(result, "Collect income")
 
 
-def collect_income(
-    db: Database,
-    rulesets: Rulesets,
-    gang_ref: str,
-    *,
-    report: IncomeReport | None = None,
-    campaign_battle_id: int | None = None,
-    dice: Dice | None = None,
-) -> IncomeResult:
-    """Add the income to the gang's credits (post-battle step 4) and log it.
-
-    `report` is what `income_for` showed the player (else it is rolled now).
-    With `campaign_battle_id` the income is tied to that battle and refused a
-    second time, so the wizard and `campaign battle --income` never pay twice.
-    """
-    return perform(
-        db,
-        CollectIncome(
-            gang_ref=gang_ref, report=report, campaign_battle_id=campaign_battle_id, dice=dice
-        ),
-        rulesets,
-    ).result
-
-
-def _collect_income(ctx: Context, action: CollectIncome) -> Outcome[IncomeResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    gang_ref = action.gang_ref
-    report = action.report
-    campaign_battle_id = action.campaign_battle_id
-    dice = action.dice
-    gang, context = gang_and_campaign(uow, rulesets, gang_ref)
-    assert gang.id is not None
-    if context is None:
-        raise ServiceError(f"{quoted(gang.name)} takes part in no running campaign")
-    if report is not None and report.gang_id != gang.id:
-        raise ServiceError(f"that income report is not for {quoted(gang.name)}")
-    report, text = _collect(
-        context, gang.id, dice or RandomDice(), campaign_battle_id, report=report
-    )
-    stored = uow.gangs.get(gang.id)
-    context.snapshot(f"{gang.name} income", {gang.id})
-    result = IncomeResult(
-        stored, report, report.total, Changes(gangs_changed=(gang.id,), messages=(text,))
-    )
-    return _outcome(result, "Collect income")
+collect_income = performer(CollectIncome)
 
 
 def _collect(
@@ -726,7 +562,9 @@ def _check_tracked_battle(uow: UnitOfWork, battle_id: int) -> None:
 
 @dataclass(frozen=True)
 class AddLogEntry(Action[CampaignResult]):
-    """The action of `add_log_entry`."""
+    """A line of the campaign's log in plain words (the post-battle report, a note);
+    `gang_id` names the gang it is about. On a shared server this is the arbitrator's:
+    a player's role adds only the lines their income and post-battle actions write."""
 
     campaign_ref: str
     text: str
@@ -735,118 +573,75 @@ class AddLogEntry(Action[CampaignResult]):
     gang_id: int | None = None
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        return _add_log_entry(ctx, self)
+        uow = ctx.uow
+        campaign_ref = self.campaign_ref
+        text = self.text
+        kind = self.kind
+        campaign_battle_id = self.campaign_battle_id
+        gang_id = self.gang_id
+        if not text.strip():
+            raise ServiceError("a log entry needs some text")
+        repo = campaigns(uow)
+        campaign = find_campaign(repo, campaign_ref)
+        assert campaign.id is not None
+        repo.add_log(
+            campaign.id,
+            LogEntry(
+                at=now(),
+                cycle=campaign.cycle,
+                kind=kind,
+                text=" ".join(text.split()),
+                campaign_battle_id=campaign_battle_id,
+                gang_id=gang_id,
+            ),
+        )
+        result = CampaignResult(campaign, Changes(messages=(text,)))
+        return _outcome(result, "Add log entry")
 
 
-def add_log_entry(
-    db: Database,
-    rulesets: Rulesets,
-    campaign_ref: str,
-    text: str,
-    *,
-    kind: str = "post_battle",
-    campaign_battle_id: int | None = None,
-    gang_id: int | None = None,
-) -> CampaignResult:
-    """A line of the campaign's log in plain words (the post-battle report, a note);
-    `gang_id` names the gang it is about. On a shared server this is the arbitrator's:
-    a player's role adds only the lines their income and post-battle actions write."""
-    return perform(
-        db,
-        AddLogEntry(
-            campaign_ref=campaign_ref,
-            text=text,
-            kind=kind,
-            campaign_battle_id=campaign_battle_id,
-            gang_id=gang_id,
-        ),
-        rulesets,
-    ).result
-
-
-def _add_log_entry(ctx: Context, action: AddLogEntry) -> Outcome[CampaignResult]:
-    uow = ctx.uow
-    campaign_ref = action.campaign_ref
-    text = action.text
-    kind = action.kind
-    campaign_battle_id = action.campaign_battle_id
-    gang_id = action.gang_id
-    if not text.strip():
-        raise ServiceError("a log entry needs some text")
-    repo = campaigns(uow)
-    campaign = find_campaign(repo, campaign_ref)
-    assert campaign.id is not None
-    repo.add_log(
-        campaign.id,
-        LogEntry(
-            at=now(),
-            cycle=campaign.cycle,
-            kind=kind,
-            text=" ".join(text.split()),
-            campaign_battle_id=campaign_battle_id,
-            gang_id=gang_id,
-        ),
-    )
-    result = CampaignResult(campaign, Changes(messages=(text,)))
-    return _outcome(result, "Add log entry")
+add_log_entry = performer(AddLogEntry)
 
 
 @dataclass(frozen=True)
 class RecordSnapshot(Action[CampaignResult]):
-    """The action of `record_snapshot`."""
+    """A point on the history chart for every gang, as they stand now (after Update Roster)."""
 
     campaign_ref: str
     label: str
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        return _record_snapshot(ctx, self)
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        campaign_ref = self.campaign_ref
+        label = self.label
+        context = context_of(uow, rulesets, campaign_ref)
+        context.snapshot(label)
+        result = CampaignResult(context.campaign, Changes())
+        return _outcome(result, "Record snapshot")
 
 
-def record_snapshot(
-    db: Database, rulesets: Rulesets, campaign_ref: str, label: str
-) -> CampaignResult:
-    """A point on the history chart for every gang, as they stand now (after Update Roster)."""
-    return perform(db, RecordSnapshot(campaign_ref=campaign_ref, label=label), rulesets).result
-
-
-def _record_snapshot(ctx: Context, action: RecordSnapshot) -> Outcome[CampaignResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    campaign_ref = action.campaign_ref
-    label = action.label
-    context = context_of(uow, rulesets, campaign_ref)
-    context.snapshot(label)
-    result = CampaignResult(context.campaign, Changes())
-    return _outcome(result, "Record snapshot")
+record_snapshot = performer(RecordSnapshot)
 
 
 @dataclass(frozen=True)
 class LinkBattle(Action[None]):
-    """The action of `link_battle`."""
+    """Attach the battle tracker's battle to a recorded campaign battle."""
 
     campaign_battle_id: int
     battle_id: int | None
 
     def run(self, ctx: Context) -> Outcome[None]:
-        return _link_battle(ctx, self)
+        uow = ctx.uow
+        campaign_battle_id = self.campaign_battle_id
+        battle_id = self.battle_id
+        try:
+            campaigns(uow).link_battle(campaign_battle_id, battle_id)
+        except LookupError as exc:
+            raise ServiceError(str(exc)) from None
+        return Outcome(Changes(), None, "Link battle", None)
 
 
-def link_battle(
-    db: Database, rulesets: Rulesets, campaign_battle_id: int, battle_id: int | None
-) -> None:
-    """Attach the battle tracker's battle to a recorded campaign battle."""
-    perform(db, LinkBattle(campaign_battle_id=campaign_battle_id, battle_id=battle_id), rulesets)
-
-
-def _link_battle(ctx: Context, action: LinkBattle) -> Outcome[None]:
-    uow = ctx.uow
-    campaign_battle_id = action.campaign_battle_id
-    battle_id = action.battle_id
-    try:
-        campaigns(uow).link_battle(campaign_battle_id, battle_id)
-    except LookupError as exc:
-        raise ServiceError(str(exc)) from None
-    return Outcome(Changes(), None, "Link battle", None)
+link_battle = performer(LinkBattle)
 
 
 @dataclass(frozen=True)
@@ -963,39 +758,35 @@ def _link_if_allowed(uow: UnitOfWork, campaign_battle_id: int, battle_id: int) -
 
 @dataclass(frozen=True)
 class EndCampaign(Action[EndResult]):
-    """The action of `end_campaign`."""
+    """Close the campaign and award the Triumphs (logged)."""
 
     campaign_ref: str
 
     def run(self, ctx: Context) -> Outcome[EndResult]:
-        return _end_campaign(ctx, self)
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        campaign_ref = self.campaign_ref
+        context = context_of(uow, rulesets, campaign_ref)
+        if not context.campaign.running:
+            raise ServiceError(f"campaign {quoted(context.campaign.name)} has ended already")
+        gangs = context.gangs()
+        awards = rules.triumphs(context.ctype, rules.standings(context.campaign, gangs))
+        campaign = context.repo.save(context.campaign.model_copy(update={"finished_at": now()}))
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        context.snapshot("End")
+        messages = [context.log("campaign", "The campaign ends.")]
+        for award in awards:
+            who = " and ".join(award.gangs) or "nobody"
+            messages.append(
+                context.log(
+                    "triumph", f"{award.name}: {who} ({award.measure.label} {award.value})."
+                )
+            )
+        result = EndResult(campaign, awards, Changes(messages=tuple(messages)))
+        return _outcome(result, "End campaign")
 
 
-def end_campaign(db: Database, rulesets: Rulesets, campaign_ref: str) -> EndResult:
-    """Close the campaign and award the Triumphs (logged)."""
-    return perform(db, EndCampaign(campaign_ref=campaign_ref), rulesets).result
-
-
-def _end_campaign(ctx: Context, action: EndCampaign) -> Outcome[EndResult]:
-    uow = ctx.uow
-    rulesets = ctx.rulesets
-    campaign_ref = action.campaign_ref
-    context = context_of(uow, rulesets, campaign_ref)
-    if not context.campaign.running:
-        raise ServiceError(f"campaign {quoted(context.campaign.name)} has ended already")
-    gangs = context.gangs()
-    awards = rules.triumphs(context.ctype, rules.standings(context.campaign, gangs))
-    campaign = context.repo.save(context.campaign.model_copy(update={"finished_at": now()}))
-    context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-    context.snapshot("End")
-    messages = [context.log("campaign", "The campaign ends.")]
-    for award in awards:
-        who = " and ".join(award.gangs) or "nobody"
-        messages.append(
-            context.log("triumph", f"{award.name}: {who} ({award.measure.label} {award.value}).")
-        )
-    result = EndResult(campaign, awards, Changes(messages=tuple(messages)))
-    return _outcome(result, "End campaign")
+end_campaign = performer(EndCampaign)
 
 
 class _WithChanges(Protocol):

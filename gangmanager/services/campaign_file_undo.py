@@ -42,7 +42,22 @@ class SwapFileRows(Action[FileStep]):
     what: str
 
     def run(self, ctx: Context) -> Outcome[FileStep]:
-        return _swap(ctx, self)
+        uow = ctx.uow
+        step, what = self.step, self.what
+        pairs = [
+            (after, before) if what == "undo" else (before, after) for before, after in step.pairs
+        ]
+        with swap_refused(what, step.label, stale_note="; nothing was changed"):
+            uow.gangs.swap_all(pairs)
+        gone = what == "undo"
+        changes = Changes(
+            gangs_added=() if gone else step.added,
+            gangs_removed=step.added if gone else (),
+            gangs_changed=step.updated,
+            campaigns_changed=(step.campaign_id,),
+        )
+        again = SwapFileRows(step, "redo" if gone else "undo")
+        return Outcome(changes, again, step.label, None, result=step)
 
 
 class Recorder:
@@ -78,20 +93,3 @@ class Recorder:
         for gang_id in added:
             pairs.append((RowSnapshot(gang_id, True), uow.gangs.snapshot(gang_id, whole=True)))
         return FileStep(label, campaign_id, tuple(pairs), added, tuple(updated))
-
-
-def _swap(ctx: Context, swap: SwapFileRows) -> Outcome[FileStep]:
-    uow = ctx.uow
-    step, what = swap.step, swap.what
-    pairs = [(after, before) if what == "undo" else (before, after) for before, after in step.pairs]
-    with swap_refused(what, step.label, stale_note="; nothing was changed"):
-        uow.gangs.swap_all(pairs)
-    gone = what == "undo"
-    changes = Changes(
-        gangs_added=() if gone else step.added,
-        gangs_removed=step.added if gone else (),
-        gangs_changed=step.updated,
-        campaigns_changed=(step.campaign_id,),
-    )
-    again = SwapFileRows(step, "redo" if gone else "undo")
-    return Outcome(changes, again, step.label, None, result=step)

@@ -228,7 +228,12 @@ class _StampCampaign(Action[None]):
     campaign_id: int
 
     def run(self, ctx: Context) -> Outcome[None]:
-        return _stamp(ctx, self)
+        uow = ctx.uow
+        from gangmanager.persistence.campaign_tables import CampaignFileRow
+
+        if uow.session.get(CampaignFileRow, self.campaign_id) is None:
+            uow.session.add(CampaignFileRow(campaign_id=self.campaign_id, uid=uuid.uuid4().hex))
+        return Outcome(Changes(), None, "Export", None)
 
 
 @dataclass(frozen=True)
@@ -237,7 +242,114 @@ class _ImportCampaign(Action[CampaignFileResult]):
     update: bool
 
     def run(self, ctx: Context) -> Outcome[CampaignFileResult]:
-        return _import(ctx, self)
+        uow = ctx.uow
+        from sqlalchemy import select
+
+        from gangmanager.persistence.campaign_tables import CampaignFileRow, CampaignRow
+        from gangmanager.services.campaign_file_undo import Recorder, SwapFileRows
+
+        read, source = self.read, self.read.source
+        data = read.data
+        body = data.model_dump(mode="json", exclude={"format", "version", "origin"})
+        body["gangs"] = data.gangs
+        wanted = digest(body)
+        uid = data.origin.campaign if data.origin is not None else None
+        row = (
+            uow.session.scalars(select(CampaignFileRow).where(CampaignFileRow.uid == uid)).first()
+            if uid is not None
+            else None
+        )
+        name = data.campaign.name
+        if not self.update:
+            if row is not None:
+                raise ServiceError(
+                    f"{source}: the campaign {quoted(name)} is already in this database;"
+                    " update it with campaign import --update"
+                )
+            if uow.campaigns.id_of(name) is not None and any(
+                n.casefold() == name.casefold() for n in uow.campaigns.names()
+            ):
+                raise ServiceError(f"{source}: a campaign named {quoted(name)} already exists here")
+            recorder = Recorder(uow, None, _here(uow, read))
+            gang_ids, lines = _gangs_in(uow, read, overwrite=False)
+            campaign = CampaignRow(name=name, ruleset=data.campaign.ruleset,
+                                   campaign_type=data.campaign.campaign_type)  # fmt: skip
+            _fill(campaign, data)
+            uow.session.add(campaign)
+            uow.session.flush()
+            _children(uow, campaign.id, data, gang_ids)
+            uow.session.add(
+                CampaignFileRow(campaign_id=campaign.id, uid=uid or uuid.uuid4().hex,
+                                synced_digest=wanted if uid is not None else None)
+            )  # fmt: skip
+            said = [
+                f"Imported campaign {quoted(name)}: {len(data.gangs)} gangs, {len(data.battles)}"
+                f" battles, {len(data.territories)} territories, {len(data.log)} log lines,"
+                f" {len(data.history)} history points",
+                *lines,
+            ]
+            label = f"Import {quoted(name, 60)}"
+            step = recorder.finish(uow, label, campaign.id, gang_ids)
+            return Outcome(_changed(campaign.id, gang_ids), SwapFileRows(step, "undo"), label, None,
+                           result=CampaignFileResult(name, said))  # fmt: skip
+        if data.origin is None or row is None:
+            raise ServiceError(
+                f"{source}: a file of another campaign ({quoted(name, 60)}, not in this database);"
+                " import it without --update to add it"
+            )
+        stored = uow.session.get(CampaignRow, row.campaign_id)
+        assert stored is not None
+        if stored.ruleset != data.campaign.ruleset:
+            raise ServiceError(
+                f"{source}: the file's campaign follows the {quoted(data.campaign.ruleset, 40)}"
+                f" ruleset, {quoted(stored.name, 60)} here follows {quoted(stored.ruleset, 40)};"
+                " nothing was changed"
+            )
+        current = _body(uow, stored.id)
+        now = digest(current)
+        if now == wanted:
+            return Outcome(Changes(), None, "Update campaign", None,
+                           result=CampaignFileResult(stored.name, []))  # fmt: skip
+        if now != data.origin.digest:
+            differ = [k for k in _SECTIONS if current.get(k) != body.get(k)]
+            differ += [
+                f"gang {quoted(g.get('name', '?'), 40)}"
+                for g, h in zip(current["gangs"], body["gangs"], strict=False)
+                if {k: v for k, v in g.items() if k != "origin"}
+                != {k: v for k, v in h.items() if k != "origin"}
+            ]
+            if len(current["gangs"]) != len(body["gangs"]):
+                differ.append("gangs")
+            raise ServiceError(
+                f"{source}: not updated: {quoted(stored.name, 60)} was changed here since the file"
+                f" was exported, and the file changes it too ({', '.join(differ)}); nothing was"
+                " changed. Import the file into another database, or keep the stored campaign"
+            )
+        before = {k: len(current[k]) for k in ("battles", "log", "history", "gangs")}
+        recorder = Recorder(uow, stored.id, _here(uow, read))
+        gang_ids, lines = _gangs_in(uow, read, overwrite=True)
+        _clear(uow, stored.id)
+        _fill(stored, data)
+        stored.name = name
+        uow.session.flush()
+        _children(uow, stored.id, data, gang_ids)
+        if row.synced_digest is not None:
+            row.synced_digest = wanted
+        counts = [
+            f"{k} {before[k]} → {n}"
+            for k, n in (
+                ("battles", len(data.battles)),
+                ("log", len(data.log)),
+                ("history", len(data.history)),
+                ("gangs", len(data.gangs)),
+            )
+            if before[k] != n
+        ]
+        said = [f"campaign: {'; '.join(counts) or 'details changed'}", *lines]
+        label = f"Update {quoted(name, 60)} from {quoted(source, 60)}"
+        step = recorder.finish(uow, label, stored.id, gang_ids)
+        return Outcome(_changed(stored.id, gang_ids), SwapFileRows(step, "undo"), label, None,
+                       result=CampaignFileResult(name, said))  # fmt: skip
 
 
 def export_campaign(db: Database, rulesets: Rulesets, ref: str, path: Path) -> Path:
@@ -449,127 +561,7 @@ def _body(uow: UnitOfWork, campaign_id: int) -> dict[str, Any]:
     }  # fmt: skip
 
 
-def _stamp(ctx: Context, action: _StampCampaign) -> Outcome[None]:
-    uow = ctx.uow
-    from gangmanager.persistence.campaign_tables import CampaignFileRow
-
-    if uow.session.get(CampaignFileRow, action.campaign_id) is None:
-        uow.session.add(CampaignFileRow(campaign_id=action.campaign_id, uid=uuid.uuid4().hex))
-    return Outcome(Changes(), None, "Export", None)
-
-
 # -- import and update -------------------------------------------------------------
-
-
-def _import(ctx: Context, action: _ImportCampaign) -> Outcome[CampaignFileResult]:
-    uow = ctx.uow
-    from sqlalchemy import select
-
-    from gangmanager.persistence.campaign_tables import CampaignFileRow, CampaignRow
-    from gangmanager.services.campaign_file_undo import Recorder, SwapFileRows
-
-    read, source = action.read, action.read.source
-    data = read.data
-    body = data.model_dump(mode="json", exclude={"format", "version", "origin"})
-    body["gangs"] = data.gangs
-    wanted = digest(body)
-    uid = data.origin.campaign if data.origin is not None else None
-    row = (
-        uow.session.scalars(select(CampaignFileRow).where(CampaignFileRow.uid == uid)).first()
-        if uid is not None
-        else None
-    )
-    name = data.campaign.name
-    if not action.update:
-        if row is not None:
-            raise ServiceError(
-                f"{source}: the campaign {quoted(name)} is already in this database;"
-                " update it with campaign import --update"
-            )
-        if uow.campaigns.id_of(name) is not None and any(
-            n.casefold() == name.casefold() for n in uow.campaigns.names()
-        ):
-            raise ServiceError(f"{source}: a campaign named {quoted(name)} already exists here")
-        recorder = Recorder(uow, None, _here(uow, read))
-        gang_ids, lines = _gangs_in(uow, read, overwrite=False)
-        campaign = CampaignRow(name=name, ruleset=data.campaign.ruleset,
-                               campaign_type=data.campaign.campaign_type)  # fmt: skip
-        _fill(campaign, data)
-        uow.session.add(campaign)
-        uow.session.flush()
-        _children(uow, campaign.id, data, gang_ids)
-        uow.session.add(
-            CampaignFileRow(campaign_id=campaign.id, uid=uid or uuid.uuid4().hex,
-                            synced_digest=wanted if uid is not None else None)
-        )  # fmt: skip
-        said = [
-            f"Imported campaign {quoted(name)}: {len(data.gangs)} gangs, {len(data.battles)}"
-            f" battles, {len(data.territories)} territories, {len(data.log)} log lines,"
-            f" {len(data.history)} history points",
-            *lines,
-        ]
-        label = f"Import {quoted(name, 60)}"
-        step = recorder.finish(uow, label, campaign.id, gang_ids)
-        return Outcome(_changed(campaign.id, gang_ids), SwapFileRows(step, "undo"), label, None,
-                       result=CampaignFileResult(name, said))  # fmt: skip
-    if data.origin is None or row is None:
-        raise ServiceError(
-            f"{source}: a file of another campaign ({quoted(name, 60)}, not in this database);"
-            " import it without --update to add it"
-        )
-    stored = uow.session.get(CampaignRow, row.campaign_id)
-    assert stored is not None
-    if stored.ruleset != data.campaign.ruleset:
-        raise ServiceError(
-            f"{source}: the file's campaign follows the {quoted(data.campaign.ruleset, 40)}"
-            f" ruleset, {quoted(stored.name, 60)} here follows {quoted(stored.ruleset, 40)};"
-            " nothing was changed"
-        )
-    current = _body(uow, stored.id)
-    now = digest(current)
-    if now == wanted:
-        return Outcome(Changes(), None, "Update campaign", None,
-                       result=CampaignFileResult(stored.name, []))  # fmt: skip
-    if now != data.origin.digest:
-        differ = [k for k in _SECTIONS if current.get(k) != body.get(k)]
-        differ += [
-            f"gang {quoted(g.get('name', '?'), 40)}"
-            for g, h in zip(current["gangs"], body["gangs"], strict=False)
-            if {k: v for k, v in g.items() if k != "origin"}
-            != {k: v for k, v in h.items() if k != "origin"}
-        ]
-        if len(current["gangs"]) != len(body["gangs"]):
-            differ.append("gangs")
-        raise ServiceError(
-            f"{source}: not updated: {quoted(stored.name, 60)} was changed here since the file"
-            f" was exported, and the file changes it too ({', '.join(differ)}); nothing was"
-            " changed. Import the file into another database, or keep the stored campaign"
-        )
-    before = {k: len(current[k]) for k in ("battles", "log", "history", "gangs")}
-    recorder = Recorder(uow, stored.id, _here(uow, read))
-    gang_ids, lines = _gangs_in(uow, read, overwrite=True)
-    _clear(uow, stored.id)
-    _fill(stored, data)
-    stored.name = name
-    uow.session.flush()
-    _children(uow, stored.id, data, gang_ids)
-    if row.synced_digest is not None:
-        row.synced_digest = wanted
-    counts = [
-        f"{k} {before[k]} → {n}"
-        for k, n in (
-            ("battles", len(data.battles)),
-            ("log", len(data.log)),
-            ("history", len(data.history)),
-            ("gangs", len(data.gangs)),
-        )
-        if before[k] != n
-    ]
-    said = [f"campaign: {'; '.join(counts) or 'details changed'}", *lines]
-    label = f"Update {quoted(name, 60)} from {quoted(source, 60)}"
-    step = recorder.finish(uow, label, stored.id, gang_ids)
-    return Outcome(_changed(stored.id, gang_ids), SwapFileRows(step, "undo"), label, None,
-                   result=CampaignFileResult(name, said))  # fmt: skip
 
 
 def _here(uow: UnitOfWork, read: _Read) -> list[int]:

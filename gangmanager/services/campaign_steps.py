@@ -95,7 +95,28 @@ class Stepped(Action[C]):
     gangs: Sequence[str] = ()
 
     def run(self, ctx: Context) -> Outcome[C]:
-        return _stepped(ctx, self)
+        """The rows before and after, read in the action's own transaction; those that differ
+        are the step."""
+        uow = ctx.uow
+        label = self.label
+        ref = self.campaign_ref
+        campaign_id = _campaign_id(uow, ref) if ref is not None else None
+        scopes = uow.campaigns.scopes.added()
+        if campaign_id is not None and isinstance(self.action, RecordBattle):
+            scopes += _battle_scope(uow, campaign_id, self.action)
+        elif campaign_id is not None:
+            scopes += uow.campaigns.scopes.whole(campaign_id, _gang_ids(uow, self.gangs))
+        before = uow.gangs.snapshot(None, outside=tuple(scopes))
+        done = ctx.run(self.action)
+        result = done.result
+        assert result.campaign.id is not None
+        campaign_id = result.campaign.id
+        after = uow.gangs.snapshot(None, outside=tuple(scopes))
+        before, after = narrowed(before, after)
+        changed_gangs = tuple(sorted(k[0] for k in after.rows.get("gangs", {})))
+        step = CampaignStep(label, campaign_id, before, after, changed_gangs)
+        changes = replace(done.changes, campaigns_changed=(campaign_id,))
+        return Outcome(changes, SwapCampaignRows(step, "undo"), label, None, result=result)
 
 
 @dataclass(frozen=True)
@@ -106,7 +127,16 @@ class SwapCampaignRows(Action[CampaignStep]):
     what: str
 
     def run(self, ctx: Context) -> Outcome[CampaignStep]:
-        return _swap(ctx, self)
+        uow = ctx.uow
+        step, what = self.step, self.what
+        expected, target = (
+            (step.after, step.before) if what == "undo" else (step.before, step.after)
+        )
+        with swap_refused(what, step.label):
+            uow.gangs.swap(expected, target)
+        again = SwapCampaignRows(step, "redo" if what == "undo" else "undo")
+        changes = Changes(gangs_changed=step.gangs, campaigns_changed=(step.campaign_id,))
+        return Outcome(changes, again, step.label, None, result=step)
 
 
 def run_step(
@@ -143,42 +173,6 @@ def swap_refused(what: str, label: str, stale_note: str = "") -> Iterator[None]:
         raise ServiceError(f"cannot {what} {label}: {exc}") from None
     except ServerRefusal:
         raise ServiceError(f"cannot {what} {label}: permission denied on this server") from None
-
-
-def _stepped(ctx: Context, stepped: Stepped[C]) -> Outcome[C]:
-    """The rows before and after, read in the action's own transaction; those that differ
-    are the step."""
-    uow = ctx.uow
-    label = stepped.label
-    ref = stepped.campaign_ref
-    campaign_id = _campaign_id(uow, ref) if ref is not None else None
-    scopes = uow.campaigns.scopes.added()
-    if campaign_id is not None and isinstance(stepped.action, RecordBattle):
-        scopes += _battle_scope(uow, campaign_id, stepped.action)
-    elif campaign_id is not None:
-        scopes += uow.campaigns.scopes.whole(campaign_id, _gang_ids(uow, stepped.gangs))
-    before = uow.gangs.snapshot(None, outside=tuple(scopes))
-    done = ctx.run(stepped.action)
-    result = done.result
-    assert result.campaign.id is not None
-    campaign_id = result.campaign.id
-    after = uow.gangs.snapshot(None, outside=tuple(scopes))
-    before, after = narrowed(before, after)
-    changed_gangs = tuple(sorted(k[0] for k in after.rows.get("gangs", {})))
-    step = CampaignStep(label, campaign_id, before, after, changed_gangs)
-    changes = replace(done.changes, campaigns_changed=(campaign_id,))
-    return Outcome(changes, SwapCampaignRows(step, "undo"), label, None, result=result)
-
-
-def _swap(ctx: Context, swap: SwapCampaignRows) -> Outcome[CampaignStep]:
-    uow = ctx.uow
-    step, what = swap.step, swap.what
-    expected, target = (step.after, step.before) if what == "undo" else (step.before, step.after)
-    with swap_refused(what, step.label):
-        uow.gangs.swap(expected, target)
-    again = SwapCampaignRows(step, "redo" if what == "undo" else "undo")
-    changes = Changes(gangs_changed=step.gangs, campaigns_changed=(step.campaign_id,))
-    return Outcome(changes, again, step.label, None, result=step)
 
 
 def undo_step(db: Database, rulesets: Rulesets, step: CampaignStep) -> Changes:

@@ -13,8 +13,9 @@ database refusals into one-line `ServiceError`s, so handlers never catch
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, TypeVar
 
 from gangmanager.persistence.database import Database
 from gangmanager.rules.gang import Gang
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 R = TypeVar("R", covariant=True)
 S = TypeVar("S")
+P = ParamSpec("P")
 
 
 @dataclass(frozen=True)
@@ -81,6 +83,20 @@ def perform(db: Database, action: Action[S], rulesets: Rulesets) -> Outcome[S]:
         outcome = action.run(Context(uow, rulesets))
         uow.commit()
     return outcome
+
+
+def performer(kind: Callable[P, Action[S]]) -> Callable[Concatenate[Database, Rulesets, P], S]:
+    """The function the command line, scripts and tests call for an action:
+    `record_battle = performer(RecordBattle)` makes `record_battle(db, rulesets, *fields)`,
+    which performs `RecordBattle(*fields)` and hands back its result (typed from the action).
+    """
+
+    def perform_it(db: Database, rulesets: Rulesets, /, *args: P.args, **kwargs: P.kwargs) -> S:
+        return perform(db, kind(*args, **kwargs), rulesets).result
+
+    perform_it.__doc__ = kind.__doc__
+    perform_it.__qualname__ = perform_it.__name__ = f"perform {getattr(kind, '__name__', kind)}"
+    return perform_it
 
 
 def undo(db: Database, outcome: Outcome[Any], rulesets: Rulesets) -> Outcome[Any]:
