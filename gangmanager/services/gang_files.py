@@ -187,7 +187,8 @@ class _CreateWithIdentity(Action[Gang]):
     def run(self, ctx: Context) -> Outcome[Gang]:
         uow = ctx.uow
         from gangmanager.persistence.repository import RowSnapshot
-        from gangmanager.services.roster import _changes, _step
+        from gangmanager.services.roster import _step
+        from gangmanager.services.roster_steps import _changes
 
         name = uow.gangs.unique_name(self.gang.name)
         stored = uow.gangs.add(self.gang.model_copy(update={"name": name}))
