@@ -21,7 +21,7 @@ from gangmanager.persistence.database import Database
 from gangmanager.persistence.repository import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.campaign import Campaign
-from gangmanager.services.campaign_commands import RecordBattle
+from gangmanager.services.campaign_battle_commands import RecordBattle
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import RestoreError, ServiceError
 from gangmanager.services.operations import Action, Context, Outcome, perform

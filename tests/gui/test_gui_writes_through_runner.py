@@ -140,7 +140,7 @@ def test_the_write_functions_are_found() -> None:
         "gangmanager.services.post_battle.finish",
         "gangmanager.services.post_battle.start_draft",
         "gangmanager.services.campaign_commands.set_details",
-        "gangmanager.services.campaign_commands.record_battle",
+        "gangmanager.services.campaign_battle_commands.record_battle",
     } <= writes
     # Reading functions are not writes.
     assert (
