@@ -14,7 +14,7 @@ from sqlalchemy import Engine, create_engine, make_url, text
 from sqlalchemy.pool import NullPool
 
 from gangmanager.persistence.database import Database, open_database
-from gangmanager.rules.ruleset import Ruleset
+from gangmanager.services.rulesets import Rulesets
 
 from .conftest import pg_database
 
@@ -100,12 +100,14 @@ def give(database: Database, owners: dict[int, str]) -> None:
 
 @contextmanager
 def two_player_club(
-    pg_admin: str, ruleset: Ruleset, gangs_by_player: dict[str, str]
+    pg_admin: str, rulesets: Rulesets, gangs_by_player: dict[str, str]
 ) -> Iterator[tuple[str, dict[str, str], dict[str, int]]]:
-    """(URL, role names, gang ids): one demo roster under each gang name, each given to its
-    player ("alice", "bob") by the arbitrator."""
+    """(URL, role names, gang ids): one demo roster (n23) under each gang name, each given
+    to its player ("alice", "bob") by the arbitrator."""
     from gangmanager.services import gangs
     from gangmanager.services.demo import demo_gang
+
+    ruleset = rulesets.get("n23")
 
     names = role_names()
     with club_server(pg_admin, names) as url:
@@ -113,7 +115,7 @@ def two_player_club(
             ids = {}
             for name in gangs_by_player.values():
                 stored = gangs.add_gang(
-                    arbitrator, demo_gang(ruleset).model_copy(update={"name": name})
+                    arbitrator, rulesets, demo_gang(ruleset).model_copy(update={"name": name})
                 )
                 assert stored.gang.id is not None
                 ids[name] = stored.gang.id

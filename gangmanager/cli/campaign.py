@@ -352,7 +352,7 @@ def cmd_export(args: argparse.Namespace, context: Context) -> None:
     from gangmanager.services import campaign_files
 
     with context.database() as db:
-        print(campaign_files.export_campaign(db, args.name, args.output))
+        print(campaign_files.export_campaign(db, context.rulesets, args.name, args.output))
 
 
 def cmd_import(args: argparse.Namespace, context: Context) -> None:
@@ -360,7 +360,7 @@ def cmd_import(args: argparse.Namespace, context: Context) -> None:
 
     read = campaign_files.read_campaign_file(args.file, context.rulesets)
     with context.database() as db:
-        result = campaign_files.import_campaign(db, read, update=args.update)
+        result = campaign_files.import_campaign(db, context.rulesets, read, update=args.update)
     if args.update and not result.lines:
         print(f"{result.name}: already as the file has it; nothing to change")
         return

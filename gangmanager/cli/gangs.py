@@ -60,7 +60,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 def cmd_demo(args: argparse.Namespace, context: Context) -> None:
     gang = demo_gang(context.rulesets.get("n23"))
     with context.database() as db:
-        result = gangs.add_gang(db, gang)
+        result = gangs.add_gang(db, context.rulesets, gang)
     print(result.gang.name)
 
 
@@ -70,7 +70,7 @@ def cmd_import(args: argparse.Namespace, context: Context) -> None:
         _update(args.file, gang, origin, context)
         return
     with context.database() as db:
-        stored: Gang = gang_files.import_gang(db, gang, origin).result
+        stored = gang_files.import_gang(db, context.rulesets, gang, origin)
     if report is not None:
         print(report.text(), file=sys.stderr)
     if stored.name != gang.name:
@@ -88,7 +88,7 @@ def _update(path: Path, gang: Gang, origin: Origin | None, context: Context) -> 
             " (a YakTribe file or an older gang file); import it without --update"
         )
     with context.database() as db:
-        result = gang_files.update_gang(db, gang, origin, path.name)
+        result = gang_files.update_gang(db, context.rulesets, gang, origin, path.name)
     if not result.lines:
         print(f"{result.gang.name}: already as the file has it; nothing to change")
         return
@@ -102,7 +102,7 @@ def cmd_export(args: argparse.Namespace, context: Context) -> None:
         if args.html:
             path = gangs.export_gang_page(db, context.rulesets, args.gang, args.output)
         else:
-            path = gangs.export_gang(db, args.gang, args.output)
+            path = gangs.export_gang(db, context.rulesets, args.gang, args.output)
     print(path)
 
 

@@ -55,7 +55,7 @@ def run_app(db_arg: str | None) -> int:
     try:
         db = open_url(url, ask_password)
         if first_start:
-            gangs.add_gang(db, first_start_gang(rulesets.get("n23")))
+            gangs.add_gang(db, rulesets, first_start_gang(rulesets.get("n23")))
     except (DatabaseError, ServiceError) as exc:
         QMessageBox.critical(None, APPLICATION, str(exc))
         return 2

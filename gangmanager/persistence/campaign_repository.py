@@ -23,6 +23,7 @@ from sqlalchemy.orm.attributes import flag_modified
 from sqlalchemy.orm.exc import StaleDataError
 
 from gangmanager.errors import CampaignPermissionError, ServiceError, StaleCampaignError
+from gangmanager.persistence.campaign_scopes import CampaignScopes
 from gangmanager.persistence.campaign_tables import (
     CampaignBattleGangRow,
     CampaignBattleRow,
@@ -74,6 +75,11 @@ def campaigns(uow: UnitOfWork) -> CampaignRepository:
 class CampaignRepository:
     def __init__(self, session: Session) -> None:
         self._session = session
+
+    @property
+    def scopes(self) -> CampaignScopes:
+        """Which rows an undo step of a campaign action holds."""
+        return CampaignScopes(self._session)
 
     # ------------------------------------------------------------ reading
 

@@ -168,6 +168,13 @@ class UnitOfWork:
     def rollback(self) -> None:
         self._active().rollback()
 
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """A part of the action that may fail on its own: when the block raises, what it
+        wrote is undone and the rest of the action kept (a SAVEPOINT)."""
+        with self._active().begin_nested():
+            yield
+
     @property
     def session(self) -> Session:
         """The open session, for the snapshot engine (rows of any table, same transaction)."""

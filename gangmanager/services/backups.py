@@ -10,9 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from gangmanager.errors import DatabaseError
 from gangmanager.persistence import backups
 from gangmanager.persistence.backups import Backup, Restored
-from gangmanager.persistence.database import Database, DatabaseError, open_database, sqlite_url
+from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError

@@ -71,7 +71,7 @@ from gangmanager.services.battle_records import (
 )
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome, operation, result_of
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 __all__ = [
@@ -104,13 +104,16 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class StartBattle:
+class StartBattle(Action[BattleResult]):
     gang_ref: str | int
     scenario: str = ""
     crew: Sequence[str] = ()
     against: str | int | None = None
     against_crew: Sequence[str] = ()
     accept_ruleset: bool = False
+
+    def run(self, ctx: Context) -> Outcome[BattleResult]:
+        return _start_battle(ctx.uow, self, ctx.rulesets)
 
 
 def start_battle(
@@ -132,12 +135,12 @@ def start_battle(
     action = StartBattle(
         gang_ref, scenario, tuple(crew), against, tuple(against_crew), accept_ruleset
     )
-    return result_of(db, action, rulesets)
+    return perform(db, action, rulesets).result
 
 
-@operation(StartBattle)
-def _start_battle(uow: UnitOfWork, action: StartBattle, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _start_battle(
+    uow: UnitOfWork, action: StartBattle, rulesets: Rulesets
+) -> Outcome[BattleResult]:
     gang_ref, scenario, crew = action.gang_ref, action.scenario, action.crew
     against, against_crew, accept_ruleset = (
         action.against,
@@ -211,27 +214,28 @@ def apply_events(
 
     Raises EventRefused (a ServiceError) naming the first refused event.
     """
-    return result_of(db, ApplyEvents(gang_ref, tuple(events), dice), rulesets)
+    return perform(db, ApplyEvents(gang_ref, tuple(events), dice), rulesets).result
 
 
 def undo_last(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
     """Remove the battle's last event; a deleted Limited profile goes back on the card."""
-    return result_of(db, UndoLastEvent(gang_ref), rulesets)
+    return perform(db, UndoLastEvent(gang_ref), rulesets).result
 
 
 @dataclass(frozen=True)
-class EndBattle:
+class EndBattle(Action[BattleResult]):
     gang_ref: str | int
+
+    def run(self, ctx: Context) -> Outcome[BattleResult]:
+        return _end_battle(ctx.uow, self, ctx.rulesets)
 
 
 def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
     """Close the battle and hand it to the post-battle sequence."""
-    return result_of(db, EndBattle(gang_ref), rulesets)
+    return perform(db, EndBattle(gang_ref), rulesets).result
 
 
-@operation(EndBattle)
-def _end_battle(uow: UnitOfWork, action: EndBattle, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _end_battle(uow: UnitOfWork, action: EndBattle, rulesets: Rulesets) -> Outcome[BattleResult]:
     gang, stored = _open(uow, action.gang_ref)
     uow.battles.forget(stored.id)
     ended = uow.battles.set_status(stored.id, ENDED)

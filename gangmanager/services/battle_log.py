@@ -40,7 +40,7 @@ from gangmanager.services.battle_hires import _granted_hire, _held_recruit_boons
 from gangmanager.services.battle_records import BattleResult, _named, _outcome, _playing, _record
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome, operation
+from gangmanager.services.operations import Action, Context, Outcome
 from gangmanager.services.rulesets import Rulesets
 
 
@@ -56,15 +56,18 @@ class EventRefused(ServiceError):
 
 
 @dataclass(frozen=True)
-class ApplyEvents:
+class ApplyEvents(Action[BattleResult]):
     gang_ref: str | int
     events: Sequence[Mapping[str, Any] | BattleEvent]
     dice: Dice | None = None
 
+    def run(self, ctx: Context) -> Outcome[BattleResult]:
+        return _apply_events(ctx.uow, self, ctx.rulesets)
 
-@operation(ApplyEvents)
-def _apply_events(uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+
+def _apply_events(
+    uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets
+) -> Outcome[BattleResult]:
     gang_ref, events, dice = action.gang_ref, action.events, action.dice
     # The header only: the events are in the kept fold (or read for a fold).
     stored, folded = _playing(uow, rulesets, gang_ref)
@@ -194,8 +197,11 @@ def _kind(raw: Mapping[str, Any] | BattleEvent) -> str:
 
 
 @dataclass(frozen=True)
-class UndoLastEvent:
+class UndoLastEvent(Action[BattleResult]):
     gang_ref: str | int
+
+    def run(self, ctx: Context) -> Outcome[BattleResult]:
+        return _undo_last(ctx.uow, self, ctx.rulesets)
 
 
 def _pop_last(uow: UnitOfWork, battle_id: int, folded: Folded, gang_ref: str | int) -> BattleEvent:
@@ -217,9 +223,7 @@ def _pop_last(uow: UnitOfWork, battle_id: int, folded: Folded, gang_ref: str | i
         raise ServiceError(f"the last event cannot be read: {exc}") from None
 
 
-@operation(UndoLastEvent)
-def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
+def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets) -> Outcome[BattleResult]:
     gang_ref = action.gang_ref
     stored, folded = _playing(uow, rulesets, gang_ref)
     repository = uow.battles

@@ -313,7 +313,7 @@ def profile_states(
     return record.profile_states() if record is not None else None
 
 
-def _outcome(result: BattleResult) -> Outcome:
+def _outcome(result: BattleResult) -> Outcome[BattleResult]:
     """A battle step as the one entry returns it; the battle window undoes by its own log."""
     label = result.lines[0] if result.lines else "Battle"
     return Outcome(result.changes, None, label, result.record.gang_id, result=result)

@@ -15,15 +15,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from sqlalchemy import select
-
-from gangmanager.persistence.campaign_tables import CampaignBattleRow
-from gangmanager.persistence.snapshots import RowScope, RowSnapshot, narrowed
+from gangmanager.persistence.snapshots import RowSnapshot, narrowed
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.services.campaign_steps import swap_refused
 from gangmanager.services.changes import Changes
-from gangmanager.services.operations import Outcome, operation
-from gangmanager.services.rulesets import Rulesets
+from gangmanager.services.operations import Action, Context, Outcome
 
 
 @dataclass(frozen=True)
@@ -39,37 +35,29 @@ class FileStep:
 
 
 @dataclass(frozen=True)
-class SwapFileRows:
+class SwapFileRows(Action[FileStep]):
     """Undo (`what` "undo") or redo of a campaign import."""
 
     step: FileStep
     what: str
 
-
-def _battle_ids(uow: UnitOfWork, campaign_id: int | None) -> set[int]:
-    if campaign_id is None:
-        return set()
-    where = CampaignBattleRow.campaign_id == campaign_id
-    return set(uow.session.scalars(select(CampaignBattleRow.id).where(where)))
-
-
-def _campaign_scope(campaign_id: int, battles: Iterable[int]) -> tuple[RowScope, ...]:
-    """Every row of the campaign: any change to it since makes the step stale."""
-    own = (campaign_id,)
-    return (
-        RowScope("campaigns", "id", own),
-        RowScope("campaign_files", "campaign_id", own),
-        RowScope("campaign_gangs", "campaign_id", own),
-        RowScope("campaign_territories", "campaign_id", own),
-        RowScope("campaign_battles", "campaign_id", own),
-        RowScope("campaign_battle_gangs", "campaign_battle_id", tuple(sorted(battles))),
-        RowScope("campaign_log", "campaign_id", own),
-        RowScope("campaign_snapshots", "campaign_id", own),
-    )
-
-
-def _gang_scope(gang_id: int) -> tuple[RowScope, ...]:
-    return (RowScope("gang_files", "gang_id", (gang_id,)),)
+    def run(self, ctx: Context) -> Outcome[FileStep]:
+        uow = ctx.uow
+        step, what = self.step, self.what
+        pairs = [
+            (after, before) if what == "undo" else (before, after) for before, after in step.pairs
+        ]
+        with swap_refused(what, step.label, stale_note="; nothing was changed"):
+            uow.snapshots.swap_all(pairs)
+        gone = what == "undo"
+        changes = Changes(
+            gangs_added=() if gone else step.added,
+            gangs_removed=step.added if gone else (),
+            gangs_changed=step.updated,
+            campaigns_changed=(step.campaign_id,),
+        )
+        again = SwapFileRows(step, "redo" if gone else "undo")
+        return Outcome(changes, again, step.label, None, result=step)
 
 
 class Recorder:
@@ -77,25 +65,27 @@ class Recorder:
     the gangs of the file already here) and makes the step after it (`finish`)."""
 
     def __init__(self, uow: UnitOfWork, campaign_id: int | None, gang_ids: Iterable[int]) -> None:
-        self._battles = _battle_ids(uow, campaign_id)
+        self._battles = uow.campaigns.scopes.battle_ids(campaign_id)
         self._campaign: RowSnapshot | None = None
         if campaign_id is not None:
-            scope = _campaign_scope(campaign_id, self._battles)
+            scope = uow.campaigns.scopes.file_import(campaign_id, self._battles)
             self._campaign = uow.snapshots.snapshot(None, outside=scope)
         self._gangs = {
-            g: uow.snapshots.snapshot(g, outside=_gang_scope(g)) for g in sorted(set(gang_ids))
+            g: uow.snapshots.snapshot(g, outside=uow.campaigns.scopes.gang_file(g))
+            for g in sorted(set(gang_ids))
         }
 
     def finish(
         self, uow: UnitOfWork, label: str, campaign_id: int, gang_ids: Iterable[int]
     ) -> FileStep:
         # The sides of the battles before and after: a battle the update removed or added.
-        scope = _campaign_scope(campaign_id, self._battles | _battle_ids(uow, campaign_id))
+        battles = self._battles | uow.campaigns.scopes.battle_ids(campaign_id)
+        scope = uow.campaigns.scopes.file_import(campaign_id, battles)
         before = replace(self._campaign or RowSnapshot(None, False), outside=scope)
         pairs = [(before, uow.snapshots.snapshot(None, outside=scope))]
         updated: list[int] = []
         for gang_id, old in self._gangs.items():
-            new = uow.snapshots.snapshot(gang_id, outside=_gang_scope(gang_id))
+            new = uow.snapshots.snapshot(gang_id, outside=uow.campaigns.scopes.gang_file(gang_id))
             if new.rows != old.rows:  # a gang the file left as it was is not the step's
                 updated.append(gang_id)
                 pairs.append(narrowed(old, new))
@@ -103,20 +93,3 @@ class Recorder:
         for gang_id in added:
             pairs.append((RowSnapshot(gang_id, True), uow.snapshots.snapshot(gang_id, whole=True)))
         return FileStep(label, campaign_id, tuple(pairs), added, tuple(updated))
-
-
-@operation(SwapFileRows)
-def _swap(uow: UnitOfWork, swap: SwapFileRows, _: Rulesets | None) -> Outcome:
-    step, what = swap.step, swap.what
-    pairs = [(after, before) if what == "undo" else (before, after) for before, after in step.pairs]
-    with swap_refused(what, step.label, stale_note="; nothing was changed"):
-        uow.snapshots.swap_all(pairs)
-    gone = what == "undo"
-    changes = Changes(
-        gangs_added=() if gone else step.added,
-        gangs_removed=step.added if gone else (),
-        gangs_changed=step.updated,
-        campaigns_changed=(step.campaign_id,),
-    )
-    again = SwapFileRows(step, "redo" if gone else "undo")
-    return Outcome(changes, again, step.label, None, result=step)

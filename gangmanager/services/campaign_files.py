@@ -30,7 +30,7 @@ from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, listed, write_failure
 from gangmanager.services.gang_diff import changes_by_fighter
-from gangmanager.services.operations import Outcome, operation, perform
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -224,17 +224,135 @@ def _check_refs(data: CampaignFile, gangs: int, source: str) -> None:
 
 
 @dataclass(frozen=True)
-class _StampCampaign:
+class _StampCampaign(Action[None]):
     campaign_id: int
+
+    def run(self, ctx: Context) -> Outcome[None]:
+        uow = ctx.uow
+        from gangmanager.persistence.campaign_tables import CampaignFileRow
+
+        if uow.session.get(CampaignFileRow, self.campaign_id) is None:
+            uow.session.add(CampaignFileRow(campaign_id=self.campaign_id, uid=uuid.uuid4().hex))
+        return Outcome(Changes(), None, "Export", None)
 
 
 @dataclass(frozen=True)
-class _ImportCampaign:
+class _ImportCampaign(Action[CampaignFileResult]):
     read: _Read
     update: bool
 
+    def run(self, ctx: Context) -> Outcome[CampaignFileResult]:
+        uow = ctx.uow
+        from sqlalchemy import select
 
-def export_campaign(db: Database, ref: str, path: Path) -> Path:
+        from gangmanager.persistence.campaign_tables import CampaignFileRow, CampaignRow
+        from gangmanager.services.campaign_file_undo import Recorder, SwapFileRows
+
+        read, source = self.read, self.read.source
+        data = read.data
+        body = data.model_dump(mode="json", exclude={"format", "version", "origin"})
+        body["gangs"] = data.gangs
+        wanted = digest(body)
+        uid = data.origin.campaign if data.origin is not None else None
+        row = (
+            uow.session.scalars(select(CampaignFileRow).where(CampaignFileRow.uid == uid)).first()
+            if uid is not None
+            else None
+        )
+        name = data.campaign.name
+        if not self.update:
+            if row is not None:
+                raise ServiceError(
+                    f"{source}: the campaign {quoted(name)} is already in this database;"
+                    " update it with campaign import --update"
+                )
+            if uow.campaigns.id_of(name) is not None and any(
+                n.casefold() == name.casefold() for n in uow.campaigns.names()
+            ):
+                raise ServiceError(f"{source}: a campaign named {quoted(name)} already exists here")
+            recorder = Recorder(uow, None, _here(uow, read))
+            gang_ids, lines = _gangs_in(uow, read, overwrite=False)
+            campaign = CampaignRow(name=name, ruleset=data.campaign.ruleset,
+                                   campaign_type=data.campaign.campaign_type)  # fmt: skip
+            _fill(campaign, data)
+            uow.session.add(campaign)
+            uow.session.flush()
+            _children(uow, campaign.id, data, gang_ids)
+            uow.session.add(
+                CampaignFileRow(campaign_id=campaign.id, uid=uid or uuid.uuid4().hex,
+                                synced_digest=wanted if uid is not None else None)
+            )  # fmt: skip
+            said = [
+                f"Imported campaign {quoted(name)}: {len(data.gangs)} gangs, {len(data.battles)}"
+                f" battles, {len(data.territories)} territories, {len(data.log)} log lines,"
+                f" {len(data.history)} history points",
+                *lines,
+            ]
+            label = f"Import {quoted(name, 60)}"
+            step = recorder.finish(uow, label, campaign.id, gang_ids)
+            return Outcome(_changed(campaign.id, gang_ids), SwapFileRows(step, "undo"), label, None,
+                           result=CampaignFileResult(name, said))  # fmt: skip
+        if data.origin is None or row is None:
+            raise ServiceError(
+                f"{source}: a file of another campaign ({quoted(name, 60)}, not in this database);"
+                " import it without --update to add it"
+            )
+        stored = uow.session.get(CampaignRow, row.campaign_id)
+        assert stored is not None
+        if stored.ruleset != data.campaign.ruleset:
+            raise ServiceError(
+                f"{source}: the file's campaign follows the {quoted(data.campaign.ruleset, 40)}"
+                f" ruleset, {quoted(stored.name, 60)} here follows {quoted(stored.ruleset, 40)};"
+                " nothing was changed"
+            )
+        current = _body(uow, stored.id)
+        now = digest(current)
+        if now == wanted:
+            return Outcome(Changes(), None, "Update campaign", None,
+                           result=CampaignFileResult(stored.name, []))  # fmt: skip
+        if now != data.origin.digest:
+            differ = [k for k in _SECTIONS if current.get(k) != body.get(k)]
+            differ += [
+                f"gang {quoted(g.get('name', '?'), 40)}"
+                for g, h in zip(current["gangs"], body["gangs"], strict=False)
+                if {k: v for k, v in g.items() if k != "origin"}
+                != {k: v for k, v in h.items() if k != "origin"}
+            ]
+            if len(current["gangs"]) != len(body["gangs"]):
+                differ.append("gangs")
+            raise ServiceError(
+                f"{source}: not updated: {quoted(stored.name, 60)} was changed here since the file"
+                f" was exported, and the file changes it too ({', '.join(differ)}); nothing was"
+                " changed. Import the file into another database, or keep the stored campaign"
+            )
+        before = {k: len(current[k]) for k in ("battles", "log", "history", "gangs")}
+        recorder = Recorder(uow, stored.id, _here(uow, read))
+        gang_ids, lines = _gangs_in(uow, read, overwrite=True)
+        _clear(uow, stored.id)
+        _fill(stored, data)
+        stored.name = name
+        uow.session.flush()
+        _children(uow, stored.id, data, gang_ids)
+        if row.synced_digest is not None:
+            row.synced_digest = wanted
+        counts = [
+            f"{k} {before[k]} → {n}"
+            for k, n in (
+                ("battles", len(data.battles)),
+                ("log", len(data.log)),
+                ("history", len(data.history)),
+                ("gangs", len(data.gangs)),
+            )
+            if before[k] != n
+        ]
+        said = [f"campaign: {'; '.join(counts) or 'details changed'}", *lines]
+        label = f"Update {quoted(name, 60)} from {quoted(source, 60)}"
+        step = recorder.finish(uow, label, stored.id, gang_ids)
+        return Outcome(_changed(stored.id, gang_ids), SwapFileRows(step, "undo"), label, None,
+                       result=CampaignFileResult(name, said))  # fmt: skip
+
+
+def export_campaign(db: Database, rulesets: Rulesets, ref: str, path: Path) -> Path:
     """Write the campaign file through a temporary name, as a gang file is written."""
     from gangmanager.services.gang_files import StampExport
     from gangmanager.services.gangs import _check_export_target
@@ -252,9 +370,9 @@ def export_campaign(db: Database, ref: str, path: Path) -> Path:
         missing = [g for g in _gang_ids(uow, campaign_id) if identity_of(uow.session, g) is None]
         stamp = uow.session.get(CampaignFileRow, campaign_id) is None
     for gang_id in missing:
-        perform(db, StampExport(gang_id))
+        perform(db, StampExport(gang_id), rulesets)
     if stamp:
-        perform(db, _StampCampaign(campaign_id))
+        perform(db, _StampCampaign(campaign_id), rulesets)
     with db.unit_of_work(read_only=True) as uow:
         body = _body(uow, campaign_id)
         row = uow.session.get(CampaignFileRow, campaign_id)
@@ -276,14 +394,17 @@ def export_campaign(db: Database, ref: str, path: Path) -> Path:
     return path
 
 
-def import_campaign(db: Database, read: _Read, *, update: bool) -> CampaignFileResult:
-    result: CampaignFileResult = perform_import(db, read, update=update).result
-    return result
+def import_campaign(
+    db: Database, rulesets: Rulesets, read: _Read, *, update: bool
+) -> CampaignFileResult:
+    return perform_import(db, rulesets, read, update=update).result
 
 
-def perform_import(db: Database, read: _Read, *, update: bool) -> Outcome:
+def perform_import(
+    db: Database, rulesets: Rulesets, read: _Read, *, update: bool
+) -> Outcome[CampaignFileResult]:
     """The import as one action: its outcome's inverse undoes it (None: nothing changed)."""
-    return perform(db, _ImportCampaign(read, update))
+    return perform(db, _ImportCampaign(read, update), rulesets)
 
 
 def digest(body: dict[str, Any]) -> str:
@@ -440,127 +561,7 @@ def _body(uow: UnitOfWork, campaign_id: int) -> dict[str, Any]:
     }  # fmt: skip
 
 
-@operation(_StampCampaign)
-def _stamp(uow: UnitOfWork, action: _StampCampaign, _: Rulesets | None) -> Outcome:
-    from gangmanager.persistence.campaign_tables import CampaignFileRow
-
-    if uow.session.get(CampaignFileRow, action.campaign_id) is None:
-        uow.session.add(CampaignFileRow(campaign_id=action.campaign_id, uid=uuid.uuid4().hex))
-    return Outcome(Changes(), None, "Export", None)
-
-
 # -- import and update -------------------------------------------------------------
-
-
-@operation(_ImportCampaign)
-def _import(uow: UnitOfWork, action: _ImportCampaign, _: Rulesets | None) -> Outcome:
-    from sqlalchemy import select
-
-    from gangmanager.persistence.campaign_tables import CampaignFileRow, CampaignRow
-    from gangmanager.services.campaign_file_undo import Recorder, SwapFileRows
-
-    read, source = action.read, action.read.source
-    data = read.data
-    body = data.model_dump(mode="json", exclude={"format", "version", "origin"})
-    body["gangs"] = data.gangs
-    wanted = digest(body)
-    uid = data.origin.campaign if data.origin is not None else None
-    row = (
-        uow.session.scalars(select(CampaignFileRow).where(CampaignFileRow.uid == uid)).first()
-        if uid is not None
-        else None
-    )
-    name = data.campaign.name
-    if not action.update:
-        if row is not None:
-            raise ServiceError(
-                f"{source}: the campaign {quoted(name)} is already in this database;"
-                " update it with campaign import --update"
-            )
-        if uow.campaigns.id_of(name) is not None and any(
-            n.casefold() == name.casefold() for n in uow.campaigns.names()
-        ):
-            raise ServiceError(f"{source}: a campaign named {quoted(name)} already exists here")
-        recorder = Recorder(uow, None, _here(uow, read))
-        gang_ids, lines = _gangs_in(uow, read, overwrite=False)
-        campaign = CampaignRow(name=name, ruleset=data.campaign.ruleset,
-                               campaign_type=data.campaign.campaign_type)  # fmt: skip
-        _fill(campaign, data)
-        uow.session.add(campaign)
-        uow.session.flush()
-        _children(uow, campaign.id, data, gang_ids)
-        uow.session.add(
-            CampaignFileRow(campaign_id=campaign.id, uid=uid or uuid.uuid4().hex,
-                            synced_digest=wanted if uid is not None else None)
-        )  # fmt: skip
-        said = [
-            f"Imported campaign {quoted(name)}: {len(data.gangs)} gangs, {len(data.battles)}"
-            f" battles, {len(data.territories)} territories, {len(data.log)} log lines,"
-            f" {len(data.history)} history points",
-            *lines,
-        ]
-        label = f"Import {quoted(name, 60)}"
-        step = recorder.finish(uow, label, campaign.id, gang_ids)
-        return Outcome(_changed(campaign.id, gang_ids), SwapFileRows(step, "undo"), label, None,
-                       result=CampaignFileResult(name, said))  # fmt: skip
-    if data.origin is None or row is None:
-        raise ServiceError(
-            f"{source}: a file of another campaign ({quoted(name, 60)}, not in this database);"
-            " import it without --update to add it"
-        )
-    stored = uow.session.get(CampaignRow, row.campaign_id)
-    assert stored is not None
-    if stored.ruleset != data.campaign.ruleset:
-        raise ServiceError(
-            f"{source}: the file's campaign follows the {quoted(data.campaign.ruleset, 40)}"
-            f" ruleset, {quoted(stored.name, 60)} here follows {quoted(stored.ruleset, 40)};"
-            " nothing was changed"
-        )
-    current = _body(uow, stored.id)
-    now = digest(current)
-    if now == wanted:
-        return Outcome(Changes(), None, "Update campaign", None,
-                       result=CampaignFileResult(stored.name, []))  # fmt: skip
-    if now != data.origin.digest:
-        differ = [k for k in _SECTIONS if current.get(k) != body.get(k)]
-        differ += [
-            f"gang {quoted(g.get('name', '?'), 40)}"
-            for g, h in zip(current["gangs"], body["gangs"], strict=False)
-            if {k: v for k, v in g.items() if k != "origin"}
-            != {k: v for k, v in h.items() if k != "origin"}
-        ]
-        if len(current["gangs"]) != len(body["gangs"]):
-            differ.append("gangs")
-        raise ServiceError(
-            f"{source}: not updated: {quoted(stored.name, 60)} was changed here since the file"
-            f" was exported, and the file changes it too ({', '.join(differ)}); nothing was"
-            " changed. Import the file into another database, or keep the stored campaign"
-        )
-    before = {k: len(current[k]) for k in ("battles", "log", "history", "gangs")}
-    recorder = Recorder(uow, stored.id, _here(uow, read))
-    gang_ids, lines = _gangs_in(uow, read, overwrite=True)
-    _clear(uow, stored.id)
-    _fill(stored, data)
-    stored.name = name
-    uow.session.flush()
-    _children(uow, stored.id, data, gang_ids)
-    if row.synced_digest is not None:
-        row.synced_digest = wanted
-    counts = [
-        f"{k} {before[k]} → {n}"
-        for k, n in (
-            ("battles", len(data.battles)),
-            ("log", len(data.log)),
-            ("history", len(data.history)),
-            ("gangs", len(data.gangs)),
-        )
-        if before[k] != n
-    ]
-    said = [f"campaign: {'; '.join(counts) or 'details changed'}", *lines]
-    label = f"Update {quoted(name, 60)} from {quoted(source, 60)}"
-    step = recorder.finish(uow, label, stored.id, gang_ids)
-    return Outcome(_changed(stored.id, gang_ids), SwapFileRows(step, "undo"), label, None,
-                   result=CampaignFileResult(name, said))  # fmt: skip
 
 
 def _here(uow: UnitOfWork, read: _Read) -> list[int]:

@@ -12,38 +12,20 @@ Roster edits and the post-battle sequence are undone by the same engine.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Protocol, TypeVar
 
-from sqlalchemy import select
-
-from gangmanager.persistence.campaign_tables import (
-    CampaignBattleRow,
-    CampaignGangRow,
-    CampaignTerritoryRow,
-)
 from gangmanager.persistence.database import Database
 from gangmanager.persistence.snapshots import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
-from gangmanager.services.campaign_commands import RecordBattle
+from gangmanager.rules.campaign import Campaign
+from gangmanager.services.campaign_battle_commands import RecordBattle
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import RestoreError, ServiceError
-from gangmanager.services.operations import Outcome, operation, perform, run_in
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
-
-# Tables a campaign action adds rows to: those above each one's highest id before the
-# action are its own (one SELECT for all of them).
-ADDED_TABLES = (
-    "campaigns",
-    "campaign_gangs",
-    "campaign_territories",
-    "campaign_battles",
-    "campaign_battle_gangs",
-    "campaign_log",
-    "campaign_snapshots",
-)
 
 
 @dataclass(frozen=True)
@@ -58,53 +40,12 @@ class CampaignStep:
     gangs: tuple[int, ...]
 
 
-def _whole_campaign(uow: UnitOfWork, campaign_id: int, gang_ids: Iterable[int]) -> list[RowScope]:
-    """Every row of the campaign and its gangs' rows: the scope of any action but
-    recording a battle (joining, leaving, a new cycle, the end...)."""
-    session = uow.session
-    battles = tuple(
-        session.scalars(
-            select(CampaignBattleRow.id).where(CampaignBattleRow.campaign_id == campaign_id)
-        )
-    )
-    members = set(
-        session.scalars(
-            select(CampaignGangRow.gang_id).where(CampaignGangRow.campaign_id == campaign_id)
-        )
-    )
-    own = (campaign_id,)
-    return [
-        RowScope("campaigns", "id", own),
-        RowScope("campaign_gangs", "campaign_id", own),
-        RowScope("campaign_territories", "campaign_id", own),
-        RowScope("campaign_battles", "campaign_id", own),
-        RowScope("campaign_battle_gangs", "campaign_battle_id", battles),
-        RowScope("campaign_log", "campaign_id", own),
-        RowScope("campaign_snapshots", "campaign_id", own),
-        # The gang rows only: a campaign action moves Reputation and credits, no fighter.
-        RowScope("gangs", "id", tuple(sorted(members | set(gang_ids)))),
-    ]
-
-
 def _battle_scope(uow: UnitOfWork, campaign_id: int, action: RecordBattle) -> list[RowScope]:
-    """What recording a battle can change besides the rows it adds: the campaign's row,
-    the rows of the gangs that fought and, with a territory at stake, the holdings (saved
-    again whole) and the row of the gang holding it. No earlier battle, log line or
-    other gang, so the rows read do not grow with the campaign."""
+    """What recording a battle can change besides the rows it adds (the campaign's row, the
+    gangs that fought, the holdings and holder of a territory at stake)."""
     gang_ids = {g for ref in action.gangs for g in _gang_ids_of(uow, ref)}
-    scopes = [RowScope("campaigns", "id", (campaign_id,))]
     territory = action.territory.strip() if action.territory else ""
-    if territory:
-        scopes.append(RowScope("campaign_territories", "campaign_id", (campaign_id,)))
-        holders = uow.session.scalars(
-            select(CampaignTerritoryRow.gang_id).where(
-                CampaignTerritoryRow.campaign_id == campaign_id,
-                CampaignTerritoryRow.name == territory,
-            )
-        )
-        gang_ids |= {g for g in holders if g is not None}
-    scopes.append(RowScope("gangs", "id", tuple(sorted(gang_ids))))
-    return scopes
+    return uow.campaigns.scopes.battle(campaign_id, gang_ids, territory)
 
 
 def _gang_ids_of(uow: UnitOfWork, ref: str) -> set[int]:
@@ -130,8 +71,18 @@ def _campaign_id(uow: UnitOfWork, ref: str) -> int | None:
     return uow.campaigns.id_of(ref)
 
 
+class OfCampaign(Protocol):
+    """What a stepped action hands back: the campaign it changed, at least."""
+
+    @property
+    def campaign(self) -> Campaign: ...
+
+
+C = TypeVar("C", bound=OfCampaign)
+
+
 @dataclass(frozen=True)
-class Stepped:
+class Stepped(Action[C]):
     """A campaign action (services.campaign: AddCampaignGang, RecordBattle...) and its undo.
 
     `campaign_ref` None: the action creates the campaign (nothing of it existed).
@@ -139,33 +90,70 @@ class Stepped:
     """
 
     label: str
-    action: object
+    action: Action[C]
     campaign_ref: str | None
     gangs: Sequence[str] = ()
 
+    def run(self, ctx: Context) -> Outcome[C]:
+        """The rows before and after, read in the action's own transaction; those that differ
+        are the step."""
+        uow = ctx.uow
+        label = self.label
+        ref = self.campaign_ref
+        campaign_id = _campaign_id(uow, ref) if ref is not None else None
+        scopes = uow.campaigns.scopes.added()
+        if campaign_id is not None and isinstance(self.action, RecordBattle):
+            scopes += _battle_scope(uow, campaign_id, self.action)
+        elif campaign_id is not None:
+            scopes += uow.campaigns.scopes.whole(campaign_id, _gang_ids(uow, self.gangs))
+        before = uow.snapshots.snapshot(None, outside=tuple(scopes))
+        done = ctx.run(self.action)
+        result = done.result
+        assert result.campaign.id is not None
+        campaign_id = result.campaign.id
+        after = uow.snapshots.snapshot(None, outside=tuple(scopes))
+        before, after = narrowed(before, after)
+        changed_gangs = tuple(sorted(k[0] for k in after.rows.get("gangs", {})))
+        step = CampaignStep(label, campaign_id, before, after, changed_gangs)
+        changes = replace(done.changes, campaigns_changed=(campaign_id,))
+        return Outcome(changes, SwapCampaignRows(step, "undo"), label, None, result=result)
+
 
 @dataclass(frozen=True)
-class SwapCampaignRows:
+class SwapCampaignRows(Action[CampaignStep]):
     """Undo (`what` "undo") or redo of a campaign step."""
 
     step: CampaignStep
     what: str
 
+    def run(self, ctx: Context) -> Outcome[CampaignStep]:
+        uow = ctx.uow
+        step, what = self.step, self.what
+        expected, target = (
+            (step.after, step.before) if what == "undo" else (step.before, step.after)
+        )
+        with swap_refused(what, step.label):
+            uow.snapshots.swap(expected, target)
+        again = SwapCampaignRows(step, "redo" if what == "undo" else "undo")
+        changes = Changes(gangs_changed=step.gangs, campaigns_changed=(step.campaign_id,))
+        return Outcome(changes, again, step.label, None, result=step)
+
 
 def run_step(
     db: Database,
     label: str,
-    action: object,
+    action: Action[C],
     *,
     campaign_ref: str | None,
     gangs: Sequence[str] = (),
-    rulesets: Rulesets | None = None,
-) -> tuple[Any, CampaignStep]:
+    rulesets: Rulesets,
+) -> tuple[C, CampaignStep]:
     """Perform `action` (a services.campaign action) and record how to undo it.
 
     A refusal of the action is raised as it is; nothing is recorded then.
     """
     outcome = perform(db, Stepped(label, action, campaign_ref, gangs), rulesets)
+    assert isinstance(outcome.inverse, SwapCampaignRows)
     return outcome.result, outcome.inverse.step
 
 
@@ -187,48 +175,11 @@ def swap_refused(what: str, label: str, stale_note: str = "") -> Iterator[None]:
         raise ServiceError(f"cannot {what} {label}: permission denied on this server") from None
 
 
-@operation(Stepped)
-def _stepped(uow: UnitOfWork, stepped: Stepped, rulesets: Rulesets | None) -> Outcome:
-    """The rows before and after, read in the action's own transaction; those that differ
-    are the step."""
-    label = stepped.label
-    ref = stepped.campaign_ref
-    campaign_id = _campaign_id(uow, ref) if ref is not None else None
-    tops = uow.snapshots.top_ids(ADDED_TABLES)
-    scopes = [RowScope(t, above=tops[t]) for t in ADDED_TABLES]
-    if campaign_id is not None and isinstance(stepped.action, RecordBattle):
-        scopes += _battle_scope(uow, campaign_id, stepped.action)
-    elif campaign_id is not None:
-        scopes += _whole_campaign(uow, campaign_id, _gang_ids(uow, stepped.gangs))
-    before = uow.snapshots.snapshot(None, outside=tuple(scopes))
-    done = run_in(uow, stepped.action, rulesets)
-    result = done.result
-    assert result.campaign.id is not None
-    campaign_id = result.campaign.id
-    after = uow.snapshots.snapshot(None, outside=tuple(scopes))
-    before, after = narrowed(before, after)
-    changed_gangs = tuple(sorted(k[0] for k in after.rows.get("gangs", {})))
-    step = CampaignStep(label, campaign_id, before, after, changed_gangs)
-    changes = replace(done.changes, campaigns_changed=(campaign_id,))
-    return Outcome(changes, SwapCampaignRows(step, "undo"), label, None, result=result)
-
-
-@operation(SwapCampaignRows)
-def _swap(uow: UnitOfWork, swap: SwapCampaignRows, _: Rulesets | None) -> Outcome:
-    step, what = swap.step, swap.what
-    expected, target = (step.after, step.before) if what == "undo" else (step.before, step.after)
-    with swap_refused(what, step.label):
-        uow.snapshots.swap(expected, target)
-    again = SwapCampaignRows(step, "redo" if what == "undo" else "undo")
-    changes = Changes(gangs_changed=step.gangs, campaigns_changed=(step.campaign_id,))
-    return Outcome(changes, again, step.label, None, result=step)
-
-
-def undo_step(db: Database, step: CampaignStep) -> Changes:
+def undo_step(db: Database, rulesets: Rulesets, step: CampaignStep) -> Changes:
     """Put the campaign (and the gangs it touched) back as they were before the action."""
-    return perform(db, SwapCampaignRows(step, "undo")).changes
+    return perform(db, SwapCampaignRows(step, "undo"), rulesets).changes
 
 
-def redo_step(db: Database, step: CampaignStep) -> Changes:
+def redo_step(db: Database, rulesets: Rulesets, step: CampaignStep) -> Changes:
     """Make the undone action's rows again, exactly as the action left them."""
-    return perform(db, SwapCampaignRows(step, "redo")).changes
+    return perform(db, SwapCampaignRows(step, "redo"), rulesets).changes

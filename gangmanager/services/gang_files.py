@@ -21,13 +21,12 @@ from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.gang_diff import changes_by_fighter, differing_fields
-from gangmanager.services.operations import Outcome, operation, perform, run_in
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
     from gangmanager.exchange.gang_file import Origin
     from gangmanager.persistence.tables import GangFileRow
-    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # How many conflicting fields a refusal names before "and N more".
 _MAX_FIELDS = 12
@@ -45,35 +44,111 @@ class UpdateResult:
 
 
 @dataclass(frozen=True)
-class StampExport:
+class StampExport(Action[str]):
     """Give the gang its identity for gang files (at its first export)."""
 
     gang_id: int
 
+    def run(self, ctx: Context) -> Outcome[str]:
+        uow = ctx.uow
+        row = identity_of(uow.session, self.gang_id) or give_identity(uow.session, self.gang_id)
+        return Outcome(Changes(), None, "Export", self.gang_id, result=row.uid)
+
 
 @dataclass(frozen=True)
-class ImportGang:
+class ImportGang(Action[Gang]):
     """A new gang from a file; it keeps the file's identity unless this database has it."""
 
     gang: Gang
     origin: Origin | None
 
+    def run(self, ctx: Context) -> Outcome[Gang]:
+        uow = ctx.uow
+        from gangmanager.services.roster import CreateGang
+
+        origin = self.origin
+        keep = origin is not None and gang_with_identity(uow.session, origin.gang) is None
+        if not keep or origin is None:
+            return ctx.run(CreateGang(self.gang, "Import"))
+        # The identity row is written before the step's snapshot is taken, so the
+        # step's undo deletes it with the gang.
+        return ctx.run(_CreateWithIdentity(self.gang, origin))
+
 
 @dataclass(frozen=True)
-class UpdateGangFromFile:
+class UpdateGangFromFile(Action[UpdateResult]):
     """The file's gang over the stored gang it was exported from (one undo step)."""
 
     gang: Gang
     origin: Origin
     source: str
 
+    def run(self, ctx: Context) -> Outcome[UpdateResult]:
+        uow = ctx.uow
+        from gangmanager.persistence.snapshots import RowScope
+        from gangmanager.services.roster import _check_name_free, _edit
 
-def export_origin(db: Database, gang: Gang) -> Origin:
+        file, origin, source = self.gang, self.origin, self.source
+        row = gang_with_identity(uow.session, origin.gang)
+        if row is None:
+            raise ServiceError(
+                f"{source}: a file of another gang ({quoted(file.name, 60)}, not in this database);"
+                " import it without --update to add it"
+            )
+        stored = uow.gangs.get_for_update(row.gang_id)
+        assert stored.id is not None and stored.version is not None
+        if file.ruleset != stored.ruleset:
+            raise ServiceError(
+                f"{source}: the file's gang follows the {quoted(file.ruleset, 40)} ruleset,"
+                f" {quoted(stored.name, 60)} here follows {quoted(stored.ruleset, 40)}; nothing was changed"
+            )
+        merged = _onto(stored, file)
+        if merged.name != stored.name:
+            _check_name_free(uow, stored.id, merged.name)
+        lines = changes_by_fighter(stored, merged)
+        if not lines:
+            _synced(row, origin, stored.version)
+            nothing = UpdateResult(stored, [])
+            return Outcome(Changes(), None, "Update from file", stored.id, result=nothing)
+        if _changed_here(row, origin, stored.version):
+            fields = differing_fields(stored, merged)
+            shown = ", ".join(fields[:_MAX_FIELDS])
+            if len(fields) > _MAX_FIELDS:
+                shown += f" and {len(fields) - _MAX_FIELDS} more"
+            raise UpdateConflict(
+                f"{source}: not updated: {quoted(stored.name, 60)} was changed here since the file"
+                f" was exported, and the file changes it too ({shown}); nothing was changed."
+                " Import the file without --update to keep both, or keep the stored gang"
+            )
+        label = f"Update {stored.name} from {source}"
+        # The sync marks are part of the step: undone, the copy again carries the
+        # version it had taken before (its exports must not claim the file's).
+        outcome = _edit(
+            uow,
+            stored.id,
+            lambda _: (merged, label, None, ()),
+            None,
+            outside=(RowScope("gang_files", "gang_id", (stored.id,)),),
+            after_save=lambda saved: _synced(row, origin, saved.version or 0),
+        )
+        saved = outcome.gang or uow.gangs.get(stored.id)
+        assert saved.version is not None
+        return Outcome(
+            outcome.changes,
+            outcome.inverse,
+            label,
+            stored.id,
+            result=UpdateResult(saved, lines),
+            gang=saved,
+        )
+
+
+def export_origin(db: Database, rulesets: Rulesets, gang: Gang) -> Origin:
     """The `origin` a file of this gang carries; the first export gives it an identity."""
     origin = file_origin(db, gang)
     if origin is None:
         assert gang.id is not None
-        perform(db, StampExport(gang.id))
+        perform(db, StampExport(gang.id), rulesets)
         origin = file_origin(db, gang)
     assert origin is not None
     return origin
@@ -93,127 +168,48 @@ def file_origin(db: Database, gang: Gang) -> Origin | None:
         return Origin(row.uid, synced if synced is not None else gang.version)
 
 
-def import_gang(db: Database, gang: Gang, origin: Origin | None) -> Outcome:
-    return perform(db, ImportGang(gang, origin))
+def import_gang(db: Database, rulesets: Rulesets, gang: Gang, origin: Origin | None) -> Gang:
+    """The file's gang stored as new (its identity kept unless this database has it)."""
+    return perform(db, ImportGang(gang, origin), rulesets).result
 
 
-def update_gang(db: Database, gang: Gang, origin: Origin, source: str) -> UpdateResult:
-    result: UpdateResult = perform(db, UpdateGangFromFile(gang, origin, source)).result
-    return result
-
-
-@operation(StampExport)
-def _stamp(uow: UnitOfWork, action: StampExport, _: Rulesets | None) -> Outcome:
-    row = identity_of(uow.session, action.gang_id) or give_identity(uow.session, action.gang_id)
-    return Outcome(Changes(), None, "Export", action.gang_id, result=row.uid)
-
-
-@operation(ImportGang)
-def _import(uow: UnitOfWork, action: ImportGang, rulesets: Rulesets | None) -> Outcome:
-    from gangmanager.services.roster import CreateGang
-
-    origin = action.origin
-    keep = origin is not None and gang_with_identity(uow.session, origin.gang) is None
-    if not keep or origin is None:
-        return run_in(uow, CreateGang(action.gang, "Import"), rulesets)
-    # The identity row is written before the step's snapshot is taken, so the
-    # step's undo deletes it with the gang.
-    return run_in(uow, _CreateWithIdentity(action.gang, origin), rulesets)
+def update_gang(
+    db: Database, rulesets: Rulesets, gang: Gang, origin: Origin, source: str
+) -> UpdateResult:
+    return perform(db, UpdateGangFromFile(gang, origin, source), rulesets).result
 
 
 @dataclass(frozen=True)
-class _CreateWithIdentity:
+class _CreateWithIdentity(Action[Gang]):
     gang: Gang
     origin: Origin
 
+    def run(self, ctx: Context) -> Outcome[Gang]:
+        uow = ctx.uow
+        from gangmanager.persistence.snapshots import RowSnapshot
+        from gangmanager.services.roster import _step
+        from gangmanager.services.roster_steps import _changes
 
-@operation(_CreateWithIdentity)
-def _create_with_identity(
-    uow: UnitOfWork, action: _CreateWithIdentity, _: Rulesets | None
-) -> Outcome:
-    from gangmanager.persistence.snapshots import RowSnapshot
-    from gangmanager.services.roster import _changes, _step
-
-    name = uow.gangs.unique_name(action.gang.name)
-    stored = uow.gangs.add(action.gang.model_copy(update={"name": name}))
-    assert stored.id is not None and stored.version is not None
-    give_identity(
-        uow.session,
-        stored.id,
-        action.origin.gang,
-        synced_version=action.origin.version,
-        synced_mark=stored.version,
-    )
-    before = RowSnapshot(stored.id, True)
-    after = uow.snapshots.snapshot(stored.id, whole=True)
-    label = f"Import {name}"
-    messages = (
-        (f"the name {quoted(action.gang.name)} was taken: saved as {quoted(name)}",)
-        if name != action.gang.name
-        else ()
-    )
-    changes = _changes(before, after, messages)
-    return Outcome(changes, _step(before, after, label), label, stored.id, result=stored)
-
-
-@operation(UpdateGangFromFile)
-def _update(uow: UnitOfWork, action: UpdateGangFromFile, rulesets: Rulesets | None) -> Outcome:
-    from gangmanager.persistence.snapshots import RowScope
-    from gangmanager.services.roster import _check_name_free, _edit
-
-    file, origin, source = action.gang, action.origin, action.source
-    row = gang_with_identity(uow.session, origin.gang)
-    if row is None:
-        raise ServiceError(
-            f"{source}: a file of another gang ({quoted(file.name, 60)}, not in this database);"
-            " import it without --update to add it"
+        name = uow.gangs.unique_name(self.gang.name)
+        stored = uow.gangs.add(self.gang.model_copy(update={"name": name}))
+        assert stored.id is not None and stored.version is not None
+        give_identity(
+            uow.session,
+            stored.id,
+            self.origin.gang,
+            synced_version=self.origin.version,
+            synced_mark=stored.version,
         )
-    stored = uow.gangs.get_for_update(row.gang_id)
-    assert stored.id is not None and stored.version is not None
-    if file.ruleset != stored.ruleset:
-        raise ServiceError(
-            f"{source}: the file's gang follows the {quoted(file.ruleset, 40)} ruleset,"
-            f" {quoted(stored.name, 60)} here follows {quoted(stored.ruleset, 40)}; nothing was changed"
+        before = RowSnapshot(stored.id, True)
+        after = uow.snapshots.snapshot(stored.id, whole=True)
+        label = f"Import {name}"
+        messages = (
+            (f"the name {quoted(self.gang.name)} was taken: saved as {quoted(name)}",)
+            if name != self.gang.name
+            else ()
         )
-    merged = _onto(stored, file)
-    if merged.name != stored.name:
-        _check_name_free(uow, stored.id, merged.name)
-    lines = changes_by_fighter(stored, merged)
-    if not lines:
-        _synced(row, origin, stored.version)
-        nothing = UpdateResult(stored, [])
-        return Outcome(Changes(), None, "Update from file", stored.id, result=nothing)
-    if _changed_here(row, origin, stored.version):
-        fields = differing_fields(stored, merged)
-        shown = ", ".join(fields[:_MAX_FIELDS])
-        if len(fields) > _MAX_FIELDS:
-            shown += f" and {len(fields) - _MAX_FIELDS} more"
-        raise UpdateConflict(
-            f"{source}: not updated: {quoted(stored.name, 60)} was changed here since the file"
-            f" was exported, and the file changes it too ({shown}); nothing was changed."
-            " Import the file without --update to keep both, or keep the stored gang"
-        )
-    label = f"Update {stored.name} from {source}"
-    # The sync marks are part of the step: undone, the copy again carries the
-    # version it had taken before (its exports must not claim the file's).
-    outcome = _edit(
-        uow,
-        stored.id,
-        lambda _: (merged, label, None, ()),
-        None,
-        outside=(RowScope("gang_files", "gang_id", (stored.id,)),),
-        after_save=lambda saved: _synced(row, origin, saved.version or 0),
-    )
-    saved = outcome.gang or uow.gangs.get(stored.id)
-    assert saved.version is not None
-    return Outcome(
-        outcome.changes,
-        outcome.inverse,
-        label,
-        stored.id,
-        result=UpdateResult(saved, lines),
-        gang=saved,
-    )
+        changes = _changes(before, after, messages)
+        return Outcome(changes, _step(before, after, label), label, stored.id, result=stored)
 
 
 def _onto(stored: Gang, file: Gang) -> Gang:

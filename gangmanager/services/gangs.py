@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gangmanager.persistence.database import SQLITE_HEADER, Database
-from gangmanager.persistence.row_reading import GangSummary
+from gangmanager.persistence.row_reading import GangSummary as GangSummary
 from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, UnknownGangError, write_failure
@@ -56,15 +56,15 @@ class ImportResult:
     changes: Changes
 
 
-def add_gang(db: Database, gang: Gang) -> ImportResult:
+def add_gang(db: Database, rulesets: Rulesets, gang: Gang) -> ImportResult:
     """Store a new gang; a taken name becomes `Name (2)` and the result says so.
 
     The same action as the window's New gang (`roster.CreateGang`), run by `perform`.
     """
     from gangmanager.services.roster import CreateGang
 
-    outcome = perform(db, CreateGang(gang))
-    stored: Gang = outcome.result
+    outcome = perform(db, CreateGang(gang), rulesets)
+    stored = outcome.result
     renamed = gang.name if stored.name != gang.name else None
     return ImportResult(stored, None, renamed, outcome.changes)
 
@@ -94,7 +94,7 @@ def read_import_with_origin(
     return gang, report, origin
 
 
-def export_gang(db: Database, ref: str, path: Path) -> Path:
+def export_gang(db: Database, rulesets: Rulesets, ref: str, path: Path) -> Path:
     """Write the gang file through a temporary name; refuse to replace what is not one.
 
     The gang's first export gives it its identity (`origin`, docs/file-formats.md).
@@ -103,7 +103,7 @@ def export_gang(db: Database, ref: str, path: Path) -> Path:
 
     _check_export_target(db, path)
     gang = load_gang(db, ref)
-    return _write_gang_file(path, gang, export_origin(db, gang))
+    return _write_gang_file(path, gang, export_origin(db, rulesets, gang))
 
 
 def write_gang_file(db: Database, ref: str, path: Path) -> Path:

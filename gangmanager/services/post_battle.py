@@ -45,7 +45,7 @@ from gangmanager.services.errors import (
     StaleGangError,
     UnknownGangError,
 )
-from gangmanager.services.operations import Outcome, operation, perform, result_of
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 GangRef = Gang | int | str
@@ -181,41 +181,39 @@ def start_draft(db: Database, rulesets: Rulesets, gang_id: int) -> SavedDraft:
         return saved
     record = battle_service.ended_battle(db, gang_id, rulesets)
     draft = draft_from_battle(record) if record is not None else PostBattleDraft(result=None)
-    return SavedDraft(save_draft(db, gang_id, draft), draft)
+    return SavedDraft(save_draft(db, rulesets, gang_id, draft), draft)
 
 
 @dataclass(frozen=True)
-class SaveDraft:
+class SaveDraft(Action[int]):
     gang_id: int
     draft: PostBattleDraft
 
+    def run(self, ctx: Context) -> Outcome[int]:
+        uow = ctx.uow
+        draft = self.draft
+        draft_id = uow.drafts.save(self.gang_id, draft.to_json(), draft.battle_id)
+        # A draft is the wizard's scratch paper: no undo step, nothing on the roster.
+        return Outcome(Changes(), None, "Save draft", self.gang_id, result=draft_id)
+
 
 @dataclass(frozen=True)
-class DiscardDraft:
+class DiscardDraft(Action[int]):
     gang_id: int
 
+    def run(self, ctx: Context) -> Outcome[int]:
+        uow = ctx.uow
+        count = uow.drafts.discard(self.gang_id)
+        return Outcome(Changes(), None, "Discard draft", self.gang_id, result=count)
 
-def save_draft(db: Database, gang_id: int, draft: PostBattleDraft) -> int:
+
+def save_draft(db: Database, rulesets: Rulesets, gang_id: int, draft: PostBattleDraft) -> int:
     """Save over the gang's unfinished draft (or start one); returns the draft's id."""
-    return int(result_of(db, SaveDraft(gang_id, draft)))
+    return perform(db, SaveDraft(gang_id, draft), rulesets).result
 
 
-def discard_draft(db: Database, gang_id: int) -> int:
-    return int(result_of(db, DiscardDraft(gang_id)))
-
-
-@operation(SaveDraft)
-def _save_draft(uow: UnitOfWork, action: SaveDraft, _: Rulesets | None) -> Outcome:
-    draft = action.draft
-    draft_id = uow.drafts.save(action.gang_id, draft.to_json(), draft.battle_id)
-    # A draft is the wizard's scratch paper: no undo step, nothing on the roster.
-    return Outcome(Changes(), None, "Save draft", action.gang_id, result=draft_id)
-
-
-@operation(DiscardDraft)
-def _discard_draft(uow: UnitOfWork, action: DiscardDraft, _: Rulesets | None) -> Outcome:
-    count = uow.drafts.discard(action.gang_id)
-    return Outcome(Changes(), None, "Discard draft", action.gang_id, result=count)
+def discard_draft(db: Database, rulesets: Rulesets, gang_id: int) -> int:
+    return perform(db, DiscardDraft(gang_id), rulesets).result
 
 
 # ------------------------------------------------------------------ applying
@@ -249,11 +247,84 @@ class FinishResult:
 
 
 @dataclass(frozen=True)
-class FinishPostBattle:
+class FinishPostBattle(Action[FinishResult]):
     gang: GangRef
     draft: PostBattleDraft
     draft_id: int | None = None
     version: int | None = None
+
+    def run(self, ctx: Context) -> Outcome[FinishResult]:
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        gang, draft, draft_id, version = self.gang, self.draft, self.draft_id, self.version
+        # By id (the wizard's): read once, locked, and saved against what was read (`base`),
+        # not read and validated again by `update` (300 fighters: about a third of Finish).
+        locked = isinstance(gang, int)
+        before = _locked_gang(uow, gang) if isinstance(gang, int) else _gang(uow, gang)
+        assert before.id is not None
+        if version is not None and before.version != version:
+            raise StaleGangError
+        setting = campaign_service.post_battle_setting(uow, rulesets, before)
+        try:
+            after, report = apply_draft(rulesets.get(before.ruleset), before, draft, setting)
+        except DraftError as exc:
+            raise PostBattleError(exc.problems) from None
+        drafts = drafts_of(uow)
+        found = drafts.get(draft_id) if draft_id is not None else None
+        if found is not None and found.gang_id != before.id:
+            raise ServiceError(f"post-battle draft {draft_id} belongs to another gang")
+        scopes = _campaign_scope(setting, report, before.id)
+        if found is not None:
+            scopes.append(RowScope("post_battle_drafts", "id", (found.id,)))
+        if draft.battle_id is not None:
+            # Only this gang's done mark: the other gang's Finish (before or after) is its own.
+            mark = _check_battle(uow, draft.battle_id, before.id)
+            scopes.append(RowScope("battles", "id", (draft.battle_id,), columns=("id", mark)))
+        # The rows as they are before anything is written: undo puts these back.
+        rows_before = uow.snapshots.snapshot(before.id, outside=tuple(scopes))
+        if found is not None:
+            draft_id = drafts.update(found.id, draft.to_json(), draft.battle_id)
+        else:
+            draft_id = drafts.add(before.id, draft.to_json(), draft.battle_id)
+            # A draft made now: absent before, so undo deletes it.
+            scopes.append(RowScope("post_battle_drafts", "id", (draft_id,)))
+        # Only what the sequence changed is written (a fighter's XP, a lost weapon...):
+        # the statements do not grow with the roster (bench/post_battle.py).
+        stored = uow.gangs.update(after, base=before) if locked else uow.gangs.update(after)
+        sheet = change_sheet(before, stored, report, draft)
+        drafts.finish(draft_id, sheet.model_dump(mode="json"))
+        if draft.battle_id is not None:
+            battle_service.mark_battle_done(uow, draft.battle_id, before.id)
+        messages = [
+            f"Post-battle sequence applied to {stored.name}: Gang Rating"
+            f" {report.gang_rating_before} -> {report.gang_rating_after}"
+        ]
+        changed = [before.id]
+        if setting is not None:
+            writes = campaign_service.record_post_battle(
+                uow, rulesets, setting, stored, report, battle_id=draft.battle_id
+            )
+            messages += writes.messages
+            changed += writes.gangs_changed
+            # Rows added are named by id: a line another player logs meanwhile is not ours.
+            scopes += [
+                RowScope("campaign_log", "id", writes.log_ids),
+                RowScope("campaign_snapshots", "id", writes.snapshot_ids),
+            ]
+        rows_after = uow.snapshots.snapshot(before.id, outside=tuple(scopes))
+        # Undo checks and puts back the rows Finish touched (roster and outside), no others.
+        rows_before, rows_after = narrowed(rows_before, rows_after)
+        result = FinishResult(
+            before=before,
+            gang=stored,
+            report=report,
+            change_sheet=sheet,
+            draft_id=draft_id,
+            rows_before=rows_before,
+            rows_after=rows_after,
+            changes=Changes(gangs_changed=tuple(changed), messages=tuple(messages)),
+        )
+        return finish_outcome(result)
 
 
 def finish(
@@ -273,7 +344,7 @@ def finish(
     since, Finish is refused with "changed by someone else — reload".
     """
     action = FinishPostBattle(gang, draft, draft_id, version)
-    return result_of(db, action, rulesets)
+    return perform(db, action, rulesets).result
 
 
 def last_change_sheet(db: Database, gang: GangRef) -> ChangeSheet:
@@ -287,80 +358,6 @@ def last_change_sheet(db: Database, gang: GangRef) -> ChangeSheet:
             f"{stored.name} has no finished post-battle sequence to print the changes of"
         )
     return ChangeSheet.model_validate(found)
-
-
-@operation(FinishPostBattle)
-def _finish(uow: UnitOfWork, action: FinishPostBattle, rulesets: Rulesets | None) -> Outcome:
-    assert rulesets is not None
-    gang, draft, draft_id, version = action.gang, action.draft, action.draft_id, action.version
-    # By id (the wizard's): read once, locked, and saved against what was read (`base`),
-    # not read and validated again by `update` (300 fighters: about a third of Finish).
-    locked = isinstance(gang, int)
-    before = _locked_gang(uow, gang) if isinstance(gang, int) else _gang(uow, gang)
-    assert before.id is not None
-    if version is not None and before.version != version:
-        raise StaleGangError
-    setting = campaign_service.post_battle_setting(uow, rulesets, before)
-    try:
-        after, report = apply_draft(rulesets.get(before.ruleset), before, draft, setting)
-    except DraftError as exc:
-        raise PostBattleError(exc.problems) from None
-    drafts = drafts_of(uow)
-    found = drafts.get(draft_id) if draft_id is not None else None
-    if found is not None and found.gang_id != before.id:
-        raise ServiceError(f"post-battle draft {draft_id} belongs to another gang")
-    scopes = _campaign_scope(setting, report, before.id)
-    if found is not None:
-        scopes.append(RowScope("post_battle_drafts", "id", (found.id,)))
-    if draft.battle_id is not None:
-        # Only this gang's done mark: the other gang's Finish (before or after) is its own.
-        mark = _check_battle(uow, draft.battle_id, before.id)
-        scopes.append(RowScope("battles", "id", (draft.battle_id,), columns=("id", mark)))
-    # The rows as they are before anything is written: undo puts these back.
-    rows_before = uow.snapshots.snapshot(before.id, outside=tuple(scopes))
-    if found is not None:
-        draft_id = drafts.update(found.id, draft.to_json(), draft.battle_id)
-    else:
-        draft_id = drafts.add(before.id, draft.to_json(), draft.battle_id)
-        # A draft made now: absent before, so undo deletes it.
-        scopes.append(RowScope("post_battle_drafts", "id", (draft_id,)))
-    # Only what the sequence changed is written (a fighter's XP, a lost weapon...):
-    # the statements do not grow with the roster (bench/post_battle.py).
-    stored = uow.gangs.update(after, base=before) if locked else uow.gangs.update(after)
-    sheet = change_sheet(before, stored, report, draft)
-    drafts.finish(draft_id, sheet.model_dump(mode="json"))
-    if draft.battle_id is not None:
-        battle_service.mark_battle_done(uow, draft.battle_id, before.id)
-    messages = [
-        f"Post-battle sequence applied to {stored.name}: Gang Rating"
-        f" {report.gang_rating_before} -> {report.gang_rating_after}"
-    ]
-    changed = [before.id]
-    if setting is not None:
-        writes = campaign_service.record_post_battle(
-            uow, rulesets, setting, stored, report, battle_id=draft.battle_id
-        )
-        messages += writes.messages
-        changed += writes.gangs_changed
-        # Rows added are named by id: a line another player logs meanwhile is not ours.
-        scopes += [
-            RowScope("campaign_log", "id", writes.log_ids),
-            RowScope("campaign_snapshots", "id", writes.snapshot_ids),
-        ]
-    rows_after = uow.snapshots.snapshot(before.id, outside=tuple(scopes))
-    # Undo checks and puts back the rows Finish touched (roster and outside), no others.
-    rows_before, rows_after = narrowed(rows_before, rows_after)
-    result = FinishResult(
-        before=before,
-        gang=stored,
-        report=report,
-        change_sheet=sheet,
-        draft_id=draft_id,
-        rows_before=rows_before,
-        rows_after=rows_after,
-        changes=Changes(gangs_changed=tuple(changed), messages=tuple(messages)),
-    )
-    return finish_outcome(result)
 
 
 def _campaign_scope(
@@ -404,7 +401,7 @@ def _check_battle(uow: UnitOfWork, battle_id: int, gang_id: int) -> str:
 
 
 @dataclass(frozen=True)
-class SwapPostBattle:
+class SwapPostBattle(Action[None]):
     """Undo (or redo) of Finish: the rows `expected` must be there; `target` goes back."""
 
     expected: RowSnapshot
@@ -412,59 +409,58 @@ class SwapPostBattle:
     what: str
     done: str
 
-
-@operation(SwapPostBattle)
-def _swap(uow: UnitOfWork, action: SwapPostBattle, _: Rulesets | None) -> Outcome:
-    expected, target, what, done = action.expected, action.target, action.what, action.done
-    try:
-        with server_refusal():
-            uow.snapshots.swap(expected, target)
-    except StaleRows as stale:
-        # The sequence's own rows: its roster, draft and battle (not the campaign's).
-        own = any(
-            not t.startswith("campaign") and (t != "gangs" or k == (expected.gang_id,))
-            for t, k in stale.rows
+    def run(self, ctx: Context) -> Outcome[None]:
+        uow = ctx.uow
+        expected, target, what, done = self.expected, self.target, self.what, self.done
+        try:
+            with server_refusal():
+                uow.snapshots.swap(expected, target)
+        except StaleRows as stale:
+            # The sequence's own rows: its roster, draft and battle (not the campaign's).
+            own = any(
+                not t.startswith("campaign") and (t != "gangs" or k == (expected.gang_id,))
+                for t, k in stale.rows
+            )
+            what_changed = "the gang" if own else "the campaign or another gang"
+            raise ServiceError(
+                f"cannot {what} the post-battle sequence: {what_changed} has changed since"
+            ) from None
+        except RestoreError as exc:
+            raise ServiceError(f"cannot {what} the post-battle sequence: {exc}") from None
+        except ServerRefusal:
+            # A player's role on a shared server may not delete the campaign's log lines.
+            raise ServiceError(
+                f"cannot {what} the post-battle sequence: permission denied on this server"
+            ) from None
+        gangs = tuple(
+            sorted({k[0] for k in (*expected.rows.get("gangs", {}), *target.rows.get("gangs", {}))})
         )
-        what_changed = "the gang" if own else "the campaign or another gang"
-        raise ServiceError(
-            f"cannot {what} the post-battle sequence: {what_changed} has changed since"
-        ) from None
-    except RestoreError as exc:
-        raise ServiceError(f"cannot {what} the post-battle sequence: {exc}") from None
-    except ServerRefusal:
-        # A player's role on a shared server may not delete the campaign's log lines.
-        raise ServiceError(
-            f"cannot {what} the post-battle sequence: permission denied on this server"
-        ) from None
-    gangs = tuple(
-        sorted({k[0] for k in (*expected.rows.get("gangs", {}), *target.rows.get("gangs", {}))})
-    )
-    assert target.gang_id is not None
-    # The sequence's own gang first: the window shows it.
-    gang_ids = (target.gang_id, *(g for g in gangs if g != target.gang_id))
-    changes = Changes(gangs_changed=gang_ids, messages=(f"Post-battle sequence {done}",))
-    again = (
-        SwapPostBattle(target, expected, "redo", "applied again")
-        if what == "undo"
-        else SwapPostBattle(target, expected, "undo", "undone")
-    )
-    return Outcome(changes, again, "Post-battle sequence", target.gang_id)
+        assert target.gang_id is not None
+        # The sequence's own gang first: the window shows it.
+        gang_ids = (target.gang_id, *(g for g in gangs if g != target.gang_id))
+        changes = Changes(gangs_changed=gang_ids, messages=(f"Post-battle sequence {done}",))
+        again = (
+            SwapPostBattle(target, expected, "redo", "applied again")
+            if what == "undo"
+            else SwapPostBattle(target, expected, "undo", "undone")
+        )
+        return Outcome(changes, again, "Post-battle sequence", target.gang_id)
 
 
-def finish_outcome(result: FinishResult) -> Outcome:
+def finish_outcome(result: FinishResult) -> Outcome[FinishResult]:
     """Finish as the one entry returns it, for a Finish the wizard performed: its undo step."""
     inverse = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
     label = f"post-battle sequence of {result.gang.name}"
     return Outcome(result.changes, inverse, label, result.gang.id, result=result)
 
 
-def undo_post_battle(db: Database, result: FinishResult) -> Changes:
+def undo_post_battle(db: Database, rulesets: Rulesets, result: FinishResult) -> Changes:
     """Put every row back as it was before Finish (refused if the gang changed since)."""
     action = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
-    return perform(db, action).changes
+    return perform(db, action, rulesets).changes
 
 
-def redo_post_battle(db: Database, result: FinishResult) -> Changes:
+def redo_post_battle(db: Database, rulesets: Rulesets, result: FinishResult) -> Changes:
     """Apply the undone sequence again, exactly as Finish left it."""
     action = SwapPostBattle(result.rows_before, result.rows_after, "redo", "applied again")
-    return perform(db, action).changes
+    return perform(db, action, rulesets).changes

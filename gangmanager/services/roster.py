@@ -19,34 +19,60 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, get_args
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from gangmanager.errors import DamagedGangError, RestoreError, StaleGangError
 from gangmanager.persistence.database import Database
-from gangmanager.rules import gang_additions, ratings, roster_ops
-from gangmanager.rules import post_battle_trading as trading
+from gangmanager.rules import gang_additions
 from gangmanager.rules.characteristics import (
     CORE_TABLE,
-    CharacteristicError,
     CharacteristicTable,
     Value,
 )
-from gangmanager.rules.gang import Fighter, FighterStatus, Gang
+from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import clean_name, quoted
 from gangmanager.rules.modifiers import (
     AdvancementCapError,
     Modifier,
-    ModifierKind,
-    check_modifier_range,
 )
-from gangmanager.rules.post_battle_draft import STASH, PurchaseEntry
-from gangmanager.rules.restrictions import armoury_lookup, check_item_for_gang
 from gangmanager.rules.roster_ops import RosterError
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
-from gangmanager.services.changes import Changes
+from gangmanager.services import operations
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome, operation, perform
+from gangmanager.services.operations import Action, Context, Outcome, perform
+from gangmanager.services.roster_edits import (
+    INJURY_PREFIX as INJURY_PREFIX,
+)
+from gangmanager.services.roster_edits import (
+    _add_fighter,
+    _add_injury,
+    _add_modifier,
+    _add_profile,
+    _add_skill,
+    _buy_for_stash,
+    _buy_wargear,
+    _buy_weapon,
+    _edit_fighter,
+    _edit_gang,
+    _give_from_stash,
+    _prepared,
+    _remove_fighter,
+    _remove_injury,
+    _remove_modifier,
+    _remove_profile,
+    _remove_skill,
+    _remove_wargear,
+    _remove_weapon,
+    _sell_from_stash,
+    _set_characteristic,
+    _set_portrait,
+    _take_to_stash,
+)
+from gangmanager.services.roster_edits import (
+    sale_value as sale_value,
+)
+from gangmanager.services.roster_steps import _changes, _gang_name, _touched_fighters
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -55,15 +81,23 @@ if TYPE_CHECKING:
     from gangmanager.persistence.snapshots import RowScope, RowSnapshot
     from gangmanager.persistence.unit_of_work import UnitOfWork
 
-# The source of a modifier added from the Lasting Injury table starts with this.
-INJURY_PREFIX = "Lasting Injury: "
+R = TypeVar("R")
 
 
 # -- commands: plain data -------------------------------------------------------------
 
 
+class RosterEdit(Action[None]):
+    """A roster command: its handler is the roster's one dispatch on the command's type."""
+
+    __slots__ = ()
+
+    def run(self, ctx: Context) -> Outcome[None]:
+        return _guarded(lambda: _dispatch(ctx, self))
+
+
 @dataclass(frozen=True)
-class Versioned:
+class Versioned(RosterEdit):
     """An edit of a stored gang, made against the version the player was shown.
 
     When the gang has moved on since (another window, the command line or another
@@ -71,20 +105,30 @@ class Versioned:
     and writes nothing. None means "whatever is stored now" (scripts, tests).
     """
 
+    gang_id: int
     version: int | None = field(default=None, kw_only=True)
 
 
 @dataclass(frozen=True)
-class CreateGang:
-    """A new gang (wizard, import): a taken name becomes `Name (2)`."""
+class CreateGang(Action[Gang]):
+    """A new gang (wizard, import): a taken name becomes `Name (2)`; hands it back stored."""
 
     gang: Gang
     verb: str = "New gang"
 
+    def run(self, ctx: Context) -> Outcome[Gang]:
+        return _guarded(lambda: _create(ctx.uow, self.gang, self.verb))
+
 
 @dataclass(frozen=True)
-class DuplicateGang:
+class DuplicateGang(Action[Gang]):
     gang_id: int
+
+    def run(self, ctx: Context) -> Outcome[Gang]:
+        gang = _load(ctx.uow, self.gang_id)
+        fighters = [f.model_copy(update={"id": None}) for f in gang.fighters]
+        copy = gang.model_copy(update={"id": None, "version": None, "fighters": fighters})
+        return _guarded(lambda: _create(ctx.uow, copy, "Duplicate"))
 
 
 @dataclass(frozen=True)
@@ -292,7 +336,7 @@ class SetPortrait(Versioned):
 
 
 @dataclass(frozen=True)
-class Restore:
+class Restore(RosterEdit):
     """Put a gang's stored rows back (undo and redo of any command above)."""
 
     snapshot: RowSnapshot
@@ -343,36 +387,30 @@ Command = (
 )
 
 
-def apply(db: Database, command: Command, rulesets: Rulesets | None = None) -> Outcome:
+def apply(db: Database, command: Action[R], rulesets: Rulesets) -> Outcome[R]:
     """Run one command in one transaction; ServiceError (nothing written) when refused."""
     return perform(db, command, rulesets)
 
 
-def undo(db: Database, outcome: Outcome) -> Outcome:
+def undo(db: Database, outcome: Outcome[object], rulesets: Rulesets) -> Outcome[object]:
     """Undo what `outcome` did; the returned outcome's inverse redoes it."""
-    return perform(db, outcome.inverse)
+    return operations.undo(db, outcome, rulesets)
 
 
-@operation(*get_args(Command))
-def _run(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> Outcome:
+def _guarded(run: Callable[[], Outcome[R]]) -> Outcome[R]:
+    """A roster edit's refusals as one-line ServiceErrors."""
     try:
-        return _dispatch(uow, command, rulesets)
+        return run()
     except (RosterError, AdvancementCapError, RestoreError) as exc:
         raise ServiceError(str(exc)) from None
     except IndexError:
         raise ServiceError("that item is no longer on the roster: reload the gang") from None
 
 
-def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> Outcome:
+def _dispatch(ctx: Context, command: RosterEdit) -> Outcome[None]:
+    uow, rulesets = ctx.uow, ctx.rulesets
     if isinstance(command, Restore):
         return _restore(uow, command)
-    if isinstance(command, CreateGang):
-        return _create(uow, command.gang, command.verb)
-    if isinstance(command, DuplicateGang):
-        gang = _load(uow, command.gang_id)
-        fighters = [f.model_copy(update={"id": None}) for f in gang.fighters]
-        copy = gang.model_copy(update={"id": None, "version": None, "fighters": fighters})
-        return _create(uow, copy, "Duplicate")
     if isinstance(command, DeleteGang):
         return _delete_gang(uow, command.gang_id, command.version)
     if isinstance(command, EditGang) and "name" in command.fields:
@@ -389,14 +427,11 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
                 # A gang that does not load can still be renamed (or deleted).
                 return _rename_damaged(uow, command.gang_id, name)
     if isinstance(command, (BuyForStash, GiveFromStash)):
-        if rulesets is None:
-            raise ServiceError("the stash needs the gang's ruleset to check what it holds")
-        known = rulesets
         stash_edit = _RULESET_EDITS[type(command)]
         return _edit(
             uow,
             command.gang_id,
-            lambda gang: stash_edit(gang, command, known.get(gang.ruleset)),
+            lambda gang: stash_edit(gang, command, rulesets.get(gang.ruleset)),
             command.version,
         )
     if isinstance(command, SetPortrait):
@@ -407,10 +442,11 @@ def _dispatch(uow: UnitOfWork, command: Command, rulesets: Rulesets | None) -> O
             lambda gang: _set_portrait(gang, command.fighter_id, portrait),
             command.version,
         )
+    assert isinstance(command, Versioned)  # every other command is one
     edit = _EDITS[type(command)]
 
     def edited(gang: Gang) -> Edited:
-        if isinstance(command, AddFighter) and rulesets is not None:
+        if isinstance(command, AddFighter):
             _check_addition(gang, command.fighter, rulesets)
         return edit(gang, command, _table(gang, rulesets))
 
@@ -428,7 +464,7 @@ def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> str:
     return wanted
 
 
-def _rename_damaged(uow: UnitOfWork, gang_id: int, name: str) -> Outcome:
+def _rename_damaged(uow: UnitOfWork, gang_id: int, name: str) -> Outcome[None]:
     before = uow.snapshots.snapshot(gang_id, fighters=(), stash=False)
     uow.gangs.rename(gang_id, name)
     after = uow.snapshots.snapshot(gang_id, fighters=(), stash=False)
@@ -457,9 +493,7 @@ def _check_addition(gang: Gang, fighter: Fighter, rulesets: Rulesets) -> None:
         raise ServiceError(f"{verdict.reason}: {fighter.name} not added")
 
 
-def _table(gang: Gang, rulesets: Rulesets | None) -> CharacteristicTable:
-    if rulesets is None:
-        return CORE_TABLE
+def _table(gang: Gang, rulesets: Rulesets) -> CharacteristicTable:
     return rulesets.get(gang.ruleset).table
 
 
@@ -485,7 +519,7 @@ def _edit(
     *,
     outside: tuple[RowScope, ...] = (),
     after_save: Callable[[Gang], None] | None = None,
-) -> Outcome:
+) -> Outcome[None]:
     """`outside`: rows of other tables the step also puts back on undo, which
     `after_save` may change once the gang is saved (a gang file's sync marks)."""
     # The one read of the gang in an edit: locked, so `update` need not read it again.
@@ -513,19 +547,7 @@ def _edit(
     return Outcome(changes, step, label, gang_id, fighter_id, gang=saved)
 
 
-def _touched_fighters(gang: Gang, edited: Gang) -> tuple[int, ...]:
-    """Stored fighters the edit changes, removes or moves (their position is stored)."""
-    now = {f.id: (i, f) for i, f in enumerate(edited.fighters) if f.id is not None}
-    return tuple(
-        sorted(
-            f.id
-            for i, f in enumerate(gang.fighters)
-            if f.id is not None and now.get(f.id) != (i, f)
-        )
-    )
-
-
-def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
+def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome[Gang]:
     name = uow.gangs.unique_name(gang.name)
     stored = uow.gangs.add(gang.model_copy(update={"name": name}))
     assert stored.id is not None
@@ -543,7 +565,7 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome:
     return Outcome(changes, _step(before, after, label), label, stored.id, result=stored)
 
 
-def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
+def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome[None]:
     before = uow.snapshots.snapshot(gang_id, whole=True)
     if not before.exists:
         raise ServiceError(f"no gang with id {gang_id} (it may have been deleted already)")
@@ -557,7 +579,7 @@ def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome:
     return Outcome(_changes(before, after), _step(before, after, label), label, None)
 
 
-def _restore(uow: UnitOfWork, command: Restore) -> Outcome:
+def _restore(uow: UnitOfWork, command: Restore) -> Outcome[None]:
     wanted = command.snapshot
     current = uow.snapshots.again(wanted)
     if current.fingerprint(loose=True) != command.expect:
@@ -578,330 +600,6 @@ def _restore(uow: UnitOfWork, command: Restore) -> Outcome:
         wanted.gang_id if now.exists else None,
         focus,
     )
-
-
-def _gang_name(snapshot: RowSnapshot) -> str | None:
-    row = snapshot.rows.get("gangs", {}).get((snapshot.gang_id,))
-    return row["name"] if row else None
-
-
-def _changes(before: RowSnapshot, after: RowSnapshot, messages: tuple[str, ...] = ()) -> Changes:
-    """Name the gang and the fighters whose stored rows differ."""
-    from gangmanager.persistence.snapshots import snapshot_diff
-
-    diff = snapshot_diff(before, after)
-    gang = (before.gang_id,) if before.gang_id is not None else ()
-    added = tuple(k[0] for k in diff.added.get("fighters", ()))
-    removed = tuple(k[0] for k in diff.removed.get("fighters", ()))
-    touched: set[int] = set()
-    for table in {*diff.added, *diff.removed, *diff.changed}:
-        for key in diff.keys(table):
-            owner = before.owners.get((table, key), after.owners.get((table, key)))
-            if owner is not None:
-                touched.add(owner)
-    changed = tuple(sorted(touched - set(added) - set(removed)))
-    if "gangs" in diff.added:
-        return Changes(gangs_added=gang, fighters_added=added, messages=messages)
-    if "gangs" in diff.removed:
-        return Changes(gangs_removed=gang, fighters_removed=removed, messages=messages)
-    any_change = bool(diff.added or diff.removed or diff.changed)
-    return Changes(
-        gangs_changed=gang if any_change else (),
-        fighters_added=added,
-        fighters_changed=changed,
-        fighters_removed=removed,
-        messages=messages,
-    )
-
-
-# -- the edits: pure functions of the gang ----------------------------------------------
-
-
-def _paid(gang: Gang, pay: bool, price: int, what: str) -> tuple[Gang, tuple[str, ...]]:
-    if not pay or price == 0:
-        return gang, ()
-    return roster_ops.spend(gang, price, what), (f"paid {price} credits for {what}",)
-
-
-def _refunded(gang: Gang, amount: int, what: str) -> tuple[Gang, tuple[str, ...]]:
-    if amount == 0:
-        return gang, ()
-    return roster_ops.refund(gang, amount), (f"refunded {amount} credits for {what}",)
-
-
-def _edit_gang(gang: Gang, c: EditGang, _: CharacteristicTable) -> Edited:
-    edited = roster_ops.edit_gang(gang, **dict(c.fields))
-    if set(c.fields) == {"name"}:
-        return edited, f"Rename gang {gang.name} to {edited.name}", None, ()
-    if set(c.fields) == {"house_rules_ignore_restrictions"}:
-        state = "on" if edited.house_rules_ignore_restrictions else "off"
-        return edited, f"Turn house rules {state} for {gang.name}", None, ()
-    return edited, f"Edit gang {gang.name}", None, ()
-
-
-def _check_name_unique(gang: Gang, name: str, index: int | None = None) -> None:
-    """Fighters are named in drafts, scripts and on cards: two of one name are refused."""
-    wanted = name.casefold()
-    if any(f.name.casefold() == wanted for i, f in enumerate(gang.fighters) if i != index):
-        raise RosterError(f"{gang.name} already has a fighter named {quoted(name, 80)}")
-
-
-def _add_fighter(gang: Gang, c: AddFighter, _: CharacteristicTable) -> Edited:
-    fighter = c.fighter.model_copy(update={"id": None})
-    _check_name_unique(gang, fighter.name)
-    edited, messages = _paid(gang, c.pay, ratings.fighter_cost(fighter), fighter.name)
-    edited = roster_ops.add_fighter(edited, fighter)
-    return edited, f"Add fighter {fighter.name}", len(edited.fighters) - 1, messages
-
-
-def _remove_fighter(gang: Gang, c: RemoveFighter, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    name = gang.fighters[index].name
-    edited, messages = _refunded(roster_ops.remove_fighter(gang, index), c.refund, name)
-    return edited, f"Remove fighter {name}", None, messages
-
-
-def _edit_fighter(gang: Gang, c: EditFighter, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    old = gang.fighters[index]
-    edited = roster_ops.edit_fighter(gang, index, **dict(c.fields))
-    new = edited.fighters[index]
-    if new.name != old.name:
-        _check_name_unique(gang, new.name, index)
-    if set(c.fields) == {"name"}:
-        label = f"Rename {old.name} to {new.name}"
-    else:
-        label = f"Edit {', '.join(sorted(c.fields))} of {new.name}"
-    return edited, label, index, ()
-
-
-def _set_characteristic(gang: Gang, c: SetCharacteristic, table: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    edited = roster_ops.set_characteristic(gang, index, c.code, c.value, table)
-    row = table.lookup(c.code)
-    name = gang.fighters[index].name
-    return edited, f"Set {name}'s {row.code} to {row.print(c.value)}", index, ()
-
-
-def _add_modifier(gang: Gang, c: AddModifier, table: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    try:
-        check_modifier_range(c.modifier, table)
-    except CharacteristicError as exc:
-        raise RosterError(str(exc)) from None
-    fighter = gang.fighters[index]
-    if c.spend_xp < 0:
-        raise RosterError("XP spent cannot be negative")
-    if c.spend_xp > fighter.xp:
-        raise RosterError(
-            f"{c.modifier.source} costs {c.spend_xp} XP; {fighter.name} has only {fighter.xp}"
-        )
-    edited = roster_ops.add_modifier(gang, index, c.modifier)
-    fields: dict[str, object] = {}
-    if c.spend_xp:
-        fields["xp"] = fighter.xp - c.spend_xp
-    if c.injury:
-        fields["injuries"] = [*fighter.injuries, c.injury]
-    if fields:
-        edited = roster_ops.edit_fighter(edited, index, **fields)
-    if c.skill and not any(s.casefold() == c.skill.casefold() for s in fighter.skills):
-        edited = roster_ops.add_skill(edited, index, c.skill)
-    messages = (f"spent {c.spend_xp} XP",) if c.spend_xp else ()
-    return edited, f"Add {c.modifier.source} to {fighter.name}", index, messages
-
-
-def _remove_modifier(gang: Gang, c: RemoveModifier, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    fighter = gang.fighters[index]
-    modifier = fighter.modifiers[c.index]
-    edited = roster_ops.remove_modifier(gang, index, c.index)
-    if modifier.kind is ModifierKind.INJURY:
-        name = modifier.source.removeprefix(INJURY_PREFIX)
-        if name in fighter.injuries:
-            injuries = list(fighter.injuries)
-            injuries.remove(name)
-            edited = roster_ops.edit_fighter(edited, index, injuries=injuries)
-    return edited, f"Remove {modifier.source} from {fighter.name}", index, ()
-
-
-def _buy_weapon(gang: Gang, c: BuyWeapon, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    edited, messages = _paid(gang, c.pay, c.weapon.total_cost, c.weapon.name)
-    edited = roster_ops.add_weapon(edited, index, c.weapon)
-    verb = "Buy" if c.pay else "Add"
-    return edited, f"{verb} {c.weapon.name} for {gang.fighters[index].name}", index, messages
-
-
-def _remove_weapon(gang: Gang, c: RemoveWeapon, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    fighter = gang.fighters[index]
-    weapon = fighter.weapons[c.index]
-    edited, messages = _refunded(
-        roster_ops.remove_weapon(gang, index, c.index), c.refund, weapon.name
-    )
-    return edited, f"Remove {weapon.name} from {fighter.name}", index, messages
-
-
-def _add_profile(gang: Gang, c: AddWeaponProfile, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    weapon = gang.fighters[index].weapons[c.weapon_index]
-    what = f"{weapon.name}: {c.profile.name or 'profile'}"
-    edited, messages = _paid(gang, c.pay, c.profile.cost, what)
-    edited = roster_ops.add_profile(edited, index, c.weapon_index, c.profile)
-    return edited, f"Add {what}", index, messages
-
-
-def _remove_profile(gang: Gang, c: RemoveWeaponProfile, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    weapon = gang.fighters[index].weapons[c.weapon_index]
-    what = f"{weapon.name}: {weapon.profiles[c.profile_index].name or 'profile'}"
-    edited = roster_ops.remove_profile_at(gang, index, c.weapon_index, c.profile_index)
-    edited, messages = _refunded(edited, c.refund, what)
-    return edited, f"Remove {what}", index, messages
-
-
-def _buy_wargear(gang: Gang, c: BuyWargear, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    edited, messages = _paid(gang, c.pay, c.item.cost, c.item.name)
-    edited = roster_ops.add_wargear(edited, index, c.item)
-    verb = "Buy" if c.pay else "Add"
-    return edited, f"{verb} {c.item.name} for {gang.fighters[index].name}", index, messages
-
-
-def _remove_wargear(gang: Gang, c: RemoveWargear, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    fighter = gang.fighters[index]
-    item = fighter.wargear[c.index]
-    edited, messages = _refunded(
-        roster_ops.remove_wargear(gang, index, c.index), c.refund, item.name
-    )
-    return edited, f"Remove {item.name} from {fighter.name}", index, messages
-
-
-def _add_skill(gang: Gang, c: AddSkill, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    edited = roster_ops.add_skill(gang, index, c.name)
-    skill = edited.fighters[index].skills[-1]
-    return edited, f"Add skill {skill} to {gang.fighters[index].name}", index, ()
-
-
-def _remove_skill(gang: Gang, c: RemoveSkill, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    fighter = gang.fighters[index]
-    skill = fighter.skills[c.index]
-    edited = roster_ops.remove_skill(gang, index, c.index)
-    return edited, f"Remove skill {skill} from {fighter.name}", index, ()
-
-
-def _add_injury(gang: Gang, c: AddInjury, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    edited = roster_ops.add_injury(gang, index, c.name)
-    injury = edited.fighters[index].injuries[-1]
-    return edited, f"Add injury {injury} to {gang.fighters[index].name}", index, ()
-
-
-def _remove_injury(gang: Gang, c: RemoveInjury, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    fighter = gang.fighters[index]
-    injury = fighter.injuries[c.index]
-    edited = roster_ops.remove_injury(gang, index, c.index)
-    return edited, f"Remove injury {injury} from {fighter.name}", index, ()
-
-
-# -- the stash ---------------------------------------------------------------------------
-
-
-def _stash_item(gang: Gang, index: int) -> Weapon:
-    if not 0 <= index < len(gang.stash):
-        raise RosterError("that item is no longer in the stash: reload the gang")
-    return gang.stash[index]
-
-
-def _without_stash_item(gang: Gang, index: int) -> Gang:
-    return gang.model_copy(update={"stash": [s for i, s in enumerate(gang.stash) if i != index]})
-
-
-def _buy_for_stash(gang: Gang, c: BuyForStash, ruleset: Ruleset) -> Edited:
-    try:
-        bought, cost, _text = trading.purchase(
-            ruleset, gang, PurchaseEntry(fighter=STASH, item=c.item)
-        )
-    except trading.TradeProblem as exc:
-        raise RosterError(str(exc)) from None
-    item = bought.stash[-1]
-    edited, messages = _paid(bought, True, cost, item.name)
-    return edited, f"Buy {item.name} for the stash", None, messages
-
-
-def _give_from_stash(gang: Gang, c: GiveFromStash, ruleset: Ruleset) -> Edited:
-    item = _stash_item(gang, c.index)
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    fighter = gang.fighters[index]
-    if fighter.status in (FighterStatus.DEAD, FighterStatus.CAPTURED):
-        raise RosterError(f"{fighter.name} is {fighter.status.label.lower()}: nothing is given")
-    entry = armoury_lookup(ruleset, item.name)
-    if entry is not None:
-        # Already owned: its rarity does not matter, only who may carry it.
-        verdict = check_item_for_gang(ruleset, gang, fighter, entry, trading_post=True)
-        if not verdict.allowed:
-            raise RosterError(f"{verdict.reason}: {item.name} stays in the stash")
-    edited = _without_stash_item(gang, c.index)
-    if item.profiles:
-        edited = roster_ops.add_weapon(edited, index, item)
-    else:
-        edited = roster_ops.add_wargear(edited, index, Item(name=item.name, cost=item.cost))
-    return edited, f"Give {item.name} from the stash to {fighter.name}", index, ()
-
-
-def _take_to_stash(gang: Gang, c: TakeToStash, _: CharacteristicTable) -> Edited:
-    index = roster_ops.fighter_index(gang, c.fighter_id)
-    fighter = gang.fighters[index]
-    if c.kind == "weapon":
-        item = fighter.weapons[c.index]
-        edited = roster_ops.remove_weapon(gang, index, c.index)
-    elif c.kind == "wargear":
-        item = trading.as_stash_item(fighter.wargear[c.index])
-        edited = roster_ops.remove_wargear(gang, index, c.index)
-    else:
-        raise RosterError(f"{quoted(c.kind)} is not weapon or wargear")
-    edited = edited.model_copy(update={"stash": [*edited.stash, item]})
-    return edited, f"Take {item.name} from {fighter.name} to the stash", index, ()
-
-
-def _sell_from_stash(gang: Gang, c: SellFromStash, _: CharacteristicTable) -> Edited:
-    item = _stash_item(gang, c.index)
-    value = sale_value(item)
-    edited = roster_ops.refund(_without_stash_item(gang, c.index), value)
-    return edited, f"Sell {item.name} from the stash", None, (f"sold for {value} credits",)
-
-
-def sale_value(item: Weapon) -> int:
-    """What selling brings: half the price paid, rounded down (rules/post_battle_trading)."""
-    return item.total_cost // 2
-
-
-def _prepared(image: bytes | None) -> bytes | None:
-    if image is None:
-        return None
-    from gangmanager.exchange.portrait_image import PortraitError, prepare_portrait
-
-    try:
-        return prepare_portrait(image)
-    except PortraitError as exc:
-        raise ServiceError(f"picture refused: {exc}") from None
-
-
-def _set_portrait(gang: Gang, fighter_id: int | None, portrait: bytes | None) -> Edited:
-    verb = "Set" if portrait is not None else "Clear"
-    if fighter_id is None:
-        edited = gang.model_copy(update={"portrait": portrait})
-        return edited, f"{verb} the portrait of {gang.name}", None, ()
-    index = roster_ops.fighter_index(gang, fighter_id)
-    fighter = gang.fighters[index].model_copy(update={"portrait": portrait})
-    fighters = list(gang.fighters)
-    fighters[index] = fighter
-    edited = gang.model_copy(update={"fighters": fighters})
-    return edited, f"{verb} the portrait of {fighter.name}", index, ()
 
 
 _RULESET_EDITS: dict[type, Callable[[Gang, Any, Ruleset], Edited]] = {

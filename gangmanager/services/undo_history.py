@@ -12,12 +12,12 @@ Edit menus show their steps as the history has them now (gui/common/runner.py);
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gangmanager.errors import ServiceError
 from gangmanager.services import step_codec
 from gangmanager.services.changes import Changes
-from gangmanager.services.operations import Outcome, operation, perform, run_in
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -45,10 +45,10 @@ class StepDone:
     label: str
     gang_id: int | None
     undone: bool
-    outcome: Outcome
+    outcome: Outcome[Any]
 
 
-def record(uow: UnitOfWork, outcome: Outcome) -> int | None:
+def record(uow: UnitOfWork, outcome: Outcome[Any]) -> int | None:
     """The outcome's undo as a new step of the history (None: it has no undo)."""
     inverse = outcome.inverse
     if inverse is None:
@@ -58,47 +58,62 @@ def record(uow: UnitOfWork, outcome: Outcome) -> int | None:
 
 
 @dataclass(frozen=True)
-class UndoStep:
+class UndoStep(Action[StepDone]):
     """Undo the newest step, or the step `step_id` (a window's)."""
 
     step_id: int | None = None
 
+    def run(self, ctx: Context) -> Outcome[StepDone]:
+        return _step(ctx, self.step_id, undoing=True)
+
 
 @dataclass(frozen=True)
-class RedoStep:
+class RedoStep(Action[StepDone]):
     """Redo the step undone last, or the step `step_id`."""
 
     step_id: int | None = None
 
+    def run(self, ctx: Context) -> Outcome[StepDone]:
+        return _step(ctx, self.step_id, undoing=False)
+
 
 @dataclass(frozen=True)
-class DropStep:
+class DropStep(Action[None]):
     """Take a refused step out of the history."""
 
     step_id: int
 
+    def run(self, ctx: Context) -> Outcome[None]:
+        ctx.uow.history.drop(self.step_id)
+        return Outcome(Changes(), None, "Drop step", None)
+
 
 @dataclass(frozen=True)
-class RecordStep:
-    outcome: Outcome
+class RecordStep(Action[int | None]):
+    """Record an outcome that reached a window without a step."""
+
+    outcome: Outcome[Any]
+
+    def run(self, ctx: Context) -> Outcome[int | None]:
+        return Outcome(Changes(), None, "Record step", None, result=record(ctx.uow, self.outcome))
 
 
-def undo(db: Database, rulesets: Rulesets | None = None, step_id: int | None = None) -> StepDone:
+def undo(db: Database, rulesets: Rulesets, step_id: int | None = None) -> StepDone:
     """Undo the newest step (or the step `step_id`); ServiceError when there is none or it
     is refused (then it is dropped from the history)."""
     return _performed(db, UndoStep(step_id), rulesets)
 
 
-def redo(db: Database, rulesets: Rulesets | None = None, step_id: int | None = None) -> StepDone:
+def redo(db: Database, rulesets: Rulesets, step_id: int | None = None) -> StepDone:
     """Redo the step undone last (or the step `step_id`)."""
     return _performed(db, RedoStep(step_id), rulesets)
 
 
-def _performed(db: Database, action: UndoStep | RedoStep, rulesets: Rulesets | None) -> StepDone:
+def _performed(db: Database, action: UndoStep | RedoStep, rulesets: Rulesets) -> StepDone:
     try:
-        done: StepDone = perform(db, action, rulesets).result
+        done = perform(db, action, rulesets).result
     except _Refused as exc:
-        perform(db, DropStep(exc.step_id))
+        perform(db, DropStep(exc.step_id), rulesets)
         raise StepRefused(str(exc)) from None
     return done
 
@@ -111,27 +126,28 @@ class _Refused(ServiceError):
         self.step_id = step_id
 
 
-@operation(UndoStep, RedoStep)
-def _step(uow: UnitOfWork, action: UndoStep | RedoStep, rulesets: Rulesets | None) -> Outcome:
-    undoing = isinstance(action, UndoStep)
+def _step(ctx: Context, step_id: int | None, *, undoing: bool) -> Outcome[StepDone]:
     wanted = "undo" if undoing else "redo"
-    history = uow.history
-    if action.step_id is None:
+    history = ctx.uow.history
+    if step_id is None:
         stored = history.to_undo() if undoing else history.to_redo()
         if stored is None:
             raise ServiceError(f"nothing to {wanted}")
     else:
-        stored = history.get(action.step_id)
+        stored = history.get(step_id)
         if stored is None:
             raise StepGone("the step is no longer in the undo history")
     if stored.state != wanted:
         # Done already, by another window or the command line: nothing to perform.
         changes = Changes(gangs_changed=(stored.gang_id,) if stored.gang_id else ())
-        already = Outcome(changes, None, stored.label, stored.gang_id)
+        already: Outcome[Any] = Outcome(changes, None, stored.label, stored.gang_id)
         done = StepDone(stored.id, stored.label, stored.gang_id, undoing, already)
         return Outcome(changes, None, stored.label, stored.gang_id, result=done)
     try:
-        outcome = run_in(uow, step_codec.loads(stored.action), rulesets)
+        action = step_codec.loads(stored.action)
+        if not isinstance(action, Action):
+            raise ServiceError("the step's action is not one this version performs")
+        outcome = ctx.run(action)
         if outcome.inverse is None:
             history.drop(stored.id)
         else:
@@ -149,12 +165,6 @@ def _step(uow: UnitOfWork, action: UndoStep | RedoStep, rulesets: Rulesets | Non
     return replace(outcome, inverse=None, label=stored.label, gang_id=gang_id, result=done)
 
 
-@operation(DropStep)
-def _drop(uow: UnitOfWork, action: DropStep, _: Rulesets | None) -> Outcome:
-    uow.history.drop(action.step_id)
-    return Outcome(Changes(), None, "Drop step", None)
-
-
 def states(db: Database, step_ids: list[int]) -> dict[int, str]:
     """Where each step is now: "undo" (done), "redo" (undone); missing: gone. Reads only."""
     if not step_ids:
@@ -163,11 +173,6 @@ def states(db: Database, step_ids: list[int]) -> dict[int, str]:
         return dict(uow.history.states(step_ids))
 
 
-def record_outcome(db: Database, outcome: Outcome) -> int | None:
+def record_outcome(db: Database, rulesets: Rulesets, outcome: Outcome[Any]) -> int | None:
     """Record an outcome that reached a window without a step (None: it has no undo)."""
-    return perform(db, RecordStep(outcome)).result
-
-
-@operation(RecordStep)
-def _record(uow: UnitOfWork, action: RecordStep, _: Rulesets | None) -> Outcome:
-    return Outcome(Changes(), None, "Record step", None, result=record(uow, action.outcome))
+    return perform(db, RecordStep(outcome), rulesets).result

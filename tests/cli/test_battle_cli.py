@@ -40,7 +40,7 @@ def add_gang(db: str, ruleset_id: str, data: Path) -> None:
     rulesets = Rulesets(data)
     gang = demo_gang(rulesets.get(ruleset_id)).model_copy(update={"ruleset": ruleset_id})
     with open_database(sqlite_url(Path(db))) as database:
-        gangs.add_gang(database, gang)
+        gangs.add_gang(database, rulesets, gang)
 
 
 def write(tmp_path: Path, name: str, events: list[dict[str, object]]) -> str:

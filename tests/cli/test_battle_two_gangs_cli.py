@@ -24,15 +24,15 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
+def db(tmp_path: Path, rulesets: Rulesets) -> str:
     path = str(tmp_path / "gm.sqlite")
     rulesets = Rulesets(tmp_path / "data")
     riders = demo_gang(rulesets.get("n23"))
     # The same roster under another name: both gangs have a Rook, a Mags Varga...
     wolves = riders.model_copy(update={"name": WOLVES, "ruleset": "house-a"})
     with open_database(sqlite_url(Path(path))) as database:
-        gangs.add_gang(database, riders)
-        gangs.add_gang(database, wolves)
+        gangs.add_gang(database, rulesets, riders)
+        gangs.add_gang(database, rulesets, wolves)
     return path
 
 

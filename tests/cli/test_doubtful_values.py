@@ -14,6 +14,7 @@ from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.rules.modifiers import Modifier
 from gangmanager.services import gangs, roster
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
 
@@ -70,7 +71,7 @@ def test_true_for_a_number_is_refused_in_a_draft_and_an_event(
 
 
 def test_two_fighters_of_one_name_are_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], db: Path
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], db: Path, rulesets: Rulesets
 ) -> None:
     def twin(data: dict) -> None:
         data["fighters"][1]["name"] = data["fighters"][0]["name"].upper()
@@ -82,13 +83,17 @@ def test_two_fighters_of_one_name_are_refused(
         assert gang.id is not None
         first, second = gang.fighters[:2]
         with pytest.raises(ServiceError, match="already has a fighter named"):
-            roster.apply(opened, roster.EditFighter(gang.id, second.id, {"name": first.name}))
+            roster.apply(
+                opened, roster.EditFighter(gang.id, second.id, {"name": first.name}), rulesets
+            )
         with pytest.raises(ServiceError, match="already has a fighter named"):
-            roster.apply(opened, roster.AddFighter(gang.id, first.model_copy(update={"id": None})))
+            roster.apply(
+                opened, roster.AddFighter(gang.id, first.model_copy(update={"id": None})), rulesets
+            )
 
 
 def test_a_modifier_larger_than_its_characteristic_is_refused(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], db: Path
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], db: Path, rulesets: Rulesets
 ) -> None:
     def huge(data: dict) -> None:
         data["fighters"][0]["modifiers"] = [{"source": "Typo", "changes": {"BS": 40}}]
@@ -100,7 +105,7 @@ def test_a_modifier_larger_than_its_characteristic_is_refused(
         assert gang.id is not None
         typo = Modifier(source="Typo", changes={"WS": -9})
         with pytest.raises(ServiceError, match="WS: -9 is more steps"):
-            roster.apply(opened, roster.AddModifier(gang.id, gang.fighters[0].id, typo))
+            roster.apply(opened, roster.AddModifier(gang.id, gang.fighters[0].id, typo), rulesets)
 
 
 def test_negative_credits_are_refused(

@@ -24,11 +24,11 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
+def db(tmp_path: Path, rulesets: Rulesets) -> str:
     path = str(tmp_path / "gm.sqlite")
     rulesets = Rulesets(tmp_path / "data")
     with open_database(sqlite_url(Path(path))) as database:
-        gangs.add_gang(database, demo_gang(rulesets.get("n23")))
+        gangs.add_gang(database, rulesets, demo_gang(rulesets.get("n23")))
     return path
 
 
@@ -39,12 +39,14 @@ def apply(capsys, db: str, tmp_path: Path, events: list[dict[str, object]]) -> t
 
 
 @pytest.mark.parametrize("ruleset_id", ["n23", "house-a", "house-b"])
-def test_the_end_phase_from_the_command_line(capsys, tmp_path: Path, ruleset_id: str) -> None:
+def test_the_end_phase_from_the_command_line(
+    capsys, tmp_path: Path, ruleset_id: str, rulesets: Rulesets
+) -> None:
     db = str(tmp_path / "gm.sqlite")
     rulesets = Rulesets(tmp_path / "data")
     gang = demo_gang(rulesets.get(ruleset_id)).model_copy(update={"ruleset": ruleset_id})
     with open_database(sqlite_url(Path(db))) as database:
-        gangs.add_gang(database, gang)
+        gangs.add_gang(database, rulesets, gang)
     assert (
         run(capsys, "battle", "start", GANG, "--crew", "Rook", "Pip", "Dex Hollow", "--db", db)[0]
         == 0

@@ -12,6 +12,7 @@ from gangmanager.cli import main
 from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.services import gangs, roster
 from gangmanager.services.operations import perform
+from gangmanager.services.rulesets import Rulesets
 
 GANG = "The Rust Riders"
 
@@ -41,15 +42,16 @@ def club(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> dict[str, str]:
 
 def edit(db: str, *, credits: int | None = None, skill: str | None = None) -> None:
     """A roster edit as the window makes it (one action)."""
+    rulesets = Rulesets(Path(db).parent / "data")
     with open_database(sqlite_url(Path(db))) as database:
         gang = gangs.load_gang(database, GANG)
         assert gang.id is not None
         if credits is not None:
-            perform(database, roster.EditGang(gang.id, {"credits": credits}))
+            perform(database, roster.EditGang(gang.id, {"credits": credits}), rulesets)
         if skill is not None:
             rook = gang.fighter("Rook")
             assert rook is not None and rook.id is not None
-            perform(database, roster.AddSkill(gang.id, rook.id, skill))
+            perform(database, roster.AddSkill(gang.id, rook.id, skill), rulesets)
 
 
 def export(capsys: pytest.CaptureFixture[str], db: str, path: str) -> dict:
@@ -88,7 +90,7 @@ def test_a_gang_updated_at_home_goes_back_over_itself(capsys, club: dict[str, st
     assert "credits 505 → 600" in out
 
 
-def test_the_update_is_one_undo_step(capsys, club: dict[str, str]) -> None:
+def test_the_update_is_one_undo_step(capsys, club: dict[str, str], rulesets: Rulesets) -> None:
     laptop, home, folder = club["laptop"], club["home"], club["dir"]
     before = export(capsys, laptop, f"{folder}/before.gang.json")
     edit(home, credits=505, skill="Nerves of Steel")
@@ -100,9 +102,9 @@ def test_the_update_is_one_undo_step(capsys, club: dict[str, str]) -> None:
 
         gang, _, origin = read_any_with_origin(Path(f"{folder}/back.gang.json"), Rulesets().get)
         assert origin is not None
-        outcome = perform(database, UpdateGangFromFile(gang, origin, "back.gang.json"))
+        outcome = perform(database, UpdateGangFromFile(gang, origin, "back.gang.json"), rulesets)
         assert outcome.inverse is not None
-        perform(database, outcome.inverse)
+        perform(database, outcome.inverse, rulesets)
     assert export(capsys, laptop, f"{folder}/undone.gang.json") == before
 
 
@@ -160,7 +162,9 @@ def test_a_file_without_origin_still_imports_unchanged(capsys, club: dict[str, s
     assert again["origin"]["gang"] != back["origin"]["gang"]  # a gang of its own now
 
 
-def test_an_undone_update_at_home_takes_the_same_file_again(capsys, club: dict[str, str]) -> None:
+def test_an_undone_update_at_home_takes_the_same_file_again(
+    capsys, club: dict[str, str], rulesets: Rulesets
+) -> None:
     # The copy at home remembers the laptop's version it took: undoing an update puts
     # that back too, so the same file is taken again without a conflict.
     laptop, home, folder = club["laptop"], club["home"], club["dir"]
@@ -174,9 +178,9 @@ def test_an_undone_update_at_home_takes_the_same_file_again(capsys, club: dict[s
 
         gang, _, origin = read_any_with_origin(Path(f"{folder}/news.gang.json"), Rulesets().get)
         assert origin is not None
-        outcome = perform(database, UpdateGangFromFile(gang, origin, "news.gang.json"))
+        outcome = perform(database, UpdateGangFromFile(gang, origin, "news.gang.json"), rulesets)
         assert outcome.inverse is not None
-        perform(database, outcome.inverse)
+        perform(database, outcome.inverse, rulesets)
     assert export(capsys, home, f"{folder}/home-undone.gang.json") == before
     out = ok(capsys, "--db", home, "import", f"{folder}/news.gang.json", "--update")
     assert "credits 430 → 480" in out

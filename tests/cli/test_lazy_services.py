@@ -10,6 +10,7 @@ import sys
 SERVICES_ONLY = (
     "gangmanager.services.battle",
     "gangmanager.services.campaign_commands",
+    "gangmanager.services.campaign_battle_commands",
     "gangmanager.services.post_battle",
 )
 

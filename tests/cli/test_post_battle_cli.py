@@ -13,6 +13,7 @@ from gangmanager.persistence.battle_repository import battles
 from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.services import gangs
 from gangmanager.services.demo import demo_gang
+from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
 
@@ -149,12 +150,12 @@ def test_the_documented_example_draft_applies(
 
 
 def test_a_campaign_gang_moves_a_territory_and_collects_its_income(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, db: Path, rulesets: Rulesets
 ) -> None:
     database = open_database(sqlite_url(db))
     try:
         goliaths = demo_gang(load_ruleset("n23"), "goliath")
-        gangs.add_gang(database, goliaths.model_copy(update={"name": "Iron Brothers"}))
+        gangs.add_gang(database, rulesets, goliaths.model_copy(update={"name": "Iron Brothers"}))
     finally:
         database.close()
     where = ("--db", str(db))

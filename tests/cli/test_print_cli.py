@@ -15,6 +15,7 @@ from gangmanager.content import load_ruleset
 from gangmanager.persistence.database import open_database
 from gangmanager.services import gangs
 from gangmanager.services.demo import demo_gang
+from gangmanager.services.rulesets import Rulesets
 
 from ..printing.stress import STRESS_NAME, STRESS_SUMMARY, with_stress_fighter
 
@@ -29,13 +30,13 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-def db(tmp_path: Path, qapp) -> str:
+def db(tmp_path: Path, qapp, rulesets: Rulesets) -> str:
     """A database holding the demo gang plus the stress fighter (a Qt application exists)."""
     path = str(tmp_path / "gm.sqlite")
     ruleset = load_ruleset("n23")
     database = open_database(f"sqlite:///{path}")
     try:
-        gangs.add_gang(database, with_stress_fighter(demo_gang(ruleset), ruleset))
+        gangs.add_gang(database, rulesets, with_stress_fighter(demo_gang(ruleset), ruleset))
     finally:
         database.close()
     return path

@@ -27,12 +27,12 @@ def _renamed(gang: Gang, name: str) -> Gang:
 
 
 @pytest.fixture
-def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> str:
+def db(tmp_path: Path, capsys: pytest.CaptureFixture[str], rulesets: Rulesets) -> str:
     path = str(tmp_path / "gm.sqlite")
     riders = demo_gang(Rulesets(tmp_path / "data").get("n23"))
     with open_database(sqlite_url(Path(path))) as database:
-        gangs.add_gang(database, _renamed(riders, RIDERS))
-        gangs.add_gang(database, _renamed(riders, WOLVES))
+        gangs.add_gang(database, rulesets, _renamed(riders, RIDERS))
+        gangs.add_gang(database, rulesets, _renamed(riders, WOLVES))
     assert main(["battle", "start", RIDERS, "--crew", "Mags Varga", KID, "--against", WOLVES,
                  "--against-crew", KID, "Rook", "--db", path]) == 0  # fmt: skip
     capsys.readouterr()

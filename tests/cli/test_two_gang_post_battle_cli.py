@@ -33,7 +33,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> str:
+def db(tmp_path: Path, rulesets: Rulesets) -> str:
     path = str(tmp_path / "gm.sqlite")
     rulesets = Rulesets(tmp_path / "data")
     riders = demo_gang(rulesets.get("n23"))
@@ -44,8 +44,8 @@ def db(tmp_path: Path) -> str:
     ]
     wolves = riders.model_copy(update={"name": WOLVES, "fighters": fighters})
     with open_database(sqlite_url(Path(path))) as database:
-        gangs.add_gang(database, riders)
-        gangs.add_gang(database, wolves)
+        gangs.add_gang(database, rulesets, riders)
+        gangs.add_gang(database, rulesets, wolves)
     return path
 
 
@@ -129,13 +129,13 @@ def test_each_gang_runs_its_post_battle_from_the_shared_battle(
 
 
 def test_a_battle_of_two_other_gangs_is_refused(
-    capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path
+    capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path, rulesets: Rulesets
 ) -> None:
     fight(capsys, db, tmp_path)
     rulesets = Rulesets(tmp_path / "data")
     with open_database(sqlite_url(Path(db))) as database:
         third = gangs.add_gang(
-            database, demo_gang(rulesets.get("n23")).model_copy(update={"name": "Third"})
+            database, rulesets, demo_gang(rulesets.get("n23")).model_copy(update={"name": "Third"})
         ).gang
     draft = write(tmp_path, "third.json", {"result": "win", "battle_id": 1})
     code, out, err = run(capsys, "post-battle", "Third", draft, "--db", db)
@@ -146,7 +146,7 @@ def test_a_battle_of_two_other_gangs_is_refused(
 
 @pytest.mark.parametrize("undo_first", [WOLVES, RIDERS])
 def test_each_finish_is_one_undo_in_either_order(
-    capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path, undo_first: str
+    capsys: pytest.CaptureFixture[str], db: str, tmp_path: Path, undo_first: str, rulesets: Rulesets
 ) -> None:
     fight(capsys, db, tmp_path)
     before = all_rows(Path(db))
@@ -176,12 +176,12 @@ def test_each_finish_is_one_undo_in_either_order(
             done[name] = post_battle.finish(database, rulesets, gang_id, draft)
         assert not any(battle.ended_battle(database, i, rulesets) for i in ids.values() if i)
         undo_second = RIDERS if undo_first == WOLVES else WOLVES
-        post_battle.undo_post_battle(database, done[undo_first])
+        post_battle.undo_post_battle(database, rulesets, done[undo_first])
         # The other gang's Finish stands; this gang's battle waits for it again.
         waiting = battle.ended_battle(database, ids[undo_first], rulesets)  # type: ignore[arg-type]
         assert waiting is not None and waiting.battle_id == 1
         assert battle.ended_battle(database, ids[undo_second], rulesets) is None  # type: ignore[arg-type]
-        post_battle.undo_post_battle(database, done[undo_second])
+        post_battle.undo_post_battle(database, rulesets, done[undo_second])
     after = all_rows(Path(db))
     after.pop("post_battle_drafts", None)
     before.pop("post_battle_drafts", None)

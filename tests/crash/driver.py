@@ -281,7 +281,9 @@ def edit_draft(s: Scene) -> Action:
             credits,
         ),
     ]
-    return Action("save the draft", lambda: post_battle.save_draft(s.db, s.gang_id, draft), facts)
+    return Action(
+        "save the draft", lambda: post_battle.save_draft(s.db, s.rulesets, s.gang_id, draft), facts
+    )
 
 
 def finish(s: Scene) -> Action:

@@ -52,7 +52,7 @@ def window_with_limited(
     qtbot, db: Database, rulesets: Rulesets, settings: QSettings, monkeypatch
 ) -> Iterator[MainWindow]:
     """The demo gang with its Limited ammo still on the card (`seed` strikes it)."""
-    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    stored = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     win = open_window(qtbot, db, rulesets, settings, monkeypatch)
     assert stored.id is not None
     win.select_gang(stored.id)

@@ -69,8 +69,8 @@ def seed(db: Database, rulesets: Rulesets) -> Gang:
     index = next(i for i, f in enumerate(gang.fighters) if f.name == "Dex Hollow")
     gang = roster_ops.remove_profile(gang, index, 0, "executioner ammo")
     other = gang.model_copy(update={"name": "Cinder Wardens", "house": "House Goliath"})
-    gangs.add_gang(db, other)
-    return gangs.add_gang(db, gang).gang
+    gangs.add_gang(db, rulesets, other)
+    return gangs.add_gang(db, rulesets, gang).gang
 
 
 def open_window(

@@ -36,8 +36,8 @@ def db(tmp_path: Path) -> Iterator[Database]:
 def two_gangs(db: Database, rulesets: Rulesets) -> tuple[int, int]:
     riders = demo_gang(rulesets.get("n23"))
     wolves = riders.model_copy(update={"name": WOLVES})
-    first = gangs.add_gang(db, riders).gang.id
-    second = gangs.add_gang(db, wolves).gang.id
+    first = gangs.add_gang(db, rulesets, riders).gang.id
+    second = gangs.add_gang(db, rulesets, wolves).gang.id
     assert first is not None and second is not None
     return first, second
 

@@ -120,9 +120,9 @@ def test_roll_shows_the_firepower_it_rolled_as_faces(qtbot, rulesets: Rulesets) 
 
 
 def two_gang_window(qtbot, db: Database, rulesets: Rulesets, dice: list[int]) -> BattleWindow:
-    riders = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang.id
+    riders = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang.id
     wolves_gang = demo_gang(rulesets.get("n23")).model_copy(update={"name": WOLVES})
-    wolves = gangs.add_gang(db, wolves_gang).gang.id
+    wolves = gangs.add_gang(db, rulesets, wolves_gang).gang.id
     assert riders is not None and wolves is not None
     battle.start_battle(db, rulesets, riders, against=wolves)
     window = BattleWindow(db, rulesets, riders, dice=FixedDice(dice))
@@ -167,7 +167,7 @@ def test_a_refused_attack_keeps_the_dialog_open_with_the_dice_typed(
 def test_a_burning_seriously_injured_fighter_puts_the_fire_out_from_the_prompt(
     qtbot, db: Database, rulesets: Rulesets, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    gang_id = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang.id
+    gang_id = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang.id
     assert gang_id is not None
     battle.start_battle(db, rulesets, gang_id)
     window = BattleWindow(db, rulesets, gang_id, dice=FixedDice([]))
@@ -209,7 +209,7 @@ def test_a_roll_the_fighter_may_not_make_is_refused_before_the_dice(
 ) -> None:
     # house-a: a Seriously Injured fighter may not take the Extinguish Blaze action.
     rules = rulesets.get("house-a")
-    gang_id = gangs.add_gang(db, demo_gang(rules)).gang.id
+    gang_id = gangs.add_gang(db, rulesets, demo_gang(rules)).gang.id
     assert gang_id is not None
     battle.start_battle(db, rulesets, gang_id)
     window = BattleWindow(db, rulesets, gang_id, dice=FixedDice([]))

@@ -103,7 +103,7 @@ def test_a_battle_step_changing_no_roster_leaves_the_roster_window_alone(
     assert loads == []
     # Another gang on screen: the roster window stays on it.
     other = gangs.add_gang(
-        db, demo_gang(rulesets.get("n23")).model_copy(update={"name": "Other Lot"})
+        db, rulesets, demo_gang(rulesets.get("n23")).model_copy(update={"name": "Other Lot"})
     ).gang
     window.refresh_gangs(select=other.id)
     assert shown.apply([{"event": "new_round"}])

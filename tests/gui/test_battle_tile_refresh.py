@@ -48,7 +48,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def window(qtbot, db: Database, rulesets: Rulesets) -> BattleWindow:
-    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    stored = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert stored.id is not None
     battle.start_battle(db, rulesets, stored.id)
     shown = BattleWindow(db, rulesets, stored.id, dice=RandomDice(3))

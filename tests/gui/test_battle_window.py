@@ -78,7 +78,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 def gang_id(db: Database, rulesets: Rulesets) -> int:
     # House rules A: the burn comes at the end of the activation, then a Nerve test.
     gang = demo_gang(rulesets.get("house-a")).model_copy(update={"ruleset": "house-a"})
-    stored = gangs.add_gang(db, gang).gang
+    stored = gangs.add_gang(db, rulesets, gang).gang
     assert stored.id is not None
     return stored.id
 
@@ -322,7 +322,7 @@ def test_combi_and_rapid_fire_ask_for_the_right_dice(qtbot, db, rulesets, answer
     gang = gang.model_copy(
         update={"fighters": [rook if f.name == "Rook" else f for f in gang.fighters]}
     )
-    gang_id = gangs.add_gang(db, gang).gang.id
+    gang_id = gangs.add_gang(db, rulesets, gang).gang.id
     battle.start_battle(db, rulesets, gang_id, crew=["Rook"])
     window = open_window(qtbot, db, rulesets, gang_id)
     answers.rolls += [[6, 2], [1, 1]]
@@ -432,7 +432,7 @@ def test_battle_view_paints_at_1280x800(qtbot, db, rulesets, gang_id, tmp_path: 
 @pytest.fixture
 def pit_gang_id(db: Database, rulesets: Rulesets) -> int:
     """The n23 demo gang holds the Fighting Pit (two Hive Scum per battle) in Ash Wars."""
-    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    stored = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert stored.id is not None
     campaign.create_campaign(db, rulesets, "Ash Wars")
     campaign.add_gang(db, rulesets, "Ash Wars", stored.name)

@@ -41,7 +41,9 @@ def ids(db: Database, rulesets: Rulesets) -> dict[str, int]:
     n23 = rulesets.get("n23")
     made = {}
     for name, house in (("Rust Riders", "orlock"), ("Iron Brothers", "goliath")):
-        stored = gangs.add_gang(db, demo_gang(n23, house).model_copy(update={"name": name}))
+        stored = gangs.add_gang(
+            db, rulesets, demo_gang(n23, house).model_copy(update={"name": name})
+        )
         assert stored.gang.id is not None
         made[name] = stored.gang.id
     return made

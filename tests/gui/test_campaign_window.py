@@ -30,8 +30,10 @@ def db(tmp_path: Path) -> Iterator[Database]:
 def campaign_id(db: Database, rulesets: Rulesets) -> int:
     n23 = rulesets.get("n23")
     for name, house in (("Rust Riders", "orlock"), ("Iron Brothers", "goliath")):
-        gangs.add_gang(db, demo_gang(n23, house).model_copy(update={"name": name}))
-    gangs.add_gang(db, demo_gang(n23).model_copy(update={"name": "Night Veils", "house": "Escher"}))
+        gangs.add_gang(db, rulesets, demo_gang(n23, house).model_copy(update={"name": name}))
+    gangs.add_gang(
+        db, rulesets, demo_gang(n23).model_copy(update={"name": "Night Veils", "house": "Escher"})
+    )
     created = service.create_campaign(db, rulesets, "Ash Wars", notes="Tuesday nights")
     for name in ("Rust Riders", "Iron Brothers", "Night Veils"):
         service.add_gang(db, rulesets, "Ash Wars", name)
@@ -161,10 +163,10 @@ def test_notes_are_saved_with_undo_while_typing(
 
 
 def test_a_stale_notes_save_is_refused_and_the_text_kept(
-    qtbot, window: CampaignWindow, db: Database, tmp_path: Path
+    qtbot, window: CampaignWindow, db: Database, tmp_path: Path, rulesets: Rulesets
 ) -> None:
     with open_database(sqlite_url(tmp_path / "gm.sqlite")) as other:
-        service.set_details(other, "Ash Wars", notes="The other player's notes")
+        service.set_details(other, rulesets, "Ash Wars", notes="The other player's notes")
     window.notes_edit.selectAll()
     qtbot.keyClicks(window.notes_edit, "Mine")
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)

@@ -60,7 +60,7 @@ def test_the_engine_is_made_while_the_first_screen_is_read(
     """The first screen is read without SQLAlchemy; the first click must not pay for it."""
     url = sqlite_url(tmp_path / "gangs.sqlite")
     with open_url(url) as db:
-        gangs.add_gang(db, demo_gang(rulesets.get("n23")))
+        gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23")))
     db = open_url(url)
     assert not db.has_engine  # a checked file at head opens without one
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)

@@ -32,7 +32,7 @@ def laptop(qtbot, db: Database, rulesets: Rulesets, tmp_path: Path) -> Iterator[
     for number, name in enumerate(NAMES):
         copy = gang.fighters[2 + number % 4].model_copy(update={"name": name, "id": None})
         gang = roster_ops.add_fighter(gang, copy)
-    stored = gangs.add_gang(db, gang).gang
+    stored = gangs.add_gang(db, rulesets, gang).gang
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(db, rulesets, settings)
     qtbot.addWidget(window)
@@ -128,7 +128,7 @@ def battle_window(qtbot, db: Database, rulesets: Rulesets) -> Iterator[BattleWin
     for number, name in enumerate(NAMES):
         copy = gang.fighters[2 + number % 4].model_copy(update={"name": name, "id": None})
         gang = roster_ops.add_fighter(gang, copy)
-    stored = gangs.add_gang(db, gang).gang
+    stored = gangs.add_gang(db, rulesets, gang).gang
     assert stored.id is not None
     battle.start_battle(db, rulesets, stored.id, scenario="Stand-off")
     window = BattleWindow(db, rulesets, stored.id)

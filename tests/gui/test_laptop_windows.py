@@ -82,7 +82,7 @@ def test_the_main_window_opens_within_the_screen(
 
 
 def test_the_battle_window_opens_within_the_screen(qtbot, db: Database, rulesets: Rulesets) -> None:
-    gang_id = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang.id
+    gang_id = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang.id
     assert gang_id is not None
     battle.start_battle(db, rulesets, gang_id)
     window = BattleWindow(db, rulesets, gang_id)
@@ -115,7 +115,7 @@ def test_the_new_gang_wizard_opens_within_the_screen(qtbot, rulesets: Rulesets) 
 def test_the_post_battle_wizard_opens_within_the_screen(
     qtbot, db: Database, rulesets: Rulesets
 ) -> None:
-    gang_id = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang.id
+    gang_id = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang.id
     assert gang_id is not None
     battle.start_battle(db, rulesets, gang_id)
     battle.apply_events(

@@ -86,10 +86,10 @@ def test_the_battle_tile_shows_the_portrait(qtbot, db, rulesets, tmp_path: Path)
     from gangmanager.services import battle, gangs, roster
     from gangmanager.services.demo import demo_gang
 
-    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    stored = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     pip = stored.fighter("Pip")
     assert stored.id is not None and pip is not None and pip.id is not None
-    roster.apply(db, roster.SetPortrait(stored.id, pip.id, image_bytes((500, 700))))
+    roster.apply(db, roster.SetPortrait(stored.id, pip.id, image_bytes((500, 700))), rulesets)
     battle.start_battle(db, rulesets, stored.id, scenario="Border Dispute")
     window = BattleWindow(db, rulesets, stored.id, dice=RandomDice(3))
     qtbot.addWidget(window)

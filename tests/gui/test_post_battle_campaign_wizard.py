@@ -43,8 +43,10 @@ def db(db_path: Path, rulesets: Rulesets) -> Iterator[Database]:
     """Ash Wars: the Rust Riders (Old Ruins) beat the Iron Brothers (Slag Furnace)."""
     database = open_database(sqlite_url(db_path))
     n23 = rulesets.get("n23")
-    gangs.add_gang(database, demo_gang(n23, "orlock"))
-    gangs.add_gang(database, demo_gang(n23, "goliath").model_copy(update={"name": BROTHERS}))
+    gangs.add_gang(database, rulesets, demo_gang(n23, "orlock"))
+    gangs.add_gang(
+        database, rulesets, demo_gang(n23, "goliath").model_copy(update={"name": BROTHERS})
+    )
     campaign.create_campaign(database, rulesets, "Ash Wars")
     campaign.add_gang(database, rulesets, "Ash Wars", RIDERS)
     campaign.add_gang(database, rulesets, "Ash Wars", BROTHERS)
@@ -217,7 +219,9 @@ def test_a_territory_lost_is_taken_by_the_gang_picked(
 def test_without_a_campaign_the_pages_are_as_before(
     qtbot, db: Database, rulesets: Rulesets
 ) -> None:
-    loner = gangs.add_gang(db, demo_gang(rulesets.get("n23")).model_copy(update={"name": "Loners"}))
+    loner = gangs.add_gang(
+        db, rulesets, demo_gang(rulesets.get("n23")).model_copy(update={"name": "Loners"})
+    )
     assert loner.gang.id is not None
     wizard = PostBattleWizard(db, rulesets, loner.gang.id, dice=FixedDice([]))
     qtbot.addWidget(wizard)

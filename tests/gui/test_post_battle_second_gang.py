@@ -57,7 +57,7 @@ def sides(db: Database, rulesets: Rulesets) -> dict[str, Gang]:
         for f in riders.fighters
     ]
     wolves = riders.model_copy(update={"name": WOLVES, "fighters": fighters})
-    stored = {g.name: gangs.add_gang(db, g).gang for g in (riders, wolves)}
+    stored = {g.name: gangs.add_gang(db, rulesets, g).gang for g in (riders, wolves)}
     battle.start_battle(
         db, rulesets, RIDERS, crew=["Mags Varga", "Rook"],
         against=WOLVES, against_crew=["Rook", "Dex Hollow"],

@@ -46,7 +46,7 @@ def db(db_path: Path) -> Iterator[Database]:
 
 def add_gang(db: Database, rulesets: Rulesets, ruleset: str = "n23") -> Gang:
     gang = demo_gang(rulesets.get("n23")).model_copy(update={"ruleset": ruleset})
-    return gangs.add_gang(db, gang).gang
+    return gangs.add_gang(db, rulesets, gang).gang
 
 
 @pytest.fixture
@@ -456,7 +456,7 @@ def test_wrap_up_asks_for_the_escape_roll_and_the_old_wound(
         f.model_copy(update={"injuries": ["Old Battle Wound"]}) if f.name == "Brann" else f
         for f in gang.fighters
     ]
-    stored = gangs.add_gang(db, gang.model_copy(update={"fighters": fighters})).gang
+    stored = gangs.add_gang(db, rulesets, gang.model_copy(update={"fighters": fighters})).gang
     wizard = open_wizard(qtbot, db, rulesets, stored, result="loss")
     click_next(qtbot, wizard)
     page = wizard.currentPage()
@@ -602,7 +602,7 @@ def test_an_old_wound_of_a_fighter_left_out_of_the_tracked_battle_asks_no_roll(
         f.model_copy(update={"injuries": ["Old Battle Wound"]}) if f.name == "Brann" else f
         for f in founded.fighters
     ]
-    stored = gangs.add_gang(db, founded.model_copy(update={"fighters": fighters})).gang
+    stored = gangs.add_gang(db, rulesets, founded.model_copy(update={"fighters": fighters})).gang
     assert stored.id is not None
     battle.start_battle(db, rulesets, stored.id, crew=["Mags Varga", "Rook"])
     battle.end_battle(db, rulesets, stored.id)

@@ -15,6 +15,7 @@ from gangmanager.gui.common import recent_databases
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.persistence.database import default_database_path, sqlite_url
 from gangmanager.services import gangs, roster
+from gangmanager.services.rulesets import Rulesets
 
 from .roster_helpers import dump, recorder
 
@@ -73,12 +74,12 @@ def test_run_app_opens_the_demo_gang_then_the_last_database(qtbot, monkeypatch, 
 
 
 def test_an_undo_that_would_overwrite_a_later_change_is_refused_and_dropped(
-    qtbot, window: MainWindow
+    qtbot, window: MainWindow, rulesets: Rulesets
 ) -> None:
     gang = window.gang
     window.run(roster.EditGang(gang.id, {"credits": 5}))
     # Another window (or player on a shared database) edits the same gang.
-    roster.apply(window.database, roster.EditGang(gang.id, {"reputation": 3}))
+    roster.apply(window.database, roster.EditGang(gang.id, {"reputation": 3}), rulesets)
     before = dump(window.database)
     window.undo_stack.undo()
     assert "has been changed since" in recorder(window).told[-1]

@@ -34,7 +34,7 @@ def grown(rulesets: Rulesets, fighters: int) -> Gang:
 
 def window_on(qtbot, tmp_path: Path, rulesets: Rulesets, monkeypatch, fighters: int) -> MainWindow:
     db = open_database(sqlite_url(tmp_path / f"gang-{fighters}.sqlite"))
-    gangs.add_gang(db, grown(rulesets, fighters))
+    gangs.add_gang(db, rulesets, grown(rulesets, fighters))
     settings = QSettings(str(tmp_path / f"{fighters}.ini"), QSettings.Format.IniFormat)
     win = open_window(qtbot, db, rulesets, settings, monkeypatch)
     return win
@@ -128,7 +128,7 @@ def test_the_first_screen_sends_as_many_statements_for_300_fighters_as_for_30(
     sent: dict[int, int] = {}
     for size in (30, 300):
         db = open_database(sqlite_url(tmp_path / f"start-{size}.sqlite"))
-        gangs.add_gang(db, grown(rulesets, size))
+        gangs.add_gang(db, rulesets, grown(rulesets, size))
         settings = QSettings(str(tmp_path / f"start-{size}.ini"), QSettings.Format.IniFormat)
         with statements_sent(db.engine) as statements:
             win = MainWindow(db, rulesets, settings)

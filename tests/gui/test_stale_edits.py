@@ -94,7 +94,7 @@ def test_a_stale_edit_between_two_connections(
         window.select_gang(stored.id)
         shown = window.gang
         assert shown is not None
-        roster.apply(theirs, roster.EditGang(stored.id, {"credits": shown.credits + 75}))
+        roster.apply(theirs, roster.EditGang(stored.id, {"credits": shown.credits + 75}), rulesets)
         monkeypatch.setattr(GangDetailsDialog, "ask", lambda *a: {"credits": 0})
         window.details_action.trigger()
         assert len(told) == 1 and told[0].startswith("changed by someone else — reload")

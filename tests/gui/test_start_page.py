@@ -62,7 +62,7 @@ def test_an_empty_database_shows_the_start_page(
 def test_the_first_start_gang_is_labelled_a_demo(
     qtbot, empty: MainWindow, rulesets: Rulesets
 ) -> None:
-    demo = gangs.add_gang(empty.database, first_start_gang(rulesets.get("n23"))).gang
+    demo = gangs.add_gang(empty.database, rulesets, first_start_gang(rulesets.get("n23"))).gang
     assert is_demo(demo) and demo.name == "The Rust Riders (demo)"
     assert "demo gang" in demo.notes
     empty.refresh_gangs()
@@ -71,7 +71,7 @@ def test_the_first_start_gang_is_labelled_a_demo(
 
 
 def test_the_card_preview_zoom_buttons(qtbot, empty: MainWindow, rulesets: Rulesets) -> None:
-    demo = gangs.add_gang(empty.database, first_start_gang(rulesets.get("n23"))).gang
+    demo = gangs.add_gang(empty.database, rulesets, first_start_gang(rulesets.get("n23"))).gang
     assert demo.id is not None
     empty.refresh_gangs(select=demo.id)
     empty.card_action.trigger()

@@ -46,7 +46,7 @@ window.show()
 app.processEvents()
 shown = window.roster_model.rowCount()
 before = seen[0]
-gangs.add_gang(db, window.gang.model_copy(update={"id": None, "name": "Copy"}))
+gangs.add_gang(db, window.rulesets, window.gang.model_copy(update={"id": None, "name": "Copy"}))
 print(json.dumps({"shown": shown, "before": before, "engine": db.has_engine,
                   "after": "sqlalchemy" in sys.modules}))
 """
@@ -55,7 +55,7 @@ print(json.dumps({"shown": shown, "before": before, "engine": db.has_engine,
 def test_the_first_screen_is_read_without_sqlalchemy(tmp_path: Path, rulesets: Rulesets) -> None:
     url = sqlite_url(tmp_path / "gangs.sqlite")
     with open_database(url) as db:
-        gangs.add_gang(db, demo_gang(rulesets.get("n23")))
+        gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23")))
     env = os.environ | {"QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path)}
     done = subprocess.run(
         [sys.executable, "-c", CHILD, url, str(tmp_path / "settings.ini")],

@@ -60,7 +60,7 @@ def test_one_outcome_repaints_every_window_and_undo_goes_on_the_stack_given(
 ) -> None:
     for name in ("Rust Riders", "Iron Brothers"):
         gang = demo_gang(rulesets.get("n23")).model_copy(update={"name": name})
-        gangs.add_gang(db, gang)
+        gangs.add_gang(db, rulesets, gang)
     created = campaign_service.create_campaign(db, rulesets, "Ash Wars").campaign
     assert created.id is not None
     runner = OperationRunner(db, rulesets)

@@ -15,7 +15,9 @@ from .roster_helpers import dump, recorder, stored_gang
 def _changed_file(window: MainWindow, tmp_path: Path) -> Path:
     """The gang exported, then changed elsewhere: 50 credits more, Rook 3 XP more."""
     assert window.gang is not None
-    out = gangs.export_gang(window.database, str(window.gang.id), tmp_path / "out.gang.json")
+    out = gangs.export_gang(
+        window.database, window.rulesets, str(window.gang.id), tmp_path / "out.gang.json"
+    )
     data = json.loads(out.read_text(encoding="utf-8"))
     data["credits"] += 50
     (rook,) = [f for f in data["fighters"] if f["name"] == "Rook"]

@@ -37,10 +37,10 @@ def save(db: Database, gang: Gang) -> Gang:
 
 
 def test_a_stale_save_is_refused_and_the_first_one_kept(
-    two: tuple[Database, Database], gang: Gang
+    two: tuple[Database, Database], gang: Gang, rulesets: Rulesets
 ) -> None:
     alice, bob = two
-    stored = gangs.add_gang(alice, gang).gang
+    stored = gangs.add_gang(alice, rulesets, gang).gang
     assert stored.version == 1
     hers = gangs.load_gang(alice, "Iron Brothers")
     his = gangs.load_gang(bob, "Iron Brothers")
@@ -63,10 +63,10 @@ def test_a_stale_save_is_refused_and_the_first_one_kept(
 
 
 def test_the_differential_save_checks_the_version_too(
-    two: tuple[Database, Database], gang: Gang
+    two: tuple[Database, Database], gang: Gang, rulesets: Rulesets
 ) -> None:
     alice, bob = two
-    gangs.add_gang(alice, gang)
+    gangs.add_gang(alice, rulesets, gang)
     hers = gangs.load_gang(alice, "Iron Brothers")
     his = gangs.load_gang(bob, "Iron Brothers")
     with alice.unit_of_work() as uow:
@@ -77,20 +77,26 @@ def test_the_differential_save_checks_the_version_too(
     assert gangs.load_gang(bob, "Iron Brothers").reputation == 9
 
 
-def test_a_gang_without_a_version_is_saved_as_before(db: Database, gang: Gang) -> None:
+def test_a_gang_without_a_version_is_saved_as_before(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
     """A gang read from a file has no version: it replaces the stored one unchecked."""
-    stored = gangs.add_gang(db, gang).gang
+    stored = gangs.add_gang(db, rulesets, gang).gang
     unversioned = stored.model_copy(update={"version": None, "credits": 1})
     assert save(db, unversioned).credits == 1
 
 
-def test_a_stale_campaign_edit_is_refused(two: tuple[Database, Database], tmp_path: Path) -> None:
+def test_a_stale_campaign_edit_is_refused(
+    two: tuple[Database, Database], tmp_path: Path, rulesets: Rulesets
+) -> None:
     alice, bob = two
     rulesets = Rulesets(tmp_path / "data")
     created = campaign_service.create_campaign(alice, rulesets, "Ash Wars")
     loaded = campaign_service.load_campaign(bob, "Ash Wars")
     assert loaded.version == created.campaign.version
-    campaign_service.set_details(alice, "Ash Wars", notes="Alice's notes")
+    campaign_service.set_details(alice, rulesets, "Ash Wars", notes="Alice's notes")
     with pytest.raises(ServiceError, match=r"^changed by someone else — reload$"):
-        campaign_service.set_details(bob, "Ash Wars", notes="Bob's", version=loaded.version)
+        campaign_service.set_details(
+            bob, rulesets, "Ash Wars", notes="Bob's", version=loaded.version
+        )
     assert campaign_service.load_campaign(bob, "Ash Wars").notes == "Alice's notes"

@@ -26,6 +26,7 @@ from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.gang import Gang
 from gangmanager.services import gangs
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.rulesets import Rulesets
 
 SQLITE_FULL, SQLITE_IOERR_SHMSIZE, SQLITE_IOERR_FSYNC = 13, 4874, 1034
 
@@ -37,9 +38,9 @@ def _sqlite_error(message: str, code: int) -> sqlite3.OperationalError:
 
 
 @pytest.fixture
-def db(tmp_path: Path) -> Iterator[Database]:
+def db(tmp_path: Path, rulesets: Rulesets) -> Iterator[Database]:
     with open_database(sqlite_url(tmp_path / "gm.sqlite")) as database:
-        gangs.add_gang(database, Gang(name="First"))
+        gangs.add_gang(database, rulesets, Gang(name="First"))
         yield database
 
 
@@ -57,19 +58,21 @@ def _fail_writes(db: Database, error: sqlite3.OperationalError) -> None:
     ids=["SQLITE_FULL", "SQLITE_IOERR_SHMSIZE"],
 )
 def test_a_write_on_a_full_disk_says_the_disk_is_full(
-    db: Database, message: str, code: int
+    db: Database, message: str, code: int, rulesets: Rulesets
 ) -> None:
     _fail_writes(db, _sqlite_error(message, code))
     with pytest.raises(ServiceError) as refused:
-        gangs.add_gang(db, Gang(name="Second"))
+        gangs.add_gang(db, rulesets, Gang(name="Second"))
     assert str(refused.value).startswith(DISK_FULL) and "I/O" not in str(refused.value)
     assert [g.name for g in gangs.list_gangs(db)] == ["First"]
 
 
-def test_another_io_error_with_room_on_the_disk_is_not_called_full(db: Database) -> None:
+def test_another_io_error_with_room_on_the_disk_is_not_called_full(
+    db: Database, rulesets: Rulesets
+) -> None:
     _fail_writes(db, _sqlite_error("disk I/O error", SQLITE_IOERR_FSYNC))
     with pytest.raises(ServiceError) as refused:
-        gangs.add_gang(db, Gang(name="Second"))
+        gangs.add_gang(db, rulesets, Gang(name="Second"))
     assert "full" not in str(refused.value) and "could not write" in str(refused.value)
 
 

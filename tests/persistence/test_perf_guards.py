@@ -106,7 +106,7 @@ def test_a_database_at_head_opens_without_alembic(
 
 
 def test_finding_a_gang_reads_only_that_gang(file_db: Database, rulesets: Rulesets) -> None:
-    stored = [gangs.add_gang(file_db, roster_of(rulesets, 6)).gang for _ in range(3)]
+    stored = [gangs.add_gang(file_db, rulesets, roster_of(rulesets, 6)).gang for _ in range(3)]
     wanted = stored[1]
     for ref in (str(wanted.id), wanted.name):
         with statements_sent(file_db.engine, commits=False) as statements:
@@ -118,8 +118,8 @@ def test_finding_a_gang_reads_only_that_gang(file_db: Database, rulesets: Rulese
 
 def test_find_keeps_its_rules(file_db: Database, rulesets: Rulesets) -> None:
     demo = roster_of(rulesets, 6)
-    first = gangs.add_gang(file_db, demo.model_copy(update={"name": "Straße"})).gang
-    digits = gangs.add_gang(file_db, demo.model_copy(update={"name": "2024"})).gang
+    first = gangs.add_gang(file_db, rulesets, demo.model_copy(update={"name": "Straße"})).gang
+    digits = gangs.add_gang(file_db, rulesets, demo.model_copy(update={"name": "2024"})).gang
     with file_db.unit_of_work() as uow:
         assert uow.gangs.find(f" {first.id} ") == first
         # All digits but no such id: then a name.
@@ -138,7 +138,7 @@ def finish_statements(
     rulesets: Rulesets, path: Path, fighters: int, draft: PostBattleDraft | None
 ) -> int:
     with open_database(sqlite_url(path)) as db:
-        gang = gangs.add_gang(db, roster_of(rulesets, fighters)).gang
+        gang = gangs.add_gang(db, rulesets, roster_of(rulesets, fighters)).gang
         assert gang.id is not None
         battle.start_battle(db, rulesets, gang.id)
         pinned = {"event": "status", "fighter": gang.fighters[-1].name, "status": "Pinned"}

@@ -39,7 +39,7 @@ def club(pg_admin: str, rulesets: Rulesets) -> Iterator[dict[str, Any]]:
             ids = {}
             for name in (RIDERS, BROTHERS):
                 stored = gangs.add_gang(
-                    arbitrator, demo_gang(n23).model_copy(update={"name": name})
+                    arbitrator, rulesets, demo_gang(n23).model_copy(update={"name": name})
                 )
                 assert stored.gang.id is not None
                 ids[name] = stored.gang.id

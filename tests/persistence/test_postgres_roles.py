@@ -36,17 +36,19 @@ def server(pg_admin: str) -> Iterator[tuple[str, dict[str, str]]]:
 
 
 def test_each_player_may_change_only_their_own_gang(
-    server: tuple[str, dict[str, str]], tmp_path: Path
+    server: tuple[str, dict[str, str]], tmp_path: Path, rulesets: Rulesets
 ) -> None:
     url, names = server
     rulesets = Rulesets(tmp_path / "data")
     n23 = rulesets.get("n23")
     with open_database(url) as arbitrator:
         riders = gangs.add_gang(
-            arbitrator, demo_gang(n23).model_copy(update={"name": "Rust Riders"})
+            arbitrator, rulesets, demo_gang(n23).model_copy(update={"name": "Rust Riders"})
         )
         brothers = gangs.add_gang(
-            arbitrator, demo_gang(n23, "goliath").model_copy(update={"name": "Iron Brothers"})
+            arbitrator,
+            rulesets,
+            demo_gang(n23, "goliath").model_copy(update={"name": "Iron Brothers"}),
         )
         with arbitrator.engine.begin() as conn:
             conn.execute(
@@ -97,7 +99,9 @@ def test_each_player_may_change_only_their_own_gang(
         with pytest.raises(ServiceError, match="only the arbitrator may change the campaign"):
             campaign_service.next_cycle(alice, rulesets, "Ash Wars")
         # A gang she imports is hers.
-        new = gangs.add_gang(alice, demo_gang(n23).model_copy(update={"name": "Alice's Second"}))
+        new = gangs.add_gang(
+            alice, rulesets, demo_gang(n23).model_copy(update={"name": "Alice's Second"})
+        )
         with alice.engine.connect() as conn:
             owner = conn.execute(
                 text("SELECT owner FROM gangs WHERE id = :id"), {"id": new.gang.id}
@@ -116,7 +120,7 @@ def test_each_player_may_change_only_their_own_gang(
         with pytest.raises(ServiceError, match="belongs to another player"):
             battle_service.start_battle(alice, rulesets, "Iron Brothers")
         with pytest.raises(ServiceError, match="belongs to another player"):
-            post_battle.save_draft(alice, his.id, PostBattleDraft(result="win"))  # type: ignore[arg-type]
+            post_battle.save_draft(alice, rulesets, his.id, PostBattleDraft(result="win"))  # type: ignore[arg-type]
     finally:
         alice.close()
 
@@ -127,7 +131,7 @@ def test_each_player_may_change_only_their_own_gang(
 
 
 def test_a_player_writes_no_log_or_history_for_another_players_gang(
-    server: tuple[str, dict[str, str]], tmp_path: Path
+    server: tuple[str, dict[str, str]], tmp_path: Path, rulesets: Rulesets
 ) -> None:
     url, names = server
     rulesets = Rulesets(tmp_path / "data")
@@ -135,7 +139,9 @@ def test_a_player_writes_no_log_or_history_for_another_players_gang(
     with open_database(url) as arbitrator:
         ids = {}
         for name, owner in (("Rust Riders", "alice"), ("Iron Brothers", "bob")):
-            stored = gangs.add_gang(arbitrator, demo_gang(n23).model_copy(update={"name": name}))
+            stored = gangs.add_gang(
+                arbitrator, rulesets, demo_gang(n23).model_copy(update={"name": name})
+            )
             ids[name] = stored.gang.id
             with arbitrator.engine.begin() as conn:
                 conn.execute(

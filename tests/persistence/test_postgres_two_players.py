@@ -36,7 +36,7 @@ WOLVES = "Ash Wolves"  # bob's
 @pytest.fixture
 def club(pg_admin: str, rulesets: Rulesets) -> Iterator[tuple[str, dict[str, str], dict[str, int]]]:
     """(URL, role names, gang ids): two gangs with the same roster, one per player."""
-    with two_player_club(pg_admin, rulesets.get("n23"), {"alice": RIDERS, "bob": WOLVES}) as club:
+    with two_player_club(pg_admin, rulesets, {"alice": RIDERS, "bob": WOLVES}) as club:
         yield club
 
 
@@ -126,9 +126,9 @@ def test_two_players_track_one_battle_and_each_finishes_their_own(
         assert (shared.status, shared.against_done) == (DONE, True)
         # Neither may take back the other's; each takes back their own, in either order.
         with pytest.raises(ServiceError, match=r"permission denied|another player"):
-            post_battle.undo_post_battle(alice, bob_done)
-        post_battle.undo_post_battle(bob, bob_done)
-        post_battle.undo_post_battle(alice, alice_done)
+            post_battle.undo_post_battle(alice, rulesets, bob_done)
+        post_battle.undo_post_battle(bob, rulesets, bob_done)
+        post_battle.undo_post_battle(alice, rulesets, alice_done)
         with alice.unit_of_work() as uow:
             shared = battles(uow).get(1)
         assert (shared.status, shared.against_done) == ("ended", False)

@@ -21,6 +21,7 @@ from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.rules.weapons import Item, Weapon
 from gangmanager.services import gangs
 from gangmanager.services.errors import DamagedGangError, UnknownGangError
+from gangmanager.services.rulesets import Rulesets
 
 from .conftest import combi_weapon, full_gang, simple_fighter
 
@@ -41,7 +42,7 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Path:
             _gang("Ålesund Ash", 2),  # casefold beyond ASCII
             _gang("damaged", 1),
         ):
-            gangs.add_gang(db, gang)
+            gangs.add_gang(db, Rulesets(tmp_path_factory.mktemp("data")), gang)
     with sqlite3.connect(path) as connection:
         # Owners (NULL in SQLite for gangs, set per fighter) and a value no load accepts.
         connection.execute("UPDATE fighters SET owner = 'player-2' WHERE name = 'Abel Trask'")
@@ -132,12 +133,12 @@ def test_a_lookup_finds_what_the_orm_finds(stored: Path, ref: str) -> None:
         assert got == _read(orm, ref)
 
 
-def test_the_engine_waits_for_the_first_write(tmp_path: Path) -> None:
+def test_the_engine_waits_for_the_first_write(tmp_path: Path, rulesets: Rulesets) -> None:
     url = sqlite_url(tmp_path / "gangs.sqlite")
     open_database(url).close()  # created and migrated (with an engine)
     with open_database(url) as db:
         assert not db.has_engine and db.quick_reader() is not None
-        stored = gangs.add_gang(db, _gang("first", 1)).gang
+        stored = gangs.add_gang(db, rulesets, _gang("first", 1)).gang
         assert db.has_engine and db.quick_reader() is None
         # After the write every read goes through the engine, and sees it.
         assert gangs.load_gang(db, "first") == stored
@@ -202,7 +203,11 @@ def test_any_drawn_gang_reads_as_the_orm_reads_it(
     stash = data.draw(st.lists(st.sampled_from(_WEAPONS), max_size=3))
     url = sqlite_url(tmp_path_factory.mktemp("drawn") / "gangs.sqlite")
     with open_database(url) as db:
-        stored = gangs.add_gang(db, Gang(name="Drawn", fighters=fighters, stash=stash)).gang
+        stored = gangs.add_gang(
+            db,
+            Rulesets(tmp_path_factory.mktemp("data")),
+            Gang(name="Drawn", fighters=fighters, stash=stash),
+        ).gang
         assert gangs.load_gang(db, "Drawn") == stored  # through the ORM
     with open_database(url) as quick:
         assert gangs.load_gang(quick, "Drawn") == stored

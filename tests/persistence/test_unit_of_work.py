@@ -50,6 +50,21 @@ def test_leaving_without_commit_rolls_back(db: Database, gang: Gang) -> None:
     assert names(db) == []
 
 
+def test_a_savepoint_undoes_only_its_own_writes(db: Database, gang: Gang) -> None:
+    class Boom(Exception):
+        pass
+
+    with db.unit_of_work() as uow:
+        uow.gangs.add(gang)
+        with pytest.raises(Boom), uow.savepoint():
+            uow.gangs.add(Gang(name="Dropped"))
+            raise Boom
+        with uow.savepoint():
+            uow.gangs.add(Gang(name="Kept"))
+        uow.commit()
+    assert sorted(names(db)) == ["Iron Brothers", "Kept"]
+
+
 def test_explicit_rollback_then_commit(db: Database, gang: Gang) -> None:
     with db.unit_of_work() as uow:
         uow.gangs.add(gang)

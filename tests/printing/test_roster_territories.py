@@ -95,12 +95,12 @@ class Window(QWidget):
 
 
 def test_the_window_prints_the_territories_from_its_database(
-    qtbot, tmp_path: Path, ruleset: Ruleset
+    qtbot, tmp_path: Path, ruleset: Ruleset, rulesets: Rulesets
 ) -> None:
     rulesets = Rulesets(tmp_path / "data")
     database = open_database(sqlite_url(tmp_path / "gm.sqlite"))
     try:
-        gang = gangs.add_gang(database, demo_gang(rulesets.get("n23"))).gang
+        gang = gangs.add_gang(database, rulesets, demo_gang(rulesets.get("n23"))).gang
         window = Window(database, rulesets)
         qtbot.addWidget(window)
         actions = PrintActions(window)

@@ -15,7 +15,7 @@ def ash_wars(db: Database, rulesets: Rulesets) -> None:
     """The campaign "Ash Wars" with two demo gangs in it: Rust Riders and Iron Brothers."""
     n23 = rulesets.get("n23")
     for name, house in (("Rust Riders", "orlock"), ("Iron Brothers", "goliath")):
-        gangs.add_gang(db, demo_gang(n23, house).model_copy(update={"name": name}))
+        gangs.add_gang(db, rulesets, demo_gang(n23, house).model_copy(update={"name": name}))
     campaign.create_campaign(db, rulesets, "Ash Wars")
     for name in ("Rust Riders", "Iron Brothers"):
         campaign.add_gang(db, rulesets, "Ash Wars", name)

@@ -26,11 +26,13 @@ def db(tmp_path: Path) -> Database:
     database.close()
 
 
-def test_restore_and_reopen_reports_every_gang_that_changed(db: Database, demo: Gang) -> None:
-    kept = gangs.add_gang(db, demo).gang
+def test_restore_and_reopen_reports_every_gang_that_changed(
+    db: Database, demo: Gang, rulesets: Rulesets
+) -> None:
+    kept = gangs.add_gang(db, rulesets, demo).gang
     path = backups.database_file(db)
     taken = backups.create_backup(path)
-    added = gangs.add_gang(db, demo.model_copy(update={"name": "Later"})).gang
+    added = gangs.add_gang(db, rulesets, demo.model_copy(update={"name": "Later"})).gang
 
     result = backups.restore_and_reopen(db, taken.path)
 
@@ -54,8 +56,10 @@ def test_restore_and_reopen_reports_every_gang_that_changed(db: Database, demo: 
         result.database.close()
 
 
-def test_a_refused_restore_leaves_the_open_database_usable(db: Database, demo: Gang) -> None:
-    gangs.add_gang(db, demo)
+def test_a_refused_restore_leaves_the_open_database_usable(
+    db: Database, demo: Gang, rulesets: Rulesets
+) -> None:
+    gangs.add_gang(db, rulesets, demo)
     bogus = db.path.with_name("notes.sqlite")
     bogus.write_text("not a database")
     with pytest.raises(ServiceError, match=r"notes\.sqlite: not a Gang Manager database"):
@@ -71,8 +75,8 @@ def test_backups_are_for_sqlite_files_only() -> None:
         backups.database_file(memory)
 
 
-def test_find_backup_by_name_or_path(db: Database, demo: Gang) -> None:
-    gangs.add_gang(db, demo)
+def test_find_backup_by_name_or_path(db: Database, demo: Gang, rulesets: Rulesets) -> None:
+    gangs.add_gang(db, rulesets, demo)
     taken = backups.create_backup(db.path)
     assert backups.find_backup(db.path, taken.name) == taken.path
     assert backups.find_backup(db.path, str(taken.path)) == taken.path

@@ -34,7 +34,7 @@ def db(db_path: Path) -> Iterator[Database]:
 
 
 def add_riders(db: Database, rulesets: Rulesets) -> int:
-    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    stored = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert stored.id is not None
     return stored.id
 

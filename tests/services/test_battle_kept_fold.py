@@ -27,7 +27,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 
 def add_demo(db: Database, rulesets: Rulesets) -> int:
-    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    stored = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert stored.id is not None
     return stored.id
 
@@ -177,7 +177,7 @@ def test_a_roster_edit_during_the_battle_is_seen_by_the_next_event(
     assert pip is not None and pip.id is not None
     toughness = pip.effective().values["T"]
     assert toughness is not None
-    roster.apply(db, roster.SetCharacteristic(gang_id, pip.id, "T", toughness + 1))
+    roster.apply(db, roster.SetCharacteristic(gang_id, pip.id, "T", toughness + 1), rulesets)
     result = battle.apply_events(db, rulesets, gang_id, [{"event": "new_round"}])
     (shown,) = [f for f in result.record.view()["fighters"] if f["name"] == "Pip"]
     assert shown["profile"]["T"] == str(toughness + 1)

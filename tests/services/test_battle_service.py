@@ -37,7 +37,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 def add_demo(db: Database, rulesets: Rulesets, ruleset_id: str = "n23") -> int:
     gang = demo_gang(rulesets.get(ruleset_id))
     gang = gang.model_copy(update={"ruleset": ruleset_id})
-    stored = gangs.add_gang(db, gang).gang
+    stored = gangs.add_gang(db, rulesets, gang).gang
     assert stored.id is not None
     return stored.id
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -13,7 +14,7 @@ from gangmanager.cli import main
 from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.services import campaign_files, gangs, roster
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome, perform, undo
+from gangmanager.services.operations import Action, Outcome, perform, undo
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
@@ -70,23 +71,23 @@ def imported(db_path: Path, file: Path, rulesets: Rulesets, *, update: bool) -> 
     read = campaign_files.read_campaign_file(file, rulesets)
     db = open_database(sqlite_url(db_path))
     try:
-        return campaign_files.perform_import(db, read, update=update)
+        return campaign_files.perform_import(db, rulesets, read, update=update)
     finally:
         db.close()
 
 
-def swapped(db_path: Path, action: object) -> Outcome:
+def swapped(db_path: Path, action: Action[Any], rulesets: Rulesets) -> Outcome[Any]:
     db = open_database(sqlite_url(db_path))
     try:
-        return perform(db, action)
+        return perform(db, action, rulesets)
     finally:
         db.close()
 
 
-def undone(db_path: Path, outcome: Outcome) -> Outcome:
+def undone(db_path: Path, outcome: Outcome[Any], rulesets: Rulesets) -> Outcome[Any]:
     db = open_database(sqlite_url(db_path))
     try:
-        return undo(db, outcome)
+        return undo(db, outcome, rulesets)
     finally:
         db.close()
 
@@ -103,15 +104,15 @@ def test_import_undo_and_redo(capsys, laptop: Path, tmp_path: Path, rulesets: Ru
     assert seen_after["campaign"] == views(capsys, laptop)["campaign"]
     assert after["campaign_files"] and len(after["gang_files"]) == 3
 
-    redo = undone(server, outcome)
+    redo = undone(server, outcome, rulesets)
     assert all_rows(server) == before  # row by row: campaign, gangs, identities gone
     assert views(capsys, server) == seen_before
     assert set(redo.changes.gangs_removed) == {g[0] for g in after["gangs"]}
 
-    again = swapped(server, redo.inverse)
+    again = swapped(server, redo.inverse, rulesets)
     assert all_rows(server) == after
     assert views(capsys, server) == seen_after
-    swapped(server, again.inverse)  # and undone again
+    swapped(server, again.inverse, rulesets)  # and undone again
     assert all_rows(server) == before
 
 
@@ -133,10 +134,10 @@ def test_update_undo_and_redo(capsys, laptop: Path, tmp_path: Path, rulesets: Ru
     assert seen_after == views(capsys, server) != seen_before
     assert outcome.inverse.step.updated  # a gang's roster came back changed
 
-    redo = undone(laptop, outcome)
+    redo = undone(laptop, outcome, rulesets)
     assert all_rows(laptop) == before
     assert views(capsys, laptop) == seen_before
-    swapped(laptop, redo.inverse)
+    swapped(laptop, redo.inverse, rulesets)
     assert all_rows(laptop) == after
     assert views(capsys, laptop) == seen_after
 
@@ -148,7 +149,7 @@ def test_stale_undo_is_refused(capsys, laptop: Path, tmp_path: Path, rulesets: R
     ok(capsys, "campaign", "next-cycle", "Ash Wars", "--db", str(server))  # changed since
     changed = all_rows(server)
     with pytest.raises(ServiceError) as refused:
-        undone(server, outcome)
+        undone(server, outcome, rulesets)
     message = str(refused.value)
     assert message == (
         "cannot undo Import 'Ash Wars': the campaign or one of its gangs has changed since;"
@@ -173,22 +174,22 @@ def test_stale_update_undo_after_a_roster_edit(
     try:
         # Its credits, which the update changed (a fighter it left alone would not block).
         credits = gangs.load_gang(db, str(gang_id)).credits
-        perform(db, roster.EditGang(gang_id, {"credits": credits + 5}))
+        perform(db, roster.EditGang(gang_id, {"credits": credits + 5}), rulesets)
     finally:
         db.close()
     changed = all_rows(laptop)
     with pytest.raises(ServiceError, match="has changed since; nothing was changed"):
-        undone(laptop, outcome)
+        undone(laptop, outcome, rulesets)
     assert all_rows(laptop) == changed
 
 
 def test_stale_redo_is_refused(capsys, laptop: Path, tmp_path: Path, rulesets: Rulesets) -> None:
     file = export(capsys, laptop, tmp_path / "to-server.campaign.json")
     server = tmp_path / "server.sqlite"
-    redo = undone(server, imported(server, file, rulesets, update=False))
+    redo = undone(server, imported(server, file, rulesets, update=False), rulesets)
     # Another campaign made since takes the undone campaign's id: the redo would overwrite it.
     ok(capsys, "campaign", "new", "Dust Wars", "--db", str(server))
     changed = all_rows(server)
     with pytest.raises(ServiceError, match=r"^cannot redo Import 'Ash Wars': .*nothing was"):
-        swapped(server, redo.inverse)
+        swapped(server, redo.inverse, rulesets)
     assert all_rows(server) == changed

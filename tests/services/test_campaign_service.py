@@ -36,7 +36,7 @@ def add_gangs(db: Database, rulesets: Rulesets) -> dict[str, int]:
     }
     ids = {}
     for name, gang in made.items():
-        ids[name] = gangs.add_gang(db, gang.model_copy(update={"name": name})).gang.id
+        ids[name] = gangs.add_gang(db, rulesets, gang.model_copy(update={"name": name})).gang.id
     return ids
 
 
@@ -321,7 +321,11 @@ def test_assign_territory_and_the_wizards_hooks(db: Database, rulesets: Rulesets
     )
     assert battle.battle.id is not None
     service.add_log_entry(
-        db, "Ash Wars", "Post-battle: Rook goes Into Recovery.", campaign_battle_id=battle.battle.id
+        db,
+        rulesets,
+        "Ash Wars",
+        "Post-battle: Rook goes Into Recovery.",
+        campaign_battle_id=battle.battle.id,
     )
     service.record_snapshot(db, rulesets, "Ash Wars", "After Update Roster")
     campaign, found = service.campaign_battle_for(db, battle.battle.id)
@@ -330,4 +334,4 @@ def test_assign_territory_and_the_wizards_hooks(db: Database, rulesets: Rulesets
     assert final.log[-1].text == "Post-battle: Rook goes Into Recovery."
     assert final.history[-1].label == "After Update Roster"
     with pytest.raises(ServiceError, match="no campaign battle with id 999"):
-        service.link_battle(db, 999, None)
+        service.link_battle(db, rulesets, 999, None)

@@ -77,14 +77,14 @@ def test_a_recorded_battle_is_undone_and_redone_with_the_reputation_it_moved(
     assert iron.reputation == reputation + 2 and step.gangs == (iron.id,)
     after = view(db, rulesets)
 
-    assert undo_step(db, step).gangs_changed == (iron.id,)
+    assert undo_step(db, rulesets, step).gangs_changed == (iron.id,)
     undone = view(db, rulesets)
     assert undone["battles"] == [] and undone["log"] == before["log"]
     assert undone["territories"] == before["territories"]
     assert undone["history"] == before["history"]
     assert gangs.load_gang(db, "Iron Brothers").reputation == reputation
 
-    redo_step(db, step)
+    redo_step(db, rulesets, step)
     assert view(db, rulesets) == after
 
 
@@ -96,9 +96,9 @@ def test_a_created_campaign_is_undone_whole(db: Database, rulesets: Rulesets) ->
         campaign_ref=None,
         rulesets=rulesets,
     )
-    undo_step(db, step)
+    undo_step(db, rulesets, step)
     assert service.list_campaigns(db) == []
-    redo_step(db, step)
+    redo_step(db, rulesets, step)
     assert [c.name for c in service.list_campaigns(db)] == ["Ash Wars"]
 
 
@@ -117,7 +117,7 @@ def test_undo_is_refused_when_a_touched_gang_changed_since(
         uow.gangs.update(iron.model_copy(update={"credits": iron.credits + 5}))
         uow.commit()
     with pytest.raises(ServiceError, match="cannot undo Assign territory: the campaign or one"):
-        undo_step(db, step)
+        undo_step(db, rulesets, step)
     holder = next(t for t in view(db, rulesets)["territories"] if t["name"] == "Fighting Pit")
     assert holder["holder"] == "Iron Brothers"
 
@@ -144,7 +144,7 @@ def test_a_removed_gang_comes_back_with_its_reputation(
         campaign_ref="Ash Wars",
         rulesets=rulesets,
     )
-    undo_step(db, step)
+    undo_step(db, rulesets, step)
     assert [g["name"] for g in view(db, rulesets)["gangs"]] == ["Rust Riders", "Iron Brothers"]
     assert gangs.load_gang(db, "Rust Riders").reputation == reputation
 
@@ -153,7 +153,9 @@ def test_a_roster_edit_is_undone_after_the_gang_joins_a_campaign(
     db: Database, rulesets: Rulesets
 ) -> None:
     n23 = rulesets.get("n23")
-    gangs.add_gang(db, demo_gang(n23, "orlock").model_copy(update={"name": "Rust Riders"}))
+    gangs.add_gang(
+        db, rulesets, demo_gang(n23, "orlock").model_copy(update={"name": "Rust Riders"})
+    )
     rust = gangs.load_gang(db, "Rust Riders")
     assert rust.id is not None
     fighter = rust.fighters[0]
@@ -199,12 +201,12 @@ def test_a_campaign_undo_passes_over_rows_it_did_not_touch(
     assert rust.id is not None and iron.id is not None and iron.fighters[0].id is not None
     # Since: a line in the log, the losing gang's credits (its row was not changed by the
     # battle), a fighter of the winner renamed (its gang row saved: a new version only).
-    service.add_log_entry(db, "Ash Wars", "Scavvies sighted", kind="campaign")
+    service.add_log_entry(db, rulesets, "Ash Wars", "Scavvies sighted", kind="campaign")
     perform(db, roster.EditGang(rust.id, {"credits": rust.credits + 5}), rulesets)
     fighter = iron.fighters[0].id
     perform(db, roster.EditFighter(iron.id, fighter, {"name": "Krag"}), rulesets)
 
-    undo_step(db, step)
+    undo_step(db, rulesets, step)
     undone = view(db, rulesets)
     assert undone["battles"] == [] and undone["territories"] == before["territories"]
     assert [e["text"] for e in undone["log"]][-1] == "Scavvies sighted"
@@ -223,6 +225,6 @@ def test_a_campaign_undo_is_refused_when_a_row_it_touched_changed(
     perform(db, roster.EditGang(iron.id, {"reputation": iron.reputation + 1}), rulesets)
     after = view(db, rulesets)
     with pytest.raises(ServiceError, match="cannot undo Record battle: the campaign or one"):
-        undo_step(db, step)
+        undo_step(db, rulesets, step)
     assert view(db, rulesets) == after
     assert gangs.load_gang(db, "Iron Brothers").reputation == iron.reputation + 1

@@ -34,5 +34,5 @@ def test_finish_stores_the_sheet_and_undo_takes_it_back(
         db, rulesets, gang.id, PostBattleDraft(result="draw", xp={"Pip": 1})
     )
     assert post_battle.last_change_sheet(db, gang.id) == second.change_sheet
-    post_battle.undo_post_battle(db, second)
+    post_battle.undo_post_battle(db, rulesets, second)
     assert post_battle.last_change_sheet(db, gang.id) == sheet

@@ -27,7 +27,7 @@ def _orlocks(db: Database, rulesets: Rulesets, **update: object) -> Gang:
     types = {t.name: t for t in n23.fighter_types_for("orlock")}
     fighters = [recruit(types["Road Captain"], "Gorn", n23), recruit(types["Gunner"], "Vex", n23)]
     gang = Gang(name="Iron Wolves", house="orlock", credits=1000, fighters=fighters, **update)
-    outcome = roster.apply(db, roster.CreateGang(gang))
+    outcome = roster.apply(db, roster.CreateGang(gang), rulesets)
     assert outcome.gang_id is not None
     return gang.model_copy(update={"id": outcome.gang_id})
 

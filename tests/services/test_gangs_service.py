@@ -29,8 +29,8 @@ def test_add_gang_renames_a_taken_name_and_reports_changes(
     database_url: str, rulesets: Rulesets
 ) -> None:
     with open_database(database_url) as db:
-        first = gangs.add_gang(db, demo_gang(rulesets.get("n23")))
-        second = gangs.add_gang(db, demo_gang(rulesets.get("n23")))
+        first = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23")))
+        second = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23")))
         assert first.renamed_from is None
         assert (second.gang.name, second.renamed_from) == ("The Rust Riders (2)", "The Rust Riders")
         assert second.changes.gangs_added == (second.gang.id,)
@@ -56,8 +56,8 @@ def test_opening_a_gang_takes_the_same_few_statements_for_3_or_30_fighters(
         }
     )
     with open_database(database_url) as db:
-        gangs.add_gang(db, small)
-        gangs.add_gang(db, big)
+        gangs.add_gang(db, rulesets, small)
+        gangs.add_gang(db, rulesets, big)
         counts = []
         for name in ("Small", "Big"):
             with statements_sent(db.engine, commits=False) as statements:

@@ -71,18 +71,20 @@ def db(tmp_path: Path) -> Iterator[Database]:
     database.close()
 
 
-def test_an_unknown_action_is_refused_before_anything_opens(db: Database) -> None:
+def test_an_unknown_action_is_refused_before_anything_opens(
+    db: Database, rulesets: Rulesets
+) -> None:
     with pytest.raises(TypeError, match="no operation runs str"):
-        perform(db, "rename everything")
+        perform(db, "rename everything", rulesets)
 
 
 def test_creating_a_gang_is_one_action_either_way(db: Database, rulesets: Rulesets) -> None:
     gang = demo_gang(rulesets.get("n23"))
-    first = gangs.add_gang(db, gang)
-    second = perform(db, roster.CreateGang(gang))
+    first = gangs.add_gang(db, rulesets, gang)
+    second = perform(db, roster.CreateGang(gang), rulesets)
     assert second.result.name == f"{first.gang.name} (2)"
     assert second.changes.gangs_added == (second.gang_id,)
-    undone = undo(db, second)
+    undone = undo(db, second, rulesets)
     assert undone.changes.gangs_removed == (second.gang_id,)
     assert [s.name for s in gangs.list_gangs(db)] == [first.gang.name]
 
@@ -95,9 +97,9 @@ def test_a_campaign_action_undoes_and_redoes_through_its_outcome(
     done = perform(db, action, rulesets)
     assert done.label == "Next cycle"
     assert campaign_service.load_campaign(db, "Ash Wars").cycle == cycle + 1
-    undone = undo(db, done)
+    undone = undo(db, done, rulesets)
     assert campaign_service.load_campaign(db, "Ash Wars").cycle == cycle
-    undo(db, undone)
+    undo(db, undone, rulesets)
     assert campaign_service.load_campaign(db, "Ash Wars").cycle == cycle + 1
 
 

@@ -28,7 +28,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def gang(db: Database, rulesets: Rulesets) -> Gang:
-    gangs.add_gang(db, demo_gang(rulesets.get("n23")))
+    gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23")))
     return gangs.load_gang(db, demo_gang(rulesets.get("n23")).name)
 
 
@@ -38,26 +38,28 @@ def _pip(gang: Gang) -> int:
     return pip.id
 
 
-def test_set_scales_stores_and_undo_clears(db: Database, gang: Gang) -> None:
-    outcome = roster.apply(db, roster.SetPortrait(gang.id, _pip(gang), image_bytes((800, 800))))
+def test_set_scales_stores_and_undo_clears(db: Database, gang: Gang, rulesets: Rulesets) -> None:
+    outcome = roster.apply(
+        db, roster.SetPortrait(gang.id, _pip(gang), image_bytes((800, 800))), rulesets
+    )
     assert outcome.label == "Set the portrait of Pip"
     stored = gangs.load_gang(db, str(gang.id)).fighter("Pip")
     assert stored is not None and stored.portrait is not None
     assert Image.open(io.BytesIO(stored.portrait)).size == (240, 320)
     assert outcome.gang is not None and outcome.gang.fighter("Pip") == stored
-    roster.undo(db, outcome)
+    roster.undo(db, outcome, rulesets)
     again = gangs.load_gang(db, str(gang.id)).fighter("Pip")
     assert again is not None and again.portrait is None
 
 
-def test_clearing_is_an_action_too(db: Database, gang: Gang) -> None:
-    roster.apply(db, roster.SetPortrait(gang.id, None, image_bytes()))
+def test_clearing_is_an_action_too(db: Database, gang: Gang, rulesets: Rulesets) -> None:
+    roster.apply(db, roster.SetPortrait(gang.id, None, image_bytes()), rulesets)
     loaded = gangs.load_gang(db, str(gang.id))
     assert loaded.portrait is not None
-    cleared = roster.apply(db, roster.SetPortrait(gang.id, None, None))
+    cleared = roster.apply(db, roster.SetPortrait(gang.id, None, None), rulesets)
     assert cleared.label == f"Clear the portrait of {gang.name}"
     assert gangs.load_gang(db, str(gang.id)).portrait is None
-    roster.undo(db, cleared)
+    roster.undo(db, cleared, rulesets)
     assert gangs.load_gang(db, str(gang.id)).portrait == loaded.portrait
 
 
@@ -67,10 +69,10 @@ def test_clearing_is_an_action_too(db: Database, gang: Gang) -> None:
     ids=["text", "truncated", "bomb"],
 )
 def test_a_bad_picture_is_refused_in_one_line_and_nothing_is_written(
-    db: Database, gang: Gang, data: bytes
+    db: Database, gang: Gang, data: bytes, rulesets: Rulesets
 ) -> None:
     with pytest.raises(ServiceError) as caught:
-        roster.apply(db, roster.SetPortrait(gang.id, _pip(gang), data))
+        roster.apply(db, roster.SetPortrait(gang.id, _pip(gang), data), rulesets)
     assert str(caught.value).startswith("picture refused: ")
     assert "\n" not in str(caught.value)
     after = gangs.load_gang(db, str(gang.id))

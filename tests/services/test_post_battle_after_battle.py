@@ -39,7 +39,7 @@ def db(db_path: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def founded(db: Database, rulesets: Rulesets) -> Gang:
-    return gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    return gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
 
 
 @pytest.fixture
@@ -131,11 +131,11 @@ def test_a_limited_deletion_then_the_draft_committed_until_f_then_exactly_pendin
     assert battle.ended_battle(db, fought.id, rulesets) is None
     # ...until the whole sequence is undone, which restores every row.
     rows_after = all_rows(db_path)
-    post_battle.undo_post_battle(db, result)
+    post_battle.undo_post_battle(db, rulesets, result)
     assert all_rows(db_path) == rows_before
     ended = battle.ended_battle(db, fought.id, rulesets)
     assert ended is not None and len(ended.events) == 3
-    post_battle.redo_post_battle(db, result)
+    post_battle.redo_post_battle(db, rulesets, result)
     assert all_rows(db_path) == rows_after
 
 
@@ -144,7 +144,7 @@ def test_a_draft_naming_a_battle_of_another_gang_or_not_ended_is_refused(
 ) -> None:
     assert fought.id is not None
     saved = post_battle.start_draft(db, rulesets, fought.id)
-    other = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    other = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     draft = saved.draft.model_copy(update={"result": "draw", "injuries": [], "succumb": []})
     with pytest.raises(ServiceError, match="no battle"):
         post_battle.finish(db, rulesets, other, draft.model_copy(update={"xp": {}}))
@@ -178,5 +178,5 @@ def test_a_fighter_who_lost_a_limited_profile_and_died_finishes_and_undoes(
     dex = result.report.fighter("Dex Hollow")
     assert dex is not None and dex.removed
     assert after.rating == ratings.pending_gang_rating(after)
-    post_battle.undo_post_battle(db, result)
+    post_battle.undo_post_battle(db, rulesets, result)
     assert all_rows(db_path) == before

@@ -53,8 +53,8 @@ def every_row(db: Database) -> dict[str, list[tuple[Any, ...]]]:
 def battle_id(db: Database, rulesets: Rulesets) -> int:
     """Ash Wars: the Rust Riders beat the Iron Brothers, who hold the Slag Furnace."""
     n23 = rulesets.get("n23")
-    gangs.add_gang(db, demo_gang(n23, "orlock"))
-    gangs.add_gang(db, demo_gang(n23, "goliath").model_copy(update={"name": BROTHERS}))
+    gangs.add_gang(db, rulesets, demo_gang(n23, "orlock"))
+    gangs.add_gang(db, rulesets, demo_gang(n23, "goliath").model_copy(update={"name": BROTHERS}))
     campaign.create_campaign(db, rulesets, "Ash Wars")
     campaign.add_gang(db, rulesets, "Ash Wars", RIDERS)
     campaign.add_gang(db, rulesets, "Ash Wars", BROTHERS)
@@ -122,9 +122,9 @@ def test_finish_moves_the_territory_collects_income_and_undo_restores_every_row(
     with pytest.raises(post_battle.PostBattleError, match="collected its income after campaign"):
         post_battle.dry_run(db, rulesets, RIDERS, draft_for(battle_id))
 
-    post_battle.undo_post_battle(db, result)
+    post_battle.undo_post_battle(db, rulesets, result)
     assert every_row(db) == before
-    post_battle.redo_post_battle(db, result)
+    post_battle.redo_post_battle(db, rulesets, result)
     assert every_row(db) == after
 
 
@@ -135,15 +135,17 @@ def test_undo_is_refused_once_the_campaign_changed_and_keeps_later_log_lines(
     campaign.assign_territory(db, rulesets, "Ash Wars", "Slag Furnace", BROTHERS)
     edited = every_row(db)
     with pytest.raises(ServiceError, match="the campaign or another gang has changed since"):
-        post_battle.undo_post_battle(db, result)
+        post_battle.undo_post_battle(db, rulesets, result)
     assert every_row(db) == edited
 
     # A line logged after Finish is not the sequence's: undo leaves it.
     second = post_battle.finish(
         db, rulesets, BROTHERS, PostBattleDraft(result="loss", territory_income=None)
     )
-    campaign.add_log_entry(db, "Ash Wars", "The arbitrator rules the Sump flooded.", kind="note")
-    post_battle.undo_post_battle(db, second)
+    campaign.add_log_entry(
+        db, rulesets, "Ash Wars", "The arbitrator rules the Sump flooded.", kind="note"
+    )
+    post_battle.undo_post_battle(db, rulesets, second)
     log = campaign.campaign_state(db, rulesets, "Ash Wars").log
     assert log[-1].text == "The arbitrator rules the Sump flooded."
     assert [e.text for e in log if e.kind == "post_battle"] == [
@@ -198,7 +200,9 @@ def test_the_roster_sheet_data_lists_what_the_gang_holds(
         ("Slag Furnace", False),
     ]
     assert held.territories[2].boons == ("D6x5 credits at each income.",)
-    gangs.add_gang(db, demo_gang(rulesets.get("n23")).model_copy(update={"name": "Loners"}))
+    gangs.add_gang(
+        db, rulesets, demo_gang(rulesets.get("n23")).model_copy(update={"name": "Loners"})
+    )
     assert campaign.held_territories(db, rulesets, "Loners") is None
 
 
@@ -217,7 +221,7 @@ def test_the_tracked_battle_is_linked_to_the_campaign_battle_and_undo_unlinks_it
     _, linked = campaign.campaign_battle_for(db, battle_id)
     assert linked.battle_id == tracked.battle_id
     assert battle.ended_battle(db, riders.id, rulesets) is None  # done
-    post_battle.undo_post_battle(db, result)
+    post_battle.undo_post_battle(db, rulesets, result)
     assert every_row(db) == before
 
 
@@ -245,15 +249,17 @@ def shared_server(
 
 
 def test_a_player_finishes_their_own_sequence_on_a_shared_server(
-    shared_server: tuple[str, dict[str, str]], tmp_path: Path
+    shared_server: tuple[str, dict[str, str]], tmp_path: Path, rulesets: Rulesets
 ) -> None:
     """Income, log and history are the player's to write; a territory is the arbitrator's."""
     url, names = shared_server
     rulesets = Rulesets(tmp_path / "data")
     n23 = rulesets.get("n23")
     with open_database(url) as arbitrator:
-        riders = gangs.add_gang(arbitrator, demo_gang(n23, "orlock")).gang
-        gangs.add_gang(arbitrator, demo_gang(n23, "goliath").model_copy(update={"name": BROTHERS}))
+        riders = gangs.add_gang(arbitrator, rulesets, demo_gang(n23, "orlock")).gang
+        gangs.add_gang(
+            arbitrator, rulesets, demo_gang(n23, "goliath").model_copy(update={"name": BROTHERS})
+        )
         with arbitrator.engine.begin() as conn:
             conn.execute(
                 text("UPDATE gangs SET owner = :who WHERE id = :id"),
@@ -283,7 +289,7 @@ def test_a_player_finishes_their_own_sequence_on_a_shared_server(
         assert gangs.load_gang(alice, RIDERS).credits == riders.credits + 10 + 40
         after = every_row(alice)
         with pytest.raises(ServiceError, match=r"cannot undo .*: permission denied on this server"):
-            post_battle.undo_post_battle(alice, result)
+            post_battle.undo_post_battle(alice, rulesets, result)
         assert every_row(alice) == after
     finally:
         alice.close()

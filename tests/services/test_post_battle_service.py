@@ -51,27 +51,31 @@ def db(db_path: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def gang(db: Database, rulesets: Rulesets) -> Gang:
-    return gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    return gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
 
 
 def test_a_draft_is_saved_as_you_go_and_overwritten_not_duplicated(
-    db: Database, gang: Gang
+    db: Database, gang: Gang, rulesets: Rulesets
 ) -> None:
     assert gang.id is not None
     assert post_battle.load_draft(db, gang.id) is None
-    first = post_battle.save_draft(db, gang.id, PostBattleDraft(result="win"))
-    second = post_battle.save_draft(db, gang.id, PostBattleDraft(result="loss", credits=5))
+    first = post_battle.save_draft(db, rulesets, gang.id, PostBattleDraft(result="win"))
+    second = post_battle.save_draft(
+        db, rulesets, gang.id, PostBattleDraft(result="loss", credits=5)
+    )
     assert first == second
     saved = post_battle.load_draft(db, gang.id)
     assert saved is not None and saved.draft == PostBattleDraft(result="loss", credits=5)
-    assert post_battle.discard_draft(db, gang.id) == 1
+    assert post_battle.discard_draft(db, rulesets, gang.id) == 1
     assert post_battle.load_draft(db, gang.id) is None
 
 
-def test_a_draft_resumes_in_a_new_process(db: Database, db_path: Path, gang: Gang) -> None:
+def test_a_draft_resumes_in_a_new_process(
+    db: Database, db_path: Path, gang: Gang, rulesets: Rulesets
+) -> None:
     assert gang.id is not None
     draft = PostBattleDraft.model_validate(DRAFT | {"page": "advancements"})
-    post_battle.save_draft(db, gang.id, draft)
+    post_battle.save_draft(db, rulesets, gang.id, draft)
     db.close()
     script = (
         "import json, sys\n"
@@ -97,7 +101,7 @@ def test_finish_applies_the_whole_draft_and_marks_it_finished(
 ) -> None:
     assert gang.id is not None
     draft = PostBattleDraft.model_validate(DRAFT)
-    draft_id = post_battle.save_draft(db, gang.id, draft)
+    draft_id = post_battle.save_draft(db, rulesets, gang.id, draft)
     result = post_battle.finish(db, rulesets, gang, draft, draft_id=draft_id)
     assert result.draft_id == draft_id
     assert post_battle.load_draft(db, gang.id) is None
@@ -148,18 +152,18 @@ def test_undo_restores_every_row_of_every_table_and_redo_reapplies(
 ) -> None:
     assert gang.id is not None
     draft = PostBattleDraft.model_validate(DRAFT)
-    draft_id = post_battle.save_draft(db, gang.id, draft)
+    draft_id = post_battle.save_draft(db, rulesets, gang.id, draft)
     before = all_rows(db_path)
     result = post_battle.finish(db, rulesets, gang.id, draft, draft_id=draft_id)
     after = all_rows(db_path)
     assert after != before
-    changes = post_battle.undo_post_battle(db, result)
+    changes = post_battle.undo_post_battle(db, rulesets, result)
     assert all_rows(db_path) == before
     assert changes.gangs_changed == (gang.id,)
     # The draft is unfinished again: the wizard resumes it.
     resumed = post_battle.load_draft(db, gang.id)
     assert resumed is not None and resumed.draft == draft
-    post_battle.redo_post_battle(db, result)
+    post_battle.redo_post_battle(db, rulesets, result)
     assert all_rows(db_path) == after
 
 
@@ -168,14 +172,14 @@ def test_undo_of_a_command_line_finish_removes_its_draft_too(
 ) -> None:
     assert gang.id is not None
     # A wizard draft in progress is left alone by a draft applied from a file.
-    post_battle.save_draft(db, gang.id, PostBattleDraft(result="draw", credits=1))
+    post_battle.save_draft(db, rulesets, gang.id, PostBattleDraft(result="draw", credits=1))
     before = all_rows(db_path)
     result = post_battle.finish(
         db, rulesets, "The Rust Riders", PostBattleDraft.model_validate(DRAFT)
     )
     saved = post_battle.load_draft(db, gang.id)
     assert saved is not None and saved.draft == PostBattleDraft(result="draw", credits=1)
-    post_battle.undo_post_battle(db, result)
+    post_battle.undo_post_battle(db, rulesets, result)
     assert all_rows(db_path) == before
 
 
@@ -190,7 +194,7 @@ def test_undo_is_refused_once_the_gang_changed_again(
     with pytest.raises(
         ServiceError, match="cannot undo the post-battle sequence: the gang has changed"
     ):
-        post_battle.undo_post_battle(db, result)
+        post_battle.undo_post_battle(db, rulesets, result)
     assert all_rows(db_path) == edited
 
 
@@ -223,10 +227,10 @@ def test_undo_leaves_campaign_rows_written_after_finish_alone(
     written = {k: v for k, v in all_rows(db_path).items() if k.startswith("campaign")}
     assert written["campaign_log"][-1][4:6] == ("post_battle", result.report.summary())
     # Then the arbitrator writes more.
-    campaign.add_log_entry(db, "Slag Wars", "The Sump floods.", kind="note")
+    campaign.add_log_entry(db, rulesets, "Slag Wars", "The Sump floods.", kind="note")
     campaign.record_snapshot(db, rulesets, "Slag Wars", "after the flood")
     later = {k: v for k, v in all_rows(db_path).items() if k.startswith("campaign")}
-    post_battle.undo_post_battle(db, result)
+    post_battle.undo_post_battle(db, rulesets, result)
     after_undo = all_rows(db_path)
     # Every row as before Finish, plus what was written after it (and nothing of Finish's).
     appended = ("campaign_log", "campaign_snapshots")

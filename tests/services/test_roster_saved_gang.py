@@ -32,7 +32,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 @pytest.fixture
 def gang(db: Database, rulesets: Rulesets) -> Gang:
     """The demo gang as stored (the gang EDITS were written for)."""
-    created = roster.apply(db, roster.CreateGang(demo_gang(rulesets.get("n23"))))
+    created = roster.apply(db, roster.CreateGang(demo_gang(rulesets.get("n23"))), rulesets)
     return gangs.load_gang(db, str(created.gang_id))
 
 
@@ -50,8 +50,9 @@ def test_the_outcome_carries_the_gang_as_a_read_gives_it_back(
     db: Database,
     gang: Gang,
     name: str,
+    rulesets: Rulesets,
 ) -> None:
-    outcome = roster.apply(db, EDITS[name](gang))
+    outcome = roster.apply(db, EDITS[name](gang), rulesets)
     assert outcome.gang is not None
     # Equal field by field, version and every fighter's id included.
     stored = gangs.load_gang(db, str(gang.id))
@@ -63,9 +64,12 @@ def test_the_outcome_carries_the_gang_as_a_read_gives_it_back(
 def test_a_name_is_handed_back_as_stored_not_as_typed(
     db: Database,
     gang: Gang,
+    rulesets: Rulesets,
 ) -> None:
     rook = fighter_id(gang, "Rook")
-    outcome = roster.apply(db, roster.EditFighter(gang.id, rook, {"name": "  Rook   the  Bold "}))
+    outcome = roster.apply(
+        db, roster.EditFighter(gang.id, rook, {"name": "  Rook   the  Bold "}), rulesets
+    )
     assert outcome.gang is not None
     assert outcome.gang.fighter("Rook the Bold") is not None
     assert outcome.gang == gangs.load_gang(db, str(gang.id))
@@ -74,9 +78,10 @@ def test_a_name_is_handed_back_as_stored_not_as_typed(
 def test_undo_and_redo_carry_no_gang_so_the_window_reads_it(
     db: Database,
     gang: Gang,
+    rulesets: Rulesets,
 ) -> None:
-    outcome = roster.apply(db, EDITS["add skill"](gang))
-    undone = roster.undo(db, outcome)
+    outcome = roster.apply(db, EDITS["add skill"](gang), rulesets)
+    undone = roster.undo(db, outcome, rulesets)
     assert undone.gang is None
     assert gangs.load_gang(db, str(gang.id)).fighter("Rook").skills == gang.fighter("Rook").skills
 
@@ -84,12 +89,13 @@ def test_undo_and_redo_carry_no_gang_so_the_window_reads_it(
 def test_a_refused_edit_changes_nothing_and_a_later_edit_still_saves(
     db: Database,
     gang: Gang,
+    rulesets: Rulesets,
 ) -> None:
     rook = fighter_id(gang, "Rook")
     with pytest.raises(ServiceError, match="already"):
-        roster.apply(db, roster.EditFighter(gang.id, rook, {"name": "Pip"}))
+        roster.apply(db, roster.EditFighter(gang.id, rook, {"name": "Pip"}), rulesets)
     assert gangs.load_gang(db, str(gang.id)) == gang
-    outcome = roster.apply(db, roster.EditFighter(gang.id, rook, {"xp": 9}))
+    outcome = roster.apply(db, roster.EditFighter(gang.id, rook, {"xp": 9}), rulesets)
     assert outcome.gang == gangs.load_gang(db, str(gang.id))
 
 
@@ -110,7 +116,7 @@ def test_one_edit_sends_the_same_few_statements_at_30_and_at_300_fighters(
 ) -> None:
     counts: dict[int, list[str]] = {}
     for size in (30, 300):
-        stored = gangs.add_gang(db, grown(rulesets, size, f"Big {size}")).gang
+        stored = gangs.add_gang(db, rulesets, grown(rulesets, size, f"Big {size}")).gang
         big = gangs.load_gang(db, str(stored.id))
         with statements_sent(db.engine) as statements:
             outcome = roster.apply(db, edit(big), rulesets)  # type: ignore[operator]

@@ -45,9 +45,9 @@ def db(tmp_path: Path) -> Iterator[Database]:
 @pytest.fixture
 def gang(db: Database, rulesets: Rulesets) -> Gang:
     """The demo gang plus a second gang, so edits must leave other gangs alone."""
-    outcome = roster.apply(db, roster.CreateGang(demo_gang(rulesets.get("n23"))))
+    outcome = roster.apply(db, roster.CreateGang(demo_gang(rulesets.get("n23"))), rulesets)
     other = demo_gang(rulesets.get("n23")).model_copy(update={"name": "Other Gang"})
-    roster.apply(db, roster.CreateGang(other))
+    roster.apply(db, roster.CreateGang(other), rulesets)
     assert outcome.gang_id is not None
     return gangs.load_gang(db, str(outcome.gang_id))
 
@@ -110,55 +110,55 @@ EDITS: dict[str, Callable[[Gang], roster.Command]] = {
 
 @pytest.mark.parametrize("name", list(EDITS))
 def test_undo_restores_every_row_and_redo_repeats_the_edit(
-    db: Database, gang: Gang, name: str
+    db: Database, gang: Gang, name: str, rulesets: Rulesets
 ) -> None:
     before = dump(db)
-    outcome = roster.apply(db, EDITS[name](gang))
+    outcome = roster.apply(db, EDITS[name](gang), rulesets)
     after = dump(db)
     assert after != before, "the edit changed nothing"
-    undone = roster.undo(db, outcome)
+    undone = roster.undo(db, outcome, rulesets)
     assert dump(db) == before
-    redone = roster.apply(db, undone.inverse)
+    redone = roster.apply(db, undone.inverse, rulesets)
     assert dump(db) == after
-    roster.undo(db, redone)
+    roster.undo(db, redone, rulesets)
     assert dump(db) == before
 
 
-def test_remove_skill_and_its_undo(db: Database, gang: Gang) -> None:
+def test_remove_skill_and_its_undo(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     rook = fighter_id(gang, "Rook")
-    roster.apply(db, roster.AddSkill(gang.id, rook, "Nerves of Steel"))
+    roster.apply(db, roster.AddSkill(gang.id, rook, "Nerves of Steel"), rulesets)
     before = dump(db)
-    outcome = roster.apply(db, roster.RemoveSkill(gang.id, rook, 0))
+    outcome = roster.apply(db, roster.RemoveSkill(gang.id, rook, 0), rulesets)
     assert reload(db, gang).fighter("Rook").skills == []
-    roster.undo(db, outcome)
+    roster.undo(db, outcome, rulesets)
     assert dump(db) == before
 
 
 def test_remove_injury_keeps_the_modifier_and_undo_restores_exactly(
-    db: Database, gang: Gang
+    db: Database, gang: Gang, rulesets: Rulesets
 ) -> None:
     rook = fighter_id(gang, "Rook")
     eye = Modifier(
         source="Lasting Injury: Eye Injury", kind=ModifierKind.INJURY, changes={"BS": -1}
     )
-    roster.apply(db, roster.AddModifier(gang.id, rook, eye, injury="Eye Injury"))
-    added = roster.apply(db, roster.AddInjury(gang.id, rook, "Old Wound"))
+    roster.apply(db, roster.AddModifier(gang.id, rook, eye, injury="Eye Injury"), rulesets)
+    added = roster.apply(db, roster.AddInjury(gang.id, rook, "Old Wound"), rulesets)
     assert added.label == "Add injury Old Wound to Rook"
     assert reload(db, gang).fighter("Rook").injuries == ["Eye Injury", "Old Wound"]
     before = dump(db)
-    outcome = roster.apply(db, roster.RemoveInjury(gang.id, rook, 0))
+    outcome = roster.apply(db, roster.RemoveInjury(gang.id, rook, 0), rulesets)
     assert outcome.label == "Remove injury Eye Injury from Rook"
     stored = reload(db, gang).fighter("Rook")
     assert (stored.injuries, stored.modifiers) == (["Old Wound"], [eye])
-    roster.undo(db, outcome)
+    roster.undo(db, outcome, rulesets)
     assert dump(db) == before
     with pytest.raises(ServiceError, match="an injury needs a name"):
-        roster.apply(db, roster.AddInjury(gang.id, rook, " "))
+        roster.apply(db, roster.AddInjury(gang.id, rook, " "), rulesets)
     assert dump(db) == before
 
 
 def test_deleting_a_gang_takes_its_battles_and_undo_brings_all_back(
-    db: Database, gang: Gang
+    db: Database, gang: Gang, rulesets: Rulesets
 ) -> None:
     with Session(db.engine) as session:
         battle = BattleRow(gang_id=gang.id, scenario="Sneak Attack", ruleset="n23", crew=[1, 2])
@@ -168,61 +168,69 @@ def test_deleting_a_gang_takes_its_battles_and_undo_brings_all_back(
         session.add(PostBattleDraftRow(gang_id=gang.id, battle_id=battle.id, draft={"step": 1}))
         session.commit()
     before = dump(db)
-    outcome = roster.apply(db, roster.DeleteGang(gang.id))
+    outcome = roster.apply(db, roster.DeleteGang(gang.id), rulesets)
     assert outcome.changes.gangs_removed == (gang.id,)
     assert not dump(db)["battles"] and not dump(db)["post_battle_drafts"]
-    restored = roster.undo(db, outcome)
+    restored = roster.undo(db, outcome, rulesets)
     assert restored.changes.gangs_added == (gang.id,)
     assert restored.gang_id == gang.id
     assert dump(db) == before
 
 
-def test_a_roster_edit_leaves_the_battle_log_alone(db: Database, gang: Gang) -> None:
+def test_a_roster_edit_leaves_the_battle_log_alone(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
     """Undo of a roster edit must not wind back battle events recorded meanwhile."""
-    outcome = roster.apply(db, roster.EditGang(gang.id, {"credits": 5}))
+    outcome = roster.apply(db, roster.EditGang(gang.id, {"credits": 5}), rulesets)
     with Session(db.engine) as session:
         session.add(BattleRow(gang_id=gang.id, scenario="Ambush", ruleset="n23", crew=[]))
         session.commit()
-    roster.undo(db, outcome)
+    roster.undo(db, outcome, rulesets)
     assert len(dump(db)["battles"]) == 1
     assert reload(db, gang).credits == gang.credits
 
 
-def test_a_removed_fighter_comes_back_with_the_same_id(db: Database, gang: Gang) -> None:
+def test_a_removed_fighter_comes_back_with_the_same_id(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
     rook = fighter_id(gang, "Rook")
-    outcome = roster.apply(db, roster.RemoveFighter(gang.id, rook))
+    outcome = roster.apply(db, roster.RemoveFighter(gang.id, rook), rulesets)
     assert outcome.changes.fighters_removed == (rook,)
     assert reload(db, gang).fighter("Rook") is None
-    undone = roster.undo(db, outcome)
+    undone = roster.undo(db, outcome, rulesets)
     assert undone.changes.fighters_added == (rook,)
     assert undone.fighter_id == rook
     assert reload(db, gang).fighter("Rook").id == rook
     assert [f.name for f in reload(db, gang).fighters] == [f.name for f in gang.fighters]
 
 
-def test_buying_spends_credits_and_refuses_when_short(db: Database, gang: Gang) -> None:
+def test_buying_spends_credits_and_refuses_when_short(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
     rook = fighter_id(gang, "Rook")
-    outcome = roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN))
+    outcome = roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN), rulesets)
     assert reload(db, gang).credits == gang.credits - 15
     assert outcome.changes.fighters_changed == (rook,)
     assert outcome.changes.messages == ("paid 15 credits for Lasgun",)
-    roster.apply(db, roster.EditGang(gang.id, {"credits": 10}))
+    roster.apply(db, roster.EditGang(gang.id, {"credits": 10}), rulesets)
     before = dump(db)
     with pytest.raises(ServiceError, match="Lasgun costs 15 credits; The Rust Riders has only 10"):
-        roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN))
+        roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN), rulesets)
     with pytest.raises(ServiceError, match="costs 20 credits"):
-        roster.apply(db, roster.AddWeaponProfile(gang.id, rook, 0, HOTSHOT))
+        roster.apply(db, roster.AddWeaponProfile(gang.id, rook, 0, HOTSHOT), rulesets)
     with pytest.raises(ServiceError, match="not bought"):
-        roster.apply(db, roster.BuyWargear(gang.id, rook, Item(name="Mesh armour", cost=15)))
+        roster.apply(
+            db, roster.BuyWargear(gang.id, rook, Item(name="Mesh armour", cost=15)), rulesets
+        )
     assert dump(db) == before
     # Not paying (a gift, a correction) needs no credits.
-    roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN, pay=False))
+    roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN, pay=False), rulesets)
     assert reload(db, gang).credits == 10
 
 
-def test_recruiting_pays_the_fighter_cost(db: Database, gang: Gang) -> None:
+def test_recruiting_pays_the_fighter_cost(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     recruit = gang.fighter("Rook").model_copy(update={"name": "Newcomer"})
-    outcome = roster.apply(db, roster.AddFighter(gang.id, recruit, pay=True))
+    outcome = roster.apply(db, roster.AddFighter(gang.id, recruit, pay=True), rulesets)
     stored = reload(db, gang)
     assert stored.credits == gang.credits - ratings.fighter_cost(recruit)
     assert outcome.fighter_id == stored.fighters[-1].id
@@ -231,19 +239,21 @@ def test_recruiting_pays_the_fighter_cost(db: Database, gang: Gang) -> None:
     assert outcome.fighter_id != fighter_id(gang, "Rook")
 
 
-def test_selling_refunds_only_when_asked(db: Database, gang: Gang) -> None:
+def test_selling_refunds_only_when_asked(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     mags = fighter_id(gang, "Mags Varga")
-    roster.apply(db, roster.RemoveWeapon(gang.id, mags, 0))
+    roster.apply(db, roster.RemoveWeapon(gang.id, mags, 0), rulesets)
     assert reload(db, gang).credits == gang.credits
-    roster.apply(db, roster.RemoveWeapon(gang.id, mags, 0, refund=25))
+    roster.apply(db, roster.RemoveWeapon(gang.id, mags, 0, refund=25), rulesets)
     assert reload(db, gang).credits == gang.credits + 25
     with pytest.raises(ServiceError, match="negative"):
-        roster.apply(db, roster.RemoveWargear(gang.id, mags, 0, refund=-1))
+        roster.apply(db, roster.RemoveWargear(gang.id, mags, 0, refund=-1), rulesets)
 
 
-def test_committed_ratings_never_change_in_the_roster_editor(db: Database, gang: Gang) -> None:
+def test_committed_ratings_never_change_in_the_roster_editor(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
     rook = fighter_id(gang, "Rook")
-    roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN))
+    roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN), rulesets)
     stored = reload(db, gang)
     assert stored.rating == gang.rating
     assert stored.fighter("Rook").rating == gang.fighter("Rook").rating
@@ -251,9 +261,9 @@ def test_committed_ratings_never_change_in_the_roster_editor(db: Database, gang:
         ratings.pending_fighter_rating(gang.fighter("Rook")) + 15
     )
     with pytest.raises(ServiceError, match="cannot be edited"):
-        roster.apply(db, roster.EditFighter(gang.id, rook, {"rating": 1}))
+        roster.apply(db, roster.EditFighter(gang.id, rook, {"rating": 1}), rulesets)
     with pytest.raises(ServiceError, match="only at founding"):
-        roster.apply(db, roster.EditGang(gang.id, {"rating": 1}))
+        roster.apply(db, roster.EditGang(gang.id, {"rating": 1}), rulesets)
 
 
 @pytest.mark.parametrize(
@@ -267,38 +277,40 @@ def test_committed_ratings_never_change_in_the_roster_editor(db: Database, gang:
     ],
 )
 def test_bad_fighter_fields_are_refused_and_nothing_is_written(
-    db: Database, gang: Gang, fields: dict[str, Any], message: str
+    db: Database, gang: Gang, fields: dict[str, Any], message: str, rulesets: Rulesets
 ) -> None:
     before = dump(db)
     with pytest.raises(ServiceError, match=message):
-        roster.apply(db, roster.EditFighter(gang.id, fighter_id(gang, "Rook"), fields))
+        roster.apply(db, roster.EditFighter(gang.id, fighter_id(gang, "Rook"), fields), rulesets)
     assert dump(db) == before
 
 
-def test_profile_values_outside_the_range_are_refused(db: Database, gang: Gang) -> None:
+def test_profile_values_outside_the_range_are_refused(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
     rook = fighter_id(gang, "Rook")
     before = dump(db)
     with pytest.raises(ServiceError, match="outside"):
-        roster.apply(db, roster.SetCharacteristic(gang.id, rook, "BS", 1))
+        roster.apply(db, roster.SetCharacteristic(gang.id, rook, "BS", 1), rulesets)
     with pytest.raises(ServiceError, match="unknown characteristic"):
-        roster.apply(db, roster.SetCharacteristic(gang.id, rook, "XX", 1))
+        roster.apply(db, roster.SetCharacteristic(gang.id, rook, "XX", 1), rulesets)
     assert dump(db) == before
-    roster.apply(db, roster.SetCharacteristic(gang.id, rook, "BS", None))
+    roster.apply(db, roster.SetCharacteristic(gang.id, rook, "BS", None), rulesets)
     assert reload(db, gang).fighter("Rook").profile["BS"] is None
 
 
 def test_advancements_spend_xp_and_respect_caps(db: Database, gang: Gang, rulesets) -> None:
     n23 = rulesets.get("n23")
     rook = fighter_id(gang, "Rook")
-    roster.apply(db, roster.EditFighter(gang.id, rook, {"xp": 20}))
+    roster.apply(db, roster.EditFighter(gang.id, rook, {"xp": 20}), rulesets)
     wounds = roster_ops.advancement_modifier(n23.advancement("w"))
-    outcome = roster.apply(db, roster.AddModifier(gang.id, rook, wounds, spend_xp=12))
+    outcome = roster.apply(db, roster.AddModifier(gang.id, rook, wounds, spend_xp=12), rulesets)
     assert reload(db, gang).fighter("Rook").xp == 8
     assert outcome.changes.messages == ("spent 12 XP",)
     with pytest.raises(ServiceError, match="at most 1 time"):
-        roster.apply(db, roster.AddModifier(gang.id, rook, wounds))
+        roster.apply(db, roster.AddModifier(gang.id, rook, wounds), rulesets)
     with pytest.raises(ServiceError, match="costs 20 XP; Rook has only 8"):
-        roster.apply(db, roster.AddModifier(gang.id, rook, wounds, spend_xp=20))
+        roster.apply(db, roster.AddModifier(gang.id, rook, wounds, spend_xp=20), rulesets)
 
 
 def test_an_injury_from_the_table_is_listed_and_removed_with_its_modifier(
@@ -310,41 +322,46 @@ def test_an_injury_from_the_table_is_listed_and_removed_with_its_modifier(
     roster.apply(
         db,
         roster.AddModifier(gang.id, rook, roster_ops.injury_modifier(eye), injury=eye.name),
+        rulesets,
     )
     stored = reload(db, gang).fighter("Rook")
     assert stored.injuries == ["Eye Injury"]
     assert stored.effective().printed()["BS"] == "5+"
-    roster.apply(db, roster.RemoveModifier(gang.id, rook, len(stored.modifiers) - 1))
+    roster.apply(db, roster.RemoveModifier(gang.id, rook, len(stored.modifiers) - 1), rulesets)
     assert reload(db, gang).fighter("Rook").injuries == []
 
 
-def test_a_gang_name_must_stay_unique(db: Database, gang: Gang) -> None:
+def test_a_gang_name_must_stay_unique(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     with pytest.raises(ServiceError, match="already exists"):
-        roster.apply(db, roster.EditGang(gang.id, {"name": "other gang"}))
+        roster.apply(db, roster.EditGang(gang.id, {"name": "other gang"}), rulesets)
     # The gang's own name in another case is fine.
-    roster.apply(db, roster.EditGang(gang.id, {"name": "THE RUST RIDERS"}))
+    roster.apply(db, roster.EditGang(gang.id, {"name": "THE RUST RIDERS"}), rulesets)
 
 
-def test_create_renames_a_taken_name_and_says_so(db: Database, gang: Gang) -> None:
-    outcome = roster.apply(db, roster.CreateGang(gang.model_copy(update={"id": None})))
+def test_create_renames_a_taken_name_and_says_so(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
+    outcome = roster.apply(db, roster.CreateGang(gang.model_copy(update={"id": None})), rulesets)
     assert outcome.label == "New gang The Rust Riders (2)"
     assert outcome.changes.messages == (
         "the name 'The Rust Riders' was taken: saved as 'The Rust Riders (2)'",
     )
-    duplicate = roster.apply(db, roster.DuplicateGang(gang.id))
+    duplicate = roster.apply(db, roster.DuplicateGang(gang.id), rulesets)
     copy = gangs.load_gang(db, str(duplicate.gang_id))
     assert copy.name == "The Rust Riders (3)"
     assert [f.name for f in copy.fighters] == [f.name for f in gang.fighters]
     assert not {f.id for f in copy.fighters} & {f.id for f in gang.fighters}
 
 
-def test_undo_is_refused_when_the_gang_changed_since(db: Database, gang: Gang) -> None:
-    outcome = roster.apply(db, roster.EditGang(gang.id, {"credits": 5}))
+def test_undo_is_refused_when_the_gang_changed_since(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
+    outcome = roster.apply(db, roster.EditGang(gang.id, {"credits": 5}), rulesets)
     # Another window (or player) edits the same gang afterwards.
-    roster.apply(db, roster.EditGang(gang.id, {"reputation": 4}))
+    roster.apply(db, roster.EditGang(gang.id, {"reputation": 4}), rulesets)
     before = dump(db)
     with pytest.raises(ServiceError, match="has been changed since"):
-        roster.undo(db, outcome)
+        roster.undo(db, outcome, rulesets)
     assert dump(db) == before
 
 
@@ -352,32 +369,36 @@ def test_undo_of_a_deletion_refuses_a_reused_id(db: Database, gang: Gang, rulese
     """SQLite reuses the highest id; restoring must not overwrite the newcomer."""
     last = gang.fighters[-1]
     other = gangs.load_gang(db, "Other Gang")
-    outcome = roster.apply(db, roster.RemoveFighter(other.id, other.fighters[-1].id))
-    newcomer = roster.apply(db, roster.AddFighter(gang.id, last.model_copy(update={"name": "Z"})))
+    outcome = roster.apply(db, roster.RemoveFighter(other.id, other.fighters[-1].id), rulesets)
+    newcomer = roster.apply(
+        db, roster.AddFighter(gang.id, last.model_copy(update={"name": "Z"})), rulesets
+    )
     assert newcomer.fighter_id == other.fighters[-1].id
     before = dump(db)
     with pytest.raises(ServiceError, match="used by a newer record"):
-        roster.undo(db, outcome)
+        roster.undo(db, outcome, rulesets)
     assert dump(db) == before
 
 
-def test_stale_fighter_references_are_refused(db: Database, gang: Gang) -> None:
+def test_stale_fighter_references_are_refused(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     rook = fighter_id(gang, "Rook")
-    roster.apply(db, roster.RemoveFighter(gang.id, rook))
+    roster.apply(db, roster.RemoveFighter(gang.id, rook), rulesets)
     with pytest.raises(ServiceError, match="no fighter with id"):
-        roster.apply(db, roster.EditFighter(gang.id, rook, {"xp": 1}))
+        roster.apply(db, roster.EditFighter(gang.id, rook, {"xp": 1}), rulesets)
     with pytest.raises(ServiceError, match="no longer on the roster"):
-        roster.apply(db, roster.RemoveWeapon(gang.id, fighter_id(gang, "Pip"), 5))
-    roster.apply(db, roster.DeleteGang(gang.id))
+        roster.apply(db, roster.RemoveWeapon(gang.id, fighter_id(gang, "Pip"), 5), rulesets)
+    roster.apply(db, roster.DeleteGang(gang.id), rulesets)
     with pytest.raises(ServiceError, match="no gang with id"):
-        roster.apply(db, roster.AddSkill(gang.id, fighter_id(gang, "Pip"), "Dodge"))
+        roster.apply(db, roster.AddSkill(gang.id, fighter_id(gang, "Pip"), "Dodge"), rulesets)
 
 
-def test_an_edit_writes_only_the_fighter_it_changes(db: Database, gang: Gang) -> None:
+def test_an_edit_writes_only_the_fighter_it_changes(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
     """Other fighters keep their weapon rows (and ids): no rewrite of the whole gang."""
     rook = fighter_id(gang, "Rook")
     weapons_before = dump(db)["weapons"]
-    roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN))
+    roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN), rulesets)
     weapons_after = dump(db)["weapons"]
     # Row layout: (id, fighter_id, position, name, cost).
     others_before = [w for w in weapons_before if w[1] != rook]
@@ -393,28 +414,36 @@ def _big_gang(gang: Gang, size: int) -> Gang:
     return gang.model_copy(update={"id": None, "name": f"Big {size}", "fighters": fighters})
 
 
-def test_statements_per_edit_do_not_grow_with_the_roster(db: Database, gang: Gang) -> None:
+def test_statements_per_edit_do_not_grow_with_the_roster(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
     counts = []
     for size in (6, 30):
-        created = roster.apply(db, roster.CreateGang(_big_gang(gang, size)))
+        created = roster.apply(db, roster.CreateGang(_big_gang(gang, size)), rulesets)
         big = gangs.load_gang(db, str(created.gang_id))
         with statements_sent(db.engine, commits=False) as statements:
-            outcome = roster.apply(db, roster.BuyWeapon(big.id, big.fighters[3].id, LASGUN))
-            roster.undo(db, outcome)
+            outcome = roster.apply(
+                db, roster.BuyWeapon(big.id, big.fighters[3].id, LASGUN), rulesets
+            )
+            roster.undo(db, outcome, rulesets)
         counts.append(len(statements))
     assert counts[0] == counts[1]
 
 
-def test_no_change_still_returns_a_consistent_outcome(db: Database, gang: Gang) -> None:
-    outcome = roster.apply(db, roster.EditFighter(gang.id, fighter_id(gang, "Rook"), {"xp": 0}))
+def test_no_change_still_returns_a_consistent_outcome(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
+    outcome = roster.apply(
+        db, roster.EditFighter(gang.id, fighter_id(gang, "Rook"), {"xp": 0}), rulesets
+    )
     assert outcome.changes.fighters_changed == ()
     assert outcome.label == "Edit xp of Rook"
-    roster.undo(db, outcome)
+    roster.undo(db, outcome, rulesets)
 
 
-def test_a_category_edit_is_stored(db: Database, gang: Gang) -> None:
+def test_a_category_edit_is_stored(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     rook = fighter_id(gang, "Rook")
-    roster.apply(db, roster.EditFighter(gang.id, rook, {"category": "specialist"}))
+    roster.apply(db, roster.EditFighter(gang.id, rook, {"category": "specialist"}), rulesets)
     assert reload(db, gang).fighter("Rook").category is Category.SPECIALIST
 
 
@@ -424,11 +453,13 @@ def test_the_house_rules_setting_is_stored_and_undone(
     from gangmanager.services.gang_view import gang_text, gang_view
 
     assert not gang.house_rules_ignore_restrictions  # off by default
-    outcome = roster.apply(db, roster.EditGang(gang.id, {"house_rules_ignore_restrictions": True}))
+    outcome = roster.apply(
+        db, roster.EditGang(gang.id, {"house_rules_ignore_restrictions": True}), rulesets
+    )
     assert outcome.label == f"Turn house rules on for {gang.name}"
     assert reload(db, gang).house_rules_ignore_restrictions
     n23 = rulesets.get("n23")
     assert gang_view(reload(db, gang), n23)["house_rules_ignore_restrictions"] is True
     assert "House rules: no list or access restrictions" in gang_text(reload(db, gang), n23)
-    roster.undo(db, outcome)
+    roster.undo(db, outcome, rulesets)
     assert not reload(db, gang).house_rules_ignore_restrictions

@@ -27,7 +27,7 @@ def test_a_broken_house_pack_is_a_one_line_refusal(tmp_path: Path) -> None:
 
 
 def test_the_window_shows_a_gang_of_a_broken_pack_without_crashing(
-    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, rulesets: Rulesets
 ) -> None:
     from PySide6.QtCore import QSettings
 
@@ -42,7 +42,7 @@ def test_the_window_shows_a_gang_of_a_broken_pack_without_crashing(
     told: list[str] = []
     with open_database(sqlite_url(tmp_path / "gm.sqlite")) as db:
         gang = demo_gang(rulesets.get("n23")).model_copy(update={"ruleset": "my-house"})
-        gangs.add_gang(db, gang)
+        gangs.add_gang(db, rulesets, gang)
         settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
         monkeypatch.setattr(Messages, "tell", lambda self, text, title="": told.append(text))
         window = MainWindow(db, rulesets, settings)

@@ -32,14 +32,14 @@ def two(database_url: str) -> Iterator[tuple[Database, Database]]:
 @pytest.fixture
 def shown(two: tuple[Database, Database], rulesets: Rulesets) -> Gang:
     """The gang as the window loaded it."""
-    stored = gangs.add_gang(two[0], demo_gang(rulesets.get("n23"))).gang
+    stored = gangs.add_gang(two[0], rulesets, demo_gang(rulesets.get("n23"))).gang
     return gangs.load_gang(two[0], str(stored.id))
 
 
-def _moved_on(db: Database, gang: Gang) -> Gang:
+def _moved_on(db: Database, gang: Gang, rulesets: Rulesets) -> Gang:
     """Someone else adds 75 credits (the command line's post-battle, another player)."""
     assert gang.id is not None
-    roster.apply(db, roster.EditGang(gang.id, {"credits": gang.credits + 75}))
+    roster.apply(db, roster.EditGang(gang.id, {"credits": gang.credits + 75}), rulesets)
     return gangs.load_gang(db, str(gang.id))
 
 
@@ -57,22 +57,24 @@ def _moved_on(db: Database, gang: Gang) -> Gang:
     ids=["gang", "fighter", "skill", "remove", "delete"],
 )
 def test_an_edit_against_an_old_version_is_refused(
-    two: tuple[Database, Database], shown: Gang, edit
+    two: tuple[Database, Database], shown: Gang, edit, rulesets: Rulesets
 ) -> None:
     window, other = two
-    newer = _moved_on(other, shown)
+    newer = _moved_on(other, shown, rulesets)
     with pytest.raises(ServiceError, match=STALE_MESSAGE):
-        roster.apply(window, edit(shown))
+        roster.apply(window, edit(shown), rulesets)
     # The other writer's change stands, and nothing of the refused edit was written.
     assert gangs.load_gang(window, str(shown.id)) == newer
 
 
 def test_the_same_edit_against_the_current_version_is_saved(
-    two: tuple[Database, Database], shown: Gang
+    two: tuple[Database, Database], shown: Gang, rulesets: Rulesets
 ) -> None:
     window, other = two
-    newer = _moved_on(other, shown)
+    newer = _moved_on(other, shown, rulesets)
     assert newer.id is not None
-    roster.apply(window, roster.EditGang(newer.id, {"notes": "reloaded"}, version=newer.version))
+    roster.apply(
+        window, roster.EditGang(newer.id, {"notes": "reloaded"}, version=newer.version), rulesets
+    )
     now = gangs.load_gang(other, str(newer.id))
     assert (now.notes, now.credits) == ("reloaded", shown.credits + 75)

@@ -28,7 +28,7 @@ def gang(db: Database, rulesets: Rulesets) -> Gang:
     n23 = rulesets.get("n23")
     stubber = armoury_weapon(n23.weapon_entry("Heavy stubber"))  # type: ignore[arg-type]
     made = demo_gang(n23, "orlock").model_copy(update={"stash": [stubber]})
-    return gangs.add_gang(db, made).gang
+    return gangs.add_gang(db, rulesets, made).gang
 
 
 def stored(db: Database, gang: Gang) -> Gang:
@@ -50,7 +50,7 @@ def test_buy_for_the_stash_charges_the_trading_post_price(
     assert [s.name for s in after.stash] == ["Heavy stubber", "Stub gun"]
     assert after.credits == gang.credits - 5 and after.stash[-1].total_cost == 5
     assert outcome.label == "Buy Stub gun for the stash"
-    roster.undo(db, outcome)
+    roster.undo(db, outcome, rulesets)
     assert stored(db, gang).credits == gang.credits and len(stored(db, gang).stash) == 1
 
 
@@ -95,5 +95,5 @@ def test_take_back_and_sell(db: Database, rulesets: Rulesets, gang: Gang) -> Non
     sold = roster.apply(db, roster.SellFromStash(gang.id, 1), rulesets)
     assert sold.changes.messages == ("sold for 7 credits",)  # half of 15, rounded down
     assert stored(db, gang).credits == gang.credits + 7
-    roster.undo(db, sold)
+    roster.undo(db, sold, rulesets)
     assert [s.name for s in stored(db, gang).stash] == ["Heavy stubber", "Lasgun"]

@@ -28,7 +28,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 def test_a_roster_edit_undoes_after_a_battle_event_on_another_fighter(
     db: Database, rulesets: Rulesets
 ) -> None:
-    gang = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    gang = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert gang.id is not None
     rook = gang.fighter("Rook")
     edit = roster.apply(db, roster.AddSkill(gang.id, rook.id, "Nerves of Steel"), rulesets)
@@ -36,7 +36,7 @@ def test_a_roster_edit_undoes_after_a_battle_event_on_another_fighter(
     battle.apply_events(db, rulesets, gang.id, [LIMITED])
     struck = gangs.load_gang(db, str(gang.id))
 
-    undone = roster.undo(db, edit)
+    undone = roster.undo(db, edit, rulesets)
 
     now = gangs.load_gang(db, str(gang.id))
     assert now.fighter("Rook").skills == rook.skills
@@ -45,7 +45,7 @@ def test_a_roster_edit_undoes_after_a_battle_event_on_another_fighter(
     assert now.fighter("Dex Hollow").weapons == struck.fighter("Dex Hollow").weapons
     assert now.version is not None and struck.version is not None
     assert now.version > struck.version
-    redone = roster.undo(db, undone)
+    redone = roster.undo(db, undone, rulesets)
     assert "Nerves of Steel" in gangs.load_gang(db, str(gang.id)).fighter("Rook").skills
     assert redone.changes.fighters_changed == (rook.id,)
 
@@ -53,7 +53,7 @@ def test_a_roster_edit_undoes_after_a_battle_event_on_another_fighter(
 def test_an_edit_of_the_fighter_the_battle_changed_is_still_refused(
     db: Database, rulesets: Rulesets
 ) -> None:
-    gang = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    gang = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert gang.id is not None
     dex = gang.fighter("Dex Hollow")
     edit = roster.apply(db, roster.AddSkill(gang.id, dex.id, "Nerves of Steel"), rulesets)
@@ -61,19 +61,19 @@ def test_an_edit_of_the_fighter_the_battle_changed_is_still_refused(
     battle.apply_events(db, rulesets, gang.id, [LIMITED])
     struck = gangs.load_gang(db, str(gang.id))
     with pytest.raises(ServiceError, match="has been changed since"):
-        roster.undo(db, edit)
+        roster.undo(db, edit, rulesets)
     assert gangs.load_gang(db, str(gang.id)) == struck
 
 
 def test_a_later_change_to_the_gang_row_still_refuses_a_gang_edit_undo(
     db: Database, rulesets: Rulesets
 ) -> None:
-    gang = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    gang = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert gang.id is not None
-    edit = roster.apply(db, roster.EditGang(gang.id, {"credits": 5}))
-    roster.apply(db, roster.EditGang(gang.id, {"notes": "changed in another window"}))
+    edit = roster.apply(db, roster.EditGang(gang.id, {"credits": 5}), rulesets)
+    roster.apply(db, roster.EditGang(gang.id, {"notes": "changed in another window"}), rulesets)
     with pytest.raises(ServiceError, match="has been changed since"):
-        roster.undo(db, edit)
+        roster.undo(db, edit, rulesets)
 
 
 # Finish touches Rook, Pip, Mags Varga, Brann and Tess Calder, not Dex Hollow.
@@ -89,31 +89,31 @@ DRAFT = {
 def test_a_post_battle_sequence_undoes_after_a_battle_event_on_a_fighter_it_left_alone(
     db: Database, rulesets: Rulesets
 ) -> None:
-    gang = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    gang = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert gang.id is not None
     result = post_battle.finish(db, rulesets, gang, PostBattleDraft.model_validate(DRAFT))
     battle.start_battle(db, rulesets, gang.id)
     battle.apply_events(db, rulesets, gang.id, [LIMITED])
     struck = gangs.load_gang(db, str(gang.id))
 
-    post_battle.undo_post_battle(db, result)
+    post_battle.undo_post_battle(db, rulesets, result)
 
     now = gangs.load_gang(db, str(gang.id))
     assert now.credits == gang.credits
     assert now.fighter("Rook") == gang.fighter("Rook")
     assert now.fighter("Dex Hollow") == struck.fighter("Dex Hollow")
-    post_battle.redo_post_battle(db, result)
+    post_battle.redo_post_battle(db, rulesets, result)
     assert gangs.load_gang(db, str(gang.id)).credits == result.gang.credits
 
 
 def test_a_post_battle_undo_is_refused_when_a_fighter_it_changed_changed_again(
     db: Database, rulesets: Rulesets
 ) -> None:
-    gang = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    gang = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert gang.id is not None
     result = post_battle.finish(db, rulesets, gang, PostBattleDraft.model_validate(DRAFT))
     brann = result.gang.fighter("Brann")
     assert brann is not None and brann.id is not None
     roster.apply(db, roster.AddSkill(gang.id, brann.id, "Nerves of Steel"), rulesets)
     with pytest.raises(ServiceError, match="the gang has changed since"):
-        post_battle.undo_post_battle(db, result)
+        post_battle.undo_post_battle(db, rulesets, result)

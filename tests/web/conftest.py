@@ -60,7 +60,11 @@ def out_dir(tmp_path: Path) -> Path:
 def gang_db(tmp_path: Path) -> str:
     """A database holding the hostile gang (the demo gang with HTML for text)."""
     (tmp_path / "db").mkdir()
-    return make_gang_db(tmp_path / "db" / "gm.sqlite", hostile_gang(load_ruleset("n23")))
+    return make_gang_db(
+        tmp_path / "db" / "gm.sqlite",
+        hostile_gang(load_ruleset("n23")),
+        Rulesets(tmp_path / "data"),
+    )
 
 
 @pytest.fixture
@@ -69,11 +73,11 @@ def campaign_db(tmp_path: Path, rulesets: Rulesets) -> str:
     return make_campaign_db(tmp_path / "cdb" / "gm.sqlite", rulesets)
 
 
-def make_gang_db(file: Path, gang: Gang) -> str:
+def make_gang_db(file: Path, gang: Gang, rulesets: Rulesets) -> str:
     path = str(file)
     database = open_database(f"sqlite:///{path}")
     try:
-        gangs.add_gang(database, gang)
+        gangs.add_gang(database, rulesets, gang)
     finally:
         database.close()
     return path
@@ -93,7 +97,9 @@ def make_campaign_db(
     database = open_database(f"sqlite:///{path}")
     try:
         for gang, house in members:
-            gangs.add_gang(database, demo_gang(n23, house).model_copy(update={"name": gang}))
+            gangs.add_gang(
+                database, rulesets, demo_gang(n23, house).model_copy(update={"name": gang})
+            )
         campaign.create_campaign(database, rulesets, name, starts_on=date(2026, 3, 3), notes=notes)
         for gang, _ in members:
             campaign.add_gang(database, rulesets, name, gang)
@@ -110,7 +116,7 @@ def make_campaign_db(
             territory="Old Ruins", attacker=second, defender=first, fought_on=date(2026, 3, 11),
             collect_income=True,
         )  # fmt: skip
-        campaign.add_log_entry(database, name, log_line)
+        campaign.add_log_entry(database, rulesets, name, log_line)
     finally:
         database.close()
     return path

@@ -20,6 +20,7 @@ import pytest
 
 from gangmanager.cli import main
 from gangmanager.content import load_ruleset
+from gangmanager.services.rulesets import Rulesets
 
 from ..printing.stress import STRESS_NAME, stress_ruleset, with_stress_fighter
 from .conftest import CAMPAIGN, HOSTILE, hostile_gang, make_gang_db
@@ -103,7 +104,9 @@ def gang_page(capsys, tmp_path: Path, out_dir: Path) -> tuple[Path, dict]:
     ruleset = stress_ruleset(load_ruleset("n23"))
     (tmp_path / "db").mkdir()
     db = make_gang_db(
-        tmp_path / "db" / "gm.sqlite", with_stress_fighter(hostile_gang(ruleset), ruleset)
+        tmp_path / "db" / "gm.sqlite",
+        with_stress_fighter(hostile_gang(ruleset), ruleset),
+        Rulesets(tmp_path / "data"),
     )
     target = out_dir / "gang.html"
     run(capsys, "export", GANG, "--html", "-o", str(target), "--db", db)

@@ -61,6 +61,7 @@ from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services import battle, gangs
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.operations import Action
 from gangmanager.services.rulesets import Rulesets
 
 
@@ -350,7 +351,7 @@ class BattleWindow(TileLayout, EventAsking, QMainWindow):
 
     # ---------------------------------------------------------------- events
 
-    def _perform(self, action: object) -> battle.BattleResult | None:
+    def _perform(self, action: Action[battle.BattleResult]) -> battle.BattleResult | None:
         """Perform a battle action through the runner; None, the refusal said in one line.
 
         No undo stack: a battle step is undone from the battle's log (undo-last)."""
@@ -364,8 +365,7 @@ class BattleWindow(TileLayout, EventAsking, QMainWindow):
             else:
                 self._say(str(exc), error=True)
             return None
-        result: battle.BattleResult = outcome.result
-        return result
+        return outcome.result
 
     def apply(self, events: Sequence[BattleEvent | Mapping[str, Any]]) -> bool:
         """Store the events (all or nothing); False, with the reason shown, when refused.

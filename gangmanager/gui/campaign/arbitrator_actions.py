@@ -7,7 +7,7 @@ Part of `CampaignWindow` (campaign_window.py); each action is one step run by it
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PySide6.QtWidgets import QMainWindow
 
@@ -31,6 +31,11 @@ from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
+    from gangmanager.services.campaign_steps import OfCampaign
+    from gangmanager.services.operations import Action
+
+    # What a campaign action run as an undo step hands back (its campaign, at least).
+    C = TypeVar("C", bound=OfCampaign)
     _Window = QMainWindow
 else:  # At run time a plain mixin: CampaignWindow itself derives from QMainWindow.
     _Window = object
@@ -49,9 +54,9 @@ class ArbitratorActions(_Window):
         def _run(
             self,
             label: str,
-            action: object,
+            action: Action[C],
             gangs: Sequence[str] = (),
-            done: Callable[[Any], object] | None = None,
+            done: Callable[[C], object] | None = None,
         ) -> str | None: ...
         def _told(self, refusal: str | None) -> None: ...
 

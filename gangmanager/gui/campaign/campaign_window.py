@@ -15,7 +15,7 @@ campaign meanwhile.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import shiboken6
 
@@ -51,14 +51,17 @@ from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.campaign import current_phase
 from gangmanager.services import campaign as service
-from gangmanager.services.campaign_steps import Stepped
+from gangmanager.services.campaign_steps import OfCampaign, Stepped
 from gangmanager.services.changes import Changes
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome
+from gangmanager.services.operations import Action, Outcome
 from gangmanager.services.rulesets import Rulesets
 
 STATUS_TIMEOUT_MS = 8000
+
+# What a campaign action run as an undo step hands back (its campaign, at least).
+C = TypeVar("C", bound=OfCampaign)
 # The standings show this many gangs before they scroll (the territories get the rest).
 STANDINGS_ROWS = 8
 # Gangs named per Triumph in the overview; the tooltip names them all.
@@ -429,9 +432,9 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
     def _run(
         self,
         label: str,
-        action: object,
+        action: Action[C],
         gangs: Sequence[str] = (),
-        done: Callable[[Any], object] | None = None,
+        done: Callable[[C], object] | None = None,
     ) -> str | None:
         """Perform one services.campaign action as an undo step; the refusal's text, or None.
 

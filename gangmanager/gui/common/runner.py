@@ -18,6 +18,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 import shiboken6
 
@@ -29,14 +30,16 @@ from gangmanager.services import undo_history
 from gangmanager.services.changes import Changes
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Outcome, perform
+from gangmanager.services.operations import Action, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 # Said of an undo or redo step that can no longer be performed.
 DROPPED = undo_history.DROPPED
 
+R = TypeVar("R")
 
-def rosters_changed(outcome: Outcome) -> bool:
+
+def rosters_changed(outcome: Outcome[object]) -> bool:
     """Whether a roster window has anything to repaint: an action with an undo step
     (a roster edit, Finish, a campaign step) always may; one without (a battle event,
     a saved draft) only when it changed a gang or fighter (a Limited profile struck off)."""
@@ -67,11 +70,11 @@ class OperationRunner(QObject):
 
     def run(
         self,
-        action: object,
+        action: Action[R],
         stack: QUndoStack | None,
         refused: Callable[[ServiceError], None] | None = None,
         step_refused: Callable[[str], None] | None = None,
-    ) -> Outcome | None:
+    ) -> Outcome[R] | None:
         """Perform `action`; its undo goes on `stack`. None when refused: `refused` gets
         the error (else `sig_refused` its line) and nothing was written. `step_refused`
         gets the line of a later undo or redo that is refused (else `sig_refused`)."""
@@ -89,19 +92,23 @@ class OperationRunner(QObject):
         return outcome
 
     def push(
-        self, outcome: Outcome, stack: QUndoStack, step_refused: Callable[[str], None] | None = None
+        self,
+        outcome: Outcome[object],
+        stack: QUndoStack,
+        step_refused: Callable[[str], None] | None = None,
     ) -> None:
         """Put an outcome performed elsewhere (the post-battle wizard's Finish) on `stack`."""
         if outcome.inverse is not None:
             if outcome.step_id is None:
                 outcome = replace(
-                    outcome, step_id=undo_history.record_outcome(self.database, outcome)
+                    outcome,
+                    step_id=undo_history.record_outcome(self.database, self.rulesets, outcome),
                 )
             self._push(stack, outcome, step_refused)
         self.sig_performed.emit(outcome)
 
     def _push(
-        self, stack: QUndoStack, outcome: Outcome, step_refused: Callable[[str], None] | None
+        self, stack: QUndoStack, outcome: Outcome[Any], step_refused: Callable[[str], None] | None
     ) -> None:
         self._stacks.add(stack)
         stack.push(
@@ -112,7 +119,9 @@ class OperationRunner(QObject):
             )
         )
 
-    def step(self, action: object, refused: Callable[[str], None] | None = None) -> Outcome | None:
+    def step(
+        self, action: Action[Any], refused: Callable[[str], None] | None = None
+    ) -> Outcome[Any] | None:
         """Undo or redo (an inverse): a refused step is said and dropped from the history."""
         try:
             outcome = perform(self.database, action, self.rulesets)
@@ -124,7 +133,7 @@ class OperationRunner(QObject):
 
     def history_step(
         self, step_id: int, undoing: bool, refused: Callable[[str], None] | None = None
-    ) -> Outcome | None:
+    ) -> Outcome[Any] | None:
         """Undo (or redo) the history's step: a refused step is said and dropped from it."""
         step = undo_history.undo if undoing else undo_history.redo
         try:

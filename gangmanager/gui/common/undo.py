@@ -12,25 +12,28 @@ be performed (its rows changed elsewhere) is dropped from the history.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtGui import QUndoCommand
 
-from gangmanager.services.operations import Outcome
+from gangmanager.services.operations import Action, Outcome
 
 # Performs an undo or redo step and shows the result; None when it was refused (and said so).
-Step = Callable[[object], Outcome | None]
+Step = Callable[[Action[Any]], Outcome[Any] | None]
 # Undoes (True) or redoes (False) the history's step of that id; None when refused.
-HistoryStep = Callable[[int, bool], Outcome | None]
+HistoryStep = Callable[[int, bool], Outcome[Any] | None]
 
 
 class OperationUndoCommand(QUndoCommand):
-    def __init__(self, outcome: Outcome, step: Step, history: HistoryStep | None = None) -> None:
+    def __init__(
+        self, outcome: Outcome[Any], step: Step, history: HistoryStep | None = None
+    ) -> None:
         super().__init__(outcome.label)
         self._step_with = step
         self._history = history
         self.step_id = outcome.step_id if history is not None else None
-        self._undo: object | None = outcome.inverse
-        self._redo: object | None = None
+        self._undo: Action[Any] | None = outcome.inverse
+        self._redo: Action[Any] | None = None
         self.gang_id = outcome.gang_id
         # Set while the stack follows the history without performing (`follow`).
         self.quiet = False

@@ -67,7 +67,7 @@ class ImportExport(MainWindowHost):
                 )
             return
         if outcome is not None:
-            result: gang_files.UpdateResult = outcome.result
+            result = outcome.result
             said = "\n".join(result.lines) or "Nothing to change: the gang is as the file has it."
             self.messages.inform(said, f"Updated {result.gang.name} from {path.name}")
 

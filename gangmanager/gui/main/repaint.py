@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from gangmanager.gui.common.runner import rosters_changed
 from gangmanager.rules.gang import Gang
@@ -105,7 +105,7 @@ class RepaintPolicy(MainWindowHost):
         text = "; ".join((outcome.label, *changes.messages))
         self.statusBar().showMessage(text, STATUS_TIMEOUT_MS)
 
-    def _update_shown_gang(self, outcome: roster.Outcome) -> bool:
+    def _update_shown_gang(self, outcome: Outcome[Any]) -> bool:
         """An edit of the gang on screen: update the rows it changed, from the gang the
         outcome carries as saved (a roster edit), else read once; the gang list's line
         from the same gang.

@@ -18,7 +18,7 @@ previews run against it; Finish stores all of it in the same transaction.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TypeVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QUndoStack
@@ -61,10 +61,13 @@ from gangmanager.services import campaign as campaign_service
 from gangmanager.services import gangs, post_battle
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError, StaleGangError
+from gangmanager.services.operations import Action
 from gangmanager.services.post_battle import FinishResult
 from gangmanager.services.rulesets import Rulesets
 
 # Pages every sequence needs, whatever the pack lists, in rulebook order.
+R = TypeVar("R")
+
 _ESSENTIAL = (
     "wrap_up",
     "receive_rewards",
@@ -235,7 +238,7 @@ class PostBattleWizard(QWizard):
         self.draft_id = self._write(post_battle.SaveDraft(self.gang_id, draft))
         self.sig_draft_changed.emit()
 
-    def _write(self, action: object) -> Any:
+    def _write(self, action: Action[R]) -> R:
         """Perform a draft action through the runner; its result. A refusal is raised,
         as the service functions did (the caller that opened the wizard says it)."""
         refusals: list[ServiceError] = []
@@ -387,7 +390,7 @@ class PostBattleWizard(QWizard):
             self._step_refused,
         )
         if outcome is not None:
-            result: FinishResult = outcome.result
+            result = outcome.result
             self.finish_result = result
             self.sig_finished.emit(result)
             super().accept()

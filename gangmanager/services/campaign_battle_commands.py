@@ -1,0 +1,520 @@
+"""Campaign commands of a battle and what follows it: recording the battle, the
+territory it moves (post-battle step 2), the income (step 4), the log line and
+history points (step 7), the tracked battle's link, and `record_post_battle`,
+which stores all of that on Finish's own unit of work (services/post_battle.py).
+Each its own transaction for the command line and the campaign window.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from datetime import date
+
+from gangmanager.persistence.battle_repository import battles
+from gangmanager.persistence.campaign_repository import campaigns
+from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
+from gangmanager.rules import campaign as rules
+from gangmanager.rules.campaign import (
+    CampaignBattle,
+    IncomeReport,
+    LogEntry,
+    Transfer,
+)
+from gangmanager.rules.campaign_sides import battle_sides, reputation_after
+from gangmanager.rules.dice import Dice, RandomDice
+from gangmanager.rules.gang import Gang
+from gangmanager.rules.limits import MAX_COUNT, quoted
+from gangmanager.rules.post_battle_campaign import CampaignSetting, income_text
+from gangmanager.rules.post_battle_report import Report
+from gangmanager.services.campaign_commands import _outcome
+from gangmanager.services.campaign_context import (
+    BattleResult,
+    CampaignContext,
+    CampaignResult,
+    IncomeResult,
+    context_of,
+    find_campaign,
+    gang_and_campaign,
+    now,
+    refused,
+)
+from gangmanager.services.changes import Changes
+from gangmanager.services.errors import ServiceError
+from gangmanager.services.operations import Action, Context, Outcome, performer
+from gangmanager.services.rulesets import Rulesets
+
+# ------------------------------------------------------------------ battles
+
+
+@dataclass(frozen=True)
+class RecordBattle(Action[BattleResult]):
+    """Record a battle; the territory at stake goes to the winner (Assign Territory).
+
+    With `collect_income` each gang that fought also collects its income
+    (post-battle step 4), rolled with `dice`; the post-battle wizard does that
+    step itself with `collect_income(...)` instead.
+    """
+
+    campaign_ref: str
+    gangs: Sequence[str]
+    winner: str | None = None
+    scenario: str = ""
+    territory: str | None = None
+    attacker: str | None = None
+    defender: str | None = None
+    fought_on: date | None = None
+    out_of_action: Mapping[str, int] | None = None
+    battle_id: int | None = None
+    collect_income: bool = False
+    dice: Dice | None = None
+
+    def run(self, ctx: Context) -> Outcome[BattleResult]:
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        campaign_ref = self.campaign_ref
+        gangs = self.gangs
+        winner = self.winner
+        scenario = self.scenario
+        territory = self.territory
+        attacker = self.attacker
+        defender = self.defender
+        fought_on = self.fought_on
+        out_of_action = self.out_of_action
+        battle_id = self.battle_id
+        collect_income = self.collect_income
+        dice = self.dice
+        # Without its battles: checking a new one needs the gangs and holdings, not them.
+        context = context_of(uow, rulesets, campaign_ref, battles=False)
+        fighting = [context.member_of_battle(ref) for ref in gangs]
+        by_ref = {ref: gang for ref, gang in zip(gangs, fighting, strict=True)}
+        fighting_ids = {g.gang_id for g in fighting}
+
+        def pick(ref: str | None, what: str) -> int | None:
+            """The id of a gang named in the battle (winner, attacker...)."""
+            if ref is None:
+                return None
+            member = by_ref.get(ref)
+            if member is not None:
+                return member.gang_id
+            gang = context.gang(ref)
+            if gang.id not in fighting_ids:
+                raise ServiceError(
+                    f"the {what} {quoted(gang.name)} is not one of the gangs in this battle"
+                )
+            return gang.id
+
+        if battle_id is not None:
+            _check_tracked_battle(uow, battle_id)
+        won = pick(winner, "winner")
+        attacking = pick(attacker, "attacker")
+        defending = pick(defender, "defender")
+        names = {g.gang_id: g.name for g in fighting}
+        taken_out: dict[int, int] = {}
+        for ref, count in (out_of_action or {}).items():
+            gang_id = pick(ref, "gang")
+            assert gang_id is not None
+            if not 0 <= count <= MAX_COUNT:
+                raise ServiceError(
+                    f"{names[gang_id]}: enemies taken Out of Action must be 0 to {MAX_COUNT},"
+                    f" not {count}"
+                )
+            taken_out[gang_id] = count
+
+        battle = CampaignBattle(
+            cycle=context.campaign.cycle,
+            fought_on=fought_on or date.today(),
+            scenario=scenario.strip(),
+            territory=territory.strip() if territory and territory.strip() else None,
+            sides=battle_sides(
+                [(g.gang_id, g.name) for g in fighting],
+                winner=won,
+                attacker=attacking,
+                defender=defending,
+                out_of_action=taken_out,
+            ),
+            battle_id=battle_id,
+        )
+        with refused():
+            campaign, moved = rules.record_battle(context.campaign, context.ctype, battle)
+        battle = campaign.battles[-1]
+        stored = context.repo.add_battle(context.id, battle)
+        assert stored.id is not None
+        number = context.repo.battle_count(context.id)
+        messages = [context.log("battle", rules.battle_text(stored), stored.id)]
+        changed: set[int] = set()
+        if moved is not None:
+            campaign = context.repo.save(campaign, battles=False)
+            campaign = campaign.model_copy(update={"battles": [stored]})
+            context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+            changed |= _apply_transfer(uow, moved)
+            messages.append(
+                context.log("territory", rules.transfer_text(campaign, moved), stored.id)
+            )
+        else:
+            # Nothing else changed: the stored battle (its id) in place of the checked one,
+            # rather than reading the whole campaign again.
+            campaign = campaign.model_copy(update={"battles": [*campaign.battles[:-1], stored]})
+            context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        incomes: dict[int, IncomeReport] = {}
+        if collect_income:
+            for member in fighting:
+                report, text = _collect(context, member.gang_id, dice or RandomDice(), stored.id)
+                incomes[member.gang_id] = report
+                changed.add(member.gang_id)
+                messages.append(text)
+        # History for the gangs that fought (and any that lost a territory), not every gang.
+        context.snapshot(f"Battle {number}", fighting_ids | _held(moved))
+        result = BattleResult(
+            campaign,
+            stored,
+            number,
+            moved,
+            incomes,
+            Changes(gangs_changed=tuple(sorted(changed)), messages=tuple(messages)),
+        )
+        return _outcome(result, "Record battle")
+
+
+record_battle = performer(RecordBattle)
+
+
+def _held(moved: Transfer | None) -> set[int]:
+    """The gangs whose territories a transfer changed."""
+    if moved is None:
+        return set()
+    return {g for g in (moved.from_gang, moved.to_gang) if g is not None}
+
+
+def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> set[int]:
+    """The Reputation a territory gives goes with it (never below 1)."""
+    changed: set[int] = set()
+    for gang_id, delta in (
+        (moved.from_gang, -moved.reputation_lost),
+        (moved.to_gang, moved.reputation_gained),
+    ):
+        if gang_id is None or not delta:
+            continue
+        gang = uow.gangs.get(gang_id)
+        # `update` writes the gang row only, not the fighters' rows again.
+        uow.gangs.update(
+            gang.model_copy(update={"reputation": reputation_after(gang.reputation, delta)})
+        )
+        changed.add(gang_id)
+    return changed
+
+
+@dataclass(frozen=True)
+class AssignTerritory(Action[CampaignResult]):
+    """Give a territory to a gang, or back to nobody (`gang_ref` None): post-battle step 2.
+
+    The arbitrator's own tool: no phase rule is checked (a trade for a captive,
+    a correction). The Reputation the territory gives moves with it.
+    """
+
+    campaign_ref: str
+    territory: str
+    gang_ref: str | None
+    campaign_battle_id: int | None = None
+
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        campaign_ref = self.campaign_ref
+        territory = self.territory
+        gang_ref = self.gang_ref
+        campaign_battle_id = self.campaign_battle_id
+        context = context_of(uow, rulesets, campaign_ref)
+        to_gang = context.member(gang_ref) if gang_ref is not None else None
+        with refused():
+            campaign, moved = rules.transfer(
+                context.campaign,
+                context.ctype,
+                territory,
+                to_gang.id if to_gang is not None else None,
+            )
+        if moved.from_gang == moved.to_gang:
+            raise ServiceError(f"{moved.territory} is held by that gang already")
+        campaign = context.repo.save(campaign)
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        changed = _apply_transfer(uow, moved)
+        text = context.log("territory", rules.transfer_text(campaign, moved), campaign_battle_id)
+        context.snapshot(f"{moved.territory} assigned", _held(moved))
+        result = CampaignResult(
+            campaign, Changes(gangs_changed=tuple(sorted(changed)), messages=(text,))
+        )
+        return _outcome(result, "Assign territory")
+
+
+assign_territory = performer(AssignTerritory)
+
+
+@dataclass(frozen=True)
+class CollectIncome(Action[IncomeResult]):
+    """Add the income to the gang's credits (post-battle step 4) and log it.
+
+    `report` is what `income_for` showed the player (else it is rolled now).
+    With `campaign_battle_id` the income is tied to that battle and refused a
+    second time, so the wizard and `campaign battle --income` never pay twice.
+    """
+
+    gang_ref: str
+    report: IncomeReport | None = None
+    campaign_battle_id: int | None = None
+    dice: Dice | None = None
+
+    def run(self, ctx: Context) -> Outcome[IncomeResult]:
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        gang_ref = self.gang_ref
+        report = self.report
+        campaign_battle_id = self.campaign_battle_id
+        dice = self.dice
+        gang, context = gang_and_campaign(uow, rulesets, gang_ref)
+        assert gang.id is not None
+        if context is None:
+            raise ServiceError(f"{quoted(gang.name)} takes part in no running campaign")
+        if report is not None and report.gang_id != gang.id:
+            raise ServiceError(f"that income report is not for {quoted(gang.name)}")
+        report, text = _collect(
+            context, gang.id, dice or RandomDice(), campaign_battle_id, report=report
+        )
+        stored = uow.gangs.get(gang.id)
+        context.snapshot(f"{gang.name} income", {gang.id})
+        result = IncomeResult(
+            stored, report, report.total, Changes(gangs_changed=(gang.id,), messages=(text,))
+        )
+        return _outcome(result, "Collect income")
+
+
+collect_income = performer(CollectIncome)
+
+
+def _collect(
+    context: CampaignContext,
+    gang_id: int,
+    dice: Dice,
+    campaign_battle_id: int | None,
+    *,
+    report: IncomeReport | None = None,
+) -> tuple[IncomeReport, str]:
+    gang = context.uow.gangs.get(gang_id)
+    if report is None:
+        with refused():
+            report = rules.income_for(context.campaign, context.ctype, gang, dice)
+    if campaign_battle_id is not None:
+        try:
+            context.repo.set_income(campaign_battle_id, gang_id, report.total)
+        except LookupError:
+            raise ServiceError(
+                f"{quoted(gang.name)} did not fight campaign battle {campaign_battle_id}"
+            ) from None
+    if report.total:
+        context.uow.gangs.update(gang.model_copy(update={"credits": gang.credits + report.total}))
+    text = income_text(gang.name, report)
+    context.log("income", text, campaign_battle_id, gang_id)
+    return report, text
+
+
+def _check_tracked_battle(uow: UnitOfWork, battle_id: int) -> None:
+    """A battle of the tracker to link: it must exist (else a foreign key error)."""
+    try:
+        battles(uow).get(battle_id)
+    except LookupError:
+        raise ServiceError(f"--battle-id: no battle {battle_id} in the battle tracker") from None
+
+
+# ------------------------------------------------------------------ the wizard's hooks
+
+
+@dataclass(frozen=True)
+class AddLogEntry(Action[CampaignResult]):
+    """A line of the campaign's log in plain words (the post-battle report, a note);
+    `gang_id` names the gang it is about. On a shared server this is the arbitrator's:
+    a player's role adds only the lines their income and post-battle actions write."""
+
+    campaign_ref: str
+    text: str
+    kind: str = "post_battle"
+    campaign_battle_id: int | None = None
+    gang_id: int | None = None
+
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        uow = ctx.uow
+        campaign_ref = self.campaign_ref
+        text = self.text
+        kind = self.kind
+        campaign_battle_id = self.campaign_battle_id
+        gang_id = self.gang_id
+        if not text.strip():
+            raise ServiceError("a log entry needs some text")
+        repo = campaigns(uow)
+        campaign = find_campaign(repo, campaign_ref)
+        assert campaign.id is not None
+        repo.add_log(
+            campaign.id,
+            LogEntry(
+                at=now(),
+                cycle=campaign.cycle,
+                kind=kind,
+                text=" ".join(text.split()),
+                campaign_battle_id=campaign_battle_id,
+                gang_id=gang_id,
+            ),
+        )
+        result = CampaignResult(campaign, Changes(messages=(text,)))
+        return _outcome(result, "Add log entry")
+
+
+add_log_entry = performer(AddLogEntry)
+
+
+@dataclass(frozen=True)
+class RecordSnapshot(Action[CampaignResult]):
+    """A point on the history chart for every gang, as they stand now (after Update Roster)."""
+
+    campaign_ref: str
+    label: str
+
+    def run(self, ctx: Context) -> Outcome[CampaignResult]:
+        uow = ctx.uow
+        rulesets = ctx.rulesets
+        campaign_ref = self.campaign_ref
+        label = self.label
+        context = context_of(uow, rulesets, campaign_ref)
+        context.snapshot(label)
+        result = CampaignResult(context.campaign, Changes())
+        return _outcome(result, "Record snapshot")
+
+
+record_snapshot = performer(RecordSnapshot)
+
+
+@dataclass(frozen=True)
+class LinkBattle(Action[None]):
+    """Attach the battle tracker's battle to a recorded campaign battle."""
+
+    campaign_battle_id: int
+    battle_id: int | None
+
+    def run(self, ctx: Context) -> Outcome[None]:
+        uow = ctx.uow
+        campaign_battle_id = self.campaign_battle_id
+        battle_id = self.battle_id
+        try:
+            campaigns(uow).link_battle(campaign_battle_id, battle_id)
+        except LookupError as exc:
+            raise ServiceError(str(exc)) from None
+        return Outcome(Changes(), None, "Link battle", None)
+
+
+link_battle = performer(LinkBattle)
+
+
+@dataclass(frozen=True)
+class PostBattleWrites:
+    """What `record_post_battle` wrote, for Finish's `Changes` and its undo."""
+
+    messages: tuple[str, ...]
+    # Gangs other than the sequence's own whose rows changed (a territory's Reputation).
+    gangs_changed: tuple[int, ...]
+    # Rows added: undo of the sequence deletes exactly these.
+    log_ids: tuple[int, ...]
+    snapshot_ids: tuple[int, ...]
+
+
+def record_post_battle(
+    uow: UnitOfWork,
+    rulesets: Rulesets,
+    setting: CampaignSetting,
+    gang: Gang,
+    report: Report,
+    *,
+    battle_id: int | None = None,
+) -> PostBattleWrites:
+    """Store in the campaign what a post-battle sequence did, on Finish's unit of work.
+
+    `gang` is the gang as Finish stored it (its own Reputation and credits
+    already include the territory and the income). Here: the territory moves
+    (the Reputation of the other gang with it), the income is tied to the
+    campaign battle (never collected twice) and logged, the tracked battle is
+    linked to the campaign battle, the report goes into the log in one line,
+    and the history gets a point after Update Roster. Nothing is committed.
+    """
+    outcome = report.campaign
+    assert outcome is not None and gang.id is not None and setting.campaign.id is not None
+    context = context_of(uow, rulesets, str(setting.campaign.id))
+    campaign_battle_id = outcome.campaign_battle_id
+    messages: list[str] = []
+    log_ids: list[int] = []
+    changed: set[int] = set()
+
+    def log(kind: str, text: str) -> None:
+        entry = LogEntry(
+            at=now(),
+            cycle=context.campaign.cycle,
+            kind=kind,
+            text=" ".join(text.split()),
+            campaign_battle_id=campaign_battle_id,
+            gang_id=gang.id,  # the player's own gang: allowed on a shared server
+        )
+        log_ids.append(context.repo.add_log(context.id, entry))
+
+    if outcome.transfer is not None:
+        # Saved over the campaign as Finish read it: a change since is refused (stale).
+        campaign = context.repo.save(outcome.campaign)
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        others = outcome.transfer
+        for gang_id, delta in (
+            (others.from_gang, -others.reputation_lost),
+            (others.to_gang, others.reputation_gained),
+        ):
+            if gang_id is None or gang_id == gang.id or not delta:
+                continue
+            other = uow.gangs.get(gang_id)
+            reputation = reputation_after(other.reputation, delta)
+            uow.gangs.update(other.model_copy(update={"reputation": reputation}))
+            changed.add(gang_id)
+        text = rules.transfer_text(campaign, outcome.transfer)
+        log("territory", text)
+        messages.append(text)
+    total = outcome.income_total
+    if total is not None:
+        if campaign_battle_id is not None:
+            context.repo.set_income(campaign_battle_id, gang.id, total)
+        if outcome.income is not None:
+            text = income_text(gang.name, outcome.income)
+        else:
+            text = f"{gang.name} collects {total} credits of income (entered by hand)."
+        log("income", text)
+        messages.append(text)
+    if campaign_battle_id is not None and battle_id is not None:
+        found = setting.battle(campaign_battle_id)
+        if found is not None and found.battle_id is None:
+            _link_if_allowed(uow, campaign_battle_id, battle_id)
+    log("post_battle", report.summary())
+    # History for the gang that played and any whose territory or Reputation moved.
+    points = rules.snapshots(
+        context.campaign,
+        context.gangs({gang.id} | changed | _held(outcome.transfer)),
+        context.repo.next_seq(context.id),
+        f"{gang.name}: Update Roster",
+        now(),
+    )
+    snapshot_ids = context.repo.add_snapshots(context.id, points)
+    return PostBattleWrites(
+        messages=tuple(messages),
+        gangs_changed=tuple(sorted(changed)),
+        log_ids=tuple(log_ids),
+        snapshot_ids=tuple(snapshot_ids),
+    )
+
+
+def _link_if_allowed(uow: UnitOfWork, campaign_battle_id: int, battle_id: int) -> None:
+    """Link the tracked battle to the campaign battle; a nicety a player's role on a shared
+    server may not be allowed (the campaign is the arbitrator's), so a refusal is skipped."""
+    try:
+        with server_refusal(), uow.savepoint():
+            campaigns(uow).link_battle(campaign_battle_id, battle_id)
+    except ServerRefusal:
+        pass
