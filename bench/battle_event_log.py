@@ -28,7 +28,7 @@ def measure_battle_event_log(bench: Bench) -> Row:
         path = bench.work / f"battle-log-{logged}.sqlite"
         path.unlink(missing_ok=True)
         db = stack.enter_context(open_database(sqlite_url(path)))
-        stored = gangs.add_gang(db, bench.gang(30)).gang
+        stored = gangs.add_gang(db, bench.rulesets, bench.gang(30)).gang
         assert stored.id is not None
         gang_id = stored.id
         names = [f.name for f in stored.fighters]

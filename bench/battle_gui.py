@@ -69,7 +69,7 @@ def battle_database(bench: Bench, fighters: int) -> tuple[Database, int]:
     path: Path = bench.work / f"battle-window-{fighters}.sqlite"
     path.unlink(missing_ok=True)
     db = open_database(sqlite_url(path))
-    gang = gangs.add_gang(db, bench.gang(fighters)).gang
+    gang = gangs.add_gang(db, bench.rulesets, bench.gang(fighters)).gang
     assert gang.id is not None
     battle.start_battle(db, bench.rulesets, gang.id)
     return db, gang.id

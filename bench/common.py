@@ -70,7 +70,7 @@ class Bench:
         if not path.exists():
             with open_database(sqlite_url(path)) as db:
                 for gang in gangs_to_add:
-                    gangs.add_gang(db, gang)
+                    gangs.add_gang(db, self.rulesets, gang)
             # The daily backup happens on the second open: take it now, not while measuring.
             open_database(sqlite_url(path)).close()
         return path

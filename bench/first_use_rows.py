@@ -40,8 +40,8 @@ def first_use_db(bench: Bench) -> Path:
     if path.exists():
         return path
     with open_database(sqlite_url(path)) as db:
-        first = gangs.add_gang(db, bench.gang(30, "A first gang")).gang
-        second = gangs.add_gang(db, bench.gang(10, "B second gang")).gang
+        first = gangs.add_gang(db, bench.rulesets, bench.gang(30, "A first gang")).gang
+        second = gangs.add_gang(db, bench.rulesets, bench.gang(10, "B second gang")).gang
         assert first.id is not None and second.id is not None
         campaign.create_campaign(db, bench.rulesets, "First use")
         for gang in (first, second):

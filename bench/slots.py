@@ -19,7 +19,7 @@ def statements_for(bench: Bench, key: str, fighters: int, prepare: Prepare, acti
     path = bench.work / f"{key}-{fighters}.sqlite"
     path.unlink(missing_ok=True)
     with open_database(sqlite_url(path)) as db:
-        gang = gangs.add_gang(db, bench.gang(fighters)).gang
+        gang = gangs.add_gang(db, bench.rulesets, bench.gang(fighters)).gang
         prepared = prepare(db, gang)
         with count_statements(db) as statements:
             action(db, gang, prepared)

@@ -18,10 +18,10 @@ from gangmanager.services.rulesets import Rulesets
 
 def _renamed(path: Path, rulesets: Rulesets) -> int:
     with open_database(sqlite_url(path)) as db:
-        gang = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+        gang = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
         rook = gang.fighter("Rook")
         assert gang.id is not None and rook is not None and rook.id is not None
-        perform(db, roster.EditFighter(gang.id, rook.id, {"name": "Rookie"}))
+        perform(db, roster.EditFighter(gang.id, rook.id, {"name": "Rookie"}), rulesets)
         return gang.id
 
 

@@ -28,7 +28,9 @@ def db(tmp_path: Path, rulesets: Rulesets) -> Iterator[Database]:
     ganger = next(f for f in demo.fighters if f.category is Category.GANGER)
     for name in ("Alpha", "Beta"):
         roster = [ganger.model_copy(update={"name": f"{name} {n:02d}"}) for n in range(SIZE)]
-        gangs.add_gang(database, demo.model_copy(update={"name": name, "fighters": roster}))
+        gangs.add_gang(
+            database, rulesets, demo.model_copy(update={"name": name, "fighters": roster})
+        )
     battle.start_battle(database, rulesets, "Alpha", against="Beta")
     yield database
     database.close()

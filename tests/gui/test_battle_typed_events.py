@@ -35,7 +35,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 
 def battle_window(qtbot, db: Database, rulesets: Rulesets, dice: list[int]) -> BattleWindow:
-    gang_id = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang.id
+    gang_id = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang.id
     assert gang_id is not None
     battle.start_battle(db, rulesets, gang_id)
     window = BattleWindow(db, rulesets, gang_id, dice=FixedDice(dice))

@@ -23,7 +23,7 @@ def test_the_engine_is_prepared_off_the_windows_thread_and_in_steps(
 ) -> None:
     url = sqlite_url(tmp_path / "gangs.sqlite")
     with open_url(url) as db:
-        gangs.add_gang(db, demo_gang(rulesets.get("n23")))
+        gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23")))
     db = open_url(url)
     assert not db.has_engine
     threads: list[str] = []
@@ -72,7 +72,7 @@ def test_the_first_use_modules_come_after_the_engine_a_step_each(
 
     url = sqlite_url(tmp_path / "gangs.sqlite")
     with open_url(url) as db:
-        gangs.add_gang(db, demo_gang(rulesets.get("n23")))
+        gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23")))
     db = open_url(url)
     done: list[tuple[str, bool]] = []
     real = engine_preparation._importer

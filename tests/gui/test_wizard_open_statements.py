@@ -30,7 +30,9 @@ def ended(db: Database, rulesets: Rulesets, name: str, fighters: int, events: in
     demo = demo_gang(rulesets.get("n23"))
     ganger = next(f for f in demo.fighters if f.category is Category.GANGER)
     roster = [ganger.model_copy(update={"name": f"{name} {n:02d}"}) for n in range(fighters)]
-    gang = gangs.add_gang(db, demo.model_copy(update={"name": name, "fighters": roster})).gang
+    gang = gangs.add_gang(
+        db, rulesets, demo.model_copy(update={"name": name, "fighters": roster})
+    ).gang
     assert gang.id is not None
     battle.start_battle(db, rulesets, gang.id)
     for n in range(events):

@@ -34,7 +34,7 @@ def gang(db: Database, rulesets: Rulesets) -> Gang:
     demo = demo_gang(rulesets.get("n23"))
     ganger = next(f for f in demo.fighters if f.category is Category.GANGER)
     roster = [ganger.model_copy(update={"name": f"Ganger {n:02d}"}) for n in range(SIZE)]
-    stored = gangs.add_gang(db, demo.model_copy(update={"fighters": roster})).gang
+    stored = gangs.add_gang(db, rulesets, demo.model_copy(update={"fighters": roster})).gang
     assert stored.id is not None
     # A battle in which a fighter far down the roster went Out of Action.
     battle.start_battle(db, rulesets, stored.id)

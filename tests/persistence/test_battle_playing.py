@@ -14,7 +14,7 @@ from ..statements import statements_sent
 
 
 def add_demo(db: Database, rulesets: Rulesets) -> int:
-    gang_id = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang.id
+    gang_id = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang.id
     assert gang_id is not None
     return gang_id
 

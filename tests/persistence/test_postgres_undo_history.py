@@ -30,7 +30,7 @@ def club(pg_admin: str, rulesets: Rulesets) -> Iterator[tuple[str, dict[str, str
 def _rename_rook(db: Database, gang_id: int, name: str) -> int:
     rook = gangs.load_gang(db, str(gang_id)).fighter("Rook")
     assert rook is not None and rook.id is not None
-    outcome = perform(db, roster.EditFighter(gang_id, rook.id, {"name": name}))
+    outcome = perform(db, roster.EditFighter(gang_id, rook.id, {"name": name}), rulesets)
     assert outcome.step_id is not None
     return outcome.step_id
 
@@ -93,7 +93,9 @@ def test_the_policies_run_again_and_a_server_without_them_still_saves(
             run_sql(owner, renamed("REVOKE ALL ON undo_steps FROM gm_players;", names))
             rook = gangs.load_gang(alice, str(ids[RIDERS])).fighter("Rookie")
             assert rook is not None and rook.id is not None
-            outcome = perform(alice, roster.EditFighter(ids[RIDERS], rook.id, {"name": "Rookier"}))
+            outcome = perform(
+                alice, roster.EditFighter(ids[RIDERS], rook.id, {"name": "Rookier"}), rulesets
+            )
             assert outcome.step_id is None
             assert gangs.load_gang(alice, str(ids[RIDERS])).fighter("Rookier") is not None
         finally:

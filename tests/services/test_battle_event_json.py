@@ -91,7 +91,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 
 def test_what_a_played_battle_stores_round_trips(db: Database, rulesets: Rulesets) -> None:
-    gang_id = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang.id
+    gang_id = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang.id
     assert gang_id is not None
     battle.start_battle(db, rulesets, gang_id)
     # Rolls left out are filled in from the dice: the stored events hold them.

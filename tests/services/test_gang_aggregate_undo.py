@@ -19,22 +19,24 @@ from gangmanager.rules.gang import Gang
 from gangmanager.services import gangs, roster, undo_history
 from gangmanager.services.changes import Changes
 from gangmanager.services.demo import demo_gang
-from gangmanager.services.operations import Outcome, operation, perform
+from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 BADGES = "test_gang_badges"
 
 
 @dataclass(frozen=True)
-class SetBadge:
+class SetBadge(Action[None]):
     """A roster edit of the test table: the gang's one badge, set or changed."""
 
     gang_id: int
     badge: str
 
+    def run(self, ctx: Context) -> Outcome[None]:
+        return _set_badge(ctx.uow, self)
 
-@operation(SetBadge)
-def _set_badge(uow: UnitOfWork, action: SetBadge, _: Rulesets | None) -> Outcome:
+
+def _set_badge(uow: UnitOfWork, action: SetBadge) -> Outcome[None]:
     table = Base.metadata.tables[BADGES]
     before = uow.snapshots.snapshot(action.gang_id, fighters=(), stash=True)
     session = uow.session
@@ -72,7 +74,7 @@ def db(tmp_path: Path, badges: Table) -> Iterator[Database]:
 
 @pytest.fixture
 def gang(db: Database, rulesets: Rulesets) -> Gang:
-    return gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    return gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
 
 
 def _badges(db: Database, table: Table) -> list[str]:
@@ -86,8 +88,8 @@ def test_an_edit_of_a_table_added_to_the_aggregate_is_undone_and_redone(
     declared = replace(gang_aggregate.GANG, owned=(*gang_aggregate.GANG.owned, BADGES))
     monkeypatch.setattr(gang_aggregate, "GANG", declared)
     assert gang.id is not None
-    perform(db, SetBadge(gang.id, "Gold"))
-    perform(db, SetBadge(gang.id, "Platinum"))
+    perform(db, SetBadge(gang.id, "Gold"), rulesets)
+    perform(db, SetBadge(gang.id, "Platinum"), rulesets)
     assert _badges(db, badges) == ["Platinum"]
     assert undo_history.undo(db, rulesets).label == "Badge Platinum"
     assert _badges(db, badges) == ["Gold"]
@@ -99,7 +101,7 @@ def test_an_edit_of_a_table_added_to_the_aggregate_is_undone_and_redone(
     # undo does too.
     rook = gang.fighter("Rook")
     assert rook is not None and rook.id is not None
-    perform(db, roster.EditFighter(gang.id, rook.id, {"name": "Rookie"}))
+    perform(db, roster.EditFighter(gang.id, rook.id, {"name": "Rookie"}), rulesets)
     undo_history.undo(db, rulesets)
     assert _badges(db, badges) == ["Gold"]
 
@@ -108,7 +110,7 @@ def test_a_table_not_declared_is_outside_the_rosters_undo(
     db: Database, gang: Gang, badges: Table, rulesets: Rulesets
 ) -> None:
     assert gang.id is not None
-    outcome = perform(db, SetBadge(gang.id, "Gold"))
+    outcome = perform(db, SetBadge(gang.id, "Gold"), rulesets)
     assert isinstance(outcome.inverse, roster.Restore)
     assert BADGES not in outcome.inverse.snapshot.rows
     assert BADGES not in gang_aggregate.GANG.tables

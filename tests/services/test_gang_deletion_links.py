@@ -57,8 +57,10 @@ def test_undoing_a_deletion_restores_the_links_to_the_gang(
     db: Database, rulesets: Rulesets
 ) -> None:
     ruleset = rulesets.get("n23")
-    doomed = gangs.add_gang(db, demo_gang(ruleset)).gang
-    other = gangs.add_gang(db, demo_gang(ruleset).model_copy(update={"name": "Wolves"})).gang
+    doomed = gangs.add_gang(db, rulesets, demo_gang(ruleset)).gang
+    other = gangs.add_gang(
+        db, rulesets, demo_gang(ruleset).model_copy(update={"name": "Wolves"})
+    ).gang
     assert doomed.id is not None and other.id is not None
     with db.unit_of_work() as uow:
         session = uow.session
@@ -98,7 +100,7 @@ def test_undoing_a_deletion_restores_the_links_to_the_gang(
         uow.commit()
     before = _links(db, doomed.id)
     assert all(before.values())
-    perform(db, roster.DeleteGang(doomed.id))
+    perform(db, roster.DeleteGang(doomed.id), rulesets)
     assert not any(_links(db, doomed.id).values())
     done = undo_history.undo(db, rulesets)
     assert done.label == f"Delete gang {doomed.name}"

@@ -37,7 +37,7 @@ def db(path: Path) -> Iterator[Database]:
 
 @pytest.fixture
 def gang(db: Database, rulesets: Rulesets) -> Gang:
-    stored = gangs.add_gang(db, demo_gang(rulesets.get("n23"))).gang
+    stored = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     return stored
 
 
@@ -55,7 +55,7 @@ def test_a_step_is_undone_and_redone_from_another_connection(
     db: Database, path: Path, gang: Gang, rulesets: Rulesets
 ) -> None:
     assert gang.id is not None
-    outcome = perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookie"}))
+    outcome = perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookie"}), rulesets)
     assert outcome.step_id is not None
     # Another process: its own connection to the same file.
     with open_database(sqlite_url(path)) as other:
@@ -76,13 +76,13 @@ def test_undo_takes_the_newest_step_and_redo_the_last_undone(
     db: Database, gang: Gang, rulesets: Rulesets
 ) -> None:
     assert gang.id is not None
-    perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookie"}))
-    perform(db, roster.EditGang(gang.id, {"credits": 321}))
+    perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookie"}), rulesets)
+    perform(db, roster.EditGang(gang.id, {"credits": 321}), rulesets)
     assert undo_history.undo(db, rulesets).label.startswith("Edit")
     assert undo_history.undo(db, rulesets).label == "Rename Rook to Rookie"
     assert undo_history.redo(db, rulesets).label == "Rename Rook to Rookie"
     # A new step leaves the undone one behind: nothing to redo past it.
-    perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookier"}))
+    perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookier"}), rulesets)
     with pytest.raises(ServiceError, match="nothing to redo"):
         undo_history.redo(db, rulesets)
     assert undo_history.undo(db, rulesets).label == "Rename Rookie to Rookier"
@@ -95,7 +95,7 @@ def test_nothing_to_undo_in_a_new_database(db: Database, rulesets: Rulesets) -> 
 
 def test_a_stale_step_is_refused_and_dropped(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     assert gang.id is not None
-    stale = perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookie"}))
+    stale = perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookie"}), rulesets)
     # The renamed fighter changes behind the history's back (another program).
     with db.unit_of_work() as uow:
         uow.session.execute(update(FighterRow).where(FighterRow.id == _rook(gang)).values(xp=99))
@@ -111,9 +111,9 @@ def test_a_stale_step_is_refused_and_dropped(db: Database, gang: Gang, rulesets:
 
 def test_the_history_keeps_its_newest_steps(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     assert gang.id is not None
-    first = perform(db, roster.EditGang(gang.id, {"credits": 1}))
+    first = perform(db, roster.EditGang(gang.id, {"credits": 1}), rulesets)
     for credits in range(2, KEEP + 30):
-        perform(db, roster.EditGang(gang.id, {"credits": credits}))
+        perform(db, roster.EditGang(gang.id, {"credits": credits}), rulesets)
     assert undo_history.states(db, [first.step_id or 0]) == {}
     with db.unit_of_work() as uow:
         count = uow.session.scalar(select(func.count()).select_from(UndoStepRow))
