@@ -584,3 +584,10 @@ def test_shield_breaker_rolls_two_dice_for_the_field_save_and_keeps_the_lower() 
         "save 5+ (Refractor field 5+, field armour: AP does not apply): rolled 6 and 2"
         " (Shield Breaker: keeps 2), fails." in log(state)
     )
+
+
+def test_two_armours_in_either_order_give_the_best_save() -> None:
+    for worn in (["Mesh armour", "Flak armour"], ["Flak armour", "Mesh armour"]):
+        state = battle(["Autopistol"], worn)
+        attack(state, "Autopistol", firepower=[2], hit=4, wound=[6], save=[5])
+        assert "save 5+ (Mesh armour 5+): rolled 5, saved." in log(state)

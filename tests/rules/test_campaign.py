@@ -308,3 +308,15 @@ def test_battles_read_in_plain_words() -> None:
     assert rules.battle_text(battle(None, 2, 3)) == (
         "Rust Riders (attacker) and Night Veils (defender) drew."
     )
+
+
+def test_standings_tie_on_territories_goes_to_reputation_before_wealth() -> None:
+    campaign, gangs = three_gangs()
+    # No territory held yet: Night Veils (Reputation 3, the poorest) lead; then the
+    # richer of the two with the same Reputation.
+    rows = rules.standings(campaign, gangs)
+    assert [(r.name, r.territories, r.reputation, r.wealth) for r in rows] == [
+        ("Night Veils", 0, 3, 800),
+        ("Rust Riders", 0, 1, 1050),
+        ("Iron Brothers", 0, 1, 1000),
+    ]

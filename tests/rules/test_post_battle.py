@@ -363,3 +363,16 @@ def test_the_draft_schema_refuses_unknown_keys_and_round_trips() -> None:
     }
     assert PostBattleDraft.model_validate(data) == draft
     assert _draft().to_json() == {"result": "win"}
+
+
+@pytest.mark.parametrize("step", ["report_results", "nonsense", ""])
+def test_a_preview_through_a_step_that_changes_nothing_is_refused(step: str) -> None:
+    with pytest.raises(ValueError, match="not a post-battle step that changes the gang"):
+        apply_steps(N23, _gang(), PostBattleDraft(result="win"), step)
+
+
+def test_a_preview_through_the_last_step_applies_the_whole_draft() -> None:
+    draft = PostBattleDraft(result="win", credits=30)
+    after, found = apply_steps(N23, _gang(), draft, "update_gang_rating")
+    assert found == []
+    assert after == apply_draft(N23, _gang(), draft)[0]

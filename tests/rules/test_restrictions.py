@@ -13,12 +13,13 @@ from gangmanager.rules.restrictions import (
     check_skill,
     check_skill_for_gang,
     limit_warnings,
+    may_take_listed,
     offers,
     probe_fighter,
     slots_taken,
 )
 from gangmanager.rules.roster_ops import armoury_weapon
-from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.ruleset import EquipmentListEntry, Ruleset
 
 from ..list_pack import PACK_ID, write_list_pack
 
@@ -198,3 +199,10 @@ def test_fighter_type_limits(ruleset: Ruleset) -> None:
     assert limit_warnings(ruleset, "orlock", [captain, *three_sergeants[:2], *greenhorns]) == [
         "Greenhorns may be at most 50% of the gang; they are 4 of 7."
     ]
+
+
+def test_a_list_line_restricted_by_a_categorys_label_lets_that_category_take_it() -> None:
+    line = EquipmentListEntry(name="Leash", cost=10, restricted_to=["Exotic Beast", "Hanger-on"])
+    assert may_take_listed(line, "Cyber-mastiff", Category.EXOTIC_BEAST)
+    assert may_take_listed(line, "Rogue Doc", "hanger_on")
+    assert not may_take_listed(line, "Gang Leader", Category.LEADER)
