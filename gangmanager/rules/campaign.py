@@ -26,6 +26,7 @@ from gangmanager.rules.campaign_types import (
     TerritoryDef,
     house_key,
 )
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import quoted
@@ -111,7 +112,7 @@ class CampaignBattle(_Frozen):
 class Campaign(_Frozen):
     id: int | None = None
     name: str = Field(min_length=1)
-    ruleset: str = "n23"
+    ruleset: str = DEFAULT_RULESET
     type_id: str = "dominion"
     notes: str = ""
     starts_on: date | None = None

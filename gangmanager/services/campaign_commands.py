@@ -30,6 +30,7 @@ from gangmanager.rules.campaign import (
     Transfer,
 )
 from gangmanager.rules.campaign_sides import battle_sides, reputation_after
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_COUNT, quoted
@@ -62,7 +63,7 @@ class CreateCampaign:
 
     name: str
     type_id: str = "dominion"
-    ruleset_id: str = "n23"
+    ruleset_id: str = DEFAULT_RULESET
     starts_on: date | None = None
     ends_on: date | None = None
     notes: str = ""
@@ -74,7 +75,7 @@ def create_campaign(
     name: str,
     *,
     type_id: str = "dominion",
-    ruleset_id: str = "n23",
+    ruleset_id: str = DEFAULT_RULESET,
     starts_on: date | None = None,
     ends_on: date | None = None,
     notes: str = "",

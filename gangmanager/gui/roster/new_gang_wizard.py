@@ -37,6 +37,7 @@ from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.gui.roster.offer_table_model import OfferTableModel
 from gangmanager.rules import gang_additions, ratings, restrictions, roster_ops
 from gangmanager.rules.characteristics import CODES
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS, MAX_GANG_NAME_CHARS
 from gangmanager.rules.restrictions import Offer
@@ -69,7 +70,7 @@ class GangDraft:
         return self.starting_credits - self.spent
 
     def gang(self) -> Gang:
-        ruleset_id = self.ruleset.id if self.ruleset else "n23"
+        ruleset_id = self.ruleset.id if self.ruleset else DEFAULT_RULESET
         return Gang(
             name=self.name or "New gang",
             house=self.house,
@@ -219,7 +220,7 @@ class GangPage(QWizardPage):
         form.addRow("Starting &credits", self.credits)
         form.addRow(self.message)
         self.ruleset.currentIndexChanged.connect(self._on_ruleset_current_index_changed)
-        default = self.ruleset.findData("n23")
+        default = self.ruleset.findData(DEFAULT_RULESET)
         self.ruleset.setCurrentIndex(max(default, 0))
         self._on_ruleset_current_index_changed(self.ruleset.currentIndex())
 
