@@ -8,7 +8,8 @@ in `PACK_FILES`. `extends = "<id>"` in `pack.toml` inherits another pack:
   entry of the same name in place, new entries are appended;
 * whole tables (characteristics, injuries, ganger advancements, post-battle
   steps) are replaced when the child gives them;
-* objects (blaze, ammo, attack, end_phase, post_battle_rules, rules_text, rename_traits) merge
+* objects (blaze, ammo, attack, end_phase, post_battle_rules, post_battle, rules_text,
+  rename_traits) merge
   key by key, deeply;
   a list inside them (`blaze.actions`) is replaced wholesale.
 
@@ -40,6 +41,7 @@ from gangmanager.rules.characteristics import (
 )
 from gangmanager.rules.gang import Category
 from gangmanager.rules.limits import quoted
+from gangmanager.rules.post_battle_steps import STEPS, unknown_steps
 from gangmanager.rules.ruleset import ArmouryItem, InjuryResult, Ruleset
 from gangmanager.rules.weapons import parse_trait, trait_key
 
@@ -68,7 +70,7 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
     "skills.toml": ("skill_sets",),
     "injuries.toml": ("injuries",),
     "advancements.toml": ("advancements", "ganger_advancements"),
-    "post_battle.toml": ("post_battle_steps", "post_battle_rules"),
+    "post_battle.toml": ("post_battle_steps", "post_battle_rules", "post_battle"),
     "campaigns.toml": ("campaign_types",),
 }
 
@@ -97,6 +99,7 @@ DEEP_OBJECTS: tuple[str, ...] = (
     "attack",
     "end_phase",
     "post_battle_rules",
+    "post_battle",
     "rules_text",
     "rename_traits",
 )
@@ -612,7 +615,21 @@ def _load(ruleset_id: str, search_path: tuple[Path, ...]) -> Ruleset:
     except ValidationError as exc:
         raise validation_error(exc, data, raw.origins, raw.pack_file) from None
     _check_tables(ruleset, raw)
+    _check_post_battle_sequence(ruleset, raw)
     return ruleset
+
+
+def _check_post_battle_sequence(ruleset: Ruleset, raw: _Raw) -> None:
+    """Every name of `[post_battle] sequence` is a step the logic has, once."""
+    sequence = ruleset.post_battle.sequence or []
+    path = _origin_of(raw, "post_battle")
+    if unknown := unknown_steps(sequence):
+        known = ", ".join(STEPS)
+        raise RulesetError(
+            path, f"post_battle.sequence: no step {quoted(unknown[0])} (the steps: {known})"
+        )
+    if twice := next((n for i, n in enumerate(sequence) if n in sequence[:i]), None):
+        raise RulesetError(path, f"post_battle.sequence: {quoted(twice)} is named twice")
 
 
 def _holding_packs(search_path: tuple[Path, ...]) -> tuple[Path, ...]:

@@ -95,7 +95,7 @@ def _run(
 ) -> _Run:
     run = _Run(gang, CampaignState.of(campaign))
     run.fighter_changes = {f.name: [] for f in gang.fighters}
-    for step_id in APPLIED_STEP_IDS:
+    for step_id in ruleset.post_battle.sequence or APPLIED_STEP_IDS:
         done = STEPS[step_id](draft, run.gang, ruleset, run.campaign)
         run.gang, run.campaign = done.gang, done.campaign
         run.problems += done.problems

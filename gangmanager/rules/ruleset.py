@@ -391,6 +391,13 @@ class PostBattleStep(_Strict):
     substeps: list[PostBattleStep] = Field(default_factory=list)
 
 
+class PostBattleSequence(_Strict):
+    """Which post-battle steps change the gang, in the order they run: the names of
+    rules/post_battle_steps (checked when the pack loads). None: all, in rulebook order."""
+
+    sequence: list[str] | None = Field(default=None, min_length=1)
+
+
 class BlazeAction(_Strict):
     """An action that puts a fire out (or the automatic roll of the 2023 core)."""
 
@@ -532,6 +539,7 @@ class Ruleset(_Strict):
     ganger_advancements: list[GangerResult] = Field(default_factory=list)
     post_battle_steps: list[PostBattleStep] = Field(default_factory=list)
     post_battle_rules: PostBattleRules = Field(default_factory=PostBattleRules)
+    post_battle: PostBattleSequence = Field(default_factory=PostBattleSequence)
     blaze: BlazeRules
     ammo: AmmoRules = Field(default_factory=AmmoRules)
     # Wound table, Firepower and Injury dice, XP for injuries caused: the attack event.
