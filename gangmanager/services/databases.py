@@ -1,7 +1,7 @@
 """Which database to open and opening it: what the GUI needs from persistence.
 
-The GUI imports nothing from gangmanager.persistence (the import-contract test
-holds it); these few names are the whole door, not a wholesale re-export.
+The GUI and the command line import nothing from gangmanager.persistence (the
+import-contract test holds it); these few names are the whole door, not a wholesale re-export.
 """
 
 from __future__ import annotations
@@ -14,15 +14,18 @@ from gangmanager.persistence.database import (
     resolve_database,
     sqlite_url,
 )
+from gangmanager.persistence.driver_refusal import DRIVER_ERRORS, refusal_line
 from gangmanager.persistence.server import AskPassword, open_with_password, storable_url
 
 __all__ = [
+    "DRIVER_ERRORS",
     "ENVIRONMENT_VARIABLE",
     "AskPassword",
     "Database",
     "database_to_open",
     "open_url",
     "prepare_for_actions",
+    "refusal_line",
     "sqlite_url",
     "storable_url",
 ]
