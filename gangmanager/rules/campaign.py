@@ -480,21 +480,7 @@ def income_for(
         if boon.die_bonus_per:
             kind = boon.die_bonus_per.casefold()
             bonus = sum(1 for f in gang.fighters if kind in f.type.casefold())
-        rolls: list[int] = []
-        amount = 0
-        notes: list[str] = []
-        for _ in range(max(0, times)):
-            if not roll.count:
-                amount += roll.flat
-                continue
-            dice_rolled = [_die(dice, roll.sides) for _ in range(roll.count)]
-            rolls += dice_rolled
-            doubled = len(dice_rolled) != len(set(dice_rolled))
-            if doubled and boon.on_double:
-                notes.append(f"double: {boon.on_double}")
-            if doubled and boon.double_voids_income:
-                continue
-            amount += (sum(dice_rolled) + bonus * len(dice_rolled)) * roll.times
+        rolls, amount, notes = _rolled_income(roll, boon, dice, times, bonus)
         if boon.per != "collection":
             what = "fighter struck off" if boon.per == "deleted_fighter" else "captive at work"
             notes.insert(0, f"{times} x {what}")
@@ -504,3 +490,25 @@ def income_for(
             IncomeLine(territory, boon.summary, roll.text(), tuple(rolls), amount, "; ".join(notes))
         )
     return IncomeReport(gang.id, tuple(lines))
+
+
+def _rolled_income(
+    roll: IncomeRoll, boon: Boon, dice: Dice, times: int, bonus: int
+) -> tuple[list[int], int, list[str]]:
+    """The dice rolled `times` over, the credits they make and what a double did."""
+    rolls: list[int] = []
+    amount = 0
+    notes: list[str] = []
+    for _ in range(max(0, times)):
+        if not roll.count:
+            amount += roll.flat
+            continue
+        dice_rolled = [_die(dice, roll.sides) for _ in range(roll.count)]
+        rolls += dice_rolled
+        doubled = len(dice_rolled) != len(set(dice_rolled))
+        if doubled and boon.on_double:
+            notes.append(f"double: {boon.on_double}")
+        if doubled and boon.double_voids_income:
+            continue
+        amount += (sum(dice_rolled) + bonus * len(dice_rolled)) * roll.times
+    return rolls, amount, notes

@@ -32,26 +32,8 @@ def _medical_escort(run: StepRun, entry: MedicalEscortEntry) -> None:
     if fighter.status is not FighterStatus.CRITICAL:
         run.problem(f"{name}: a Medical Escort is for Critical fighters ({fighter.status.label})")
         return
-    if entry.escort is not None:
-        escort = run.index(entry.escort, "Medical Escort")
-        if escort is None:
-            return
-        helper = run.gang.fighters[escort]
-        if helper.category not in (Category.LEADER, Category.CHAMPION) or (
-            helper.status is not FighterStatus.ACTIVE
-        ):
-            run.problem(
-                f"{helper.name} cannot escort: only an active Leader or Champion takes"
-                " post-battle actions"
-            )
-            return
-    if entry.cost is not None:
-        fee = entry.cost
-    elif entry.cost_roll is not None and 2 <= entry.cost_roll <= 12:
-        fee = entry.cost_roll * run.ruleset.post_battle_rules.escort_fee_per_pip
-        run.rolls.append(f"{name}: Medical Escort fee 2D6 rolled {entry.cost_roll}")
-    else:
-        run.problem(f"{name}: roll 2D6 (2-12) for the Medical Escort fee, or give the cost")
+    fee = _fee(run, entry, name)
+    if fee is None:
         return
     if entry.roll is None or not 1 <= entry.roll <= 6:
         run.problem(f"{name}: roll the Medical Escort D6 (1-6)")
@@ -90,3 +72,29 @@ def _medical_escort(run: StepRun, entry: MedicalEscortEntry) -> None:
         run.rolls.append(f"{name}: new Lasting Injury rolled {entry.injury_roll}")
 
     run.attempt(name, stabilise)
+
+
+def _fee(run: StepRun, entry: MedicalEscortEntry, name: str) -> int | None:
+    """The escort's fee, None (a problem) when the escort cannot go or no fee is known."""
+    if entry.escort is not None:
+        escort = run.index(entry.escort, "Medical Escort")
+        if escort is None:
+            return None
+        helper = run.gang.fighters[escort]
+        if helper.category not in (Category.LEADER, Category.CHAMPION) or (
+            helper.status is not FighterStatus.ACTIVE
+        ):
+            run.problem(
+                f"{helper.name} cannot escort: only an active Leader or Champion takes"
+                " post-battle actions"
+            )
+            return None
+    if entry.cost is not None:
+        fee = entry.cost
+    elif entry.cost_roll is not None and 2 <= entry.cost_roll <= 12:
+        fee = entry.cost_roll * run.ruleset.post_battle_rules.escort_fee_per_pip
+        run.rolls.append(f"{name}: Medical Escort fee 2D6 rolled {entry.cost_roll}")
+    else:
+        run.problem(f"{name}: roll 2D6 (2-12) for the Medical Escort fee, or give the cost")
+        return None
+    return fee
