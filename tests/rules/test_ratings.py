@@ -107,7 +107,7 @@ def _apply(gang: Gang, kind: str, value: object) -> Gang:
     if kind == "add_fighter":
         return roster_ops.add_fighter(gang, value)  # type: ignore[arg-type]
     if kind == "credits":
-        return roster_ops.set_credits(gang, value)  # type: ignore[arg-type]
+        return gang.model_copy(update={"credits": value})
     if not gang.fighters:
         return gang
     if kind == "status":
