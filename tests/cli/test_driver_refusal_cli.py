@@ -33,7 +33,7 @@ def test_a_driver_refusal_is_one_line_without_the_statement(
 
 def test_a_full_disk_says_so_as_an_action_does(capsys: pytest.CaptureFixture[str]) -> None:
     error = sqlite3.OperationalError("database or disk is full")
-    error.sqlite_errorcode = 13  # type: ignore[attr-defined]  # SQLITE_FULL
+    error.sqlite_errorcode = 13  # SQLITE_FULL
     assert run(refuse(error), Context(None)) == EXIT_REFUSED
     err = capsys.readouterr().err
     assert err.startswith("gangmanager: ") and "nothing was changed" in err

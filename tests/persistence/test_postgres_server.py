@@ -95,7 +95,7 @@ def test_storable_url_never_keeps_a_password() -> None:
 def test_a_refused_url_never_shows_its_password(target: str) -> None:
     asked: list[str] = []
     with pytest.raises(DatabaseError) as refused:
-        open_with_password(target, asked.append)  # type: ignore[arg-type]
+        open_with_password(target, asked.append)
     message = str(refused.value)
     assert "s3cret" not in message and "\n" not in message
     assert message.startswith(("postgresql://gm@host:port/db", "postgresql+"))

@@ -91,7 +91,7 @@ test.__test__ = False  # type: ignore[attr-defined]  # a builder, not a test
 
 
 def apply(rules: Ruleset, state: BattleState, raw: dict[str, object], dice: object = None):
-    return apply_event(rules, state, parse_event(raw), dice)  # type: ignore[arg-type]
+    return apply_event(rules, state, parse_event(raw), dice)
 
 
 def state_of(state: BattleState, fighter: str, weapon: str, profile: str = "") -> ProfileState:
@@ -296,6 +296,7 @@ def test_a_pack_without_deferred_ratings_lowers_the_committed_ones_at_once() -> 
     done = apply(rules, state, test("Vex", "Shotgun", "inferno ammo", 1))
     assert isinstance(done, AmmoTestEvent) and done.removed is not None
     after = remove_deleted_profile(roster, "Vex", "Shotgun", done.removed, deferred=False)
+    assert roster.fighters[0].rating is not None and roster.rating is not None
     assert after.fighters[0].rating == roster.fighters[0].rating - 15
     assert after.rating == roster.rating - 15
     assert pending_fighter_rating(after.fighters[0]) == after.fighters[0].rating

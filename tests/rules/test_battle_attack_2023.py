@@ -563,7 +563,7 @@ def test_an_attack_stored_before_the_attack_dice_and_trait_dice_replays() -> Non
         {"weapon": "Rad beamer", "profile": "focused", "firepower": [2], "hit": 5, "wound": [1]},
     ]
     for event in stored:
-        attack(state, **event)  # type: ignore[arg-type]
+        attack(state, **event)
     assert any("Knockback: hit roll 5" in line for line in log(state))
     assert not any(line.startswith("Rad-phage") for line in log(state))
 
