@@ -45,7 +45,7 @@ ALLOWED: dict[str, frozenset[str]] = {
 # card painter (QtGui only, tests/printing/test_imports.py); SQLAlchemy and
 # Alembic to persistence, and to the services that still catch `sqlalchemy.exc`
 # (issue #18 moves that translation into persistence). The CLI catches the
-# driver's errors as `services.databases.DRIVER_ERRORS`, never by name.
+# driver's errors as `services.databases.driver_errors()`, never by name.
 # Pillow decodes pictures (portraits) in `exchange` alone, behind its bounds.
 QT, SQL, PILLOW = "PySide6", "sqlalchemy/alembic", "Pillow"
 FRAMEWORKS: dict[str, frozenset[str]] = {

@@ -74,7 +74,7 @@ def _run(args: argparse.Namespace, context: Context | None) -> int:
     except USER_ERRORS as exc:
         print(f"gangmanager: {exc}", file=sys.stderr)
         return EXIT_REFUSED
-    except databases.DRIVER_ERRORS as exc:
+    except databases.driver_errors() as exc:
         # The last guard, for a check the commands lack (a full disk while opening says
         # so as an action does): one line, and the transaction was rolled back.
         print(f"gangmanager: {databases.refusal_line(exc)}", file=sys.stderr)

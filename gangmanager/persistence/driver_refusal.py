@@ -1,6 +1,6 @@
 """A database driver's refusal no command checked for, in one line: the last guard.
 
-The command line catches `DRIVER_ERRORS` and prints `refusal_line` without
+The command line catches these (services.databases.driver_errors) and prints `refusal_line` without
 knowing the driver's exception types (it imports no SQLAlchemy).
 """
 

@@ -14,15 +14,14 @@ from gangmanager.persistence.database import (
     resolve_database,
     sqlite_url,
 )
-from gangmanager.persistence.driver_refusal import DRIVER_ERRORS, refusal_line
 from gangmanager.persistence.server import AskPassword, open_with_password, storable_url
 
 __all__ = [
-    "DRIVER_ERRORS",
     "ENVIRONMENT_VARIABLE",
     "AskPassword",
     "Database",
     "database_to_open",
+    "driver_errors",
     "open_url",
     "prepare_for_actions",
     "refusal_line",
@@ -54,3 +53,18 @@ def prepare_for_actions(db: Database) -> None:
         return
     with db.unit_of_work(read_only=True) as uow:
         uow.gangs.names()
+
+
+def driver_errors() -> tuple[type[Exception], ...]:
+    """The database driver's own errors, for a last guard to catch. Imported when first
+    asked (an exception is being matched): the first screen is read without SQLAlchemy."""
+    from gangmanager.persistence.driver_refusal import DRIVER_ERRORS
+
+    return DRIVER_ERRORS
+
+
+def refusal_line(exc: Exception) -> str:
+    """A driver's refusal no command checked for, in one line (persistence/driver_refusal.py)."""
+    from gangmanager.persistence.driver_refusal import refusal_line as line
+
+    return line(exc)
