@@ -17,8 +17,10 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	$(BIN)/gangmanager
 
+# mypy too: a type error fails `make test` as it fails `make lint`.
 test: $(STAMP)
 	$(BIN)/ruff check gangmanager tests bench
+	$(BIN)/mypy
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -m "not slow" -n auto
 
 # The slow tests (the bundle) run on a fresh `make package`; `.ci/run` runs them.

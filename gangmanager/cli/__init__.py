@@ -13,8 +13,6 @@ import sys
 import typing
 from collections.abc import Sequence
 
-from sqlalchemy.exc import DBAPIError
-
 from gangmanager import __version__
 from gangmanager.cli import (
     backups,
@@ -29,6 +27,7 @@ from gangmanager.cli import (
 from gangmanager.cli.context import EXIT_REFUSED, USER_ERRORS, Context
 from gangmanager.cli.output import escape_controls, escaped_output
 from gangmanager.rules.limits import MAX_QUOTED_CHARS, quoted
+from gangmanager.services import databases
 
 # Modules with `register(subparsers, common)`; their parsers set `handler`.
 FEATURES = (gangs, rules, backups, post_battle, battle, printing_cmd, campaign, undo)
@@ -84,21 +83,10 @@ def _run(args: argparse.Namespace, context: Context | None) -> int:
     except USER_ERRORS as exc:
         print(f"gangmanager: {exc}", file=sys.stderr)
         return EXIT_REFUSED
-    except DBAPIError as exc:
-        # A full disk outside an action (opening, upgrading) says so as an action does.
-        from gangmanager.persistence.unit_of_work import disk_refusal
-
-        disk = disk_refusal(exc, None)
-        if disk is not None:
-            print(f"gangmanager: {disk}", file=sys.stderr)
-            return EXIT_REFUSED
-        # The last guard, for a check the commands lack: one line, the driver's own
-        # words without the SQL statement, and the transaction was rolled back.
-        lines = str(exc.orig).strip().splitlines() or [type(exc.orig).__name__]
-        print(
-            f"gangmanager: the database refused this ({quoted(lines[0])}); nothing was changed",
-            file=sys.stderr,
-        )
+    except databases.driver_errors() as exc:
+        # The last guard, for a check the commands lack (a full disk while opening says
+        # so as an action does): one line, and the transaction was rolled back.
+        print(f"gangmanager: {databases.refusal_line(exc)}", file=sys.stderr)
         return EXIT_REFUSED
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly like other command-line tools,

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context, print_json
 from gangmanager.cli.lazy import lazy_import
-from gangmanager.persistence.database import resolve_database
+from gangmanager.services.databases import database_to_open
 
 if TYPE_CHECKING:
     from gangmanager.services import backups
@@ -46,7 +46,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def database_path(context: Context) -> Path:
-    return backups.database_file(resolve_database(context.db_target, os.environ))
+    return backups.database_file(database_to_open(context.db_target, os.environ))
 
 
 def cmd_list(args: argparse.Namespace, context: Context) -> None:

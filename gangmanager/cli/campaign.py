@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from gangmanager.cli.context import Context, print_json
 from gangmanager.cli.lazy import lazy_import
 from gangmanager.rules.campaign import Alignment
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.dice import FixedDice
 from gangmanager.rules.limits import MAX_COUNT, MAX_ID, quoted
 from gangmanager.services.errors import ServiceError
@@ -67,7 +68,9 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p = commands.add_parser("new", parents=[common], help="set up a campaign")
     p.add_argument("name")
     p.add_argument("--type", default="dominion", help="campaign type in the ruleset (dominion)")
-    p.add_argument("--ruleset", default="n23", help="ruleset pack id (default n23)")
+    p.add_argument(
+        "--ruleset", default=DEFAULT_RULESET, help=f"ruleset pack id (default {DEFAULT_RULESET})"
+    )
     p.add_argument("--start", type=_date, metavar="YYYY-MM-DD")
     p.add_argument("--end", type=_date, metavar="YYYY-MM-DD")
     p.add_argument("--notes", default="", help="the arbitrator's notes")

@@ -12,13 +12,8 @@ from contextlib import contextmanager
 from gangmanager.content import RulesetError
 from gangmanager.exchange.errors import ImportFileError
 from gangmanager.exchange.glossary import GlossaryError
-from gangmanager.persistence.database import (
-    Database,
-    DatabaseError,
-    resolve_database,
-)
-from gangmanager.persistence.server import open_with_password
-from gangmanager.services.errors import ServiceError
+from gangmanager.services.databases import Database, database_to_open, open_url
+from gangmanager.services.errors import DatabaseError, ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 # Every refused input exits with this code and one line on stderr.
@@ -41,7 +36,7 @@ class Context:
     def database(self) -> Iterator[Database]:
         # A server that wants a password gets one from PGPASSWORD, ~/.pgpass or a prompt.
         ask = getpass.getpass if sys.stdin is not None and sys.stdin.isatty() else None
-        db = open_with_password(resolve_database(self.db_target, os.environ), ask)
+        db = open_url(database_to_open(self.db_target, os.environ), ask)
         try:
             yield db
         finally:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context, print_json
 from gangmanager.cli.lazy import lazy_import
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.limits import quoted
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
@@ -58,7 +59,7 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def cmd_demo(args: argparse.Namespace, context: Context) -> None:
-    gang = demo_gang(context.rulesets.get("n23"))
+    gang = demo_gang(context.rulesets.get(DEFAULT_RULESET))
     with context.database() as db:
         result = gangs.add_gang(db, context.rulesets, gang)
     print(result.gang.name)

@@ -17,6 +17,7 @@ from gangmanager.printing.card_pages import CardLayout
 from gangmanager.printing.document import PrintError, build_document, card_fighters
 from gangmanager.printing.flow import LayoutError
 from gangmanager.printing.geometry import PAPERS
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -78,7 +79,9 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         help="the 'what changed' sheet of the gang's last post-battle Finish",
     )
     p.add_argument(
-        "--ruleset", metavar="ID", help="with --blank and no gang: the pack (default n23)"
+        "--ruleset",
+        metavar="ID",
+        help=f"with --blank and no gang: the pack (default {DEFAULT_RULESET})",
     )
     glossary = p.add_mutually_exclusive_group()
     glossary.add_argument(
@@ -163,7 +166,7 @@ def _print_blank(args: argparse.Namespace, context: Context) -> None:
         with context.database() as db:
             ruleset_id = gangs.load_gang(db, args.gang).ruleset
     else:
-        ruleset_id = args.ruleset or "n23"
+        ruleset_id = args.ruleset or DEFAULT_RULESET
     ruleset = context.rulesets.get(ruleset_id)
     from gangmanager.printing.blank_card import blank_document
     from gangmanager.printing.painter import QtMeasure, gui_application, write_pdf

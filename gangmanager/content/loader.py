@@ -8,7 +8,8 @@ in `PACK_FILES`. `extends = "<id>"` in `pack.toml` inherits another pack:
   entry of the same name in place, new entries are appended;
 * whole tables (characteristics, injuries, ganger advancements, post-battle
   steps) are replaced when the child gives them;
-* objects (blaze, ammo, attack, end_phase, post_battle_rules, rules_text, rename_traits) merge
+* objects (blaze, ammo, attack, end_phase, post_battle_rules, post_battle, rules_text,
+  rename_traits) merge
   key by key, deeply;
   a list inside them (`blaze.actions`) is replaced wholesale.
 
@@ -19,28 +20,23 @@ from __future__ import annotations
 
 import functools
 import pickle
-import re
 import tomllib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from gangmanager.content import pack_cache
-from gangmanager.content.additions_check import check_gang_additions
 from gangmanager.content.errors import RulesetError, entry_label, validation_error
+from gangmanager.content.pack_checks import _check_post_battle_sequence, _check_tables
 from gangmanager.content.paths import default_search_path
-from gangmanager.content.weapons_check import check_weapon_profiles
 from gangmanager.rules.characteristics import (
     CODES,
-    CORE_CHARACTERISTICS,
     Characteristic,
-    CharacteristicTable,
 )
-from gangmanager.rules.gang import Category
 from gangmanager.rules.limits import quoted
-from gangmanager.rules.ruleset import ArmouryItem, InjuryResult, Ruleset
+from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import parse_trait, trait_key
 
 PACK_FILE = "pack.toml"
@@ -68,7 +64,7 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
     "skills.toml": ("skill_sets",),
     "injuries.toml": ("injuries",),
     "advancements.toml": ("advancements", "ganger_advancements"),
-    "post_battle.toml": ("post_battle_steps", "post_battle_rules"),
+    "post_battle.toml": ("post_battle_steps", "post_battle_rules", "post_battle"),
     "campaigns.toml": ("campaign_types",),
 }
 
@@ -97,6 +93,7 @@ DEEP_OBJECTS: tuple[str, ...] = (
     "attack",
     "end_phase",
     "post_battle_rules",
+    "post_battle",
     "rules_text",
     "rename_traits",
 )
@@ -448,143 +445,6 @@ def _rename_traits(data: dict[str, Any]) -> None:
             names.add(trait_key(new))
 
 
-# -- checks across entries ---------------------------------------------------------
-
-_RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
-
-
-def _d66_rolls() -> list[int]:
-    return [tens * 10 + units for tens in range(1, 7) for units in range(1, 7)]
-
-
-def _origin_of(raw: _Raw, key: str, index: int = 0) -> Path:
-    source = raw.origins.get(key, raw.pack_file)
-    if isinstance(source, list):
-        return source[index] if index < len(source) else raw.pack_file
-    return source
-
-
-def _check_codes(raw: _Raw, key: str, index: int, changes: dict[str, int], label: str) -> None:
-    """`changes` keys must be characteristic codes as printed (`BS`, `Wil`)."""
-    table = CharacteristicTable(CORE_CHARACTERISTICS)
-    for code in changes:
-        try:
-            row = table.lookup(code)
-        except KeyError:
-            raise RulesetError(
-                _origin_of(raw, key, index),
-                f"unknown characteristic {quoted(code)} (expected one of: {', '.join(CODES)})",
-                label,
-            ) from None
-        if row.code != code:
-            raise RulesetError(
-                _origin_of(raw, key, index),
-                f"write the characteristic as {quoted(row.code)}, not {quoted(code)}",
-                label,
-            )
-
-
-def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
-    """Every D66 roll hits exactly one injury; the Ganger table is 2D6 and names real ids."""
-    if ruleset.injuries:
-        path = _origin_of(raw, "injuries")
-        for roll in _d66_rolls():
-            rows = [i for i in ruleset.injuries if i.covers(roll)]
-            if not rows:
-                raise RulesetError(path, f"injuries: D66 roll {roll} is on no row")
-            if len(rows) > 1:
-                names = " and ".join(f'"{r.roll} {r.name}"' for r in rows)
-                raise RulesetError(path, f"injuries: D66 roll {roll} is on two rows: {names}")
-    changing: tuple[tuple[str, Sequence[InjuryResult | ArmouryItem]], ...] = (
-        ("injuries", ruleset.injuries),
-        ("wargear", ruleset.wargear),
-    )
-    for key, entries in changing:
-        for index, entry in enumerate(entries):
-            _check_codes(
-                raw, key, index, entry.changes, entry_label(key, index, {"name": entry.name})
-            )
-    for index, skill_set in enumerate(ruleset.skill_sets):
-        for skill in skill_set.skills:
-            label = f'{entry_label("skill_sets", index, {"name": skill_set.name})}, skill "{skill.name}"'
-            _check_codes(raw, "skill_sets", index, skill.changes, label)
-    for index, advancement in enumerate(ruleset.advancements):
-        if advancement.characteristic is not None:
-            label = entry_label("advancements", index, {"id": advancement.id})
-            _check_codes(raw, "advancements", index, {advancement.characteristic: 1}, label)
-    _check_houses(ruleset, raw)
-    check_gang_additions(ruleset, lambda index: _origin_of(raw, "gang_additions", index))
-    check_weapon_profiles(ruleset, lambda index: _origin_of(raw, "weapons", index))
-    if ruleset.ganger_advancements:
-        path = _origin_of(raw, "ganger_advancements")
-        ids = {a.id.casefold() for a in ruleset.advancements}
-        covered: dict[int, str] = {}
-        for index, row in enumerate(ruleset.ganger_advancements):
-            label = entry_label("ganger_advancements", index, {"roll": row.roll})
-            match = _RANGE.match(row.roll)
-            if not match:
-                raise RulesetError(path, f"roll {quoted(row.roll)} is not N or N-M", label)
-            low, high = int(match.group(1)), int(match.group(2) or match.group(1))
-            for roll in range(low, high + 1):
-                if not 2 <= roll <= 12 or roll in covered:
-                    raise RulesetError(
-                        path, f"2D6 roll {roll} is outside 2-12 or on two rows", label
-                    )
-                covered[roll] = row.roll
-            for option in row.options:
-                if option.casefold() != "specialist" and option.casefold() not in ids:
-                    raise RulesetError(
-                        path,
-                        f"unknown option {quoted(option)} (expected an advancement id or 'specialist')",
-                        label,
-                    )
-        missing = [r for r in range(2, 13) if r not in covered]
-        if missing:
-            raise RulesetError(path, f"ganger_advancements: 2D6 rolls {missing} are on no row")
-
-
-def _check_houses(ruleset: Ruleset, raw: _Raw) -> None:
-    """Equipment lists, kit and skill access name things the pack defines."""
-    items = {trait_key(w.name) for w in ruleset.weapons} | {
-        trait_key(w.name) for w in ruleset.wargear
-    }
-    skill_sets = {trait_key(s.name) for s in ruleset.skill_sets}
-    for index, house in enumerate(ruleset.houses):
-        path = _origin_of(raw, "houses", index)
-        label = entry_label("houses", index, {"id": house.id})
-        types = {trait_key(t.name) for t in house.fighter_types}
-        # Any category: a Specialist is a Ganger promoted, not a type of the list.
-        categories = {c.value for c in Category}
-        for name in house.skill_sets:
-            if trait_key(name) not in skill_sets:
-                raise RulesetError(
-                    path, f"skill_sets: no skill set {quoted(name)} in this pack", label
-                )
-        for entry in house.equipment_list:
-            where = f'{label}, equipment list "{entry.name}"'
-            if trait_key(entry.name) not in items:
-                raise RulesetError(path, "not in the armoury (weapons or wargear)", where)
-            for who in entry.restricted_to:
-                if who not in categories and trait_key(who) not in types:
-                    raise RulesetError(
-                        path,
-                        f"restricted_to: {quoted(who)} is no category nor fighter type of the house",
-                        where,
-                    )
-        for fighter_type in house.fighter_types:
-            where = f'{label}, fighter type "{fighter_type.name}"'
-            for name in fighter_type.equipment:
-                if trait_key(name) not in items:
-                    raise RulesetError(
-                        path, f"equipment: {quoted(name)} is not in the armoury", where
-                    )
-            for name in fighter_type.skill_sets_primary + fighter_type.skill_sets_secondary:
-                if trait_key(name) not in skill_sets:
-                    raise RulesetError(
-                        path, f"skill access: no skill set {quoted(name)} in this pack", where
-                    )
-
-
 # -- public API --------------------------------------------------------------------
 
 
@@ -612,6 +472,7 @@ def _load(ruleset_id: str, search_path: tuple[Path, ...]) -> Ruleset:
     except ValidationError as exc:
         raise validation_error(exc, data, raw.origins, raw.pack_file) from None
     _check_tables(ruleset, raw)
+    _check_post_battle_sequence(ruleset, raw)
     return ruleset
 
 

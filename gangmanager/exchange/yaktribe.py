@@ -30,28 +30,25 @@ What YakTribe gives and what we make of it (docs/file-formats.md says the same):
 
 from __future__ import annotations
 
-import html
-import math
 import re
-from dataclasses import dataclass, replace
-from typing import NoReturn
+from dataclasses import replace
 
 from pydantic import ValidationError
 
-from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
+from gangmanager.exchange.errors import ImportFileError, json_path
 from gangmanager.exchange.json_input import check_json_tree
 from gangmanager.exchange.yaktribe_additions import attach_additions
 from gangmanager.exchange.yaktribe_campaign import campaign_notes
 from gangmanager.exchange.yaktribe_equipment import Kit, Line, Owner
-from gangmanager.exchange.yaktribe_images import read_image
+from gangmanager.exchange.yaktribe_images import ReadImage, read_image
+from gangmanager.exchange.yaktribe_reader import Where, _Reader
+from gangmanager.exchange.yaktribe_report import FighterReport, ImportReport
 from gangmanager.exchange.yaktribe_types import find_house, find_type
 from gangmanager.rules.characteristics import Characteristic, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.limits import (
     MAX_FIGHTER_NAME_CHARS,
-    clean_name,
     name_error,
-    past_bound,
     quoted,
 )
 from gangmanager.rules.profile import Profile
@@ -72,9 +69,6 @@ __all__ = [
 
 PROFILE_NOTE = "Imported from YakTribe: profile includes all modifiers."
 MAX_QTY = 20
-# No price, count or rating in the game reaches a million; sums of such
-# values then stay far below the gang file's own limit.
-MAX_NUMBER = 1_000_000
 _STAT_KEYS = {
     "M": ("m",),
     "WS": ("ws",),
@@ -89,178 +83,6 @@ _STAT_KEYS = {
     "Wil": ("wil",),
     "Int": ("int", "intelligence"),
 }
-Where = tuple[str | int, ...]
-
-
-# -- report -------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FighterReport:
-    """What happened to one fighter's items (or to the stash, named "(stash)")."""
-
-    fighter: str
-    # (name in the file, armoury name), one per equipment line.
-    matched: tuple[tuple[str, str], ...] = ()
-    # (name in the file, credits), kept as custom wargear.
-    unmatched: tuple[tuple[str, int], ...] = ()
-    notes: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True)
-class ImportReport:
-    source: str
-    gang: str
-    fighters: tuple[FighterReport, ...] = ()
-    stash: FighterReport | None = None
-    notes: tuple[str, ...] = ()
-    # Fighters on a fighter type of the pack (the others keep the file's type).
-    on_pack_type: int | None = None
-
-    @property
-    def matched_count(self) -> int:
-        return sum(len(r.matched) for r in self._all())
-
-    @property
-    def unmatched_count(self) -> int:
-        return sum(len(r.unmatched) for r in self._all())
-
-    def _all(self) -> list[FighterReport]:
-        return [*self.fighters, *([self.stash] if self.stash else [])]
-
-    def text(self) -> str:
-        """A short printable report: renamed matches, custom items and notes."""
-        lines = [
-            f'YakTribe import of "{self.gang}" from {self.source}',
-            f"{len(self.fighters)} fighter{'s' if len(self.fighters) != 1 else ''};"
-            f" {self.matched_count} equipment line{'s' if self.matched_count != 1 else ''}"
-            f" matched to the armoury, {self.unmatched_count} kept as custom items.",
-        ]
-        if self.on_pack_type is not None:
-            lines.append(
-                f"{self.on_pack_type} of {len(self.fighters)} fighters on a fighter type"
-                " of the pack."
-            )
-        if self.notes:
-            lines.append("Gang:")
-            lines += [f"  - {note}" for note in self.notes]
-        for report in self._all():
-            details = [
-                f"  - {name} -> {armoury}"
-                for name, armoury in report.matched
-                if name.casefold() != armoury.casefold()
-            ]
-            details += [
-                f"  - custom item: {name} ({cost} credits)" for name, cost in report.unmatched
-            ]
-            details += [f"  - {note}" for note in report.notes]
-            if details:
-                lines.append(f"{report.fighter}:")
-                lines += details
-        return "\n".join(lines)
-
-
-# -- reading values -----------------------------------------------------------
-
-_NUMBER_TEXT = re.compile(r"^[+-]?\d{1,12}(?:\.0*)?$")
-
-
-class _Reader:
-    """Typed access to untrusted values; every refusal names the JSON path."""
-
-    def __init__(self, source: str) -> None:
-        self.source = source
-
-    def fail(self, where: Where, message: str) -> NoReturn:
-        raise ImportFileError(self.source, json_path(where), message)
-
-    def obj(self, value: object, where: Where, what: str = "an object") -> dict[str, object]:
-        if not isinstance(value, dict):
-            self.fail(where, f"expected {what}, got {describe_value(value)}")
-        return value
-
-    def items(self, value: object, where: Where) -> list[object]:
-        if value is None:
-            return []
-        if not isinstance(value, list):
-            self.fail(where, f"expected a list, got {describe_value(value)}")
-        return value
-
-    def text(self, value: object, where: Where) -> str:
-        if value is None:
-            return ""
-        if isinstance(value, str):
-            # YakTribe writes some text HTML-escaped (&rsquo;, &ldquo;, &quot;, &amp;),
-            # and notes typed on Windows keep their \r\n: one \n, as everywhere else.
-            text = html.unescape(value).replace("\r\n", "\n").replace("\r", "\n")
-            return text.strip()
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            if isinstance(value, float) and value.is_integer():
-                value = int(value)
-            text = str(value)  # a name or note written as a number
-            if len(text) > 40:
-                self.fail(where, f"expected text, got {describe_value(value)}")
-            return text
-        self.fail(where, f"expected text, got {describe_value(value)}")
-
-    def name(self, value: object, where: Where, *, gang: bool = False) -> str:
-        """A gang's or fighter's name, normalised; "" when absent or blank."""
-        text = self.text(value, where)
-        if not text.strip():
-            return ""
-        try:
-            return clean_name(text, gang=gang)
-        except ValueError as exc:
-            self.fail(where, str(exc))
-
-    def number(self, value: object, where: Where) -> int | None:
-        """A whole number, given as a number or as text ("45"); None when absent."""
-        if value is None or (isinstance(value, str) and value.strip() in ("", "-")):
-            return None
-        if isinstance(value, bool):
-            self.fail(where, f"expected a number, got {describe_value(value)}")
-        if isinstance(value, str):
-            stripped = value.strip()
-            if not _NUMBER_TEXT.match(stripped):
-                self.fail(where, f"expected a number, got {describe_value(value)}")
-            value = int(stripped.split(".")[0])
-        if isinstance(value, float):
-            if not math.isfinite(value) or value != int(value):
-                self.fail(where, f"expected a whole number, got {describe_value(value)}")
-            value = int(value)
-        if not isinstance(value, int):
-            self.fail(where, f"expected a number, got {describe_value(value)}")
-        if abs(value) > MAX_NUMBER:
-            self.fail(where, past_bound(value, MAX_NUMBER, describe_value(value)))
-        return value
-
-    def count(self, value: object, where: Where) -> int | None:
-        """A number that may not be negative (cost, xp)."""
-        number = self.number(value, where)
-        if number is not None and number < 0:
-            self.fail(where, f"{number} is negative")
-        return number
-
-    def names(self, value: object, where: Where) -> tuple[list[str], int]:
-        """Skills or injuries: a list of names or of objects with a name, or a
-        comma-separated text. Returns the names and how many had none."""
-        if isinstance(value, str):
-            return [part.strip() for part in value.split(",") if part.strip()], 0
-        out: list[str] = []
-        nameless = 0
-        for index, item in enumerate(self.items(value, where)):
-            at = (*where, index)
-            if isinstance(item, dict):
-                name = self.text(item.get("name"), (*at, "name"))
-            elif isinstance(item, str | int | float) and not isinstance(item, bool):
-                name = self.text(item, at)
-            else:
-                self.fail(at, f"expected a name, got {describe_value(item)}")
-            if name:
-                out.append(name)
-            else:
-                nameless += 1
-        return out, nameless
 
 
 # -- categories and statuses --------------------------------------------------
@@ -399,20 +221,7 @@ def _fighter(
         values[row.code] = _stat(r, raw.get(key), row, (*where, key), owner)
 
     total = r.count(raw.get("cost"), (*where, "cost"))
-    choice = find_type(type_text, ruleset, house)
-    known, category = choice.fighter_type, choice.category
-    owner.on_pack_type = known is not None
-    shown = f"type {quoted(type_text)}" if type_text else "no type given"
-    if known is not None and choice.found_in:
-        owner.notes.append(f"{shown}: found in the {choice.found_in} list as {known.name}")
-    if choice.specialist and known is not None:
-        owner.notes.append(f"{shown}: a Specialist of type {known.name}")
-    if known is None and type_text:
-        told = f" ({category.label}, as its name tells)" if category is not None else ""
-        owner.notes.append(f"{shown} is not in the {ruleset.id} pack: kept as written{told}")
-    if category is None:
-        category = Category.GANGER
-        owner.notes.append(f"{shown}: category set to Ganger (nothing in it tells one)")
+    known, category = _type_of(type_text, ruleset, house, owner)
 
     xp = r.count(raw.get("xp"), (*where, "xp")) or 0
 
@@ -425,32 +234,14 @@ def _fighter(
     lines = _read_lines(r, raw.get("equipment"), (*where, "equipment"), owner)
     kit.add(lines, _unit_costs(lines, total, owner), owner, stash=False)
     equipment = sum(w.total_cost for w in owner.weapons) + sum(i.cost for i in owner.wargear)
-    if total is None:
-        base = 0
-        owner.notes.append("no cost in the file: rating computed from the equipment")
-    elif equipment > total:
-        base = 0
-        owner.notes.append(
-            f"equipment ({equipment}) costs more than the fighter's total ({total}): base cost 0"
-        )
-    else:
-        base = total - equipment
+    base = _base_cost(total, equipment, owner)
 
     skills, no_skill = r.names(raw.get("skills"), (*where, "skills"))
     injuries, no_injury = r.names(raw.get("injuries"), (*where, "injuries"))
     if no_skill or no_injury:
         owner.notes.append(f"{no_skill + no_injury} skill or injury entries without a name skipped")
 
-    notes = [r.text(raw.get("notes"), (*where, "notes")), PROFILE_NOTE]
-    kills = r.number(raw.get("kills"), (*where, "kills"))
-    advances = r.number(raw.get("advance_count"), (*where, "advance_count"))
-    tally = [f"{kills} kills" if kills else "", f"{advances} advancements" if advances else ""]
-    if any(tally):
-        notes.append(f"YakTribe: {', '.join(t for t in tally if t)}.")
-    image = read_image(raw.get("image"), (*where, "image"), r.source)
-    notes.append(image.note)
-    if image.report:
-        owner.notes.append(image.report)
+    notes, image = _notes_and_image(r, raw, where, owner)
 
     fighter = Fighter(
         name=owner.name,
@@ -466,10 +257,63 @@ def _fighter(
         wargear=owner.wargear,
         skills=skills,
         injuries=injuries,
-        notes="\n".join(n for n in notes if n),
+        notes=notes,
         portrait=image.portrait,
     )
     return fighter, owner
+
+
+def _notes_and_image(
+    r: _Reader, raw: dict[str, object], where: Where, owner: Owner
+) -> tuple[str, ReadImage]:
+    """The fighter's notes (the file's, the profile note, kills and advancements) and
+    their portrait as read."""
+    notes = [r.text(raw.get("notes"), (*where, "notes")), PROFILE_NOTE]
+    kills = r.number(raw.get("kills"), (*where, "kills"))
+    advances = r.number(raw.get("advance_count"), (*where, "advance_count"))
+    tally = [f"{kills} kills" if kills else "", f"{advances} advancements" if advances else ""]
+    if any(tally):
+        notes.append(f"YakTribe: {', '.join(t for t in tally if t)}.")
+    image = read_image(raw.get("image"), (*where, "image"), r.source)
+    notes.append(image.note)
+    if image.report:
+        owner.notes.append(image.report)
+    return "\n".join(n for n in notes if n), image
+
+
+def _type_of(
+    type_text: str, ruleset: Ruleset, house: House | None, owner: Owner
+) -> tuple[FighterType | None, Category]:
+    """The pack's fighter type the file names (None: kept as written) and its category,
+    with a note for every guess."""
+    choice = find_type(type_text, ruleset, house)
+    known, category = choice.fighter_type, choice.category
+    owner.on_pack_type = known is not None
+    shown = f"type {quoted(type_text)}" if type_text else "no type given"
+    if known is not None and choice.found_in:
+        owner.notes.append(f"{shown}: found in the {choice.found_in} list as {known.name}")
+    if choice.specialist and known is not None:
+        owner.notes.append(f"{shown}: a Specialist of type {known.name}")
+    if known is None and type_text:
+        told = f" ({category.label}, as its name tells)" if category is not None else ""
+        owner.notes.append(f"{shown} is not in the {ruleset.id} pack: kept as written{told}")
+    if category is None:
+        category = Category.GANGER
+        owner.notes.append(f"{shown}: category set to Ganger (nothing in it tells one)")
+    return known, category
+
+
+def _base_cost(total: int | None, equipment: int, owner: Owner) -> int:
+    """The fighter's own cost: their total in the file less what they carry (never below 0)."""
+    if total is None:
+        owner.notes.append("no cost in the file: rating computed from the equipment")
+        return 0
+    if equipment > total:
+        owner.notes.append(
+            f"equipment ({equipment}) costs more than the fighter's total ({total}): base cost 0"
+        )
+        return 0
+    return total - equipment
 
 
 # -- the gang -----------------------------------------------------------------
@@ -496,14 +340,7 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
     """Build a Gang from YakTribe's JSON, matched against `ruleset`'s armoury."""
     check_json_tree(data, source, limit_numbers=False)
     r = _Reader(source)
-    top = r.obj(data, (), 'a YakTribe export (an object holding a "gang" object)')
-    where: Where
-    if "gang" in top:
-        raw, where = r.obj(top["gang"], ("gang",)), ("gang",)
-    elif is_bare_gang(top):
-        raw, where = top, ()  # the gang object itself, not wrapped in {"gang": ...}
-    else:
-        r.fail(("gang",), 'missing: a YakTribe export holds a "gang" object')
+    raw, where = _gang_object(r, data)
     notes: list[str] = []
 
     name = r.name(raw.get("gang_name"), (*where, "gang_name"), gang=True)
@@ -511,67 +348,16 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         name = "Imported gang"
         notes.append(f"no gang name in the file: named {quoted(name)}")
     gang_type = r.text(raw.get("gang_type"), (*where, "gang_type"))
-    house = find_house(gang_type, ruleset)
-    if house is None:
-        shown = f"gang type {quoted(gang_type)}" if gang_type else "no gang type in the file"
-        notes.append(
-            f"{shown} is no house of the {ruleset.id} pack: kept as written;"
-            " fighter types looked up in every list"
-        )
-    elif trait_key(gang_type) not in (trait_key(house.name), trait_key(house.id)):
-        notes.append(f"gang type {quoted(gang_type)} -> {house.name}")
+    house = _house_of(gang_type, ruleset, notes)
     credits = r.number(raw.get("credits"), (*where, "credits")) or 0
-    reputation = r.number(raw.get("reputation"), (*where, "reputation"))
-    if reputation is None:
-        reputation = 1
-    elif reputation < 1:
-        notes.append(f"reputation {reputation} is below 1: set to 1")
-        reputation = 1
+    reputation = _reputation(r.number(raw.get("reputation"), (*where, "reputation")), notes)
     rating = r.count(raw.get("gang_rating"), (*where, "gang_rating"))
 
     kit = Kit(ruleset)
-    fighters: list[Fighter] = []
-    owners: list[Owner] = []
-    if raw.get("gangers") is None:
-        notes.append("no gangers in the file")
-    for number, ganger in enumerate(r.items(raw.get("gangers"), (*where, "gangers")), start=1):
-        fighter, owner = _fighter(
-            r, ganger, (*where, "gangers", number - 1), number, ruleset, kit, house
-        )
-        fighters.append(fighter)
-        owners.append(owner)
-    fighters = _distinct_names(fighters, owners, notes)
+    fighters, owners, reports = _fighters(r, raw, where, ruleset, kit, house, notes)
 
-    # Brutes and beasts: the rest of their kit, a beast's owner.
-    marks = {f.name: o.marks for f, o in zip(fighters, owners, strict=True)}
-    fighters, added = attach_additions(fighters, ruleset, house, marks)
-    reports = [
-        replace(_report(o), notes=(*o.notes, *added.get(f.name, ())))
-        for f, o in zip(fighters, owners, strict=True)
-    ]
-
-    stash_owner: Owner | None = None
-    stash_key = next((k for k in ("stash", "gang_stash") if raw.get(k) is not None), "")
-    if stash_key:
-        stash_owner = Owner("(stash)")
-        if isinstance(raw[stash_key], list):
-            lines = _read_lines(r, raw[stash_key], (*where, stash_key), stash_owner)
-            kit.add(lines, _unit_costs(lines, None, stash_owner), stash_owner, stash=True)
-        else:
-            stash_owner.notes.append(f"{stash_key} is not a list: not imported")
-
-    gang_id = _id_text(raw.get("gang_id"))
-    gang_notes = [r.text(raw.get("gang_notes"), (*where, "gang_notes"))]
-    gang_notes.append(f"Imported from YakTribe{f' (gang {gang_id})' if gang_id else ''}.")
-    for key in ("alignment", "allegiance"):
-        value = raw.get(key)
-        if isinstance(value, str) and value.strip():
-            gang_notes.append(f"{key.capitalize()}: {value.strip()}.")
-    gang_notes += campaign_notes(raw, notes)
-    gang_image = read_image(raw.get("gang_image"), (*where, "gang_image"), source)
-    gang_notes.append(gang_image.note)
-    if gang_image.report:
-        notes.append(gang_image.report)
+    stash_owner = _stash(r, raw, where, kit)
+    gang_notes, gang_image = _gang_notes(r, raw, where, notes)
 
     try:
         gang = Gang(
@@ -583,7 +369,7 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
             rating=rating,
             stash=stash_owner.weapons if stash_owner else [],
             fighters=fighters,
-            notes="\n".join(n for n in gang_notes if n),
+            notes=gang_notes,
             portrait=gang_image.portrait,
         )
     except ValidationError as exc:  # a safety net: every value above is checked
@@ -608,6 +394,105 @@ def import_yaktribe(data: object, source: str, ruleset: Ruleset) -> tuple[Gang, 
         on_pack_type=sum(1 for o in owners if o.on_pack_type),
     )
     return gang, report
+
+
+def _fighters(
+    r: _Reader,
+    raw: dict[str, object],
+    where: Where,
+    ruleset: Ruleset,
+    kit: Kit,
+    house: House | None,
+    notes: list[str],
+) -> tuple[list[Fighter], list[Owner], list[FighterReport]]:
+    """The gang's fighters (names made distinct, Brutes' and beasts' kit attached), who
+    owns what, and each one's report."""
+    fighters: list[Fighter] = []
+    owners: list[Owner] = []
+    if raw.get("gangers") is None:
+        notes.append("no gangers in the file")
+    for number, ganger in enumerate(r.items(raw.get("gangers"), (*where, "gangers")), start=1):
+        fighter, owner = _fighter(
+            r, ganger, (*where, "gangers", number - 1), number, ruleset, kit, house
+        )
+        fighters.append(fighter)
+        owners.append(owner)
+    fighters = _distinct_names(fighters, owners, notes)
+
+    # Brutes and beasts: the rest of their kit, a beast's owner.
+    marks = {f.name: o.marks for f, o in zip(fighters, owners, strict=True)}
+    fighters, added = attach_additions(fighters, ruleset, house, marks)
+    reports = [
+        replace(_report(o), notes=(*o.notes, *added.get(f.name, ())))
+        for f, o in zip(fighters, owners, strict=True)
+    ]
+    return fighters, owners, reports
+
+
+def _gang_object(r: _Reader, data: object) -> tuple[dict[str, object], Where]:
+    """The gang object of the export, and where it is: under "gang", or the file itself."""
+    top = r.obj(data, (), 'a YakTribe export (an object holding a "gang" object)')
+    if "gang" in top:
+        return r.obj(top["gang"], ("gang",)), ("gang",)
+    if is_bare_gang(top):
+        return top, ()  # the gang object itself, not wrapped in {"gang": ...}
+    r.fail(("gang",), 'missing: a YakTribe export holds a "gang" object')
+
+
+def _house_of(gang_type: str, ruleset: Ruleset, notes: list[str]) -> House | None:
+    house = find_house(gang_type, ruleset)
+    if house is None:
+        shown = f"gang type {quoted(gang_type)}" if gang_type else "no gang type in the file"
+        notes.append(
+            f"{shown} is no house of the {ruleset.id} pack: kept as written;"
+            " fighter types looked up in every list"
+        )
+    elif trait_key(gang_type) not in (trait_key(house.name), trait_key(house.id)):
+        notes.append(f"gang type {quoted(gang_type)} -> {house.name}")
+    return house
+
+
+def _reputation(reputation: int | None, notes: list[str]) -> int:
+    if reputation is None:
+        return 1
+    if reputation < 1:
+        notes.append(f"reputation {reputation} is below 1: set to 1")
+        return 1
+    return reputation
+
+
+def _stash(r: _Reader, raw: dict[str, object], where: Where, kit: Kit) -> Owner | None:
+    """The gang's stash as an owner of its own (None: the file has none)."""
+    stash_key = next((k for k in ("stash", "gang_stash") if raw.get(k) is not None), "")
+    if not stash_key:
+        return None
+    stash_owner = Owner("(stash)")
+    if isinstance(raw[stash_key], list):
+        lines = _read_lines(r, raw[stash_key], (*where, stash_key), stash_owner)
+        kit.add(lines, _unit_costs(lines, None, stash_owner), stash_owner, stash=True)
+    else:
+        stash_owner.notes.append(f"{stash_key} is not a list: not imported")
+    return stash_owner
+
+
+def _gang_notes(
+    r: _Reader, raw: dict[str, object], where: Where, notes: list[str]
+) -> tuple[str, ReadImage]:
+    """The gang's notes (the file's, where it came from, alignment, the campaign) and
+    its picture as read."""
+    gang_id = _id_text(raw.get("gang_id"))
+    gang_notes = [r.text(raw.get("gang_notes"), (*where, "gang_notes"))]
+    gang_notes.append(f"Imported from YakTribe{f' (gang {gang_id})' if gang_id else ''}.")
+    for key in ("alignment", "allegiance"):
+        value = raw.get(key)
+        if isinstance(value, str) and value.strip():
+            gang_notes.append(f"{key.capitalize()}: {value.strip()}.")
+    gang_notes += campaign_notes(raw, notes)
+    gang_image = read_image(raw.get("gang_image"), (*where, "gang_image"), r.source)
+    gang_notes.append(gang_image.note)
+    if gang_image.report:
+        notes.append(gang_image.report)
+    return "\n".join(n for n in gang_notes if n), gang_image
 
 
 def _distinct_names(

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from gangmanager.gui.common import recent_databases
 from gangmanager.gui.common.password_prompt import ask_password
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.services import gangs
 from gangmanager.services.databases import ENVIRONMENT_VARIABLE, database_to_open, open_url
 from gangmanager.services.demo import first_start_gang
@@ -55,7 +56,7 @@ def run_app(db_arg: str | None) -> int:
     try:
         db = open_url(url, ask_password)
         if first_start:
-            gangs.add_gang(db, rulesets, first_start_gang(rulesets.get("n23")))
+            gangs.add_gang(db, rulesets, first_start_gang(rulesets.get(DEFAULT_RULESET)))
     except (DatabaseError, ServiceError) as exc:
         QMessageBox.critical(None, APPLICATION, str(exc))
         return 2

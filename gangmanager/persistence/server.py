@@ -52,18 +52,6 @@ def storable_url(target: str) -> str:
     return url._replace(password=None).render_as_string(hide_password=False)
 
 
-def is_server(target: str) -> bool:
-    if _plain_sqlite_file(target) is not None:
-        return False
-    from sqlalchemy import make_url
-    from sqlalchemy.exc import ArgumentError
-
-    try:
-        return make_url(target).get_backend_name() != "sqlite"
-    except (ArgumentError, ValueError):
-        return False
-
-
 def _with_driver(url: URL) -> URL:
     """`postgresql://` means psycopg 3, the driver we ship (SQLAlchemy 2.0 assumed psycopg2)."""
     if url.drivername == "postgresql":

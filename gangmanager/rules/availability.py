@@ -12,7 +12,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from gangmanager.rules.dice import Dice, two_d6
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.post_battle_draft import AvailabilityEntry
 from gangmanager.rules.ruleset import AvailabilityRules
@@ -80,21 +79,6 @@ def availability_rollers(
 ) -> list[Fighter]:
     """The fighters who may roll: of the given categories and able to take post-battle actions."""
     return [f for f in fighters if f.category in categories and f.status not in _CANNOT_TRADE]
-
-
-def roll_availability(dice: Dice, rollers: Sequence[Fighter]) -> dict[str, int]:
-    """One 2D6 roll per fighter who may roll, by name (the GUI offers "I rolled N" too)."""
-    return {f.name: two_d6(dice) for f in rollers}
-
-
-def is_available(availability: Availability, rolls: Iterable[int], modifier: int = 0) -> bool:
-    """Common always; Rare or Illegal when the best roll (plus modifier) reaches the level.
-
-    An item whose level is not recorded needs no roll (the pack does not say).
-    """
-    if not availability.needs_roll or availability.level is None:
-        return True
-    return any(roll + modifier >= availability.level for roll in rolls)
 
 
 @dataclass(frozen=True)

@@ -9,19 +9,35 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import date, datetime
-from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from gangmanager.rules import ratings
+from gangmanager.rules.campaign_models import (
+    Alignment,
+    Campaign,
+    CampaignBattle,
+    CampaignError,
+    CampaignGang,
+    Holding,
+    Result,
+    Role,
+    Side,
+)
+from gangmanager.rules.campaign_standings import (
+    GangFigures,
+    LogEntry,
+    Snapshot,
+    Standing,
+    TriumphAward,
+    figures_of,
+    snapshots,
+    standings,
+    triumphs,
+)
 from gangmanager.rules.campaign_types import (
     Boon,
     BoonKind,
     CampaignPhase,
     CampaignType,
     IncomeRoll,
-    Measure,
     StakeRule,
     TerritoryDef,
     house_key,
@@ -31,128 +47,47 @@ from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 
-
-class CampaignError(ValueError):
-    """A campaign action the rules refuse; the message says why in one line."""
-
-
-class Alignment(StrEnum):
-    LAW_ABIDING = "law_abiding"
-    OUTLAW = "outlaw"
-
-    @property
-    def label(self) -> str:
-        return "Law-abiding" if self is Alignment.LAW_ABIDING else "Outlaw"
-
-
-class Role(StrEnum):
-    ATTACKER = "attacker"
-    DEFENDER = "defender"
-    NONE = ""
-
-
-class Result(StrEnum):
-    WON = "won"
-    LOST = "lost"
-    DRAW = "draw"
-
-
-class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-
-class CampaignGang(_Frozen):
-    gang_id: int
-    name: str
-    house: str = ""
-    alignment: Alignment = Alignment.LAW_ABIDING
-
-
-class Holding(_Frozen):
-    """One territory in play and who holds it (None: unclaimed)."""
-
-    territory: str
-    gang_id: int | None = None
-    # A gang's own hideout: never lost, never at stake.
-    hideout: bool = False
-
-
-class Side(_Frozen):
-    """One gang in a battle."""
-
-    gang_id: int | None
-    gang_name: str
-    role: Role = Role.NONE
-    result: Result = Result.DRAW
-    # Enemy fighters this gang took Out of Action.
-    out_of_action: int = Field(default=0, ge=0)
-    # Credits collected as income after this battle; None until collected.
-    income: int | None = None
-
-
-class CampaignBattle(_Frozen):
-    id: int | None = None
-    cycle: int = 1
-    fought_on: date
-    scenario: str = ""
-    territory: str | None = None
-    sides: list[Side] = Field(default_factory=list)
-    # The battle tracker's battle, when it was tracked there.
-    battle_id: int | None = None
-
-    @property
-    def winner(self) -> Side | None:
-        return next((s for s in self.sides if s.result is Result.WON), None)
-
-    def side(self, gang_id: int) -> Side | None:
-        return next((s for s in self.sides if s.gang_id == gang_id), None)
-
-
-class Campaign(_Frozen):
-    id: int | None = None
-    name: str = Field(min_length=1)
-    ruleset: str = "n23"
-    type_id: str = "dominion"
-    notes: str = ""
-    starts_on: date | None = None
-    ends_on: date | None = None
-    cycle: int = Field(default=1, ge=1)
-    finished_at: datetime | None = None
-    gangs: list[CampaignGang] = Field(default_factory=list)
-    holdings: list[Holding] = Field(default_factory=list)
-    battles: list[CampaignBattle] = Field(default_factory=list)
-    # The stored row's version when loaded (optimistic concurrency).
-    version: int | None = None
-
-    @property
-    def running(self) -> bool:
-        return self.finished_at is None
-
-    def gang(self, gang_id: int) -> CampaignGang | None:
-        return next((g for g in self.gangs if g.gang_id == gang_id), None)
-
-    def find_gang(self, ref: str) -> CampaignGang | None:
-        """By name (ignoring case) or id."""
-        wanted = ref.strip()
-        for gang in self.gangs:
-            if gang.name == wanted or (wanted.isdigit() and gang.gang_id == int(wanted)):
-                return gang
-        folded = wanted.casefold()
-        return next((g for g in self.gangs if g.name.casefold() == folded), None)
-
-    def holding(self, territory: str) -> Holding | None:
-        """The territory in play (not a hideout) of that name."""
-        wanted = territory.strip().casefold()
-        return next(
-            (h for h in self.holdings if not h.hideout and h.territory.casefold() == wanted), None
-        )
-
-    def held_by(self, gang_id: int, *, hideout: bool = True) -> list[Holding]:
-        return [h for h in self.holdings if h.gang_id == gang_id and (hideout or not h.hideout)]
-
-    def holds(self, gang_id: int, territory: str) -> bool:
-        wanted = territory.casefold()
-        return any(h.territory.casefold() == wanted for h in self.held_by(gang_id))
+# The models and the standings live in modules of their own; this module's
+# interface still names them.
+__all__ = [
+    "Alignment",
+    "Campaign",
+    "CampaignBattle",
+    "CampaignError",
+    "CampaignGang",
+    "GangFigures",
+    "Holding",
+    "IncomeLine",
+    "IncomeReport",
+    "LogEntry",
+    "Result",
+    "Role",
+    "Side",
+    "Snapshot",
+    "Standing",
+    "Transfer",
+    "TriumphAward",
+    "battle_text",
+    "campaign_type_of",
+    "check_stake",
+    "current_phase",
+    "figures_of",
+    "held_boons",
+    "house_id_of",
+    "income_boons",
+    "income_for",
+    "join",
+    "leave",
+    "new_campaign",
+    "phase_label",
+    "record_battle",
+    "reputation_of",
+    "snapshots",
+    "standings",
+    "transfer",
+    "transfer_text",
+    "triumphs",
+]
 
 
 # ------------------------------------------------------------------ set-up
@@ -545,21 +480,7 @@ def income_for(
         if boon.die_bonus_per:
             kind = boon.die_bonus_per.casefold()
             bonus = sum(1 for f in gang.fighters if kind in f.type.casefold())
-        rolls: list[int] = []
-        amount = 0
-        notes: list[str] = []
-        for _ in range(max(0, times)):
-            if not roll.count:
-                amount += roll.flat
-                continue
-            dice_rolled = [_die(dice, roll.sides) for _ in range(roll.count)]
-            rolls += dice_rolled
-            doubled = len(dice_rolled) != len(set(dice_rolled))
-            if doubled and boon.on_double:
-                notes.append(f"double: {boon.on_double}")
-            if doubled and boon.double_voids_income:
-                continue
-            amount += (sum(dice_rolled) + bonus * len(dice_rolled)) * roll.times
+        rolls, amount, notes = _rolled_income(roll, boon, dice, times, bonus)
         if boon.per != "collection":
             what = "fighter struck off" if boon.per == "deleted_fighter" else "captive at work"
             notes.insert(0, f"{times} x {what}")
@@ -571,159 +492,23 @@ def income_for(
     return IncomeReport(gang.id, tuple(lines))
 
 
-# ------------------------------------------------------------------ standings
-
-
-@dataclass(frozen=True)
-class Standing:
-    gang_id: int
-    name: str
-    rating: int
-    wealth: int
-    reputation: int
-    credits: int
-    territories: int
-    battles: int
-    wins: int
-    out_of_action: int
-
-    def value(self, measure: Measure) -> int:
-        return int(getattr(self, measure.value))
-
-
-@dataclass(frozen=True)
-class GangFigures:
-    """What standings and history read of a gang: its committed figures, not its fighters."""
-
-    gang_id: int
-    name: str
-    house: str
-    rating: int
-    wealth: int
-    reputation: int
-    credits: int
-
-
-def figures_of(gang: Gang) -> GangFigures:
-    return GangFigures(
-        gang_id=gang.id or 0,
-        name=gang.name,
-        house=gang.house,
-        rating=ratings.committed_gang_rating(gang),
-        wealth=ratings.wealth(gang),
-        reputation=gang.reputation,
-        credits=gang.credits,
-    )
-
-
-def standings(campaign: Campaign, gangs: Mapping[int, Gang | GangFigures]) -> list[Standing]:
-    """One row per gang taking part: most territories first, then Reputation, then Wealth.
-
-    Territories count those in play that the gang holds, not its hideout.
-    """
-    # One pass over the battles, not one per gang: a campaign has hundreds.
-    fought: dict[int, list[Side]] = {}
-    for battle in campaign.battles:
-        for side in battle.sides:
-            if side.gang_id is not None:
-                fought.setdefault(side.gang_id, []).append(side)
-    rows: list[Standing] = []
-    for member in campaign.gangs:
-        found = gangs.get(member.gang_id)
-        gang = figures_of(found) if isinstance(found, Gang) else found
-        sides = fought.get(member.gang_id, [])
-        rows.append(
-            Standing(
-                gang_id=member.gang_id,
-                name=gang.name if gang is not None else member.name,
-                rating=gang.rating if gang is not None else 0,
-                wealth=gang.wealth if gang is not None else 0,
-                reputation=gang.reputation if gang is not None else 0,
-                credits=gang.credits if gang is not None else 0,
-                territories=len(campaign.held_by(member.gang_id, hideout=False)),
-                battles=len(sides),
-                wins=sum(1 for s in sides if s.result is Result.WON),
-                out_of_action=sum(s.out_of_action for s in sides),
-            )
-        )
-    rows.sort(key=lambda s: (-s.territories, -s.reputation, -s.wealth, s.name.casefold()))
-    return rows
-
-
-@dataclass(frozen=True)
-class TriumphAward:
-    name: str
-    summary: str
-    measure: Measure
-    value: int
-    # Every gang sharing the best value; empty when nobody scored (best value 0).
-    gangs: tuple[str, ...]
-
-
-def triumphs(ctype: CampaignType, rows: list[Standing]) -> list[TriumphAward]:
-    awards: list[TriumphAward] = []
-    for triumph in ctype.triumphs:
-        best = max((r.value(triumph.measure) for r in rows), default=0)
-        winners = (
-            tuple(r.name for r in rows if r.value(triumph.measure) == best) if best > 0 else ()
-        )
-        awards.append(TriumphAward(triumph.name, triumph.summary, triumph.measure, best, winners))
-    return awards
-
-
-# ------------------------------------------------------------------ history
-
-
-class Snapshot(_Frozen):
-    """One gang's figures at one point of the campaign, for the history chart."""
-
-    seq: int
-    label: str
-    gang_id: int
-    gang_name: str
-    at: datetime
-    rating: int
-    wealth: int
-    reputation: int
-    credits: int
-    territories: int
-
-
-def snapshots(
-    campaign: Campaign,
-    gangs: Mapping[int, Gang | GangFigures],
-    seq: int,
-    label: str,
-    at: datetime,
-) -> list[Snapshot]:
-    """The figures of the gangs given, as they stand now: the gangs an action changed
-    (a battle's, a territory's), so the history grows with what happens, not with
-    the number of gangs times the number of battles."""
-    return [
-        Snapshot(
-            seq=seq,
-            label=label,
-            gang_id=row.gang_id,
-            gang_name=row.name,
-            at=at,
-            rating=row.rating,
-            wealth=row.wealth,
-            reputation=row.reputation,
-            credits=row.credits,
-            territories=row.territories,
-        )
-        for row in standings(campaign, gangs)
-        if row.gang_id in gangs
-    ]
-
-
-class LogEntry(_Frozen):
-    """One line of the campaign's log, in plain words."""
-
-    at: datetime
-    cycle: int
-    kind: str
-    text: str
-    campaign_battle_id: int | None = None
-    # The gang the line is about; None for the campaign's own lines.
-    gang_id: int | None = None
+def _rolled_income(
+    roll: IncomeRoll, boon: Boon, dice: Dice, times: int, bonus: int
+) -> tuple[list[int], int, list[str]]:
+    """The dice rolled `times` over, the credits they make and what a double did."""
+    rolls: list[int] = []
+    amount = 0
+    notes: list[str] = []
+    for _ in range(max(0, times)):
+        if not roll.count:
+            amount += roll.flat
+            continue
+        dice_rolled = [_die(dice, roll.sides) for _ in range(roll.count)]
+        rolls += dice_rolled
+        doubled = len(dice_rolled) != len(set(dice_rolled))
+        if doubled and boon.on_double:
+            notes.append(f"double: {boon.on_double}")
+        if doubled and boon.double_voids_income:
+            continue
+        amount += (sum(dice_rolled) + bonus * len(dice_rolled)) * roll.times
+    return rolls, amount, notes

@@ -9,6 +9,7 @@ downwards. A "step" is the game's unit of change: +1 is one step better.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -166,7 +167,7 @@ class CharacteristicTable:
     def __getitem__(self, code: str) -> Characteristic:
         return self._by_code[code]
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Characteristic]:
         return iter(self.rows)
 
     def lookup(self, code: str) -> Characteristic:

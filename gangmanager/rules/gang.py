@@ -10,6 +10,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict, Field
 
 from gangmanager.rules.characteristics import CORE_TABLE, CharacteristicTable
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.limits import Amount, FighterName, GangName, Reputation
 from gangmanager.rules.modifiers import EffectiveProfile, Modifier, effective_profile
 from gangmanager.rules.portrait import PortraitBytes
@@ -103,7 +104,7 @@ class Gang(BaseModel):
     version: int | None = Field(default=None, exclude=True)
     name: GangName
     house: str = ""
-    ruleset: str = "n23"
+    ruleset: str = DEFAULT_RULESET
     credits: Amount = 0
     reputation: Reputation = 1
     # Committed Gang Rating; None until founding computes it.

@@ -20,7 +20,7 @@ from gangmanager.rules.post_battle_draft import (
 )
 from gangmanager.rules.restrictions import check_item_for_gang, check_stash_item_for_gang
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, Ruleset
-from gangmanager.rules.weapons import Item, Weapon, trait_key
+from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
 
 
 class TradeProblem(ValueError):
@@ -69,7 +69,7 @@ def _owner(gang: Gang, name: str) -> int | None:
     return index
 
 
-def _standard(weapon: ArmouryWeapon) -> list:
+def _standard(weapon: ArmouryWeapon) -> list[WeaponProfile]:
     return [p for p in weapon.profiles if p.cost == 0] or weapon.profiles[:1]
 
 

@@ -106,10 +106,6 @@ def remove_modifier(gang: Gang, index: int, modifier_index: int) -> Gang:
     return _with_fighter(gang, index, fighter.model_copy(update={"modifiers": modifiers}))
 
 
-def set_credits(gang: Gang, credits: int) -> Gang:
-    return gang.model_copy(update={"credits": credits})
-
-
 # -- more edits for the roster editor (each refuses bad input with RosterError) --------
 
 

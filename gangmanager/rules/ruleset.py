@@ -12,7 +12,7 @@ from enum import StrEnum
 from functools import cached_property
 from typing import Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import Field, field_validator, model_validator
 
 from gangmanager.rules.attack_rules import AttackRules
 from gangmanager.rules.campaign_types import CampaignType
@@ -25,14 +25,51 @@ from gangmanager.rules.end_phase_rules import EndPhaseRules
 from gangmanager.rules.gang import Category, FighterStatus
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.profile import Profile
+from gangmanager.rules.ruleset_base import _Strict
+from gangmanager.rules.ruleset_tables import (
+    AmmoRules,
+    AvailabilityRules,
+    BlazeAction,
+    BlazeHit,
+    BlazeRules,
+    CaptureEscape,
+    CaptureRoll,
+    PostBattleRules,
+    PostBattleSequence,
+    PostBattleStep,
+)
 from gangmanager.rules.weapons import Trait, WeaponProfile, parse_trait, trait_key
 
-
-class _Strict(BaseModel):
-    # Unknown keys are errors: a typo in a house pack must not pass silently.
-    # defer_build: the validators are built when a pack is first validated, not at
-    # import; a start that reads the pack from the disk cache never needs them.
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+# The pack's Blaze, ammo and post-battle tables live in ruleset_tables.py; this
+# module's interface still names them.
+__all__ = [
+    "Advancement",
+    "AfterBattleRoll",
+    "AmmoRules",
+    "ArmouryItem",
+    "ArmouryWeapon",
+    "AvailabilityRules",
+    "BlazeAction",
+    "BlazeHit",
+    "BlazeRules",
+    "CaptureEscape",
+    "CaptureRoll",
+    "EquipmentListEntry",
+    "FighterLimit",
+    "FighterType",
+    "GangerResult",
+    "House",
+    "InjuryResult",
+    "Mechanic",
+    "ParamKind",
+    "PostBattleRules",
+    "PostBattleSequence",
+    "PostBattleStep",
+    "Ruleset",
+    "Skill",
+    "SkillSet",
+    "TraitDef",
+]
 
 
 class ParamKind(StrEnum):
@@ -404,123 +441,6 @@ class GangerResult(_Strict):
     credits: int = Field(ge=0)
 
 
-class PostBattleStep(_Strict):
-    id: str
-    name: str
-    summary: str = ""
-    substeps: list[PostBattleStep] = Field(default_factory=list)
-
-
-class BlazeAction(_Strict):
-    """An action that puts a fire out (or the automatic roll of the 2023 core)."""
-
-    id: str
-    name: str
-    actor: Literal["self", "friend"]
-    # simple / basic / double, or "none" for the roll made when activated.
-    action_type: Literal["simple", "basic", "double", "none"]
-    # Statuses the actor must have: active, pinned, engaged.
-    actor_status: list[str] = Field(default_factory=lambda: ["active"])
-    # The helper must not be burning themselves.
-    actor_not_burning: bool = False
-    target: int = Field(ge=1, le=7)
-    bonus_per_helper: int = 0
-    prone_bonus: int = 0
-    # The burning fighter becomes Pinned (if not already Prone) on taking it.
-    becomes_pinned: bool = False
-    # Results at or below this on the unmodified die: helper catches fire, activation ends.
-    helper_catches_fire_on: int = 0
-    # A failed roll ends the burning fighter's activation.
-    fail_ends_activation: bool = False
-    summary: str = ""
-
-
-class BlazeHit(_Strict):
-    strength: int = Field(ge=0)
-    ap: str = "-"
-    damage: int = Field(ge=0)
-    timing: Literal["end_of_activation", "on_activation"]
-    nerve_test_if_damaged: bool = False
-    moves_randomly: bool = False
-
-
-class BlazeRules(_Strict):
-    # D6 results that set a fighter on fire after a Blaze attack.
-    catch_fire_on: list[int] = Field(min_length=1)
-    hit: BlazeHit
-    actions: list[BlazeAction] = Field(default_factory=list)
-    unarmed_attacks_gain_blaze: bool = False
-
-    @field_validator("catch_fire_on")
-    @classmethod
-    def _d6(cls, rolls: list[int]) -> list[int]:
-        bad = [r for r in rolls if not 1 <= r <= 6]
-        if bad:
-            raise ValueError(f"catch_fire_on holds D6 results only, not {bad}")
-        return rolls
-
-
-class AmmoRules(_Strict):
-    # "Ammo test" (2023) or "Ammo check" (older wording).
-    term: str = "Ammo test"
-    # Trait a weapon needs for Rapid Fire in close combat (Sidearm or Pistol).
-    rapid_fire_close_combat_trait: str = "Pistol"
-    # Fighter and Gang Rating keep a deleted Limited profile until Update Roster.
-    limited_rating_deferred: bool = True
-
-
-class CaptureEscape(_Strict):
-    """2023: a fighter Captured on the injury table rolls a D6 to slip away."""
-
-    target: int = Field(default=4, ge=1, le=7)
-    always_on: int = Field(default=6, ge=1, le=6)  # a natural roll that always escapes
-    draw: int = -1
-    loss: int = -2
-    webbed: int = -2
-    status: FighterStatus = FighterStatus.CONVALESCENCE  # where an escaped fighter goes
-
-
-class CaptureRoll(_Strict):
-    """Older rules: the winner rolls 2D6 plus modifiers; above `beats`, one of the
-    loser's fighters taken Out of Action (chosen at random) is Captured."""
-
-    beats: int = Field(default=12, ge=2)
-
-
-class AvailabilityRules(_Strict):
-    """Seeking Rare and Illegal items at the Trading Post: one 2D6 roll, plus bonuses for
-    the Leader and each Champion making a Trade action and for the gang's Reputation."""
-
-    leader_bonus: int = Field(default=2, ge=0)
-    champion_bonus: int = Field(default=1, ge=0)
-    # +1 for every full this-many Reputation (0: Reputation gives nothing).
-    reputation_per_bonus: int = Field(default=10, ge=0)
-
-
-class PostBattleRules(_Strict):
-    """The post-battle sequence's dice thresholds and costs (post_battle.toml)."""
-
-    # A Seriously Injured fighter at the end succumbs (counts as Out of Action)
-    # on a D6 of this or less.
-    succumb_on: int = Field(default=2, ge=0, le=6)
-    # Medical Escort: the fee is 2D6 x this many credits; on the D6 this or less
-    # dies, this or more recovers fully, in between stabilised.
-    escort_fee_per_pip: int = Field(default=10, ge=0)
-    escort_dies_on: int = Field(default=1, ge=0, le=6)
-    escort_full_recovery_on: int = Field(default=6, ge=1, le=7)
-    # XP a Ganger (or Exotic Beast) pays for a roll on the Ganger table.
-    ganger_advance_xp: int = Field(default=6, ge=0)
-    capture_escape: CaptureEscape | None = None
-    capture_roll: CaptureRoll | None = None
-    availability: AvailabilityRules = Field(default_factory=AvailabilityRules)
-
-    @model_validator(mode="after")
-    def _escort_order(self) -> PostBattleRules:
-        if self.escort_dies_on >= self.escort_full_recovery_on:
-            raise ValueError("escort_dies_on must be below escort_full_recovery_on")
-        return self
-
-
 _Named = TypeVar("_Named", bound=ArmouryWeapon | ArmouryItem)
 
 
@@ -552,6 +472,7 @@ class Ruleset(_Strict):
     ganger_advancements: list[GangerResult] = Field(default_factory=list)
     post_battle_steps: list[PostBattleStep] = Field(default_factory=list)
     post_battle_rules: PostBattleRules = Field(default_factory=PostBattleRules)
+    post_battle: PostBattleSequence = Field(default_factory=PostBattleSequence)
     blaze: BlazeRules
     ammo: AmmoRules = Field(default_factory=AmmoRules)
     # Wound table, Firepower and Injury dice, XP for injuries caused: the attack event.

@@ -16,6 +16,7 @@ from gangmanager.rules.campaign import (
     Alignment,
 )
 from gangmanager.rules.campaign_sides import reputation_after
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.limits import quoted
 from gangmanager.services.campaign_context import (
     CampaignContext,
@@ -40,7 +41,7 @@ class CreateCampaign(Action[CampaignResult]):
 
     name: str
     type_id: str = "dominion"
-    ruleset_id: str = "n23"
+    ruleset_id: str = DEFAULT_RULESET
     starts_on: date | None = None
     ends_on: date | None = None
     notes: str = ""

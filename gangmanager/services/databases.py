@@ -1,7 +1,7 @@
 """Which database to open and opening it: what the GUI needs from persistence.
 
-The GUI imports nothing from gangmanager.persistence (the import-contract test
-holds it); these few names are the whole door, not a wholesale re-export.
+The GUI and the command line import nothing from gangmanager.persistence (the
+import-contract test holds it); these few names are the whole door, not a wholesale re-export.
 """
 
 from __future__ import annotations
@@ -23,10 +23,12 @@ __all__ = [
     "AskPassword",
     "Database",
     "database_to_open",
+    "driver_errors",
     "import_engine_in_background",
     "open_url",
     "preparation_steps",
     "prepare_for_actions",
+    "refusal_line",
     "sqlite_url",
     "storable_url",
 ]
@@ -104,3 +106,18 @@ def preparation_steps(db: Database) -> list[Callable[[], None]]:
         db.engine  # noqa: B018  (made on first use)
 
     return [*imports, make_engine, lambda: prepare_for_actions(db)]
+
+
+def driver_errors() -> tuple[type[Exception], ...]:
+    """The database driver's own errors, for a last guard to catch. Imported when first
+    asked (an exception is being matched): the first screen is read without SQLAlchemy."""
+    from gangmanager.persistence.driver_refusal import DRIVER_ERRORS
+
+    return DRIVER_ERRORS
+
+
+def refusal_line(exc: Exception) -> str:
+    """A driver's refusal no command checked for, in one line (persistence/driver_refusal.py)."""
+    from gangmanager.persistence.driver_refusal import refusal_line as line
+
+    return line(exc)

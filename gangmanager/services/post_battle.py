@@ -13,9 +13,7 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
-from pathlib import Path
 
 from pydantic import ValidationError
 
@@ -71,18 +69,6 @@ def parse_draft(data: object) -> PostBattleDraft:
             where = ".".join(str(p) for p in error["loc"]) or "draft"
             problems.append(f"{where}: {error['msg']}")
         raise PostBattleError(problems) from None
-
-
-def read_draft_file(path: Path) -> PostBattleDraft:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ServiceError(f"{path}: cannot read ({exc.strerror or exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ServiceError(f"{path}: not JSON ({exc.msg}, line {exc.lineno})") from None
-    return parse_draft(data)
 
 
 def _gang(uow: UnitOfWork, ref: GangRef) -> Gang:

@@ -30,7 +30,7 @@ def test_an_argument_error_is_one_line_and_exit_2(
     capsys: pytest.CaptureFixture[str], argv: list[str]
 ) -> None:
     try:
-        code = main(argv)
+        code: object = main(argv)
     except SystemExit as exited:
         code = exited.code
     out, err = capsys.readouterr()

@@ -43,7 +43,7 @@ def add_gang(db: str, ruleset_id: str, data: Path) -> None:
         gangs.add_gang(database, rulesets, gang)
 
 
-def write(tmp_path: Path, name: str, events: list[dict[str, object]]) -> str:
+def write(tmp_path: Path, name: str, events: object) -> str:
     path = tmp_path / name
     path.write_text(json.dumps(events), encoding="utf-8")
     return str(path)

@@ -286,7 +286,7 @@ def test_a_campaign_gang_takes_a_free_item_its_territory_grants(
     assert "Sludge Sea grants no equipment 'Choke gas grenades' to this gang" in err
     assert all_rows(db) == before
 
-    taken = {"result": "win", "boons_taken": refused["boons_taken"][:1]}  # type: ignore[index]
+    taken = {"result": "win", "boons_taken": refused["boons_taken"][:1]}
     code, out, err = run(capsys, "post-battle", "The Rust Riders", write(tmp_path, taken), *where)
     assert (code, err) == (0, "")
     assert "free from Promethium Cache" in out

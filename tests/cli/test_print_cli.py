@@ -204,8 +204,8 @@ def test_every_fighters_cards_share_one_glossary_page_by_default(
     assert "Rules glossary: The Rust Riders" not in own_text
     # A named fighter's card keeps its own glossary unless asked.
     assert "Rules glossary" in one_text and "Rules glossary: The Rust Riders" not in one_text
-    argv = ("print", "The Rust Riders", "--fighter", "Rook", "--shared-glossary")
-    assert run(capsys, *argv, "-o", str(one), "--db", db)[0] == 0
+    one_shared = ("print", "The Rust Riders", "--fighter", "Rook", "--shared-glossary")
+    assert run(capsys, *one_shared, "-o", str(one), "--db", db)[0] == 0
     assert "Rules glossary: The Rust Riders" in read(one)[1]
 
 

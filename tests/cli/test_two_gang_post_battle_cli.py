@@ -178,9 +178,9 @@ def test_each_finish_is_one_undo_in_either_order(
         undo_second = RIDERS if undo_first == WOLVES else WOLVES
         post_battle.undo_post_battle(database, rulesets, done[undo_first])
         # The other gang's Finish stands; this gang's battle waits for it again.
-        waiting = battle.ended_battle(database, ids[undo_first], rulesets)  # type: ignore[arg-type]
+        waiting = battle.ended_battle(database, ids[undo_first], rulesets)
         assert waiting is not None and waiting.battle_id == 1
-        assert battle.ended_battle(database, ids[undo_second], rulesets) is None  # type: ignore[arg-type]
+        assert battle.ended_battle(database, ids[undo_second], rulesets) is None
         post_battle.undo_post_battle(database, rulesets, done[undo_second])
     after = all_rows(Path(db))
     after.pop("post_battle_drafts", None)

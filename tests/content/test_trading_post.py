@@ -6,6 +6,7 @@ import re
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -20,7 +21,7 @@ UNKNOWN_RARITY = {"Cult icon"}
 HOUSE_PARTS = ("armoury-van_saar.toml", "armoury-cawdor.toml", "armoury-delaque.toml")
 
 
-def _part(name: str) -> dict[str, list[dict[str, object]]]:
+def _part(name: str) -> dict[str, Any]:
     path = Path(builtin_rulesets_dir()) / "n23" / name
     with path.open("rb") as handle:
         return tomllib.load(handle)

@@ -36,7 +36,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from crash_log import Fact, append, digest, read_log, snapshot_digest, trim_partial_line
+from crash_log import (  # type: ignore[import-not-found]  # beside this script, on sys.path
+    Fact,
+    append,
+    digest,
+    read_log,
+    snapshot_digest,
+    trim_partial_line,
+)
 from sqlalchemy import Connection, event
 
 from gangmanager.persistence.database import Database, open_database, sqlite_url

@@ -312,6 +312,7 @@ def test_several_problems_are_counted_on_the_one_line():
 
 
 def test_top_level_must_be_an_object():
+    data: object
     for data in ([], "gang", 3, None):
         with pytest.raises(ImportFileError) as info:
             load_gang_file(data, "r.gang.json")

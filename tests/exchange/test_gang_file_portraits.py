@@ -22,8 +22,12 @@ def _gang() -> Gang:
         name="Rats",
         portrait=prepare_portrait(image_bytes((500, 500), "PNG")),
         fighters=[
-            Fighter(name="Pip", profile=Profile(), portrait=prepare_portrait(image_bytes())),
-            Fighter(name="Nobody", profile=Profile()),
+            Fighter(
+                name="Pip",
+                profile=Profile.model_validate({}),
+                portrait=prepare_portrait(image_bytes()),
+            ),
+            Fighter(name="Nobody", profile=Profile.model_validate({})),
         ],
     )
 
@@ -47,7 +51,9 @@ def test_portraits_round_trip_byte_for_byte() -> None:
 
 
 def test_a_gang_without_portraits_writes_no_key() -> None:
-    text = dump_gang_file(Gang(name="Rats", fighters=[Fighter(name="Pip", profile=Profile())]))
+    text = dump_gang_file(
+        Gang(name="Rats", fighters=[Fighter(name="Pip", profile=Profile.model_validate({}))])
+    )
     assert "portrait" not in text
 
 

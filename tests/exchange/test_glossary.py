@@ -412,7 +412,7 @@ def test_report_singular_and_plural() -> None:
 def test_glossary_error_is_a_value_error() -> None:
     assert issubclass(GlossaryError, ValueError)
     with pytest.raises(GlossaryError, match="read_glossary"):
-        parse_glossary(b"Blaze: bytes")  # type: ignore[arg-type]
+        parse_glossary(b"Blaze: bytes")
 
 
 @pytest.mark.parametrize(

@@ -488,6 +488,7 @@ def test_detect_format():
     assert detect_format({"gang": {}}) == "yaktribe"
     assert detect_format({"format": "gangmanager/gang", "version": 1}) == "gangmanager"
     assert detect_format({"format": "something/else"}) == "gangmanager"  # refused on load
+    data: object
     for data in ({}, [], "gang", {"gang": "x"}, None):
         with pytest.raises(ImportFileError) as info:
             detect_format(data, "what.json")

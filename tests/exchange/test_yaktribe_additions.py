@@ -44,7 +44,7 @@ def test_each_addition_becomes_the_packs_type_and_category() -> None:
 def test_an_ambot_gets_its_profile_and_weapons() -> None:
     gang, notes = _import()
     digger = _fighter(gang, "Digger")
-    assert digger.profile.line(N23.table) == N23.fighter_type("orlock", "Ambot").profile.line(  # type: ignore[union-attr]
+    assert digger.profile.line(N23.table) == N23.fighter_type("orlock", "Ambot").profile.line(
         N23.table
     )
     # The file lists no kit: the Ambot comes with its claws and armour, at no cost.

@@ -136,12 +136,12 @@ def test_the_category_is_never_leader_or_champion_for_a_type_of_another_category
         assert fighter.type == fighter_type.name, fighter_type.name
         assert fighter.category is fighter_type.category, fighter_type.name
     # A type the pack lacks, with a Leader's exact cost and profile: no Leader either.
-    for house in N23.houses:
-        leader = next(t for t in house.fighter_types if t.category is Category.LEADER)
+    for pack_house in N23.houses:
+        leader = next(t for t in pack_house.fighter_types if t.category is Category.LEADER)
         profile = {k.casefold(): v for k, v in leader.profile.values.items()}
-        data = yaktribe_file(house.name, ganger("Two", "Zzyzx Boss", leader.cost, **profile))
+        data = yaktribe_file(pack_house.name, ganger("Two", "Zzyzx Boss", leader.cost, **profile))
         gang, _ = import_yaktribe(data, "t.json", N23)
-        assert gang.fighters[0].category is Category.GANGER, house.name
+        assert gang.fighters[0].category is Category.GANGER, pack_house.name
 
 
 @pytest.mark.parametrize(

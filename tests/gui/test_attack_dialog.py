@@ -155,9 +155,9 @@ def test_a_narrow_window_shows_the_two_sides_as_tabs(
     assert all(window.tile_grid.indexOf(box) >= 0 for box in window.side_boxes)
     window.resize(800, 700)
     qtbot.waitUntil(lambda: window.side_tabs is not None)
-    assert [window.side_tabs.tabText(i) for i in range(2)] == ["The Rust Riders", WOLVES]
+    assert [window.side_tabs.tabText(i) for i in range(2)] == ["The Rust Riders", WOLVES]  # type: ignore[attr-defined]
     assert [box.isVisible() for box in window.side_boxes] == [True, False]
-    window.side_tabs.setCurrentIndex(1)
+    window.side_tabs.setCurrentIndex(1)  # type: ignore[attr-defined]
     assert [box.isVisible() for box in window.side_boxes] == [False, True]
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.side_tabs is None)

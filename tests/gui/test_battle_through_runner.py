@@ -96,7 +96,9 @@ def test_a_battle_step_changing_no_roster_leaves_the_roster_window_alone(
     loads: list[str] = []
     real_load = gangs.load_gang
     monkeypatch.setattr(
-        gangs, "load_gang", lambda *a, **k: loads.append("load") or real_load(*a, **k)
+        gangs,
+        "load_gang",
+        lambda *a, **k: loads.append("load") or real_load(*a, **k),  # type: ignore[func-returns-value]
     )
     # The battle's gang on screen: a new round reads nothing for the roster window.
     assert shown.apply([{"event": "new_round"}])

@@ -62,7 +62,7 @@ def inside(widget: QObject, tile: FighterTile) -> bool:
     while widget is not None:
         if widget is tile:
             return True
-        widget = widget.parent()
+        widget = widget.parent()  # type: ignore[assignment]
     return False
 
 

@@ -80,7 +80,7 @@ def test_the_attack_dialog_hands_the_window_the_event_its_preview_played(
         shown.extend(dialog.preview_label.text().splitlines())
         submit = dialog._submit
         assert submit is not None
-        dialog._submit = lambda event: submitted.append(event) or submit(event)
+        dialog._submit = lambda event: submitted.append(event) or submit(event)  # type: ignore[func-returns-value]
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
         return int(dialog.result())
 

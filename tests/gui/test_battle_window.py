@@ -492,7 +492,7 @@ def test_the_campaign_is_read_once_per_battle_not_per_event(
 ) -> None:
     reads: list[object] = []
     real = battle.hire_grants
-    monkeypatch.setattr(battle, "hire_grants", lambda *a: reads.append(a) or real(*a))
+    monkeypatch.setattr(battle, "hire_grants", lambda *a: reads.append(a) or real(*a))  # type: ignore[func-returns-value]
     battle.start_battle(db, rulesets, pit_gang_id, crew=["Rook"])
     window = open_window(qtbot, db, rulesets, pit_gang_id)
     for _ in range(3):

@@ -101,7 +101,8 @@ def test_models_show_standings_territories_and_log(window: CampaignWindow, qtmod
     assert standings.data(standings.index(0, 1), Qt.ItemDataRole.TextAlignmentRole) is not None
     # Each gang's colour is its line's colour on the chart.
     colour = standings.data(standings.index(0, 0), Qt.ItemDataRole.DecorationRole)
-    assert colour.name() == "#d62728"  # Iron Brothers joined second
+    # Iron Brothers joined second.
+    assert colour.name() == "#d62728"  # type: ignore[attr-defined]
 
     territories = window.territory_model
     names = column(territories, 0)
@@ -110,7 +111,7 @@ def test_models_show_standings_territories_and_log(window: CampaignWindow, qtmod
     assert names[2:5] == ["Settlement (hideout)"] * 3
     assert holders[5:] == ["unclaimed"] * 24 and len(names) == 26 + 3
     tip = territories.data(territories.index(0, 0), Qt.ItemDataRole.ToolTipRole)
-    assert "Enhanced Boons for Goliath" in tip and "Recruit:" in tip
+    assert "Enhanced Boons for Goliath" in tip and "Recruit:" in tip  # type: ignore[operator]
 
     log = column(window.log_model, 2)
     # In battle order: the set-up first, the last battle's territory last.
@@ -190,9 +191,9 @@ def test_report_is_written_where_the_player_says(
     assert (tmp_path / "ash.pdf").read_bytes().startswith(b"%PDF")
     told.save_to = tmp_path / "missing" / "ash.pdf"  # type: ignore[attr-defined]
     window.report_action.trigger()
-    assert told.told == [
+    assert told.told == [  # type: ignore[attr-defined]
         f"{tmp_path / 'missing' / 'ash.pdf'}: the folder {tmp_path / 'missing'} does not exist"
-    ]  # type: ignore[attr-defined]
+    ]
 
 
 def test_open_campaign_asks_only_when_there_are_several(
@@ -200,10 +201,10 @@ def test_open_campaign_asks_only_when_there_are_several(
 ) -> None:
     told = Told()
     with open_database(sqlite_url(tmp_path / "empty.sqlite")) as empty:
-        assert open_campaign(None, empty, rulesets, told) is None  # type: ignore[arg-type]
+        assert open_campaign(None, empty, rulesets, told) is None
     assert told.told[0].startswith("No campaign in this database yet")
     service.create_campaign(db, rulesets, "Ash Wars")
-    single = open_campaign(None, db, rulesets, told)  # type: ignore[arg-type]
+    single = open_campaign(None, db, rulesets, told)
     assert single is not None
     qtbot.addWidget(single)
     service.create_campaign(db, rulesets, "Second")
@@ -214,13 +215,13 @@ def test_open_campaign_asks_only_when_there_are_several(
         return "Second"
 
     monkeypatch.setattr(CampaignPicker, "ask", classmethod(lambda cls, p, n: pick(p, n)))
-    second = open_campaign(None, db, rulesets, told)  # type: ignore[arg-type]
+    second = open_campaign(None, db, rulesets, told)
     assert second is not None
     qtbot.addWidget(second)
     assert asked == [["Ash Wars", "Second"]]
     assert second.windowTitle().startswith("Second")
     monkeypatch.setattr(CampaignPicker, "ask", classmethod(lambda cls, p, n: None))
-    assert open_campaign(None, db, rulesets, told) is None  # type: ignore[arg-type]
+    assert open_campaign(None, db, rulesets, told) is None
 
 
 def test_history_points_take_the_cycle_of_their_log_lines() -> None:

@@ -19,7 +19,7 @@ from .roster_helpers import seed
 
 def _fighter_menu(window: MainWindow) -> list[str]:
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "F&ighter")
-    return ["-" if a.isSeparator() else a.text().replace("&", "") for a in menu.actions()]
+    return ["-" if a.isSeparator() else a.text().replace("&", "") for a in menu.actions()]  # type: ignore[attr-defined]
 
 
 def test_the_card_comes_after_the_first_paint(

@@ -39,7 +39,7 @@ def test_the_engine_is_prepared_off_the_windows_thread_and_in_steps(
     steps = databases.preparation_steps
 
     def noted_steps(database: databases.Database) -> list:
-        def noted(step):  # type: ignore[no-untyped-def]
+        def noted(step):
             def run() -> None:
                 order.append("step")
                 step()
@@ -77,7 +77,7 @@ def test_the_first_use_modules_come_after_the_engine_a_step_each(
     done: list[tuple[str, bool]] = []
     real = engine_preparation._importer
 
-    def importer(name: str):  # type: ignore[no-untyped-def]
+    def importer(name: str):
         step = real(name)
 
         def run() -> None:

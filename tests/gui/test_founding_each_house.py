@@ -28,7 +28,7 @@ def test_a_legal_starting_gang_for_each_house(
 ) -> None:
     write_list_pack(rulesets.packs_dir)
     ruleset = rulesets.get(ruleset_id)
-    wizard = NewGangWizard(rulesets, Recorder())  # type: ignore[arg-type]
+    wizard = NewGangWizard(rulesets, Recorder())
     qtbot.addWidget(wizard)
     wizard.show()
     page = wizard.gang_page
@@ -78,7 +78,7 @@ def test_a_legal_starting_gang_for_each_house(
     for fighter in gang.fighters:
         for weapon in fighter.weapons[
             len(ruleset.fighter_type(house_id, fighter.type).equipment) :
-        ]:  # type: ignore[union-attr]
+        ]:
             verdict = restrictions.check_item(ruleset, house_id, fighter, weapon.name)
             # Bought at the price the restrictions give (list or Trading Post).
             assert weapon.cost == verdict.price
@@ -86,7 +86,7 @@ def test_a_legal_starting_gang_for_each_house(
 
 def test_the_list_price_is_charged_in_the_wizard(qtbot, rulesets: Rulesets) -> None:
     write_list_pack(rulesets.packs_dir)
-    wizard = NewGangWizard(rulesets, Recorder())  # type: ignore[arg-type]
+    wizard = NewGangWizard(rulesets, Recorder())
     qtbot.addWidget(wizard)
     wizard.show()
     page = wizard.gang_page

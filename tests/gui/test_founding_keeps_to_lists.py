@@ -13,7 +13,7 @@ from .roster_helpers import Recorder
 
 
 def _escher_equip_page(qtbot, rulesets: Rulesets) -> NewGangWizard:
-    wizard = NewGangWizard(rulesets, Recorder())  # type: ignore[arg-type]
+    wizard = NewGangWizard(rulesets, Recorder())
     qtbot.addWidget(wizard)
     wizard.show()
     page = wizard.gang_page
@@ -60,7 +60,7 @@ def test_the_trading_post_items_with_a_price_are_bought_at_it(qtbot, rulesets: R
             assert offer.price > 0, offer.name
 
 
-def _row(dialog, name: str):  # type: ignore[no-untyped-def]
+def _row(dialog, name: str):
     return next(
         dialog.model.offer(r)
         for r in range(dialog.model.rowCount())

@@ -103,7 +103,7 @@ def test_the_campaign_window_fits_640_pixels(qtbot, db: Database, rulesets: Rule
 
 
 def test_the_new_gang_wizard_opens_within_the_screen(qtbot, rulesets: Rulesets) -> None:
-    wizard = NewGangWizard(rulesets, Recorder())  # type: ignore[arg-type]
+    wizard = NewGangWizard(rulesets, Recorder())
     qtbot.addWidget(wizard)
     fits(wizard)
     wizard.show()
@@ -180,8 +180,8 @@ def test_every_window_class_opens_through_the_helper() -> None:
                     b.id if isinstance(b, ast.Name) else getattr(b, "attr", "") for b in node.bases
                 ]
                 segment = ast.get_source_segment(source, node) or ""
-                sized = re.search(r"open_size\(\s*self", segment) is not None
-                classes[node.name] = (bases, sized, str(path.relative_to(root)))
+                own_size = re.search(r"open_size\(\s*self", segment) is not None
+                classes[node.name] = (bases, own_size, str(path.relative_to(root)))
 
     def is_window(name: str) -> bool:
         bases = classes.get(name, ([], False, ""))[0]

@@ -167,7 +167,7 @@ def test_every_menu_shortcut_works_from_anywhere_in_the_window(window: MainWindo
     missing = [
         action.text()
         for top in window.menuBar().actions()
-        for action in top.menu().actions()  # type: ignore[union-attr]
+        for action in top.menu().actions()  # type: ignore[attr-defined]
         if not action.isSeparator()
         and action.menu() is None
         and action.shortcuts()

@@ -13,7 +13,7 @@ from gangmanager.services import battle, gangs, post_battle, roster
 
 def _menu_actions(window: MainWindow, title: str) -> list[str]:
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == title)
-    return [a.text() for a in menu.actions() if a.text()]
+    return [a.text() for a in menu.actions() if a.text()]  # type: ignore[attr-defined]
 
 
 def test_battle_menu_opens_the_tracker_for_the_gang_shown(qtbot, window: MainWindow) -> None:
@@ -97,7 +97,7 @@ def test_file_restore_backup_puts_the_database_back(qtbot, window: MainWindow, m
 
     monkeypatch.setattr(RestoreBackupDialog, "ask", classmethod(choose))
     window.restore_backup_action.trigger()
-    assert any(b.path == taken.path for b in offered)
+    assert any(b.path == taken.path for b in offered)  # type: ignore[attr-defined]
     assert [s.name for s in gangs.list_gangs(window.database)] == names_before
     assert window.undo_stack.count() == 0
     assert window.gang_model.rowCount() == len(names_before)

@@ -15,7 +15,7 @@ from .roster_helpers import Recorder, dump
 
 
 def _wizard(qtbot, rulesets: Rulesets, recorder: Recorder) -> NewGangWizard:
-    wizard = NewGangWizard(rulesets, recorder)  # type: ignore[arg-type]
+    wizard = NewGangWizard(rulesets, recorder)
     qtbot.addWidget(wizard)
     wizard.show()
     qtbot.waitExposed(wizard)

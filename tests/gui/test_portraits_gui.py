@@ -62,7 +62,7 @@ def test_the_gang_portrait_is_chosen_in_the_gang_details(
     assert window.gang is not None
     picture = tmp_path / "gang.png"
     picture.write_bytes(image_bytes((400, 400), "PNG"))
-    dialog = GangDetailsDialog(window.gang, messages=recorder(window))  # type: ignore[arg-type]
+    dialog = GangDetailsDialog(window.gang, messages=recorder(window))
     qtbot.addWidget(dialog)
     assert dialog.changed_fields() == {}
     recorder(window).paths.append(picture)

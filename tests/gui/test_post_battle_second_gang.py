@@ -95,8 +95,8 @@ def go_to(qtbot, wizard: PostBattleWizard, step_id: str) -> None:
 def finish_wolves(qtbot, db: Database, rulesets: Rulesets, wolves: Gang):
     wizard = open_wizard(qtbot, db, rulesets, wolves, rolls=[3, 1])
     page = wizard.currentPage()
-    assert page.battle.currentData() == 1  # type: ignore[attr-defined]
-    click(qtbot, page.results.button(RESULTS.index("loss")))  # type: ignore[attr-defined]
+    assert page.battle.currentData() == 1
+    click(qtbot, page.results.button(RESULTS.index("loss")))
     go_to(qtbot, wizard, "wrap_up")
     wrap = wizard.currentPage()
     assert isinstance(wrap, WrapUpPage)
@@ -118,15 +118,15 @@ def finish_wolves(qtbot, db: Database, rulesets: Rulesets, wolves: Gang):
     assert "executioner ammo (Limited) removed for good" in report.report_text()
     with qtbot.waitSignal(wizard.sig_finished) as finished:
         click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
-    assert "no battle" not in report.status.text()  # type: ignore[attr-defined]
+    assert "no battle" not in report.status.text()
     return finished.args[0]
 
 
 def finish_riders(qtbot, db: Database, rulesets: Rulesets, riders: Gang):
     wizard = open_wizard(qtbot, db, rulesets, riders, rolls=[])
     page = wizard.currentPage()
-    assert page.battle.currentData() == 1  # type: ignore[attr-defined]
-    click(qtbot, page.results.button(RESULTS.index("win")))  # type: ignore[attr-defined]
+    assert page.battle.currentData() == 1
+    click(qtbot, page.results.button(RESULTS.index("win")))
     go_to(qtbot, wizard, "receive_rewards")
     # +1 for taking part, +2 for the Wolves' Rook that Mags put Out of Action.
     assert wizard.draft.xp == {"Mags Varga": 3, "Rook": 1}
@@ -150,7 +150,7 @@ def test_both_gangs_finish_from_the_shared_battle_then_undo_in_either_order(
         done_riders = finish_riders(qtbot, db, rulesets, riders)
         done_wolves = finish_wolves(qtbot, db, rulesets, wolves)
     for gang in (riders, wolves):
-        assert battle.ended_battle(db, gang.id, rulesets) is None  # type: ignore[arg-type]
+        assert battle.ended_battle(db, gang.id, rulesets) is None
     # The Wolves' Dex: his XP for taking part, his executioner ammo gone for good.
     dex, was = gangs.load_gang(db, WOLVES).fighter("Dex Hollow"), wolves.fighter("Dex Hollow")
     assert dex is not None and was is not None and dex.xp == was.xp + 1

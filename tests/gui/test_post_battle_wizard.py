@@ -245,8 +245,8 @@ def test_walk_the_wizard_end_to_end_then_undo_in_one_step(
     assert wizard.finish_result is result
     stored = gangs.load_gang(db, str(gang.id))
     assert stored.rating == 615 and stored.credits == 500 and stored.reputation == 2
-    assert stored.fighter("Rook").status is FighterStatus.IN_RECOVERY  # type: ignore[union-attr]
-    assert post_battle.load_draft(db, gang.id) is None  # type: ignore[arg-type]
+    assert stored.fighter("Rook").status is FighterStatus.IN_RECOVERY
+    assert post_battle.load_draft(db, gang.id) is None
     after = all_rows(db_path)
 
     # The main window pushes the command; undo reverts the whole sequence in one step.
@@ -298,8 +298,8 @@ def test_finish_stays_disabled_while_a_roll_is_missing(
     click(qtbot, wizard.currentPage().row("Rook").out_of_action)  # type: ignore[attr-defined]
     assert (
         "Rook: roll the Lasting Injury (D66) or pick the result"
-        in wizard.currentPage().status.text()
-    )  # type: ignore[attr-defined]
+        in wizard.currentPage().status.text()  # type: ignore[attr-defined]
+    )
     go_to(qtbot, wizard, "report_results")
     assert not wizard.button(QWizard.WizardButton.FinishButton).isEnabled()
     assert "cannot be applied yet" in wizard.currentPage().report_text()  # type: ignore[attr-defined]
@@ -343,8 +343,8 @@ def test_discard_draft_starts_again(
     click(qtbot, wizard.button(QWizard.WizardButton.CustomButton1))
     # A fresh draft: no result until the player picks one again.
     assert wizard.draft.result is None
-    assert post_battle.load_draft(db, gang.id).draft.result is None  # type: ignore[arg-type, union-attr]
-    assert not any(b.isChecked() for b in wizard.currentPage().results.buttons())  # type: ignore[attr-defined]
+    assert post_battle.load_draft(db, gang.id).draft.result is None
+    assert not any(b.isChecked() for b in wizard.currentPage().results.buttons())
 
 
 def test_a_tracked_battle_prefills_the_wizard_and_is_done_at_finish(
@@ -365,15 +365,15 @@ def test_a_tracked_battle_prefills_the_wizard_and_is_done_at_finish(
     click(qtbot, rook.injury.button)  # 31: Convalescence
     go_to(qtbot, wizard, "clean_house")
     assert (
-        wizard.currentPage().limited.list.item(0).text() == "Dex Hollow: Shotgun (executioner ammo)"
-    )  # type: ignore[attr-defined]
+        wizard.currentPage().limited.list.item(0).text() == "Dex Hollow: Shotgun (executioner ammo)"  # type: ignore[attr-defined]
+    )
     go_to(qtbot, wizard, "report_results")
     assert (
-        "Shotgun: executioner ammo (Limited) removed for good" in wizard.currentPage().report_text()
-    )  # type: ignore[attr-defined]
+        "Shotgun: executioner ammo (Limited) removed for good" in wizard.currentPage().report_text()  # type: ignore[attr-defined]
+    )
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
     assert wizard.finish_result is not None
-    assert battle.ended_battle(db, gang.id, rulesets) is None  # type: ignore[arg-type]
+    assert battle.ended_battle(db, gang.id, rulesets) is None
     stored = gangs.load_gang(db, str(gang.id))
     dex = stored.fighter("Dex Hollow")
     assert dex is not None and dex.rating == 145 - 20
@@ -476,8 +476,8 @@ def test_wrap_up_asks_for_the_escape_roll_and_the_old_wound(
     assert [(e.fighter, e.roll) for e in wizard.draft.escapes] == [("Rook", 6)]
     after, problems = wizard.preview("wrap_up")
     assert problems == []
-    assert after.fighter("Rook").status is FighterStatus.CONVALESCENCE  # type: ignore[union-attr]
-    assert after.fighter("Brann").status is FighterStatus.CONVALESCENCE  # type: ignore[union-attr]
+    assert after.fighter("Rook").status is FighterStatus.CONVALESCENCE
+    assert after.fighter("Brann").status is FighterStatus.CONVALESCENCE
 
 
 def test_the_older_rules_take_the_opponents_capture_roll(
@@ -500,7 +500,7 @@ def test_the_older_rules_take_the_opponents_capture_roll(
     assert wizard.draft.capture.fighter == "Rook"
     after, problems = wizard.preview("wrap_up")
     assert problems == []
-    assert after.fighter("Rook").status is FighterStatus.CAPTURED  # type: ignore[union-attr]
+    assert after.fighter("Rook").status is FighterStatus.CAPTURED
 
 
 def test_the_trading_post_shows_the_list_price_and_seeks_rare_items(
@@ -530,7 +530,7 @@ def test_the_trading_post_shows_the_list_price_and_seeks_rare_items(
     assert "Needle pistol" not in page.status.text()
     after, problems = wizard.preview("trading_post")
     assert problems == []
-    assert after.fighter("Dex Hollow").weapons[-1].name == "Needle pistol"  # type: ignore[union-attr]
+    assert after.fighter("Dex Hollow").weapons[-1].name == "Needle pistol"
 
 
 def test_finish_is_refused_when_the_roster_was_saved_elsewhere_then_goes_on(
@@ -582,7 +582,7 @@ def test_the_trading_post_price_is_the_price_charged_when_restocking_ammo(
     page.profile.setCurrentIndex(page.profile.findData("executioner ammo"))
     ammo = next(
         p.cost
-        for p in rulesets.get("n23").weapon_entry("Shotgun").profiles  # type: ignore[union-attr]
+        for p in rulesets.get("n23").weapon_entry("Shotgun").profiles
         if p.name == "executioner ammo"
     )
     # Dex carries a shotgun already: the ammo alone is charged, so it alone is shown.
@@ -643,4 +643,4 @@ def test_the_report_page_prints_what_changed(
     assert "Pip (Greenhorn): Active" in text and "XP 0 -> 2" in text
     assert page.status.text() == f"What changed written to {target}"
     # Nothing was applied: the sheet is what Finish will do.
-    assert gangs.load_gang(db, str(gang.id)).fighter("Pip").xp == 0  # type: ignore[union-attr]
+    assert gangs.load_gang(db, str(gang.id)).fighter("Pip").xp == 0

@@ -41,7 +41,7 @@ def record_from_window(
     first, second = list(members)[:2]
     offered = []
 
-    def ask(_cls: type, _parent: object, _members: object, _places: object, attempt, **kw):  # type: ignore[no-untyped-def]
+    def ask(_cls: type, _parent: object, _members: object, _places: object, attempt, **kw):
         offered.append(kw.get("tracked"))
         return attempt(BattleEntry([str(first), str(second)], winner=str(first))) is None
 

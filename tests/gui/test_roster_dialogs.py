@@ -302,7 +302,7 @@ def test_buy_weapon_shows_the_list_first_and_refuses_with_a_reason(
 ) -> None:
     from gangmanager.rules.restrictions import probe_fighter
 
-    greenhorn = probe_fighter(list_ruleset.fighter_type("orlock", "Greenhorn"))  # type: ignore[arg-type]
+    greenhorn = probe_fighter(list_ruleset.fighter_type("orlock", "Greenhorn"))
     dialog = ArmouryDialog(
         list_ruleset, "weapons", 300, "Nib", fighter=greenhorn, house="House Orlock"
     )
@@ -316,7 +316,7 @@ def test_buy_weapon_shows_the_list_first_and_refuses_with_a_reason(
     assert "a Greenhorn (Juve) may not take a Heavy bolter" in dialog.price.text()
     assert dialog.model.index(2, 0).data(Qt.ItemDataRole.ForegroundRole) is not None
     dialog.view.selectRow(0)
-    assert ok.isEnabled() and dialog.choice().cost == 10  # type: ignore[union-attr]
+    assert ok.isEnabled() and dialog.choice().cost == 10
     house_rules = ArmouryDialog(
         list_ruleset,
         "weapons",

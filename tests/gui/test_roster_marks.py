@@ -52,10 +52,10 @@ def test_better_and_worse_values_and_unfit_fighters(
 
     worse = model.index(rook, column("M"))
     better = model.index(rook, column("BS"))
-    assert model.data(worse, Qt.ItemDataRole.BackgroundRole).color() == WORSE_TINT
-    assert model.data(better, Qt.ItemDataRole.BackgroundRole).color() == BETTER_TINT
-    assert model.data(worse, Qt.ItemDataRole.ToolTipRole).startswith("Worse than base: -1 step")
-    assert model.data(better, Qt.ItemDataRole.ToolTipRole).startswith("Better than base: +1 step")
+    assert model.data(worse, Qt.ItemDataRole.BackgroundRole).color() == WORSE_TINT  # type: ignore[attr-defined]
+    assert model.data(better, Qt.ItemDataRole.BackgroundRole).color() == BETTER_TINT  # type: ignore[attr-defined]
+    assert model.data(worse, Qt.ItemDataRole.ToolTipRole).startswith("Worse than base: -1 step")  # type: ignore[attr-defined]
+    assert model.data(better, Qt.ItemDataRole.ToolTipRole).startswith("Better than base: +1 step")  # type: ignore[attr-defined]
 
     def row(name: str) -> int:
         return next(r for r in range(model.rowCount()) if model.fighter(r).name == name)
@@ -66,9 +66,9 @@ def test_better_and_worse_values_and_unfit_fighters(
     for name, status in statuses.items():
         cell = model.index(row(name), NAME_COLUMN)
         font = model.data(cell, Qt.ItemDataRole.FontRole)
-        assert font.italic() and font.strikeOut() == (status is FighterStatus.DEAD)
-        assert model.data(cell, Qt.ItemDataRole.ToolTipRole).startswith(f"{status.label}: not fit")
-        colours.add(model.data(cell, Qt.ItemDataRole.ForegroundRole).color().name())
+        assert font.italic() and font.strikeOut() == (status is FighterStatus.DEAD)  # type: ignore[attr-defined]
+        assert model.data(cell, Qt.ItemDataRole.ToolTipRole).startswith(f"{status.label}: not fit")  # type: ignore[attr-defined]
+        colours.add(model.data(cell, Qt.ItemDataRole.ForegroundRole).color().name())  # type: ignore[attr-defined]
     assert len(colours) == 3  # each status its own colour
 
     editor = ProfileEditor()

@@ -85,7 +85,7 @@ class CountedModel(RowsTableModel[Ganger]):
     asked: list[str]
 
     COLUMNS = (
-        Column("Name", lambda g: CountedModel.asked.append(g.name) or g.name),
+        Column("Name", lambda g: CountedModel.asked.append(g.name) or g.name),  # type: ignore[func-returns-value]
         Column("XP", lambda g: g.xp, align=RIGHT),
     )
 

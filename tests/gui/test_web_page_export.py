@@ -12,7 +12,7 @@ from .roster_helpers import recorder
 
 def _menu_action(window: MainWindow, text: str):
     file_menu = window.menuBar().actions()[0].menu()
-    return next(a for a in file_menu.actions() if a.text().replace("&", "") == text)
+    return next(a for a in file_menu.actions() if a.text().replace("&", "") == text)  # type: ignore[attr-defined]
 
 
 def test_export_as_web_page_writes_the_gang(qtbot, window: MainWindow, tmp_path: Path) -> None:

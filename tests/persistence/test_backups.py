@@ -187,7 +187,7 @@ def newer(path: Path) -> None:
     [
         (lambda p: p.write_text("name,house\n"), "not a Gang Manager database (not an SQLite"),
         (lambda p: p.write_bytes(b""), "not a Gang Manager database (the file is empty)"),
-        (lambda p: (p.unlink(), foreign(p)), "not a Gang Manager database (it has tables recipes)"),
+        (lambda p: (p.unlink(), foreign(p)), "not a Gang Manager database (it has tables recipes)"),  # type: ignore[func-returns-value]
         (newer, "made by a newer Gang Manager (schema 0099)"),
         (lambda p: p.unlink(), "no such backup file"),
     ],
@@ -249,7 +249,7 @@ def test_full_disk_inside_sqlite_is_reported_the_same_way(
     def sqlite_full(source: Path, target: Path) -> None:
         target.write_bytes(b"SQLite format 3\x00")
         error = sqlite3.OperationalError("database or disk is full")
-        error.sqlite_errorcode = 13  # type: ignore[attr-defined]
+        error.sqlite_errorcode = 13
         raise error
 
     backup_folder(stored).mkdir()
@@ -292,7 +292,7 @@ def test_read_only_folder_is_refused_before_anything_is_written(
     real_access = os.access
 
     def read_only(path: object, mode: int) -> bool:
-        return False if mode == os.W_OK else real_access(path, mode)  # type: ignore[arg-type]
+        return False if mode == os.W_OK else real_access(path, mode)
 
     monkeypatch.setattr(backups.os, "access", read_only)
     before = stored.read_bytes()

@@ -69,7 +69,7 @@ def test_round_trip_battles_log_and_history(db: Database) -> None:
             ),
         )
         assert battle.id is not None
-        repo.set_income(battle.id, first.id, 40)  # type: ignore[arg-type]
+        repo.set_income(battle.id, first.id, 40)
         repo.add_log(added.id, LogEntry(at=NOW, cycle=1, kind="battle", text="It happened."))
         repo.add_snapshots(
             added.id,
@@ -109,26 +109,26 @@ def test_round_trip_battles_log_and_history(db: Database) -> None:
             ("Iron Brothers", "goliath", Alignment.LAW_ABIDING),
             ("Rust Riders", "orlock", Alignment.OUTLAW),
         ]
-        assert loaded.holding("Tunnels").gang_id == first.id  # type: ignore[union-attr]
+        assert loaded.holding("Tunnels").gang_id == first.id
         assert loaded.battles[0].sides[0].income == 40
-        assert loaded.battles[0].winner.gang_name == "Iron Brothers"  # type: ignore[union-attr]
-        assert repo.running_campaign_of(second.id) == (loaded.id, "Ash Wars")  # type: ignore[arg-type]
+        assert loaded.battles[0].winner.gang_name == "Iron Brothers"
+        assert repo.running_campaign_of(second.id) == (loaded.id, "Ash Wars")
         assert [(s.name, s.gangs, s.running) for s in repo.list()] == [("Ash Wars", 2, True)]
-        assert repo.next_seq(loaded.id) == 1  # type: ignore[arg-type]
+        assert repo.next_seq(loaded.id) == 1
 
     # A deleted gang leaves the campaign; its battles and points keep its name.
     with db.unit_of_work() as uow:
-        uow.gangs.delete(second.id)  # type: ignore[arg-type]
+        uow.gangs.delete(second.id)
         uow.commit()
     with db.unit_of_work() as uow:
         repo = campaigns(uow)
-        after = repo.get(loaded.id)  # type: ignore[arg-type]
+        after = repo.get(loaded.id)
         assert [g.name for g in after.gangs] == ["Iron Brothers"]
         assert all(h.gang_id != second.id for h in after.holdings)
         assert after.battles[0].sides[1].gang_name == "Rust Riders"
         assert after.battles[0].sides[1].gang_id is None
-        assert [p.gang_name for p in repo.history(after.id)] == ["Iron Brothers", "Rust Riders"]  # type: ignore[arg-type]
-        repo.delete(after.id)  # type: ignore[arg-type]
+        assert [p.gang_name for p in repo.history(after.id)] == ["Iron Brothers", "Rust Riders"]
+        repo.delete(after.id)
         uow.commit()
     with db.engine.connect() as conn:
         for table in (

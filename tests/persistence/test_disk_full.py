@@ -33,7 +33,7 @@ SQLITE_FULL, SQLITE_IOERR_SHMSIZE, SQLITE_IOERR_FSYNC = 13, 4874, 1034
 
 def _sqlite_error(message: str, code: int) -> sqlite3.OperationalError:
     error = sqlite3.OperationalError(message)
-    error.sqlite_errorcode = code  # type: ignore[attr-defined]
+    error.sqlite_errorcode = code
     return error
 
 

@@ -27,7 +27,7 @@ def club(pg_admin: str, rulesets: Rulesets) -> Iterator[tuple[str, dict[str, str
         yield club
 
 
-def _rename_rook(db: Database, gang_id: int, name: str) -> int:
+def _rename_rook(db: Database, rulesets: Rulesets, gang_id: int, name: str) -> int:
     rook = gangs.load_gang(db, str(gang_id)).fighter("Rook")
     assert rook is not None and rook.id is not None
     outcome = perform(db, roster.EditFighter(gang_id, rook.id, {"name": name}), rulesets)
@@ -41,8 +41,8 @@ def test_each_player_undoes_only_their_own_steps(
     url, names, ids = club
     alice, bob = as_player(url, names["alice"]), as_player(url, names["bob"])
     try:
-        step = _rename_rook(alice, ids[RIDERS], "Rookie")
-        _rename_rook(bob, ids[WOLVES], "Wolfie")
+        step = _rename_rook(alice, rulesets, ids[RIDERS], "Rookie")
+        _rename_rook(bob, rulesets, ids[WOLVES], "Wolfie")
         # Bob's newest step is his own, Alice's hers.
         assert undo_history.undo(bob, rulesets).label == "Rename Rook to Wolfie"
         with pytest.raises(ServiceError, match="nothing to undo"):
@@ -88,7 +88,7 @@ def test_the_policies_run_again_and_a_server_without_them_still_saves(
         run_sql(owner, renamed(part, names))  # idempotent: a second run changes nothing
         alice = as_player(url, names["alice"])
         try:
-            _rename_rook(alice, ids[RIDERS], "Rookie")
+            _rename_rook(alice, rulesets, ids[RIDERS], "Rookie")
             # A server whose policies predate the history: the edit is saved, without a step.
             run_sql(owner, renamed("REVOKE ALL ON undo_steps FROM gm_players;", names))
             rook = gangs.load_gang(alice, str(ids[RIDERS])).fighter("Rookie")

@@ -84,7 +84,7 @@ def test_every_gang_is_the_orms_field_for_field(stored: Path, orm: Database) -> 
         got = read[summary.name]
         assert got == expected
         if isinstance(got, Gang):
-            assert got.model_dump() == expected.model_dump()  # type: ignore[union-attr]
+            assert got.model_dump() == expected.model_dump()
     # The damaged gang is listed, and refused with the same line.
     assert str(read["damaged"]).startswith("DamagedGangError: gang ")
 
@@ -153,7 +153,7 @@ def test_the_readers_statements_do_not_grow_with_fighters(
     connect = sqlite3.connect
 
     def traced(*args: object, **kwargs: object) -> sqlite3.Connection:
-        connection = connect(*args, **kwargs)  # type: ignore[arg-type]
+        connection = connect(*args, **kwargs)  # type: ignore[call-overload]
         connection.set_trace_callback(statements.append)
         return connection
 

@@ -78,7 +78,7 @@ def test_unit_of_work_outside_with_block_refuses() -> None:
     from gangmanager.persistence.unit_of_work import UnitOfWork
 
     with pytest.raises(RuntimeError, match="not open"):
-        UnitOfWork(None).commit()  # type: ignore[arg-type]
+        UnitOfWork(None).commit()
 
 
 @pytest.mark.sqlite_only

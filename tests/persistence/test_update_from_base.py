@@ -134,6 +134,6 @@ def test_a_damaged_row_is_found_on_every_read_although_profiles_are_shared(
         conn.execute(text(damage), {"fighter": hurt.fighters[1].id})
     for _ in range(2):  # the second read too: no cache keeps a bad row's profile
         with db.unit_of_work() as uow, pytest.raises(DamagedGangError):
-            uow.gangs.get(hurt.id)  # type: ignore[arg-type]
+            uow.gangs.get(hurt.id)
         with db.unit_of_work() as uow:
-            assert uow.gangs.get(healthy.id) == healthy  # type: ignore[arg-type]
+            assert uow.gangs.get(healthy.id) == healthy

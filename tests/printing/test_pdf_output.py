@@ -198,7 +198,7 @@ def test_fonts_are_embedded(
     reader = pypdf.PdfReader(path)
     names: set[str] = set()
     for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():
+        for font in page["/Resources"]["/Font"].values():  # type: ignore[index]
             font = font.get_object()
             names.add(str(font["/BaseFont"]))
             descendant = font["/DescendantFonts"][0].get_object()

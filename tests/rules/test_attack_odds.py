@@ -48,7 +48,7 @@ def observed(rid: str, event: AttackEvent, count: int, seed: int) -> dict[str, f
         out = target.status is BattleStatus.OUT_OF_ACTION
         injured = target.status is BattleStatus.SERIOUSLY_INJURED
         flesh = target.flesh_wounds > 0
-        profile = attacker.weapon(event.weapon).profiles[0]  # type: ignore[union-attr]
+        profile = attacker.weapon(event.weapon).profiles[0]
         flags = {
             "hit": tally.hits > 0,
             "wound": tally.wounds > 0,

@@ -3,18 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 from gangmanager.rules.availability import (
-    Availability,
     availability_rollers,
-    is_available,
     parse_availability,
     rarity_label,
-    roll_availability,
 )
-from gangmanager.rules.dice import FixedDice
 from gangmanager.rules.gang import Category, Fighter, FighterStatus
 from gangmanager.rules.profile import Profile
 
@@ -38,20 +32,6 @@ def test_parse_and_label(text: str, label: str, needs_roll: bool) -> None:
     assert parse_availability(text).needs_roll is needs_roll
 
 
-def test_the_best_roll_of_the_leader_or_a_champion_counts() -> None:
-    rare = Availability("rare", 9)
-    assert not is_available(rare, [5, 8])
-    assert is_available(rare, [5, 9])
-    assert is_available(rare, [8], modifier=1)
-    assert is_available(Availability("common"), [])
-    assert not is_available(Availability("illegal", 10), [])
-
-
-@given(st.integers(2, 12), st.lists(st.integers(2, 12), max_size=4))
-def test_available_exactly_when_a_roll_reaches_the_level(level: int, rolls: list[int]) -> None:
-    assert is_available(Availability("rare", level), rolls) == any(r >= level for r in rolls)
-
-
 def fighter(name: str, category: Category, status: FighterStatus = FighterStatus.ACTIVE) -> Fighter:
     return Fighter(name=name, category=category, status=status, profile=PROFILE)
 
@@ -65,4 +45,3 @@ def test_who_rolls_and_the_rolls() -> None:
     ]
     rollers = availability_rollers(gang)
     assert [f.name for f in rollers] == ["Boss", "Sarge"]
-    assert roll_availability(FixedDice([3, 4, 6, 6]), rollers) == {"Boss": 7, "Sarge": 12}

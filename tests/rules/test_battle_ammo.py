@@ -91,7 +91,7 @@ test.__test__ = False  # type: ignore[attr-defined]  # a builder, not a test
 
 
 def apply(rules: Ruleset, state: BattleState, raw: dict[str, object], dice: object = None):
-    return apply_event(rules, state, parse_event(raw), dice)  # type: ignore[arg-type]
+    return apply_event(rules, state, parse_event(raw), dice)
 
 
 def state_of(state: BattleState, fighter: str, weapon: str, profile: str = "") -> ProfileState:
@@ -296,8 +296,45 @@ def test_a_pack_without_deferred_ratings_lowers_the_committed_ones_at_once() -> 
     done = apply(rules, state, test("Vex", "Shotgun", "inferno ammo", 1))
     assert isinstance(done, AmmoTestEvent) and done.removed is not None
     after = remove_deleted_profile(roster, "Vex", "Shotgun", done.removed, deferred=False)
+    assert roster.fighters[0].rating is not None and roster.rating is not None
     assert after.fighters[0].rating == roster.fighters[0].rating - 15
     assert after.rating == roster.rating - 15
     assert pending_fighter_rating(after.fighters[0]) == after.fighters[0].rating
     back = restore_profile(after, "Vex", "Shotgun", done.removed, deferred=False)
     assert back == roster
+
+
+def test_a_renamed_weapon_loses_its_limited_profile_by_its_place_on_the_card() -> None:
+    """The weapon renamed since the test (a player's own name for it): its stored index finds it."""
+    rules, roster, state = start("n23")
+    done = apply(rules, state, test("Vex", "Shotgun", "inferno ammo", 4))
+    assert isinstance(done, AmmoTestEvent) and done.removed is not None
+    vex = roster.fighters[0]
+    renamed = [vex.weapons[0].model_copy(update={"name": "Old Faithful"}), *vex.weapons[1:]]
+    roster = roster.model_copy(
+        update={"fighters": [vex.model_copy(update={"weapons": renamed}), *roster.fighters[1:]]}
+    )
+    after = remove_deleted_profile(roster, "Vex", "Shotgun", done.removed)
+    assert "inferno ammo" not in [p.name for p in after.fighters[0].weapons[0].profiles]
+    assert after.fighters[0].weapons[1:] == renamed[1:]
+    # No weapon at that place any more: refused, not a wrong weapon struck.
+    gone = roster.model_copy(
+        update={"fighters": [vex.model_copy(update={"weapons": []}), *roster.fighters[1:]]}
+    )
+    with pytest.raises(BattleError, match="no longer carries Shotgun"):
+        remove_deleted_profile(gone, "Vex", "Shotgun", done.removed)
+
+
+def test_a_struck_profile_charged_now_never_takes_a_rating_below_zero() -> None:
+    """A pack that does not defer (`limited_rating_deferred = false`): the ratings drop
+    by the profile's price at once, down to 0 and no further."""
+    rules, roster, state = start("n23")
+    done = apply(rules, state, test("Vex", "Shotgun", "inferno ammo", 4))
+    assert isinstance(done, AmmoTestEvent) and done.removed is not None
+    vex = roster.fighters[0].model_copy(update={"rating": 10})
+    low = roster.model_copy(update={"fighters": [vex, *roster.fighters[1:]], "rating": 12})
+    after = remove_deleted_profile(low, "Vex", "Shotgun", done.removed, deferred=False)
+    assert (after.fighters[0].rating, after.rating) == (0, 0)
+    ample = roster.model_copy(update={"fighters": [vex, *roster.fighters[1:]], "rating": 100})
+    after = remove_deleted_profile(ample, "Vex", "Shotgun", done.removed, deferred=False)
+    assert (after.fighters[0].rating, after.rating) == (0, 85)

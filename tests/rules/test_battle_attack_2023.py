@@ -563,7 +563,7 @@ def test_an_attack_stored_before_the_attack_dice_and_trait_dice_replays() -> Non
         {"weapon": "Rad beamer", "profile": "focused", "firepower": [2], "hit": 5, "wound": [1]},
     ]
     for event in stored:
-        attack(state, **event)  # type: ignore[arg-type]
+        attack(state, **event)
     assert any("Knockback: hit roll 5" in line for line in log(state))
     assert not any(line.startswith("Rad-phage") for line in log(state))
 
@@ -584,3 +584,10 @@ def test_shield_breaker_rolls_two_dice_for_the_field_save_and_keeps_the_lower() 
         "save 5+ (Refractor field 5+, field armour: AP does not apply): rolled 6 and 2"
         " (Shield Breaker: keeps 2), fails." in log(state)
     )
+
+
+def test_two_armours_in_either_order_give_the_best_save() -> None:
+    for worn in (["Mesh armour", "Flak armour"], ["Flak armour", "Mesh armour"]):
+        state = battle(["Autopistol"], worn)
+        attack(state, "Autopistol", firepower=[2], hit=4, wound=[6], save=[5])
+        assert "save 5+ (Mesh armour 5+): rolled 5, saved." in log(state)

@@ -101,7 +101,7 @@ def test_old_events_by_name_keep_loading_and_a_bare_ambiguous_name_is_refused() 
         "fighter": "Blue/Rook",
         "status": "seriously_injured",
     }
-    state = fold(n23(), red, [], [old], against=Opponent(blue))
+    state = fold(n23(), red, [], [old], against=Opponent(blue))  # type: ignore[list-item]
     assert track(state, "Blue/Rook").status.value == "seriously_injured"
     with pytest.raises(BattleError, match="'Rook' is ambiguous: write 'Red/Rook' or 'Blue/Rook'"):
         play(start(), event="status", fighter="Rook", status="pinned")

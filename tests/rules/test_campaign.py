@@ -129,8 +129,8 @@ def test_joining_gives_the_hideout_and_its_reputation() -> None:
     assert joined.held_by(1) == [rules.Holding(territory="Settlement", gang_id=1, hideout=True)]
     with pytest.raises(CampaignError, match="already takes part"):
         rules.join(campaign, DOMINION, gangs[1], N23)
-    assert campaign.gang(1).house == "goliath"  # type: ignore[union-attr]
-    assert campaign.gang(3).house == "escher"  # type: ignore[union-attr]
+    assert campaign.gang(1).house == "goliath"
+    assert campaign.gang(3).house == "escher"
 
 
 def test_stakes_follow_the_phase() -> None:
@@ -161,10 +161,10 @@ def test_stakes_follow_the_phase() -> None:
         rules.record_battle(takeover, DOMINION, battle(2, 2, 3, territory="Old Ruins"))
     taken, moved = rules.record_battle(takeover, DOMINION, battle(2, 1, 2, territory="Old Ruins"))
     assert moved is not None and (moved.from_gang, moved.to_gang) == (1, 2)
-    assert taken.holding("Old Ruins").gang_id == 2  # type: ignore[union-attr]
+    assert taken.holding("Old Ruins").gang_id == 2
     # The holder winning (or a draw) keeps it where it was.
     kept, moved = rules.record_battle(taken, DOMINION, battle(None, 1, 2, territory="Old Ruins"))
-    assert moved is None and kept.holding("Old Ruins").gang_id == 2  # type: ignore[union-attr]
+    assert moved is None and kept.holding("Old Ruins").gang_id == 2
 
 
 def test_battles_are_checked() -> None:
@@ -204,7 +204,7 @@ def test_income_from_hideout_and_territories() -> None:
     campaign, gangs = three_gangs()
     for name in ("Old Ruins", "Collapsed Dome", "Rogue Doc Shop", "Gambling Den"):
         campaign, _ = rules.transfer(campaign, DOMINION, name, 2)
-    dome_runner = Fighter(name="Scout", type="Dome Runner", profile=Profile())
+    dome_runner = Fighter(name="Scout", type="Dome Runner", profile=Profile.model_validate({}))
     riders = gangs[2].model_copy(update={"fighters": [dome_runner]})
     # Settlement D6 (4); Old Ruins D3 from a 5 (3) + 1 Dome Runner; Collapsed Dome 3D6 (2,5,6).
     report = rules.income_for(
@@ -308,3 +308,15 @@ def test_battles_read_in_plain_words() -> None:
     assert rules.battle_text(battle(None, 2, 3)) == (
         "Rust Riders (attacker) and Night Veils (defender) drew."
     )
+
+
+def test_standings_tie_on_territories_goes_to_reputation_before_wealth() -> None:
+    campaign, gangs = three_gangs()
+    # No territory held yet: Night Veils (Reputation 3, the poorest) lead; then the
+    # richer of the two with the same Reputation.
+    rows = rules.standings(campaign, gangs)
+    assert [(r.name, r.territories, r.reputation, r.wealth) for r in rows] == [
+        ("Night Veils", 0, 3, 800),
+        ("Rust Riders", 0, 1, 1050),
+        ("Iron Brothers", 0, 1, 1000),
+    ]

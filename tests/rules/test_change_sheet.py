@@ -62,7 +62,7 @@ def test_a_fighter_who_leaves_and_one_recruited() -> None:
     if after.fighter("Rook") is None:
         assert rook.status_after is None and rook.rating_after is None
     else:
-        assert rook.status_after == after.fighter("Rook").status.label  # type: ignore[union-attr]
+        assert rook.status_after == after.fighter("Rook").status.label
     recruit = after.fighters[0].model_copy(update={"id": None, "name": "Newcomer"})
     grown = after.model_copy(update={"fighters": [*after.fighters, recruit]})
     sheet = change_sheet(gang, grown, report, draft)

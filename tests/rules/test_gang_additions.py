@@ -145,7 +145,7 @@ def test_a_hanger_on_gains_no_xp_the_rewards_say_why() -> None:
         apply_draft(N23, gang, PostBattleDraft(result="win", xp={"Doc Mire": 2}))
     assert "Doc Mire: a Hanger-on gains no XP (refused 2)" in raised.value.problems
     after, _report = apply_draft(N23, gang, PostBattleDraft(result="win", xp={"Vex": 2}))
-    assert after.fighter("Vex").xp == 2  # type: ignore[union-attr]
+    assert after.fighter("Vex").xp == 2
 
 
 def test_a_hired_gun_gains_no_xp_a_brute_does() -> None:

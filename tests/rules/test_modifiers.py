@@ -10,6 +10,7 @@ from gangmanager.rules.modifiers import (
     Modifier,
     ModifierKind,
     check_advancement,
+    check_modifier_range,
     effective_profile,
     parse_modifier_line,
 )
@@ -138,3 +139,17 @@ def test_summary_line_parses_back_to_the_net_change(profile: Profile, mods: list
     changes, _ = parse_modifier_line(summary)
     again = effective_profile(profile, [Modifier(source="net", changes=changes)])
     assert again.values == result.values
+
+
+def test_a_code_repeated_in_one_line_adds_up() -> None:
+    assert parse_modifier_line("BS: +1, WS: -1, BS: +1") == ({"BS": 2, "WS": -1}, {})
+
+
+def test_a_change_as_large_as_the_whole_range_is_allowed_and_one_more_is_refused() -> None:
+    # Movement runs from 1" (worst) to 8" (best): seven steps.
+    check_modifier_range(Modifier(source="Potion", kind="manual", changes={"M": 7}))
+    check_modifier_range(Modifier(source="Potion", kind="manual", changes={"M": -7}))
+    with pytest.raises(CharacteristicError, match=r"M: \+8 is more steps than"):
+        check_modifier_range(Modifier(source="Potion", kind="manual", changes={"M": 8}))
+    with pytest.raises(CharacteristicError, match="M: -8 is more steps than"):
+        check_modifier_range(Modifier(source="Potion", kind="manual", changes={"M": -8}))

@@ -21,7 +21,7 @@ WEBP = b"RIFF\x10\x00\x00\x00WEBPVP8 " + b"\x00" * 8
 
 
 def _fighter(**extra: object) -> Fighter:
-    return Fighter.model_validate({"name": "Pip", "profile": Profile(), **extra})
+    return Fighter.model_validate({"name": "Pip", "profile": Profile.model_validate({}), **extra})
 
 
 def test_media_types_by_signature() -> None:

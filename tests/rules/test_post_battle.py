@@ -147,7 +147,7 @@ def test_last_battles_recovery_clears_before_this_battles_injuries() -> None:
     tess = report.fighter("Tess")
     assert tess is not None and tess.changes[0].text == "back from In recovery"
     kept, _ = apply_draft(N23, gang, _draft(clear_recovery=False))
-    assert kept.fighter("Tess").status is FighterStatus.IN_RECOVERY  # type: ignore[union-attr]
+    assert kept.fighter("Tess").status is FighterStatus.IN_RECOVERY
 
 
 def test_seriously_injured_fighters_succumb_on_1_or_2_and_then_need_an_injury() -> None:
@@ -162,7 +162,7 @@ def test_seriously_injured_fighters_succumb_on_1_or_2_and_then_need_an_injury() 
             injuries=[{"fighter": "Rook", "roll": 31}],
         ),
     )
-    assert after.fighter("Rook").status is FighterStatus.CONVALESCENCE  # type: ignore[union-attr]
+    assert after.fighter("Rook").status is FighterStatus.CONVALESCENCE
     assert "Rook: succumb D6 rolled 1" in report.rolls
     with pytest.raises(DraftError, match="a succumb roll is a D6 \\(1-6\\), not 7"):
         apply_draft(N23, gang, _draft(succumb=[{"fighter": "Rook", "roll": 7}]))
@@ -207,7 +207,7 @@ def test_medical_escort_outcomes() -> None:
 
     saved, lines = escort(cost_roll=7, roll=6)
     assert saved.credits == 30
-    assert saved.fighter("Rook").status is FighterStatus.ACTIVE  # type: ignore[union-attr]
+    assert saved.fighter("Rook").status is FighterStatus.ACTIVE
     dead, _ = escort(cost=40, roll=1)
     assert dead.fighter("Rook") is None and dead.credits == 60
     stable, lines = escort(cost_roll=2, roll=3, injury_roll=52, escort="Mags Varga")
@@ -247,7 +247,7 @@ def test_purchases_from_the_armoury_match_profiles_ignoring_case() -> None:
     assert [p.name for p in shotgun.profiles if p.cost] == ["executioner ammo"]
     assert shotgun.total_cost == 50
     assert after.stash[-1].name == "Flak armour"
-    assert after.fighter("Mags Varga").weapon("Boltgun").total_cost == 40  # type: ignore[union-attr]
+    assert after.fighter("Mags Varga").weapon("Boltgun").total_cost == 40
     assert after.credits == 100 + 300 - 50 - 10 - 40
     with pytest.raises(DraftError, match="Shotgun has no profile 'dragon ammo'"):
         apply_draft(
@@ -270,7 +270,7 @@ def test_a_lost_limited_profile_can_be_bought_again_alone() -> None:
     assert dex is not None and len(dex.weapons) == 1
     assert dex.weapons[0].profile("executioner ammo") is not None
     assert after.credits == 80
-    assert after.fighter("Dex Hollow").rating == gang.fighters[1].rating  # type: ignore[union-attr]
+    assert after.fighter("Dex Hollow").rating == gang.fighters[1].rating
 
 
 def test_sales_and_moves_between_the_stash_and_fighters() -> None:
@@ -286,7 +286,7 @@ def test_sales_and_moves_between_the_stash_and_fighters() -> None:
     tess = after.fighter("Tess")
     assert tess is not None and [w.name for w in tess.weapons] == ["Autogun"]
     assert [s.name for s in after.stash] == ["Flak armour"]
-    assert after.fighter("Mags Varga").wargear == []  # type: ignore[union-attr]
+    assert after.fighter("Mags Varga").wargear == []
     with pytest.raises(DraftError, match="no 'Autogun' in the stash"):
         apply_draft(N23, _gang(), _draft(moves=[{"item": "Autogun", "to": "Tess"}]))
 
@@ -363,3 +363,16 @@ def test_the_draft_schema_refuses_unknown_keys_and_round_trips() -> None:
     }
     assert PostBattleDraft.model_validate(data) == draft
     assert _draft().to_json() == {"result": "win"}
+
+
+@pytest.mark.parametrize("step", ["report_results", "nonsense", ""])
+def test_a_preview_through_a_step_that_changes_nothing_is_refused(step: str) -> None:
+    with pytest.raises(ValueError, match="not a post-battle step that changes the gang"):
+        apply_steps(N23, _gang(), PostBattleDraft(result="win"), step)
+
+
+def test_a_preview_through_the_last_step_applies_the_whole_draft() -> None:
+    draft = PostBattleDraft(result="win", credits=30)
+    after, found = apply_steps(N23, _gang(), draft, "update_gang_rating")
+    assert found == []
+    assert after == apply_draft(N23, _gang(), draft)[0]

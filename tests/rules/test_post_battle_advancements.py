@@ -47,9 +47,9 @@ def test_each_earlier_advance_of_a_characteristic_costs_two_more_xp() -> None:
     after, _ = _apply(captain, {"advancement": "i"}, {"advancement": "i"})
     assert after.xp == 0
     assert earlier_advances(after, "I") == 2
-    assert xp_cost(after, N23.advancement("i")) == 9  # type: ignore[arg-type]
+    assert xp_cost(after, N23.advancement("i")) == 9
     # Another characteristic does not escalate.
-    assert xp_cost(after, N23.advancement("bs")) == 6  # type: ignore[arg-type]
+    assert xp_cost(after, N23.advancement("bs")) == 6
     assert after.effective(N23.table).printed()["I"] == "2+"
 
 

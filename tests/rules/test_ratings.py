@@ -105,18 +105,18 @@ def edits(draw: st.DrawFn, gang: Gang) -> list[tuple[str, object]]:
 
 def _apply(gang: Gang, kind: str, value: object) -> Gang:
     if kind == "add_fighter":
-        return roster_ops.add_fighter(gang, value)  # type: ignore[arg-type]
+        return roster_ops.add_fighter(gang, value)
     if kind == "credits":
-        return roster_ops.set_credits(gang, value)  # type: ignore[arg-type]
+        return gang.model_copy(update={"credits": value})
     if not gang.fighters:
         return gang
     if kind == "status":
-        return roster_ops.set_status(gang, 0, value)  # type: ignore[arg-type]
+        return roster_ops.set_status(gang, 0, value)
     if kind == "weapon":
-        return roster_ops.add_weapon(gang, 0, value)  # type: ignore[arg-type]
+        return roster_ops.add_weapon(gang, 0, value)
     if kind == "modifier":
         try:
-            return roster_ops.add_modifier(gang, 0, value)  # type: ignore[arg-type]
+            return roster_ops.add_modifier(gang, 0, value)
         except ValueError:
             return gang
     weapons = gang.fighters[0].weapons

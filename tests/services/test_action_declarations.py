@@ -50,7 +50,7 @@ def test_the_walk_finds_the_actions_of_every_kind() -> None:
 
 
 @pytest.mark.parametrize("kind", ACTIONS, ids=lambda kind: kind.__name__)
-def test_every_action_has_a_handler_and_a_declared_result(kind: type) -> None:
+def test_every_action_has_a_handler_and_a_declared_result(kind: type[Action[typing.Any]]) -> None:
     assert not inspect.isabstract(kind), f"{kind.__name__} has no run()"
     returns = typing.get_type_hints(kind.run)["return"]
     assert typing.get_origin(returns) is Outcome

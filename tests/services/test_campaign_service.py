@@ -34,9 +34,11 @@ def add_gangs(db: Database, rulesets: Rulesets) -> dict[str, int]:
         "Iron Brothers": demo_gang(n23, "goliath"),
         "Night Veils": demo_gang(n23, "orlock").model_copy(update={"house": "Escher"}),
     }
-    ids = {}
+    ids: dict[str, int] = {}
     for name, gang in made.items():
-        ids[name] = gangs.add_gang(db, rulesets, gang.model_copy(update={"name": name})).gang.id
+        stored = gangs.add_gang(db, rulesets, gang.model_copy(update={"name": name})).gang.id
+        assert stored is not None
+        ids[name] = stored
     return ids
 
 
@@ -329,7 +331,7 @@ def test_assign_territory_and_the_wizards_hooks(db: Database, rulesets: Rulesets
     )
     service.record_snapshot(db, rulesets, "Ash Wars", "After Update Roster")
     campaign, found = service.campaign_battle_for(db, battle.battle.id)
-    assert campaign.name == "Ash Wars" and found.winner.gang_name == "Rust Riders"  # type: ignore[union-attr]
+    assert campaign.name == "Ash Wars" and found.winner.gang_name == "Rust Riders"
     final = state(db, rulesets)
     assert final.log[-1].text == "Post-battle: Rook goes Into Recovery."
     assert final.history[-1].label == "After Update Roster"

@@ -82,10 +82,10 @@ def test_a_legal_starting_gang_imports_for_each_house(
 def test_the_list_price_is_what_the_rating_counts(rulesets: Rulesets) -> None:
     write_list_pack(rulesets.packs_dir)
     ruleset = rulesets.get(PACK_ID)
-    gunner = roster_ops.recruit(ruleset.fighter_type("orlock", "Gunner"), "Rook", ruleset)  # type: ignore[arg-type]
+    gunner = roster_ops.recruit(ruleset.fighter_type("orlock", "Gunner"), "Rook", ruleset)
     verdict = restrictions.check_item(ruleset, "orlock", gunner, "Boltgun")
     assert (verdict.source, verdict.price) == ("list", 50)
-    bolter = armoury_weapon(ruleset.weapon_entry("Boltgun")).model_copy(  # type: ignore[arg-type]
+    bolter = armoury_weapon(ruleset.weapon_entry("Boltgun")).model_copy(
         update={"cost": verdict.price}
     )
     armed = gunner.model_copy(

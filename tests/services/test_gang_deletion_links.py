@@ -71,7 +71,7 @@ def test_undoing_a_deletion_restores_the_links_to_the_gang(
             insert(CampaignRow).values(
                 name="Ash Wars", ruleset="n23", campaign_type="dominion", notes=""
             )
-        ).inserted_primary_key[0]
+        ).inserted_primary_key[0]  # type: ignore[attr-defined]
         for position, gang_id in enumerate((doomed.id, other.id)):
             session.execute(
                 insert(CampaignGangRow).values(
@@ -87,7 +87,7 @@ def test_undoing_a_deletion_restores_the_links_to_the_gang(
             insert(CampaignBattleRow).values(
                 campaign_id=campaign, cycle=1, fought_on=date(2026, 12, 1)
             )
-        ).inserted_primary_key[0]
+        ).inserted_primary_key[0]  # type: ignore[attr-defined]
         session.execute(
             insert(CampaignBattleGangRow).values(
                 campaign_battle_id=fought,

@@ -124,8 +124,8 @@ def test_a_limited_deletion_then_the_draft_committed_until_f_then_exactly_pendin
         c.text for c in report.changes
     ]
     assert report.rating_before == committed["Dex Hollow"]
-    assert report.rating_after == committed["Dex Hollow"] - 20  # type: ignore[operator]
-    assert stored.fighter("Rook").status is FighterStatus.IN_RECOVERY  # type: ignore[union-attr]
+    assert report.rating_after == committed["Dex Hollow"] - 20
+    assert stored.fighter("Rook").status is FighterStatus.IN_RECOVERY
 
     # The battle is done: no longer handed to a post-battle sequence...
     assert battle.ended_battle(db, fought.id, rulesets) is None

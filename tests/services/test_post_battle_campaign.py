@@ -94,7 +94,7 @@ def test_finish_moves_the_territory_collects_income_and_undo_restores_every_row(
     # The roster: 10 credits from the battle, 40 + 20 + 15 of income.
     stored = gangs.load_gang(db, RIDERS)
     assert stored.credits == riders.credits + 10 + 75
-    assert stored.fighter("Mags Varga").xp == 5  # type: ignore[union-attr]
+    assert stored.fighter("Mags Varga").xp == 5
     # The territory moved, and the Goliaths' +2 Reputation went with it.
     assert gangs.load_gang(db, BROTHERS).reputation == brothers.reputation - 2
     assert result.changes.gangs_changed == (riders.id, brothers.id)
@@ -102,7 +102,7 @@ def test_finish_moves_the_territory_collects_income_and_undo_restores_every_row(
     holder = next(h for h in state.campaign.holdings if h.territory == "Slag Furnace")
     assert holder.gang_id == riders.id
     fought = next(b for b in state.campaign.battles if b.id == battle_id)
-    assert fought.side(riders.id).income == 75  # type: ignore[arg-type, union-attr]
+    assert fought.side(riders.id).income == 75
     assert [(e.kind, e.text) for e in state.log[-3:]] == [
         (
             "territory",
@@ -176,9 +176,9 @@ def test_a_stale_campaign_refuses_the_whole_finish(
     before = every_row(db)
     read = campaign.post_battle_setting
 
-    def read_then_someone_saves(uow, rulesets_, gang):  # type: ignore[no-untyped-def]
+    def read_then_someone_saves(uow, rulesets_, gang):
         setting = read(uow, rulesets_, gang)
-        assert setting is not None
+        assert setting is not None and setting.campaign.version is not None
         stale = setting.campaign.model_copy(update={"version": setting.campaign.version - 1})
         return type(setting)(stale, setting.ctype)
 

@@ -40,7 +40,8 @@ def test_unwieldy_weapons_take_two_slots_and_the_limit_is_warned(n23: Ruleset) -
     warning = roster_ops.slot_warning(gunner, n23, adding=heavy)
     assert warning is not None and "4 slots; the limit is 3" in warning
     overloaded = gunner.model_copy(update={"weapons": [heavy, heavy]})
-    assert "Vex's weapons take 4 slots" in roster_ops.slot_warning(overloaded, n23)
+    warning = roster_ops.slot_warning(overloaded, n23)
+    assert warning is not None and "Vex's weapons take 4 slots" in warning
 
 
 def test_composition_wants_one_leader_and_enough_gang_fighters() -> None:

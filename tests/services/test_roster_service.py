@@ -3,15 +3,24 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import inspect, text
+from sqlalchemy import inspect, select, text
 from sqlalchemy.orm import Session
 
+from gangmanager.persistence.campaign_tables import (
+    CampaignBattleGangRow,
+    CampaignBattleRow,
+    CampaignLogRow,
+    CampaignRow,
+    CampaignSnapshotRow,
+    CampaignTerritoryRow,
+)
 from gangmanager.persistence.database import Database, open_database, sqlite_url
-from gangmanager.persistence.tables import BattleEventRow, BattleRow, PostBattleDraftRow
+from gangmanager.persistence.tables import BattleEventRow, BattleRow, GangRow, PostBattleDraftRow
 from gangmanager.rules import ratings, roster_ops
 from gangmanager.rules.gang import Category, FighterStatus, Gang
 from gangmanager.rules.modifiers import Modifier, ModifierKind
@@ -174,6 +183,45 @@ def test_deleting_a_gang_takes_its_battles_and_undo_brings_all_back(
     restored = roster.undo(db, outcome, rulesets)
     assert restored.changes.gangs_added == (gang.id,)
     assert restored.gang_id == gang.id
+    assert dump(db) == before
+
+
+def test_undo_of_a_gang_deletion_puts_back_the_links_to_it(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
+    """Rows that outlive the gang (SET NULL) point at it again after undo: the other gang's
+    battle against it, its territory, its side of a campaign battle, the log and the chart."""
+    with Session(db.engine) as session:
+        other = session.scalars(select(GangRow.id).where(GangRow.id != gang.id)).one()
+        session.add(
+            BattleRow(gang_id=other, against_gang_id=gang.id, scenario="Ambush", ruleset="n23")
+        )
+        camp = CampaignRow(name="Ash Wars", ruleset="n23", campaign_type="dominion")
+        session.add(camp)
+        session.flush()
+        fought = CampaignBattleRow(campaign_id=camp.id, cycle=1, fought_on=date(2026, 3, 1))
+        session.add(fought)
+        session.flush()
+        session.add_all(
+            [
+                CampaignTerritoryRow(campaign_id=camp.id, position=0, name="Tunnels", gang_id=gang.id),
+                CampaignBattleGangRow(
+                    campaign_battle_id=fought.id, position=0, gang_id=gang.id,
+                    gang_name=gang.name, result="won",
+                ),
+                CampaignLogRow(campaign_id=camp.id, cycle=1, kind="note", text="hi", gang_id=gang.id),
+                CampaignSnapshotRow(
+                    campaign_id=camp.id, seq=0, label="start", gang_id=gang.id,
+                    gang_name=gang.name, rating=1, wealth=1, reputation=1, credits=0, territories=1,
+                ),
+            ]
+        )  # fmt: skip
+        session.commit()
+    before = dump(db)
+    outcome = roster.apply(db, roster.DeleteGang(gang.id), rulesets)
+    links = ("battles", "campaign_territories", "campaign_battle_gangs", "campaign_log")
+    assert all(dump(db)[table] != before[table] for table in links)
+    roster.undo(db, outcome, rulesets)
     assert dump(db) == before
 
 

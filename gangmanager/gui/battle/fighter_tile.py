@@ -349,8 +349,8 @@ class FighterTile(QFrame):
     ) -> None:
         layout = QVBoxLayout(self)
         top = QVBoxLayout()
-        for row in (head, controls, wounds):
-            top.addLayout(row)
+        for part in (head, controls, wounds):
+            top.addLayout(part)
         # The fighter's portrait, when there is one, beside the first three rows.
         self.portrait: PortraitLabel | None = None
         if track.fighter.portrait is not None:

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.screen_fit import open_size
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.limits import MAX_COUNT
 from gangmanager.services.rulesets import Rulesets
 
@@ -104,7 +105,7 @@ class NewCampaignDialog(_ActionDialog[NewCampaign]):
         self.form.addRow("&Ruleset:", self.ruleset_combo)
         self.form.addRow("&Type:", self.type_combo)
         self.ruleset_combo.currentIndexChanged.connect(self._on_ruleset_combo_changed)
-        found = self.ruleset_combo.findData("n23")
+        found = self.ruleset_combo.findData(DEFAULT_RULESET)
         self.ruleset_combo.setCurrentIndex(max(found, 0))
         self._on_ruleset_combo_changed()
 

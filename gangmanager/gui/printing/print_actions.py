@@ -24,6 +24,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox, QWidget
 
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.limits import quoted
 
 if TYPE_CHECKING:
@@ -274,7 +275,7 @@ class PrintActions(QObject):
     # -- blank cards ---------------------------------------------------------------------
 
     def _blank_ruleset(self) -> Ruleset | None:
-        """The pack of the gang shown, else the window's default pack (n23)."""
+        """The pack of the gang shown, else the window's default pack."""
         if self._ruleset is not None:
             return self._ruleset
         rulesets = getattr(self._parent, "rulesets", None)
@@ -283,7 +284,7 @@ class PrintActions(QObject):
         from gangmanager.services.errors import ServiceError
 
         try:
-            return rulesets.get("n23")
+            return rulesets.get(DEFAULT_RULESET)
         except ServiceError:
             return None
 

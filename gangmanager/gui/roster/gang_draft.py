@@ -7,6 +7,7 @@ wizard's pages (new_gang_wizard.py) edit one draft, and Finish founds it.
 from __future__ import annotations
 
 from gangmanager.rules import gang_additions, ratings, restrictions, roster_ops
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.restrictions import Offer
 from gangmanager.rules.roster_ops import RosterError
@@ -33,7 +34,7 @@ class GangDraft:
         return self.starting_credits - self.spent
 
     def gang(self) -> Gang:
-        ruleset_id = self.ruleset.id if self.ruleset else "n23"
+        ruleset_id = self.ruleset.id if self.ruleset else DEFAULT_RULESET
         return Gang(
             name=self.name or "New gang",
             house=self.house,

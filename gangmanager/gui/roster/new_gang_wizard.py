@@ -38,6 +38,7 @@ from gangmanager.gui.roster.gang_draft import GangDraft
 from gangmanager.gui.roster.offer_table_model import OfferTableModel
 from gangmanager.rules import ratings, restrictions, roster_ops
 from gangmanager.rules.characteristics import CODES
+from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS, MAX_GANG_NAME_CHARS
 from gangmanager.rules.restrictions import Offer
@@ -90,7 +91,7 @@ class GangPage(QWizardPage):
         form.addRow("Starting &credits", self.credits)
         form.addRow(self.message)
         self.ruleset.currentIndexChanged.connect(self._on_ruleset_current_index_changed)
-        default = self.ruleset.findData("n23")
+        default = self.ruleset.findData(DEFAULT_RULESET)
         self.ruleset.setCurrentIndex(max(default, 0))
         self._on_ruleset_current_index_changed(self.ruleset.currentIndex())
 
