@@ -23,7 +23,7 @@ RIDERS, WOLVES = "Rust Riders", "Ash Wolves"
 
 @pytest.fixture
 def club(pg_admin: str, rulesets: Rulesets) -> Iterator[tuple[str, dict[str, str], dict[str, int]]]:
-    with two_player_club(pg_admin, rulesets.get("n23"), {"alice": RIDERS, "bob": WOLVES}) as club:
+    with two_player_club(pg_admin, rulesets, {"alice": RIDERS, "bob": WOLVES}) as club:
         yield club
 
 
