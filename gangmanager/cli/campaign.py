@@ -278,7 +278,7 @@ def cmd_show(args: argparse.Namespace, context: Context) -> None:
     with context.database() as db:
         state = service.campaign_state(db, context.rulesets, args.name)
     if args.json:
-        print_json(service.campaign_view(state))
+        print_json(service.campaign_view(state).as_json())
     else:
         print(service.campaign_text(state))
 

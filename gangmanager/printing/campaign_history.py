@@ -7,6 +7,7 @@ from these.
 from __future__ import annotations
 
 import math
+from collections.abc import Collection, Iterable
 from typing import Any
 
 # One colour per gang, in the order they joined; the window's chart uses the same.
@@ -50,7 +51,17 @@ def axis_range(low: float, high: float) -> tuple[float, float, float]:
 def history_series(
     view: dict[str, Any], key: str
 ) -> tuple[dict[str, list[tuple[int, int]]], list[str]]:
-    """Per gang, (point, value) pairs for one measure; and the label of each point.
+    """Per gang, (point, value) pairs for one measure; and the label of each point
+    (`view`: the campaign as `campaign show --json` has it)."""
+    points = [(p["seq"], p["label"], p["gang"], p[key]) for p in view["history"]]
+    return carried_series(points, {g["name"] for g in view["gangs"]})
+
+
+def carried_series(
+    points: Iterable[tuple[int, str, str, int]], members: Collection[str]
+) -> tuple[dict[str, list[tuple[int, int]]], list[str]]:
+    """Per gang, (point, value) pairs from its (seq, label, gang, value) points; and the
+    label of each point. `members`: the gangs still taking part.
 
     A point is stored for the gangs an action changed (a battle's two, not all
     fifty), so a gang still taking part keeps its last value at the points
@@ -58,10 +69,9 @@ def history_series(
     """
     labels: dict[int, str] = {}
     stored: dict[str, dict[int, int]] = {}
-    for point in view["history"]:
-        labels.setdefault(point["seq"], point["label"])
-        stored.setdefault(point["gang"], {})[point["seq"]] = point[key]
-    members = {g["name"] for g in view["gangs"]}
+    for seq, label, gang_name, value in points:
+        labels.setdefault(seq, label)
+        stored.setdefault(gang_name, {})[seq] = value
     seqs = sorted(labels)
     series: dict[str, list[tuple[int, int]]] = {}
     for gang, values in stored.items():

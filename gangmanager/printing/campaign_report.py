@@ -1,6 +1,6 @@
 """The campaign report as a PDF: one small QPainter routine (QtGui only, no widgets).
 
-It draws the campaign view (`services.campaign.campaign_view`, plain data) on
+It draws the campaign view (`campaign show --json`'s data, plain) on
 A4 pages: the heading, the arbitrator's notes, standings, Triumphs,
 territories, the history charts (Gang Rating, Wealth, Reputation), battles and
 the log. Text wraps and flows onto new pages; a table repeats its header.

@@ -1,6 +1,6 @@
 """The campaign report written to a file, as PDF, JSON or a web page by the file's extension.
 
-The view is plain data (`services.campaign_views.campaign_view`); the file is
+The view is plain data (`services.campaign_views.campaign_view(...).as_json()`); the file is
 written beside its final name and renamed over it, so it is whole or absent.
 """
 

@@ -26,7 +26,7 @@ def write_report(
         raise ServiceError(f"{path.name}: a report is a .pdf, .json or .html file")
     if not path.parent.is_dir():
         raise ServiceError(f"{path}: the folder {path.parent} does not exist")
-    view = campaign_view(campaign_state(db, rulesets, ref))
+    view = campaign_view(campaign_state(db, rulesets, ref)).as_json()
     try:
         return write_campaign_report(view, path, now())
     except OSError as exc:

@@ -1,142 +1,117 @@
 """What the campaign window, `campaign show` and the report show, made from a
-`CampaignState` (plain data; the JSON is a contract for players' scripts)."""
+`CampaignState`: typed rows (services/campaign_rows.py), whose JSON is a contract
+for players' scripts."""
 
 from __future__ import annotations
 
-from datetime import date, datetime
-from typing import Any
-
 from gangmanager.rules import campaign as rules
 from gangmanager.services.campaign_queries import CampaignState
+from gangmanager.services.campaign_rows import (
+    BattleRow,
+    BoonRow,
+    CampaignView,
+    HistoryRow,
+    LogRow,
+    MemberRow,
+    PhaseRow,
+    SideRow,
+    StandingRow,
+    TerritoryRow,
+    TriumphRow,
+    TypeRow,
+)
 
 
-def _iso(value: date | datetime | None) -> str | None:
-    return value.isoformat() if value is not None else None
-
-
-def campaign_view(state: CampaignState) -> dict[str, Any]:
-    """The campaign as `campaign show --json` prints it (a contract for players' scripts)."""
+def campaign_view(state: CampaignState) -> CampaignView:
+    """The campaign as the window shows it; `.as_json()` is `campaign show --json`."""
     campaign, ctype = state.campaign, state.ctype
     names = {m.gang_id: m.name for m in campaign.gangs}
     names.update({gid: g.name for gid, g in state.gangs.items()})
     phase = rules.current_phase(campaign, ctype)
     fought = {b.id: b.fought_on for b in campaign.battles if b.id is not None}
-
-    def territory(h: rules.Holding) -> dict[str, Any]:
-        tdef = ctype.territory(h.territory)
-        member = campaign.gang(h.gang_id) if h.gang_id is not None else None
-        boons = tdef.boons_for(member.house if member else None) if tdef else []
-        return {
-            "name": h.territory,
-            "holder": names.get(h.gang_id) if h.gang_id is not None else None,
-            "holder_id": h.gang_id,
-            "hideout": h.hideout,
-            "enhanced_house": tdef.enhanced_house if tdef else None,
-            "boons": [{"kind": b.kind.value, "summary": b.summary} for b in boons],
-        }
-
-    return {
-        "id": campaign.id,
-        "name": campaign.name,
-        "ruleset": campaign.ruleset,
-        "type": {"id": ctype.id, "name": ctype.name},
-        "notes": campaign.notes,
-        "starts_on": _iso(campaign.starts_on),
-        "ends_on": _iso(campaign.ends_on),
-        "cycle": campaign.cycle,
-        "cycles": ctype.cycles,
-        "phase": {"id": phase.id, "name": phase.name, "stakes": phase.stakes.value},
-        "running": campaign.running,
-        "finished_at": _iso(campaign.finished_at),
-        "gangs": [
-            {
-                "id": m.gang_id,
-                "name": names.get(m.gang_id, m.name),
-                "house": state.gangs[m.gang_id].house if m.gang_id in state.gangs else "",
-                "alignment": m.alignment.value,
-                "territories": [h.territory for h in campaign.held_by(m.gang_id)],
-            }
-            for m in campaign.gangs
-        ],
-        "territories": [territory(h) for h in campaign.holdings],
-        "standings": [
-            {
-                "gang": s.name,
-                "gang_id": s.gang_id,
-                "rating": s.rating,
-                "wealth": s.wealth,
-                "reputation": s.reputation,
-                "credits": s.credits,
-                "territories": s.territories,
-                "battles": s.battles,
-                "wins": s.wins,
-                "out_of_action": s.out_of_action,
-            }
-            for s in state.standings
-        ],
-        "battles": [
-            {
-                "id": b.id,
-                "cycle": b.cycle,
-                "date": b.fought_on.isoformat(),
-                "scenario": b.scenario,
-                "territory": b.territory,
-                "winner": b.winner.gang_name if b.winner else None,
-                "battle_id": b.battle_id,
-                "gangs": [
-                    {
-                        "name": s.gang_name,
-                        "id": s.gang_id,
-                        "role": s.role.value,
-                        "result": s.result.value,
-                        "out_of_action": s.out_of_action,
-                        "income": s.income,
-                    }
-                    for s in b.sides
-                ],
-                "text": rules.battle_text(b),
-            }
-            for b in campaign.battles
-        ],
-        # Provisional while the campaign runs; final once it has ended.
-        "triumphs": [
-            {
-                "name": t.name,
-                "summary": t.summary,
-                "measure": t.measure.value,
-                "value": t.value,
-                "gangs": list(t.gangs),
-            }
+    return CampaignView(
+        id=campaign.id,
+        name=campaign.name,
+        ruleset=campaign.ruleset,
+        type=TypeRow(ctype.id, ctype.name),
+        notes=campaign.notes,
+        starts_on=campaign.starts_on,
+        ends_on=campaign.ends_on,
+        cycle=campaign.cycle,
+        cycles=ctype.cycles,
+        phase=PhaseRow(phase.id, phase.name, phase.stakes),
+        running=campaign.running,
+        finished_at=campaign.finished_at,
+        gangs=tuple(_member(state, m, names) for m in campaign.gangs),
+        territories=tuple(_territory(state, h, names) for h in campaign.holdings),
+        standings=tuple(_standing(s) for s in state.standings),
+        battles=tuple(_battle(b) for b in campaign.battles),
+        triumphs=tuple(
+            TriumphRow(t.name, t.summary, t.measure, t.value, tuple(t.gangs))
             for t in state.triumphs
-        ],
-        # `date`: the battle's date for what a battle brought, else the day it was logged.
-        "log": [
-            {
-                "at": _iso(e.at),
-                "date": fought.get(e.campaign_battle_id or 0, e.at.date()).isoformat(),
-                "cycle": e.cycle,
-                "kind": e.kind,
-                "text": e.text,
-                "campaign_battle_id": e.campaign_battle_id,
-            }
+        ),
+        log=tuple(
+            LogRow(
+                e.at,
+                fought.get(e.campaign_battle_id or 0, e.at.date()),
+                e.cycle,
+                e.kind,
+                e.text,
+                e.campaign_battle_id,
+            )
             for e in state.log
-        ],
-        "history": [
-            {
-                "seq": p.seq,
-                "label": p.label,
-                "at": _iso(p.at),
-                "gang": p.gang_name,
-                "gang_id": p.gang_id or None,
-                "rating": p.rating,
-                "wealth": p.wealth,
-                "reputation": p.reputation,
-                "credits": p.credits,
-                "territories": p.territories,
-            }
-            for p in state.history
-        ],
-    }
+        ),
+        history=tuple(_point(p) for p in state.history),
+    )
+
+
+def _member(state: CampaignState, m: rules.CampaignGang, names: dict[int, str]) -> MemberRow:
+    gang = state.gangs.get(m.gang_id)
+    return MemberRow(
+        m.gang_id,
+        names.get(m.gang_id, m.name),
+        gang.house if gang is not None else "",
+        m.alignment,
+        tuple(h.territory for h in state.campaign.held_by(m.gang_id)),
+    )
+
+
+def _territory(state: CampaignState, h: rules.Holding, names: dict[int, str]) -> TerritoryRow:
+    tdef = state.ctype.territory(h.territory)
+    member = state.campaign.gang(h.gang_id) if h.gang_id is not None else None
+    boons = tdef.boons_for(member.house if member else None) if tdef else []
+    return TerritoryRow(
+        h.territory,
+        names.get(h.gang_id) if h.gang_id is not None else None,
+        h.gang_id,
+        h.hideout,
+        tdef.enhanced_house if tdef else None,
+        tuple(BoonRow(b.kind, b.summary) for b in boons),
+    )
+
+
+def _standing(s: rules.Standing) -> StandingRow:
+    return StandingRow(
+        s.name, s.gang_id, s.rating, s.wealth, s.reputation, s.credits, s.territories,
+        s.battles, s.wins, s.out_of_action,
+    )  # fmt: skip
+
+
+def _point(p: rules.Snapshot) -> HistoryRow:
+    return HistoryRow(
+        p.seq, p.label, p.at, p.gang_name, p.gang_id or None, p.rating, p.wealth, p.reputation,
+        p.credits, p.territories,
+    )  # fmt: skip
+
+
+def _battle(b: rules.CampaignBattle) -> BattleRow:
+    sides = tuple(
+        SideRow(s.gang_name, s.gang_id, s.role, s.result, s.out_of_action, s.income)
+        for s in b.sides
+    )
+    winner = b.winner.gang_name if b.winner else None
+    return BattleRow(b.id, b.cycle, b.fought_on, b.scenario, b.territory, winner, b.battle_id,
+                     sides, rules.battle_text(b))  # fmt: skip
 
 
 def campaign_text(state: CampaignState) -> str:

@@ -92,7 +92,7 @@ def answer(monkeypatch: pytest.MonkeyPatch, cls: type, *values: object) -> list[
 
 
 def names(window: CampaignWindow) -> list[str]:
-    return [g["name"] for g in window.view["gangs"]]
+    return [g.name for g in window.view.gangs]
 
 
 def undo(qtbot, window: CampaignWindow) -> None:
@@ -112,7 +112,7 @@ def test_add_and_remove_gang_are_undone_and_redone(
     answer(monkeypatch, action_dialogs.GangDialog, GangChoice(riders), GangChoice(iron, True))
     window.add_gang_action.trigger()
     assert names(window) == ["Rust Riders", "Iron Brothers"]
-    assert window.view["gangs"][1]["alignment"] == "outlaw"
+    assert window.view.gangs[1].alignment == "outlaw"
     assert window.statusBar().currentMessage().startswith("Iron Brothers joins the campaign")
 
     undo(qtbot, window)
@@ -150,18 +150,18 @@ def test_record_battle_refuses_like_the_cli_then_records_and_undoes(
     window.record_battle_action.trigger()
     # The refusal is the command line's own sentence.
     assert said == ["a battle needs at least two gangs", None]
-    battles = window.view["battles"]
-    assert [b["winner"] for b in battles] == ["Iron Brothers"]
-    assert battles[0]["gangs"][1]["out_of_action"] == 3
-    pit = next(t for t in window.view["territories"] if t["name"] == "Fighting Pit")
-    assert pit["holder"] == "Iron Brothers"
+    battles = window.view.battles
+    assert [b.winner for b in battles] == ["Iron Brothers"]
+    assert battles[0].gangs[1].out_of_action == 3
+    pit = next(t for t in window.view.territories if t.name == "Fighting Pit")
+    assert pit.holder == "Iron Brothers"
     reputation = gangs.load_gang(db, "Iron Brothers").reputation
 
     undo(qtbot, window)
-    assert window.view["battles"] == []
+    assert window.view.battles == ()
     assert gangs.load_gang(db, "Iron Brothers").reputation == reputation - 2
     redo(qtbot, window)
-    assert len(window.view["battles"]) == 1
+    assert len(window.view.battles) == 1
 
 
 def test_a_refused_battle_keeps_the_dialog_open_with_what_was_typed(
@@ -202,21 +202,21 @@ def test_assign_next_cycle_and_end_from_the_window(
     )
     window.assign_action.trigger()
     assert said[0] is not None and said[0].startswith("no territory 'Nowhere' in this campaign")
-    den = next(t for t in window.view["territories"] if t["name"] == "Narco Den")
-    assert den["holder"] == "Rust Riders"
+    den = next(t for t in window.view.territories if t.name == "Narco Den")
+    assert den.holder == "Rust Riders"
 
     window.next_cycle_action.trigger()
-    assert window.view["cycle"] == 2
+    assert window.view.cycle == 2
     undo(qtbot, window)
-    assert window.view["cycle"] == 1
+    assert window.view.cycle == 1
     redo(qtbot, window)
 
     window.end_action.trigger()
     told = window.messages.told  # type: ignore[attr-defined]
     assert told[-1].startswith("The campaign ends.") and "Dominator" in told[-1]
-    assert not window.view["running"] and not window.record_battle_action.isEnabled()
+    assert not window.view.running and not window.record_battle_action.isEnabled()
     undo(qtbot, window)
-    assert window.view["running"] and window.record_battle_action.isEnabled()
+    assert window.view.running and window.record_battle_action.isEnabled()
 
 
 def test_new_campaign_from_the_main_window_opens_it_and_undo_removes_it(
@@ -236,7 +236,7 @@ def test_new_campaign_from_the_main_window_opens_it_and_undo_removes_it(
     assert said[0] is not None and said[0].startswith("a campaign needs a name")
     assert [c.name for c in service.list_campaigns(db)] == ["Ash Wars"]
     opened = main.campaign_window
-    assert isinstance(opened, CampaignWindow) and opened.view["name"] == "Ash Wars"
+    assert isinstance(opened, CampaignWindow) and opened.view.name == "Ash Wars"
     assert opened.undo_stack is main.undo_stack
     main.undo_action.trigger()
     assert service.list_campaigns(db) == []
@@ -306,5 +306,5 @@ def test_record_battle_is_prefilled_from_a_tracked_two_gang_battle(
                           scenario=entry.scenario, out_of_action=entry.out_of_action,
                           battle_id=entry.battle_id)  # fmt: skip
     window.refresh()
-    assert window.view["battles"][0]["battle_id"] == tracked.battle_id
+    assert window.view.battles[0].battle_id == tracked.battle_id
     assert window.tracked_battle() is None

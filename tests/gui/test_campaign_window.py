@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from datetime import datetime
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.dice import FixedDice
 from gangmanager.services import campaign as service
 from gangmanager.services import gangs
+from gangmanager.services.campaign_rows import CampaignView, HistoryRow, LogRow
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
@@ -227,33 +229,38 @@ def test_open_campaign_asks_only_when_there_are_several(
 def test_history_points_take_the_cycle_of_their_log_lines() -> None:
     from gangmanager.gui.campaign.history_chart import point_cycles
 
-    view = {
-        "log": [
-            {"at": "2026-03-01T10:00", "cycle": 1},
-            {"at": "2026-03-08T10:00", "cycle": 2},
-            {"at": "2026-03-15T10:00", "cycle": 3},
-        ],
-        "history": [
-            {"seq": 0, "at": "2026-03-01T10:00"},
-            {"seq": 1, "at": "2026-03-09T10:00"},
-            {"seq": 2, "at": "2026-03-20T10:00"},
-        ],
-    }
+    def at(day: int) -> datetime:
+        return datetime(2026, 3, day, 10, 0)
+
+    view = CampaignView(
+        log=tuple(
+            LogRow(at(day), at(day).date(), cycle, "campaign", "", None)
+            for day, cycle in ((1, 1), (8, 2), (15, 3))
+        ),
+        history=tuple(
+            HistoryRow(seq, "", at(day), "A", 1, 0, 0, 0, 0, 0)
+            for seq, day in ((0, 1), (1, 9), (2, 20))
+        ),
+    )
     assert point_cycles(view) == {0: 1, 1: 2, 2: 3}
 
 
 def test_the_log_keeps_each_battles_lines_together() -> None:
     from gangmanager.gui.campaign.campaign_window import battle_order
 
+    written = datetime(2026, 3, 1, 10, 0)
     log = [
-        {"text": "set up", "campaign_battle_id": None},
-        {"text": "battle 1", "campaign_battle_id": 1},
-        {"text": "battle 2", "campaign_battle_id": 2},
-        {"text": "income after battle 2", "campaign_battle_id": 2},
-        {"text": "post-battle of battle 1, a week later", "campaign_battle_id": 1},
-        {"text": "cycle 2 begins", "campaign_battle_id": None},
+        LogRow(written, written.date(), 1, "campaign", text, battle)
+        for text, battle in (
+            ("set up", None),
+            ("battle 1", 1),
+            ("battle 2", 2),
+            ("income after battle 2", 2),
+            ("post-battle of battle 1, a week later", 1),
+            ("cycle 2 begins", None),
+        )
     ]
-    assert [e["text"] for e in battle_order(log)] == [
+    assert [e.text for e in battle_order(log)] == [
         "set up",
         "battle 1",
         "post-battle of battle 1, a week later",

@@ -12,7 +12,9 @@ from PySide6.QtWidgets import QApplication, QHeaderView, QWidget
 
 from gangmanager.gui.campaign.campaign_window import CampaignWindow, triumphs_text
 from gangmanager.persistence.database import Database
+from gangmanager.rules.campaign_types import Measure
 from gangmanager.services import campaign as service
+from gangmanager.services.campaign_rows import TriumphRow
 from gangmanager.services.rulesets import Rulesets
 
 from ..services.test_campaign_statements import add_campaign
@@ -88,9 +90,12 @@ def test_the_history_is_drawn_when_its_tab_is_shown(window: CampaignWindow) -> N
 
 def test_triumphs_name_a_few_gangs_then_how_many_more() -> None:
     triumphs = [
-        {"name": "Warmonger", "gangs": ["A", "B", "C", "D", "E"]},
-        {"name": "Dominator", "gangs": []},
-        {"name": "Creditor", "gangs": ["A", "B"]},
+        TriumphRow(name, "", Measure.WINS, 1, gangs)
+        for name, gangs in (
+            ("Warmonger", ("A", "B", "C", "D", "E")),
+            ("Dominator", ()),
+            ("Creditor", ("A", "B")),
+        )
     ]
     assert triumphs_text(triumphs, 3) == (
         "Warmonger A, B, C and 2 more; Dominator nobody; Creditor A and B"

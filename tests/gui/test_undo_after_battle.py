@@ -55,6 +55,11 @@ def test_ctrl_z_undoes_a_rename_after_a_battle_event_struck_a_profile(
     assert window.undo_stack.redoText() == "Rename Rook to Rookie"
 
 
+def taking_part(window: CampaignWindow) -> list[str]:
+    """The names of the gangs the campaign window shows."""
+    return [g.name for g in window.view.gangs]
+
+
 def test_one_outcome_repaints_every_window_and_undo_goes_on_the_stack_given(
     qtbot, db: Database, rulesets: Rulesets
 ) -> None:
@@ -76,11 +81,11 @@ def test_one_outcome_repaints_every_window_and_undo_goes_on_the_stack_given(
     assert outcome is not None and heard == [outcome]
     assert stack.undoText() == "Add gang"
     # The campaign window repainted from the broadcast: the gang stands in its table.
-    assert [r["name"] for r in window.view["gangs"]] == ["Rust Riders"]
+    assert taking_part(window) == ["Rust Riders"]
     stack.undo()
-    assert window.view["gangs"] == [] and len(heard) == 2
+    assert taking_part(window) == [] and len(heard) == 2
     stack.redo()
-    assert [r["name"] for r in window.view["gangs"]] == ["Rust Riders"]
+    assert taking_part(window) == ["Rust Riders"]
 
 
 def test_a_refusal_is_one_line_and_pushes_nothing(db: Database, rulesets: Rulesets) -> None:

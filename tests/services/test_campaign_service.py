@@ -217,7 +217,7 @@ def test_view_is_the_json_contract(db: Database, rulesets: Rulesets) -> None:
         winner="Rust Riders",
         territory="Rogue Doc Shop",
     )
-    view = service.campaign_view(state(db, rulesets))
+    view = service.campaign_view(state(db, rulesets)).as_json()
     assert list(view) == [
         "id",
         "name",

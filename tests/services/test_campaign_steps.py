@@ -25,7 +25,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 
 
 def view(db: Database, rulesets: Rulesets) -> dict:
-    return service.campaign_view(service.campaign_state(db, rulesets, "Ash Wars"))
+    return service.campaign_view(service.campaign_state(db, rulesets, "Ash Wars")).as_json()
 
 
 def test_remove_gang_frees_its_territories_and_keeps_its_battles(

@@ -7,7 +7,7 @@ Part of `CampaignWindow` (campaign_window.py); each action is one step run by it
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from PySide6.QtWidgets import QMainWindow
 
@@ -26,6 +26,7 @@ from gangmanager.services import battle as battle_service
 from gangmanager.services import campaign as service
 from gangmanager.services import gangs as gang_service
 from gangmanager.services.battle_pending import ended_battles
+from gangmanager.services.campaign_rows import CampaignView
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
@@ -47,7 +48,7 @@ class ArbitratorActions(_Window):
     _rulesets: Rulesets
     campaign_id: int
     messages: Messages
-    view: dict[str, Any]
+    view: CampaignView
 
     if TYPE_CHECKING:
 
@@ -61,12 +62,10 @@ class ArbitratorActions(_Window):
         def _told(self, refusal: str | None) -> None: ...
 
     def members(self) -> list[tuple[int, str]]:
-        return [(g["id"], g["name"]) for g in self.view.get("gangs", [])]
+        return [(g.id, g.name) for g in self.view.gangs]
 
     def territories_in_play(self) -> list[tuple[str, str | None]]:
-        return [
-            (t["name"], t["holder"]) for t in self.view.get("territories", []) if not t["hideout"]
-        ]
+        return [(t.name, t.holder) for t in self.view.territories if not t.hideout]
 
     def _on_add_gang_triggered(self) -> None:
         taking_part = {gid for gid, _ in self.members()}
@@ -131,7 +130,7 @@ class ArbitratorActions(_Window):
     def tracked_battle(self) -> TrackedBattle | None:
         """An ended two-gang battle between members that the campaign has not recorded."""
         members = dict(self.members())
-        recorded = {b["battle_id"] for b in self.view.get("battles", []) if b["battle_id"]}
+        recorded = {b.battle_id for b in self.view.battles if b.battle_id}
         try:
             # One read for every member (not `ended_battle` per gang: it grew with the campaign).
             ended = ended_battles(self._db, members)
@@ -169,7 +168,7 @@ class ArbitratorActions(_Window):
         AssignTerritoryDialog.ask(self, self.members(), self.territories_in_play(), attempt)
 
     def _on_next_cycle_triggered(self) -> None:
-        cycle = self.view.get("cycle", 0)
+        cycle = self.view.cycle
         if self.messages.confirm(
             f"Close cycle {cycle}? Undo (Ctrl+Z) opens it again.", "Next cycle"
         ):

@@ -15,7 +15,7 @@ campaign meanwhile.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import shiboken6
 
@@ -51,6 +51,7 @@ from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.campaign import current_phase
 from gangmanager.services import campaign as service
+from gangmanager.services.campaign_rows import CampaignView, LogRow, TerritoryRow, TriumphRow
 from gangmanager.services.campaign_steps import OfCampaign, Stepped
 from gangmanager.services.changes import Changes
 from gangmanager.services.databases import Database
@@ -130,7 +131,8 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
         self._version: int | None = None
         # Refusals and questions go through here (tests replace `tell` and `save_path`).
         self.messages = Messages(self)
-        self.view: dict[str, Any] = {}
+        # The campaign as last read (empty until `refresh` reads it).
+        self.view = CampaignView()
         self._build_overview()
         self._build_menus()
 
@@ -325,27 +327,24 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
         view = service.campaign_view(state)
         self.view = view
         self._version = state.campaign.version
-        self.setWindowTitle(f"{view['name']} - campaign - Gang Manager")
-        ended = "" if view["running"] else f", ended {str(view['finished_at'])[:10]}"
+        self.setWindowTitle(f"{view.name} - campaign - Gang Manager")
+        ended = "" if view.running else f", ended {str(view.finished_at)[:10]}"
         dates = (
-            f"    {view['starts_on'] or '?'} to {view['ends_on'] or '?'}"
-            if view["starts_on"] or view["ends_on"]
+            f"    {view.starts_on or '?'} to {view.ends_on or '?'}"
+            if view.starts_on or view.ends_on
             else ""
         )
-        self.header_label.setText(
-            f"{view['name']}: {view['type']['name']} ({state.ruleset.name}){dates}"
-        )
-        phase = view["phase"]
+        self.header_label.setText(f"{view.name}: {view.type.name} ({state.ruleset.name}){dates}")
         self.phase_label.setText(
-            f"Cycle {view['cycle']} of {view['cycles']}, {phase['name']} phase{ended}."
-            f"    {len(view['gangs'])} gangs, {len(view['battles'])} battles."
+            f"Cycle {view.cycle} of {view.cycles}, {view.phase.name} phase{ended}."
+            f"    {len(view.gangs)} gangs, {len(view.battles)} battles."
             f"    {_phase_summary(state)}"
         )
-        order = [g["id"] for g in view["gangs"]]
-        self.standings_model.set_standings(view["standings"], order)
+        order = [g.id for g in view.gangs]
+        self.standings_model.set_standings(view.standings, order)
         _fit_rows(self.standings_view, STANDINGS_ROWS)
         self.territory_model.set_rows(_territory_rows(view))
-        self.log_model.set_rows(battle_order(view["log"]))
+        self.log_model.set_rows(battle_order(view.log))
         self.log_view.scrollToBottom()
         for item in (
             self.add_gang_action,
@@ -355,12 +354,12 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
             self.next_cycle_action,
             self.end_action,
         ):
-            item.setEnabled(bool(view["running"]))
-        title = "Triumphs" if view["running"] is False else "Triumphs if the campaign ended now"
-        self.triumphs_label.setText(f"{title}: " + triumphs_text(view["triumphs"], TRIUMPH_NAMES))
-        self.triumphs_label.setToolTip(f"{title}:\n" + triumphs_text(view["triumphs"], None, "\n"))
+            item.setEnabled(view.running)
+        title = "Triumphs" if not view.running else "Triumphs if the campaign ended now"
+        self.triumphs_label.setText(f"{title}: " + triumphs_text(view.triumphs, TRIUMPH_NAMES))
+        self.triumphs_label.setToolTip(f"{title}:\n" + triumphs_text(view.triumphs, None, "\n"))
         self.notes_edit.blockSignals(True)
-        self.notes_edit.setPlainText(str(view["notes"]))
+        self.notes_edit.setPlainText(view.notes)
         self.notes_edit.document().clearUndoRedoStacks()
         self.notes_edit.blockSignals(False)
         self._set_notes_dirty(False)
@@ -468,9 +467,7 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
         self.sig_campaign_changed.emit(campaign_id)
 
     def _on_standings_view_double_clicked(self, index: QModelIndex) -> None:
-        gang_id = self.standings_model.row_object(index.row()).get("gang_id")
-        if gang_id is not None:
-            self.sig_gang_requested.emit(int(gang_id))
+        self.sig_gang_requested.emit(self.standings_model.row_object(index.row()).gang_id)
 
     def _on_step_refused(self, text: str) -> None:
         self._step_refused = True
@@ -481,7 +478,7 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
             self.messages.tell(refusal)
 
     def _on_notes_edit_text_changed(self) -> None:
-        self._set_notes_dirty(self.notes_edit.toPlainText() != self.view.get("notes"))
+        self._set_notes_dirty(self.notes_edit.toPlainText() != self.view.notes)
 
     def _on_save_notes_button_clicked(self) -> None:
         action = service.SetCampaignDetails(
@@ -497,7 +494,7 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
     # ------------------------------------------------------------ report
 
     def _on_report_action_triggered(self) -> None:
-        suggested = f"{self.view.get('name', 'campaign')}.pdf"
+        suggested = f"{self.view.name or 'campaign'}.pdf"
         path = self.messages.save_path("Campaign report", "PDF (*.pdf);;JSON (*.json)", suggested)
         if path is None:
             return
@@ -515,13 +512,13 @@ def campaign_exists(db: Database, campaign_id: int) -> bool:
     return any(row.id == campaign_id for row in service.list_campaigns(db))
 
 
-def battle_order(log: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def battle_order(log: Sequence[LogRow]) -> list[LogRow]:
     """Oldest first, each battle's lines together: a line a battle brought (income, a
     post-battle report entered days later) follows that battle's own line."""
     first: dict[int, int] = {}
     keyed = []
     for number, entry in enumerate(log):  # as stored: in the order it was written
-        battle = entry.get("campaign_battle_id")
+        battle = entry.campaign_battle_id
         anchor = first.setdefault(battle, number) if battle is not None else number
         keyed.append((anchor, number, entry))
     return [entry for _, _, entry in sorted(keyed, key=lambda k: (k[0], k[1]))]
@@ -536,27 +533,26 @@ def _fit_rows(view: QTableView, most: int) -> None:
     view.setFixedHeight(rows + header + 2 * view.frameWidth() + 2)
 
 
-def triumphs_text(triumphs: list[dict[str, Any]], most: int | None, between: str = "; ") -> str:
+def triumphs_text(triumphs: Sequence[TriumphRow], most: int | None, between: str = "; ") -> str:
     """Each Triumph and its gangs; past `most` names, how many more (None: every name)."""
 
-    def who(gangs: list[str]) -> str:
+    def who(gangs: Sequence[str]) -> str:
         if not gangs:
             return "nobody"
         if most is not None and len(gangs) > most:
             return f"{', '.join(gangs[:most])} and {len(gangs) - most} more"
         return " and ".join([", ".join(gangs[:-1]), gangs[-1]] if len(gangs) > 1 else gangs)
 
-    return between.join(f"{t['name']} {who(t['gangs'])}" for t in triumphs)
+    return between.join(f"{t.name} {who(t.gangs)}" for t in triumphs)
 
 
 def _phase_summary(state: service.CampaignState) -> str:
     return current_phase(state.campaign, state.ctype).summary
 
 
-def _territory_rows(view: dict[str, Any]) -> list[dict[str, Any]]:
+def _territory_rows(view: CampaignView) -> list[TerritoryRow]:
     """Held territories first (hideouts last among them), then the unclaimed ones."""
-    rows = list(view["territories"])
-    return sorted(rows, key=lambda t: (t["holder"] is None, t["hideout"], t["holder"] or ""))
+    return sorted(view.territories, key=lambda t: (t.holder is None, t.hideout, t.holder or ""))
 
 
 def open_campaign(

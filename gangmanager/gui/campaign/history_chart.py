@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import bisect
-from typing import Any
 
 from PySide6.QtCharts import QCategoryAxis, QChart, QChartView, QLineSeries, QValueAxis
 from PySide6.QtCore import QMargins, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QShowEvent
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from gangmanager.printing.campaign_report import MEASURES, axis_range, gang_colour, history_series
+from gangmanager.printing.campaign_history import MEASURES, axis_range, carried_series, gang_colour
+from gangmanager.services.campaign_rows import CampaignView
 
 CHART_MIN_HEIGHT = 140
 
@@ -26,7 +26,7 @@ class HistoryChartView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         # The view given to `set_view` and not drawn yet.
-        self._pending: dict[str, Any] | None = None
+        self._pending: CampaignView | None = None
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.empty_label = QLabel("No history yet: it starts when the first gang joins.")
@@ -45,8 +45,8 @@ class HistoryChartView(QWidget):
         self.point_label.setTextFormat(Qt.TextFormat.PlainText)
         layout.addWidget(self.point_label)
 
-    def set_view(self, view: dict[str, Any]) -> None:
-        """Plot `campaign_view(...)["history"]` now if the charts are in sight, else when
+    def set_view(self, view: CampaignView) -> None:
+        """Plot the view's `history` now if the charts are in sight, else when
         they are next shown; gangs keep their joining-order colours."""
         self._pending = view
         if self.isVisible():
@@ -61,8 +61,8 @@ class HistoryChartView(QWidget):
         view, self._pending = self._pending, None
         if view is None:
             return
-        order = {g["name"]: i for i, g in enumerate(view["gangs"])}
-        has_points = bool(view["history"])
+        order = {g.name: i for i, g in enumerate(view.gangs)}
+        has_points = bool(view.history)
         self.empty_label.setVisible(not has_points)
         labels: list[str] = []
         cycles = point_cycles(view)
@@ -142,14 +142,23 @@ class HistoryChartView(QWidget):
         return chart
 
 
-def point_cycles(view: dict[str, Any]) -> dict[int, int]:
+def history_series(
+    view: CampaignView, key: str
+) -> tuple[dict[str, list[tuple[int, int]]], list[str]]:
+    """Per gang, (point, value) pairs of one measure (`key`: a field of the history
+    rows, as MEASURES names them); and the label of each point."""
+    points = [(p.seq, p.label, p.gang, int(getattr(p, key))) for p in view.history]
+    return carried_series(points, {g.name for g in view.gangs})
+
+
+def point_cycles(view: CampaignView) -> dict[int, int]:
     """The cycle of each history point: that of the last log line written up to then
     (a point is taken in the same transaction as the lines of what caused it)."""
-    log = sorted((e["at"], e["cycle"]) for e in view["log"])
+    log = sorted((e.at, e.cycle) for e in view.log)
     times = [at for at, _ in log]
     found: dict[int, int] = {}
-    for point in view["history"]:
+    for point in view.history:
         # A binary search, not a scan of the log per point: both grow with the battles.
-        before = bisect.bisect_right(times, point["at"])
-        found[point["seq"]] = log[before - 1][1] if before else 1
+        before = bisect.bisect_right(times, point.at)
+        found[point.seq] = log[before - 1][1] if before else 1
     return found
