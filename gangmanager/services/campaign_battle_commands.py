@@ -7,7 +7,7 @@ Each its own transaction for the command line and the campaign window.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
 
@@ -16,7 +16,9 @@ from gangmanager.persistence.campaign_repository import campaigns
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules import campaign as rules
 from gangmanager.rules.campaign import (
+    Campaign,
     CampaignBattle,
+    CampaignGang,
     IncomeReport,
     LogEntry,
     Transfer,
@@ -70,48 +72,50 @@ class RecordBattle(Action[BattleResult]):
     dice: Dice | None = None
 
     def run(self, ctx: Context) -> Outcome[BattleResult]:
-        uow = ctx.uow
-        rulesets = ctx.rulesets
-        campaign_ref = self.campaign_ref
-        gangs = self.gangs
-        winner = self.winner
-        scenario = self.scenario
-        territory = self.territory
-        attacker = self.attacker
-        defender = self.defender
-        fought_on = self.fought_on
-        out_of_action = self.out_of_action
-        battle_id = self.battle_id
-        collect_income = self.collect_income
-        dice = self.dice
         # Without its battles: checking a new one needs the gangs and holdings, not them.
-        context = context_of(uow, rulesets, campaign_ref, battles=False)
-        fighting = [context.member_of_battle(ref) for ref in gangs]
-        by_ref = {ref: gang for ref, gang in zip(gangs, fighting, strict=True)}
-        fighting_ids = {g.gang_id for g in fighting}
-
-        def pick(ref: str | None, what: str) -> int | None:
-            """The id of a gang named in the battle (winner, attacker...)."""
-            if ref is None:
-                return None
-            member = by_ref.get(ref)
-            if member is not None:
-                return member.gang_id
-            gang = context.gang(ref)
-            if gang.id not in fighting_ids:
-                raise ServiceError(
-                    f"the {what} {quoted(gang.name)} is not one of the gangs in this battle"
+        context = context_of(ctx.uow, ctx.rulesets, self.campaign_ref, battles=False)
+        fighting = [context.member_of_battle(ref) for ref in self.gangs]
+        if self.battle_id is not None:
+            _check_tracked_battle(ctx.uow, self.battle_id)
+        with refused():
+            campaign, moved = rules.record_battle(
+                context.campaign, context.ctype, self._entered(context, fighting)
+            )
+        stored = context.repo.add_battle(context.id, campaign.battles[-1])
+        assert stored.id is not None
+        number = context.repo.battle_count(context.id)
+        messages = [context.log("battle", rules.battle_text(stored), stored.id)]
+        context, changed = _moved_territory(context, campaign, stored, moved, messages)
+        incomes: dict[int, IncomeReport] = {}
+        if self.collect_income:
+            for member in fighting:
+                report, text = _collect(
+                    context, member.gang_id, self.dice or RandomDice(), stored.id
                 )
-            return gang.id
+                incomes[member.gang_id] = report
+                changed.add(member.gang_id)
+                messages.append(text)
+        # History for the gangs that fought (and any that lost a territory), not every gang.
+        context.snapshot(f"Battle {number}", {g.gang_id for g in fighting} | _held(moved))
+        result = BattleResult(
+            context.campaign,
+            stored,
+            number,
+            moved,
+            incomes,
+            Changes(gangs_changed=tuple(sorted(changed)), messages=tuple(messages)),
+        )
+        return _outcome(result, "Record battle")
 
-        if battle_id is not None:
-            _check_tracked_battle(uow, battle_id)
-        won = pick(winner, "winner")
-        attacking = pick(attacker, "attacker")
-        defending = pick(defender, "defender")
+    def _entered(self, context: CampaignContext, fighting: list[CampaignGang]) -> CampaignBattle:
+        """The battle as entered, its winner, attacker, defender and counts checked."""
+        pick = _picker(context, dict(zip(self.gangs, fighting, strict=True)))
+        won = pick(self.winner, "winner")
+        attacking = pick(self.attacker, "attacker")
+        defending = pick(self.defender, "defender")
         names = {g.gang_id: g.name for g in fighting}
         taken_out: dict[int, int] = {}
-        for ref, count in (out_of_action or {}).items():
+        for ref, count in (self.out_of_action or {}).items():
             gang_id = pick(ref, "gang")
             assert gang_id is not None
             if not 0 <= count <= MAX_COUNT:
@@ -120,11 +124,11 @@ class RecordBattle(Action[BattleResult]):
                     f" not {count}"
                 )
             taken_out[gang_id] = count
-
-        battle = CampaignBattle(
+        territory = self.territory
+        return CampaignBattle(
             cycle=context.campaign.cycle,
-            fought_on=fought_on or date.today(),
-            scenario=scenario.strip(),
+            fought_on=self.fought_on or date.today(),
+            scenario=self.scenario.strip(),
             territory=territory.strip() if territory and territory.strip() else None,
             sides=battle_sides(
                 [(g.gang_id, g.name) for g in fighting],
@@ -133,47 +137,56 @@ class RecordBattle(Action[BattleResult]):
                 defender=defending,
                 out_of_action=taken_out,
             ),
-            battle_id=battle_id,
+            battle_id=self.battle_id,
         )
-        with refused():
-            campaign, moved = rules.record_battle(context.campaign, context.ctype, battle)
-        battle = campaign.battles[-1]
-        stored = context.repo.add_battle(context.id, battle)
-        assert stored.id is not None
-        number = context.repo.battle_count(context.id)
-        messages = [context.log("battle", rules.battle_text(stored), stored.id)]
-        changed: set[int] = set()
-        if moved is not None:
-            campaign = context.repo.save(campaign, battles=False)
-            campaign = campaign.model_copy(update={"battles": [stored]})
-            context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-            changed |= _apply_transfer(uow, moved)
-            messages.append(
-                context.log("territory", rules.transfer_text(campaign, moved), stored.id)
+
+
+def _picker(
+    context: CampaignContext, by_ref: dict[str, CampaignGang]
+) -> Callable[[str | None, str], int | None]:
+    """Finds the id of a gang named in the battle (winner, attacker...) by its reference."""
+    fighting_ids = {g.gang_id for g in by_ref.values()}
+
+    def pick(ref: str | None, what: str) -> int | None:
+        if ref is None:
+            return None
+        member = by_ref.get(ref)
+        if member is not None:
+            return member.gang_id
+        gang = context.gang(ref)
+        if gang.id not in fighting_ids:
+            raise ServiceError(
+                f"the {what} {quoted(gang.name)} is not one of the gangs in this battle"
             )
-        else:
-            # Nothing else changed: the stored battle (its id) in place of the checked one,
-            # rather than reading the whole campaign again.
-            campaign = campaign.model_copy(update={"battles": [*campaign.battles[:-1], stored]})
-            context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-        incomes: dict[int, IncomeReport] = {}
-        if collect_income:
-            for member in fighting:
-                report, text = _collect(context, member.gang_id, dice or RandomDice(), stored.id)
-                incomes[member.gang_id] = report
-                changed.add(member.gang_id)
-                messages.append(text)
-        # History for the gangs that fought (and any that lost a territory), not every gang.
-        context.snapshot(f"Battle {number}", fighting_ids | _held(moved))
-        result = BattleResult(
-            campaign,
-            stored,
-            number,
-            moved,
-            incomes,
-            Changes(gangs_changed=tuple(sorted(changed)), messages=tuple(messages)),
-        )
-        return _outcome(result, "Record battle")
+        return gang.id
+
+    return pick
+
+
+def _moved_territory(
+    context: CampaignContext,
+    campaign: Campaign,
+    stored: CampaignBattle,
+    moved: Transfer | None,
+    messages: list[str],
+) -> tuple[CampaignContext, set[int]]:
+    """The campaign with its new battle `stored` and, when the battle moved a territory,
+    the holdings saved, the Reputation moved with it and the move logged: the context
+    after, and the gangs whose rows changed."""
+    changed: set[int] = set()
+    uow = context.uow
+    if moved is not None:
+        campaign = context.repo.save(campaign, battles=False)
+        campaign = campaign.model_copy(update={"battles": [stored]})
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        changed |= _apply_transfer(uow, moved)
+        messages.append(context.log("territory", rules.transfer_text(campaign, moved), stored.id))
+    else:
+        # Nothing else changed: the stored battle (its id) in place of the checked one,
+        # rather than reading the whole campaign again.
+        campaign = campaign.model_copy(update={"battles": [*campaign.battles[:-1], stored]})
+        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+    return context, changed
 
 
 record_battle = performer(RecordBattle)
