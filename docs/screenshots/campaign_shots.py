@@ -73,7 +73,7 @@ def build_sample_campaign(db: Database, rulesets: Rulesets) -> int:
         "Night Veils": demo_gang(n23, "orlock").model_copy(update={"house": "Escher"}),
     }
     for name, gang in made.items():
-        gangs.add_gang(db, gang.model_copy(update={"name": name}))
+        gangs.add_gang(db, rulesets, gang.model_copy(update={"name": name}))
     created = service.create_campaign(
         db,
         rulesets,
