@@ -57,11 +57,6 @@ FRAMEWORKS: dict[str, frozenset[str]] = {
     "exchange": frozenset({PILLOW}),
     "launcher": frozenset(),
 }
-# Modules allowed more than their layer, each until it moves (issue 29): the campaign
-# file's row-by-row export and import still reads and writes campaign rows itself.
-MODULE_FRAMEWORKS: dict[str, frozenset[str]] = {
-    "gangmanager.services.campaign_files": frozenset({SQL}),
-}
 FRAMEWORK_ROOTS = {
     "PySide6": QT,
     "shiboken6": QT,
@@ -115,7 +110,7 @@ def file_violations(path: Path, module: str) -> list[str]:
                 found.append(f"{module}:{line}: {source_layer} imports {target}")
         elif top in FRAMEWORK_ROOTS and FRAMEWORK_ROOTS[top] not in FRAMEWORKS.get(
             source_layer, frozenset()
-        ) | MODULE_FRAMEWORKS.get(module, frozenset()):
+        ):
             found.append(f"{module}:{line}: {source_layer} imports {target}")
     return found
 
@@ -208,11 +203,6 @@ def test_an_allowed_import_passes(tmp_path: Path) -> None:
     assert file_violations(probe, "gangmanager.gui.probe") == []
 
 
-# Services that still reach the session of the unit of work (issue 29: gang and campaign
-# file identities, the campaign file's rows); no other may.
-SESSION_USERS = {"campaign_files.py", "gang_files.py"}
-
-
 def session_uses(path: Path) -> list[int]:
     """Lines of `path` that use a session: `x.session`, `session_of(...)`, `begin_nested`."""
     found = []
@@ -224,10 +214,12 @@ def session_uses(path: Path) -> list[int]:
 
 
 def test_services_use_no_session() -> None:
+    # The unit of work's repositories speak for the database: gang and campaign file
+    # identities and a campaign file's rows included (issue 29).
     users = {
         path.name for path in sorted((PACKAGE / "services").glob("*.py")) if session_uses(path)
     }
-    assert users == SESSION_USERS
+    assert users == set()
 
 
 def test_a_session_use_is_seen(tmp_path: Path) -> None:

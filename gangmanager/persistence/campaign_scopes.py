@@ -18,6 +18,7 @@ from gangmanager.persistence.campaign_tables import (
     CampaignGangRow,
     CampaignTerritoryRow,
 )
+from gangmanager.persistence.gang_identity import GangFiles
 from gangmanager.persistence.snapshots import RowScope, RowSnapshots
 
 # Tables a campaign action adds rows to: those above each one's highest id before the
@@ -93,7 +94,7 @@ class CampaignScopes:
     @staticmethod
     def gang_file(gang_id: int) -> tuple[RowScope, ...]:
         """A gang's file identity (beside its roster, in an import's step)."""
-        return (RowScope("gang_files", "gang_id", (gang_id,)),)
+        return GangFiles.scope(gang_id)
 
     @staticmethod
     def _campaign(campaign_id: int, battles: Iterable[int], *, file: bool) -> list[RowScope]:

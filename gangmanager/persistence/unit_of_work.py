@@ -15,8 +15,10 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from gangmanager.errors import DISK_FULL, ServiceError
 from gangmanager.persistence.battle_repository import BattleRepository
+from gangmanager.persistence.campaign_file_rows import CampaignFileRows
 from gangmanager.persistence.campaign_repository import CampaignRepository
 from gangmanager.persistence.draft_repository import DraftRepository
+from gangmanager.persistence.gang_identity import GangFiles
 from gangmanager.persistence.history_repository import UndoSteps
 from gangmanager.persistence.repository import GangRepository
 from gangmanager.persistence.row_changes import RowChanges, watch
@@ -108,6 +110,9 @@ class UnitOfWork:
     battles: BattleRepository
     campaigns: CampaignRepository
     drafts: DraftRepository
+    # Gangs' and campaigns' identities in files, and a campaign's rows as its file has them.
+    gang_files: GangFiles
+    campaign_files: CampaignFileRows
     snapshots: RowSnapshots
     history: UndoSteps
     # What this unit of work wrote, row by row (perform adds it to the outcome's changes).
@@ -130,6 +135,8 @@ class UnitOfWork:
         )
         self.campaigns = CampaignRepository(self._session)
         self.drafts = DraftRepository(self._session)
+        self.gang_files = GangFiles(self._session)
+        self.campaign_files = CampaignFileRows(self._session)
         self.snapshots = RowSnapshots(self._session)
         self.history = UndoSteps(self._session)
         self.row_changes = watch(self._session)

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.gang_identity import gang_with_identity, give_identity, identity_of
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
@@ -26,7 +25,8 @@ from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
     from gangmanager.exchange.gang_file import Origin
-    from gangmanager.persistence.tables import GangFileRow
+    from gangmanager.persistence.gang_identity import GangIdentity
+    from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # How many conflicting fields a refusal names before "and N more".
 _MAX_FIELDS = 12
@@ -50,8 +50,8 @@ class StampExport(Action[str]):
     gang_id: int
 
     def run(self, ctx: Context) -> Outcome[str]:
-        uow = ctx.uow
-        row = identity_of(uow.session, self.gang_id) or give_identity(uow.session, self.gang_id)
+        files = ctx.uow.gang_files
+        row = files.of(self.gang_id) or files.give(self.gang_id)
         return Outcome(Changes(), None, "Export", self.gang_id, result=row.uid)
 
 
@@ -67,7 +67,7 @@ class ImportGang(Action[Gang]):
         from gangmanager.services.roster import CreateGang
 
         origin = self.origin
-        keep = origin is not None and gang_with_identity(uow.session, origin.gang) is None
+        keep = origin is not None and uow.gang_files.with_uid(origin.gang) is None
         if not keep or origin is None:
             return ctx.run(CreateGang(self.gang, "Import"))
         # The identity row is written before the step's snapshot is taken, so the
@@ -85,11 +85,10 @@ class UpdateGangFromFile(Action[UpdateResult]):
 
     def run(self, ctx: Context) -> Outcome[UpdateResult]:
         uow = ctx.uow
-        from gangmanager.persistence.snapshots import RowScope
         from gangmanager.services.roster import _check_name_free, _edit
 
         file, origin, source = self.gang, self.origin, self.source
-        row = gang_with_identity(uow.session, origin.gang)
+        row = uow.gang_files.with_uid(origin.gang)
         if row is None:
             raise ServiceError(
                 f"{source}: a file of another gang ({quoted(file.name, 60)}, not in this database);"
@@ -107,7 +106,7 @@ class UpdateGangFromFile(Action[UpdateResult]):
             _check_name_free(uow, stored.id, merged.name)
         lines = changes_by_fighter(stored, merged)
         if not lines:
-            _synced(row, origin, stored.version)
+            _synced(uow, row, origin, stored.version)
             nothing = UpdateResult(stored, [])
             return Outcome(Changes(), None, "Update from file", stored.id, result=nothing)
         if _changed_here(row, origin, stored.version):
@@ -128,8 +127,8 @@ class UpdateGangFromFile(Action[UpdateResult]):
             stored.id,
             lambda _: (merged, label, None, ()),
             None,
-            outside=(RowScope("gang_files", "gang_id", (stored.id,)),),
-            after_save=lambda saved: _synced(row, origin, saved.version or 0),
+            outside=uow.gang_files.scope(stored.id),
+            after_save=lambda saved: _synced(uow, row, origin, saved.version or 0),
         )
         saved = outcome.gang or uow.gangs.get(stored.id)
         assert saved.version is not None
@@ -160,7 +159,7 @@ def file_origin(db: Database, gang: Gang) -> Origin | None:
 
     assert gang.id is not None and gang.version is not None
     with db.unit_of_work(read_only=True) as uow:
-        row = identity_of(uow.session, gang.id)
+        row = uow.gang_files.of(gang.id)
         if row is None:
             return None
         # A copy carries the version of the gang where it lives; that gang, its own.
@@ -193,8 +192,7 @@ class _CreateWithIdentity(Action[Gang]):
         name = uow.gangs.unique_name(self.gang.name)
         stored = uow.gangs.add(self.gang.model_copy(update={"name": name}))
         assert stored.id is not None and stored.version is not None
-        give_identity(
-            uow.session,
+        uow.gang_files.give(
             stored.id,
             self.origin.gang,
             synced_version=self.origin.version,
@@ -221,7 +219,7 @@ def _onto(stored: Gang, file: Gang) -> Gang:
     )
 
 
-def _changed_here(row: GangFileRow, origin: Origin, version: int) -> bool:
+def _changed_here(row: GangIdentity, origin: Origin, version: int) -> bool:
     """Whether the stored gang changed since the version the file was exported at."""
     if row.synced_version is None:  # the gang lives here: its versions are the file's
         return version != origin.version
@@ -229,8 +227,7 @@ def _changed_here(row: GangFileRow, origin: Origin, version: int) -> bool:
     return version != row.synced_mark or origin.version < row.synced_version
 
 
-def _synced(row: GangFileRow, origin: Origin, version: int) -> None:
+def _synced(uow: UnitOfWork, row: GangIdentity, origin: Origin, version: int) -> None:
     """A copy remembers the version it took (what its exports carry) and its own after."""
     if row.synced_version is not None:
-        row.synced_version = origin.version
-        row.synced_mark = version
+        uow.gang_files.mark_synced(row.gang_id, origin.version, version)
