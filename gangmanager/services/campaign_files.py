@@ -39,6 +39,7 @@ from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
+    from gangmanager.persistence.campaign_file_rows import CampaignFileIdentity
     from gangmanager.persistence.unit_of_work import UnitOfWork
 
 # The file's shape and its reading live in campaign_file_format.py; named here too,
@@ -86,42 +87,56 @@ class _ImportCampaign(Action[CampaignFileResult]):
     update: bool
 
     def run(self, ctx: Context) -> Outcome[CampaignFileResult]:
-        uow = ctx.uow
-        from gangmanager.services.campaign_file_undo import Recorder, SwapFileRows
-
-        read, source = self.read, self.read.source
-        data = read.data
+        data = self.read.data
         body = data.model_dump(mode="json", exclude={"format", "version", "origin"})
         body["gangs"] = data.gangs
-        wanted = digest(body)
         uid = data.origin.campaign if data.origin is not None else None
-        row = uow.campaign_files.with_uid(uid) if uid is not None else None
-        name = data.campaign.name
+        row = ctx.uow.campaign_files.with_uid(uid) if uid is not None else None
         if not self.update:
-            if row is not None:
-                raise ServiceError(
-                    f"{source}: the campaign {quoted(name)} is already in this database;"
-                    " update it with campaign import --update"
-                )
-            if uow.campaigns.id_of(name) is not None and any(
-                n.casefold() == name.casefold() for n in uow.campaigns.names()
-            ):
-                raise ServiceError(f"{source}: a campaign named {quoted(name)} already exists here")
-            recorder = Recorder(uow, None, _here(uow, read))
-            gang_ids, lines = _gangs_in(uow, read, overwrite=False)
-            campaign_id = uow.campaign_files.add_campaign(data.campaign.model_dump())
-            uow.campaign_files.write(campaign_id, _sections(data), gang_ids)
-            uow.campaign_files.stamp(campaign_id, uid, wanted if uid is not None else None)
-            said = [
-                f"Imported campaign {quoted(name)}: {len(data.gangs)} gangs, {len(data.battles)}"
-                f" battles, {len(data.territories)} territories, {len(data.log)} log lines,"
-                f" {len(data.history)} history points",
-                *lines,
-            ]
-            label = f"Import {quoted(name, 60)}"
-            step = recorder.finish(uow, label, campaign_id, gang_ids)
-            return Outcome(_changed(campaign_id, gang_ids), SwapFileRows(step, "undo"), label, None,
-                           result=CampaignFileResult(name, said))  # fmt: skip
+            return self._add(ctx.uow, row, uid, digest(body))
+        return self._update(ctx.uow, row, body)
+
+    def _add(
+        self, uow: UnitOfWork, row: CampaignFileIdentity | None, uid: str | None, wanted: str
+    ) -> Outcome[CampaignFileResult]:
+        """The file's campaign as a new one here (its gangs found by identity or added)."""
+        from gangmanager.services.campaign_file_undo import Recorder, SwapFileRows
+
+        read, source, data = self.read, self.read.source, self.read.data
+        name = data.campaign.name
+        if row is not None:
+            raise ServiceError(
+                f"{source}: the campaign {quoted(name)} is already in this database;"
+                " update it with campaign import --update"
+            )
+        if uow.campaigns.id_of(name) is not None and any(
+            n.casefold() == name.casefold() for n in uow.campaigns.names()
+        ):
+            raise ServiceError(f"{source}: a campaign named {quoted(name)} already exists here")
+        recorder = Recorder(uow, None, _here(uow, read))
+        gang_ids, lines = _gangs_in(uow, read, overwrite=False)
+        campaign_id = uow.campaign_files.add_campaign(data.campaign.model_dump())
+        uow.campaign_files.write(campaign_id, _sections(data), gang_ids)
+        uow.campaign_files.stamp(campaign_id, uid, wanted if uid is not None else None)
+        said = [
+            f"Imported campaign {quoted(name)}: {len(data.gangs)} gangs, {len(data.battles)}"
+            f" battles, {len(data.territories)} territories, {len(data.log)} log lines,"
+            f" {len(data.history)} history points",
+            *lines,
+        ]
+        label = f"Import {quoted(name, 60)}"
+        step = recorder.finish(uow, label, campaign_id, gang_ids)
+        return Outcome(_changed(campaign_id, gang_ids), SwapFileRows(step, "undo"), label, None,
+                       result=CampaignFileResult(name, said))  # fmt: skip
+
+    def _update(
+        self, uow: UnitOfWork, row: CampaignFileIdentity | None, body: dict[str, Any]
+    ) -> Outcome[CampaignFileResult]:
+        """The file's campaign over the stored one it came from, unless both changed."""
+        from gangmanager.services.campaign_file_undo import Recorder, SwapFileRows
+
+        read, source, data = self.read, self.read.source, self.read.data
+        name, wanted = data.campaign.name, digest(body)
         if data.origin is None or row is None:
             raise ServiceError(
                 f"{source}: a file of another campaign ({quoted(name, 60)}, not in this database);"
@@ -141,15 +156,7 @@ class _ImportCampaign(Action[CampaignFileResult]):
             return Outcome(Changes(), None, "Update campaign", None,
                            result=CampaignFileResult(stored_name, []))  # fmt: skip
         if now != data.origin.digest:
-            differ = [k for k in _SECTIONS if current.get(k) != body.get(k)]
-            differ += [
-                f"gang {quoted(g.get('name', '?'), 40)}"
-                for g, h in zip(current["gangs"], body["gangs"], strict=False)
-                if {k: v for k, v in g.items() if k != "origin"}
-                != {k: v for k, v in h.items() if k != "origin"}
-            ]
-            if len(current["gangs"]) != len(body["gangs"]):
-                differ.append("gangs")
+            differ = _differing(current, body)
             raise ServiceError(
                 f"{source}: not updated: {quoted(stored_name, 60)} was changed here since the file"
                 f" was exported, and the file changes it too ({', '.join(differ)}); nothing was"
@@ -178,6 +185,20 @@ class _ImportCampaign(Action[CampaignFileResult]):
         step = recorder.finish(uow, label, stored_id, gang_ids)
         return Outcome(_changed(stored_id, gang_ids), SwapFileRows(step, "undo"), label, None,
                        result=CampaignFileResult(name, said))  # fmt: skip
+
+
+def _differing(current: dict[str, Any], body: dict[str, Any]) -> list[str]:
+    """What the stored campaign and the file's differ in: sections, then gangs."""
+    differ = [k for k in _SECTIONS if current.get(k) != body.get(k)]
+    differ += [
+        f"gang {quoted(g.get('name', '?'), 40)}"
+        for g, h in zip(current["gangs"], body["gangs"], strict=False)
+        if {k: v for k, v in g.items() if k != "origin"}
+        != {k: v for k, v in h.items() if k != "origin"}
+    ]
+    if len(current["gangs"]) != len(body["gangs"]):
+        differ.append("gangs")
+    return differ
 
 
 def export_campaign(db: Database, rulesets: Rulesets, ref: str, path: Path) -> Path:
