@@ -210,7 +210,7 @@ def first_reroll(ruleset: Ruleset, first: InjuryResult, rolls: list[int]) -> int
 
 def profile_changes(ruleset: Ruleset, before: Fighter, after: Fighter) -> list[str]:
     """`BS 4+ -> 5+` for every characteristic whose effective value moved."""
-    table = ruleset.table
+    table = ruleset.table_for(before.profile)
     old, new = before.effective(table), after.effective(table)
     return [
         f"{row.code} {row.print(old.values[row.code])} -> {row.print(new.values[row.code])}"

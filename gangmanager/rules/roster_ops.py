@@ -466,4 +466,5 @@ def line_modifier(
         changes, set_to = parse_modifier_line(line, table)
     except CharacteristicError as exc:
         raise RosterError(str(exc)) from None
-    return Modifier(source=source.strip(), kind=kind, changes=changes, set_to=set_to, cost=cost)
+    fields = {"source": source.strip(), "kind": kind, "changes": changes, "set_to": set_to}
+    return Modifier.read({**fields, "cost": cost}, table)
