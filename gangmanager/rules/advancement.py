@@ -210,7 +210,9 @@ def _take_skill(
     ]
     if found.changes:
         modifiers.append(
-            Modifier(source=found.name, kind=ModifierKind.SKILL, changes=found.changes)
+            Modifier.of_pack(
+                found.name, ModifierKind.SKILL, found.changes, ruleset.table_for(fighter.profile)
+            )
         )
     updated = fighter.model_copy(
         update={"skills": [*fighter.skills, found.name], "modifiers": modifiers}

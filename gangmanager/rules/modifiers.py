@@ -96,6 +96,16 @@ class Modifier(BaseModel):
         """A modifier whose changes are keyed by `table`'s codes."""
         return cls.model_validate(data, context={STATLINE: table})
 
+    @classmethod
+    def of_pack(
+        cls, source: str, kind: ModifierKind, changes: dict[str, int], table: CharacteristicTable
+    ) -> Modifier:
+        """The changes of a pack's injury, item or skill for a fighter of `table`: the
+        pack checked each code against its statlines; those the fighter's lacks (a BS
+        change for a statline without BS) change nothing and are left out."""
+        kept = {code: steps for code, steps in changes.items() if _has(table, code)}
+        return cls.read({"source": source, "kind": kind, "changes": kept}, table)
+
     def summary(self, table: CharacteristicTable = CORE_TABLE) -> str:
         parts = [
             f"{row.code}: ={row.print(self.set_to[row.code])}"
@@ -103,6 +113,14 @@ class Modifier(BaseModel):
             if row.code in self.set_to
         ]
         return ", ".join(parts + [p for p in _change_parts(self.changes, table)])
+
+
+def _has(table: CharacteristicTable, code: str) -> bool:
+    try:
+        table.lookup(code)
+    except KeyError:
+        return False
+    return True
 
 
 def _change_parts(changes: dict[str, int], table: CharacteristicTable) -> list[str]:

@@ -448,15 +448,15 @@ def advancement_modifier(
 
 
 def injury_modifier(injury: InjuryResult, table: CharacteristicTable = CORE_TABLE) -> Modifier:
+    """The injury's changes for a fighter of `table` (codes it lacks left out)."""
     source = f"Lasting Injury: {injury.name}"
-    return Modifier.read(
-        {"source": source, "kind": ModifierKind.INJURY, "changes": injury.changes}, table
-    )
+    return Modifier.of_pack(source, ModifierKind.INJURY, injury.changes, table)
 
 
 def item_modifier(item: ArmouryItem | Skill, table: CharacteristicTable = CORE_TABLE) -> Modifier:
+    """The item's or skill's changes for a fighter of `table` (codes it lacks left out)."""
     kind = ModifierKind.SKILL if isinstance(item, Skill) else ModifierKind.EQUIPMENT
-    return Modifier.read({"source": item.name, "kind": kind, "changes": item.changes}, table)
+    return Modifier.of_pack(item.name, kind, item.changes, table)
 
 
 def line_modifier(

@@ -20,6 +20,7 @@ from gangmanager.rules import roster_ops
 from gangmanager.rules.advancement import AdvancementProblem, advance
 from gangmanager.rules.characteristics import CharacteristicError
 from gangmanager.rules.gang import Fighter
+from gangmanager.rules.injuries import suffer
 from gangmanager.rules.modifiers import (
     AdvancementCapError,
     Modifier,
@@ -76,6 +77,14 @@ characteristic = "Hp"
 """
 
 
+GLAND = """
+[[wargear]]
+name = "Adrenal gland"
+cost = 15
+changes = { Pow = 1, Nrv = 1 }
+"""
+
+
 def _statline() -> str:
     rows = []
     for code, name, kind, best, worst, cap in NINE:
@@ -96,6 +105,7 @@ def ruleset(tmp_path: Path) -> Ruleset:
         ("statlines.toml", _statline()),
         ("houses.toml", HOUSE),
         ("advancements.toml", ADVANCEMENTS),
+        ("armoury.toml", GLAND),
     ):
         text = (folder / name).read_text(encoding="utf-8")
         (folder / name).write_text(text + extra, encoding="utf-8")
@@ -180,3 +190,19 @@ def test_advance_caps_come_from_the_statline(ruleset: Ruleset, boss: Fighter) ->
     )
     with pytest.raises(AdvancementCapError, match="Move may be advanced at most 2 times"):
         check_advancement(boss.profile, [], more)
+
+
+def test_pack_changes_apply_to_the_codes_the_fighter_has(ruleset: Ruleset, boss: Fighter) -> None:
+    table = ruleset.table_for(boss.profile)
+    gland = ruleset.wargear_item("Adrenal gland")
+    assert gland is not None
+    worn = roster_ops.item_modifier(gland, table)
+    assert worn.changes == {"Pow": 1, "Nrv": 1}
+    fighter = boss.model_copy(update={"modifiers": [worn]})
+    assert fighter.effective().line() == '4" 3+ 5+ 6 4 2 4+ 7+ 3'
+    # An n23 injury names BS, which the nine lack: recorded, the profile unchanged.
+    eye = next(i for i in ruleset.injuries if i.name == "Eye Injury")
+    outcome = suffer(ruleset, fighter, eye, [])
+    assert outcome.fighter.injuries == ["Eye Injury"]
+    assert outcome.fighter.effective().line() == fighter.effective().line()
+    assert roster_ops.injury_modifier(eye, table).changes == {}
