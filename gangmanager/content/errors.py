@@ -60,6 +60,7 @@ LABELS: dict[str, str] = {
     "post_battle_steps": "post-battle step",
     "substeps": "substep",
     "characteristics": "characteristic",
+    "weapon_statline": "weapon column",
     "profiles": "profile",
     "actions": "action",
 }
@@ -69,6 +70,7 @@ _IDENT_FIRST: dict[str, tuple[str, ...]] = {
     "houses": ("id",),
     "advancements": ("id",),
     "characteristics": ("code",),
+    "weapon_statline": ("code",),
     "ganger_advancements": ("roll",),
     "post_battle_steps": ("id",),
     "substeps": ("id",),

@@ -6,12 +6,12 @@ in `PACK_FILES`. `extends = "<id>"` in `pack.toml` inherits another pack:
 * lists of named entries (traits, weapons, wargear, houses by id, skill sets,
   advancements by id) merge by name: a child entry replaces the parent's
   entry of the same name in place, new entries are appended;
-* whole tables (characteristics, injuries, ganger advancements, post-battle
-  steps) are replaced when the child gives them;
-* objects (blaze, ammo, attack, end_phase, post_battle_rules, post_battle, rules_text,
-  rename_traits) merge
-  key by key, deeply;
-  a list inside them (`blaze.actions`) is replaced wholesale.
+* whole tables (characteristics, weapon statline, injuries, ganger advancements,
+  post-battle steps) are replaced when the child gives them, and so are the
+  progression, economy and categories tables;
+* objects (statlines, blaze, ammo, attack, end_phase, post_battle_rules,
+  post_battle, rules_text, rename_traits) merge key by key, deeply;
+  a list inside them (`blaze.actions`, a statline) is replaced wholesale.
 
 No Qt, no SQLAlchemy: this module only reads files and builds models.
 """
@@ -31,9 +31,14 @@ from gangmanager.content import pack_cache
 from gangmanager.content.errors import RulesetError, entry_label, validation_error
 from gangmanager.content.pack_checks import _check_post_battle_sequence, _check_tables
 from gangmanager.content.paths import default_search_path
-from gangmanager.rules.characteristics import (
-    CODES,
-    Characteristic,
+from gangmanager.content.statline_checks import (
+    check_characteristic,
+    check_progression,
+    check_statlines,
+    check_weapon_column,
+    check_weapon_columns,
+    check_weapon_statline,
+    read_profiles,
 )
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
@@ -55,7 +60,12 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
         "end_phase",
         "rules_text",
         "rename_traits",
+        "progression",
+        "economy",
+        "categories",
     ),
+    "statlines.toml": ("statlines", "weapon_statline"),
+    # The older form of the fighter statline (the twelve n23 codes, in order).
     "characteristics.toml": ("characteristics",),
     "traits.toml": ("traits",),
     "armoury.toml": ("weapons", "wargear"),
@@ -82,12 +92,14 @@ NAMED_LISTS: dict[str, str] = {
 # Tables replaced as a whole when a child pack gives them.
 WHOLE_TABLES: tuple[str, ...] = (
     "characteristics",
+    "weapon_statline",
     "injuries",
     "ganger_advancements",
     "post_battle_steps",
 )
 # Objects merged key by key.
 DEEP_OBJECTS: tuple[str, ...] = (
+    "statlines",
     "blaze",
     "ammo",
     "attack",
@@ -100,7 +112,6 @@ DEEP_OBJECTS: tuple[str, ...] = (
 
 _STATS = ("rng_s", "rng_l", "acc_s", "acc_l", "str", "strength", "ap", "d", "am")
 _PROFILE_KEYS = frozenset((*_STATS, "name", "traits", "cost"))
-_CHARACTERISTIC_KEYS = frozenset(Characteristic.model_fields)
 
 
 def _key(list_name: str, value: str) -> str:
@@ -235,6 +246,12 @@ def _check_top_level(path: Path, key: str, value: object) -> None:
                 checker(path, entry_label(key, index, entry), entry)
     elif key in DEEP_OBJECTS and not isinstance(value, dict):
         raise RulesetError(path, f"{quoted(key)} must be a table ([{key}])")
+    if key == "statlines":
+        check_statlines(path, value)
+    elif key == "weapon_statline":
+        check_weapon_statline(path, value)
+    elif key == "progression":
+        check_progression(path, value)
 
 
 def _check_names(
@@ -283,44 +300,10 @@ def _check_weapon(path: Path, label: str, weapon: dict[str, Any]) -> None:
                 )
 
 
-def _check_characteristic(path: Path, label: str, row: dict[str, Any]) -> None:
-    """Characteristic rows are not a strict model; catch typos here."""
-    for key in row:
-        if key not in _CHARACTERISTIC_KEYS:
-            keys = ", ".join(Characteristic.model_fields)
-            raise RulesetError(path, f"unknown key {quoted(key)} (expected one of: {keys})", label)
-
-
-def _check_fighter_type(path: Path, label: str, fighter_type: dict[str, Any]) -> None:
-    """Fighter profiles may be written as one line: `5" 3+ 3+ 3 3 3 4+ 2 4+ 5+ 5+ 5+`."""
-    profile = fighter_type.get("profile")
-    if isinstance(profile, str):
-        parts = profile.split()
-        if len(parts) != len(CODES):
-            raise RulesetError(
-                path,
-                f"profile: a profile line has {len(CODES)} values "
-                f"({' '.join(CODES)}), got {len(parts)}",
-                label,
-            )
-        fighter_type["profile"] = dict(zip(CODES, parts, strict=True))
-
-
-def _check_house(path: Path, label: str, house: dict[str, Any]) -> None:
-    fighter_types = house.get("fighter_types", [])
-    if not isinstance(fighter_types, list):
-        return
-    for index, fighter_type in enumerate(fighter_types):
-        if isinstance(fighter_type, dict):
-            where = f"{label}, {entry_label('fighter_types', index, fighter_type)}"
-            _check_fighter_type(path, where, fighter_type)
-
-
 _ENTRY_CHECKS: dict[str, Callable[[Path, str, dict[str, Any]], None]] = {
     "weapons": _check_weapon,
-    "characteristics": _check_characteristic,
-    "houses": _check_house,
-    "gang_additions": _check_fighter_type,
+    "characteristics": check_characteristic,
+    "weapon_statline": check_weapon_column,
 }
 
 
@@ -467,6 +450,8 @@ def _load(ruleset_id: str, search_path: tuple[Path, ...]) -> Ruleset:
     raw = _load_raw(folder, search_path, (folder.resolve(),))
     data = raw.data
     _rename_traits(data)
+    read_profiles(raw)
+    check_weapon_columns(raw)
     try:
         ruleset = Ruleset.model_validate(data)
     except ValidationError as exc:

@@ -12,11 +12,7 @@ from typing import TYPE_CHECKING
 from gangmanager.content.additions_check import check_gang_additions
 from gangmanager.content.errors import RulesetError, entry_label
 from gangmanager.content.weapons_check import check_weapon_profiles
-from gangmanager.rules.characteristics import (
-    CODES,
-    CORE_CHARACTERISTICS,
-    CharacteristicTable,
-)
+from gangmanager.rules.characteristics import Characteristic
 from gangmanager.rules.gang import Category
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle_steps import STEPS, unknown_steps
@@ -40,18 +36,33 @@ def _origin_of(raw: _Raw, key: str, index: int = 0) -> Path:
     return source
 
 
-def _check_codes(raw: _Raw, key: str, index: int, changes: dict[str, int], label: str) -> None:
+def _codes_of(ruleset: Ruleset) -> dict[str, Characteristic]:
+    """Every code of the pack's statlines, case-folded: a change may be meant for any."""
+    found: dict[str, Characteristic] = {}
+    for rows in ruleset.statlines.values():
+        for row in rows:
+            found.setdefault(row.code.casefold(), row)
+    return found
+
+
+def _check_codes(
+    raw: _Raw,
+    key: str,
+    index: int,
+    changes: dict[str, int],
+    label: str,
+    codes: dict[str, Characteristic],
+) -> None:
     """`changes` keys must be characteristic codes as printed (`BS`, `Wil`)."""
-    table = CharacteristicTable(CORE_CHARACTERISTICS)
     for code in changes:
-        try:
-            row = table.lookup(code)
-        except KeyError:
+        row = codes.get(code.strip().casefold())
+        if row is None:
+            expected = ", ".join(r.code for r in codes.values())
             raise RulesetError(
                 _origin_of(raw, key, index),
-                f"unknown characteristic {quoted(code)} (expected one of: {', '.join(CODES)})",
+                f"unknown characteristic {quoted(code)} (expected one of: {expected})",
                 label,
-            ) from None
+            )
         if row.code != code:
             raise RulesetError(
                 _origin_of(raw, key, index),
@@ -71,6 +82,7 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
             if len(rows) > 1:
                 names = " and ".join(f'"{r.roll} {r.name}"' for r in rows)
                 raise RulesetError(path, f"injuries: D66 roll {roll} is on two rows: {names}")
+    codes = _codes_of(ruleset)
     changing: tuple[tuple[str, Sequence[InjuryResult | ArmouryItem]], ...] = (
         ("injuries", ruleset.injuries),
         ("wargear", ruleset.wargear),
@@ -78,16 +90,16 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
     for key, entries in changing:
         for index, entry in enumerate(entries):
             _check_codes(
-                raw, key, index, entry.changes, entry_label(key, index, {"name": entry.name})
+                raw, key, index, entry.changes, entry_label(key, index, {"name": entry.name}), codes
             )
     for index, skill_set in enumerate(ruleset.skill_sets):
         for skill in skill_set.skills:
             label = f'{entry_label("skill_sets", index, {"name": skill_set.name})}, skill "{skill.name}"'
-            _check_codes(raw, "skill_sets", index, skill.changes, label)
+            _check_codes(raw, "skill_sets", index, skill.changes, label, codes)
     for index, advancement in enumerate(ruleset.advancements):
         if advancement.characteristic is not None:
             label = entry_label("advancements", index, {"id": advancement.id})
-            _check_codes(raw, "advancements", index, {advancement.characteristic: 1}, label)
+            _check_codes(raw, "advancements", index, {advancement.characteristic: 1}, label, codes)
     _check_houses(ruleset, raw)
     check_gang_additions(ruleset, lambda index: _origin_of(raw, "gang_additions", index))
     check_weapon_profiles(ruleset, lambda index: _origin_of(raw, "weapons", index))

@@ -87,15 +87,25 @@ def characteristic_modifier(
     ruleset: Ruleset, fighter: Fighter, advancement: Advancement, credits: int
 ) -> Modifier:
     assert advancement.characteristic is not None
-    code = ruleset.table.lookup(advancement.characteristic).code
-    modifier = Modifier(
-        source=f"Advancement: {advancement.name}",
-        kind=ModifierKind.ADVANCEMENT,
-        changes={code: 1},
-        cost=credits,
+    table = ruleset.table_for(fighter.profile)
+    try:
+        code = table.lookup(advancement.characteristic).code
+    except KeyError:
+        raise AdvancementProblem(
+            f"{fighter.name}'s profile has no {advancement.characteristic}"
+            f" to advance ({advancement.name})"
+        ) from None
+    modifier = Modifier.read(
+        {
+            "source": f"Advancement: {advancement.name}",
+            "kind": ModifierKind.ADVANCEMENT,
+            "changes": {code: 1},
+            "cost": credits,
+        },
+        table,
     )
     try:
-        check_advancement(fighter.profile, fighter.modifiers, modifier, ruleset.table)
+        check_advancement(fighter.profile, fighter.modifiers, modifier, table)
     except AdvancementCapError as exc:
         raise AdvancementProblem(str(exc)) from None
     return modifier
@@ -200,7 +210,9 @@ def _take_skill(
     ]
     if found.changes:
         modifiers.append(
-            Modifier(source=found.name, kind=ModifierKind.SKILL, changes=found.changes)
+            Modifier.of_pack(
+                found.name, ModifierKind.SKILL, found.changes, ruleset.table_for(fighter.profile)
+            )
         )
     updated = fighter.model_copy(
         update={"skills": [*fighter.skills, found.name], "modifiers": modifiers}
@@ -282,7 +294,7 @@ def advance(
 
 
 def _step_text(ruleset: Ruleset, before: Fighter, after: Fighter, modifier: Modifier) -> str:
-    table = ruleset.table
+    table = ruleset.table_for(before.profile)
     (code,) = modifier.changes
     row = table[code]
     old, new = before.effective(table).values[code], after.effective(table).values[code]

@@ -44,7 +44,8 @@ def fighter_track(
     ruleset: Ruleset, fighter: Fighter, hired_for: str | None = None, gang: str = ""
 ) -> FighterTrack:
     """A fighter as the battle starts with them: every wound, every profile ready."""
-    track = FighterTrack(fighter=fighter, table=ruleset.table, hired_for=hired_for, gang=gang)
+    table = ruleset.table_for(fighter.profile)
+    track = FighterTrack(fighter=fighter, table=table, hired_for=hired_for, gang=gang)
     track.wounds = track.max_wounds
     track.weapons = [
         WeaponTrack(w.name, [profile_track(ruleset, w.name, p) for p in w.profiles])

@@ -1,4 +1,9 @@
-"""The twelve characteristics of a fighter profile: kinds, printed forms, limits.
+"""The characteristics of a statline: kinds, printed forms, limits.
+
+A ruleset pack declares its statlines (`statlines.toml`: the fighter's, and
+any other shape such as a vehicle's), each a list of characteristics in
+profile order. `CODES` and `CORE_TABLE` are the 2023 fighter statline, kept
+for code outside the rules that does not read the pack's statline yet.
 
 Values are stored as plain integers (`5"` -> 5, `4+` -> 4, `3` -> 3) or
 ``None`` for `-` (a characteristic the fighter does not have). Whether a
@@ -16,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from gangmanager.rules.limits import quoted
 
+# The n23 fighter statline's codes (the compatibility path: the pack's statline is the truth).
 CODES: tuple[str, ...] = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Cl", "Wil", "Int")
 
 # Profile values: an int, or None for "-".
@@ -136,7 +142,8 @@ def _row(
 
 _K = CharacteristicKind
 
-# The 2023 core table (FACTS.md §1); rulesets may override it.
+# The 2023 core fighter statline (FACTS.md §1), the default of a pack that
+# declares none; n23's statlines.toml gives the same rows (Int reaching 11+).
 CORE_CHARACTERISTICS: tuple[Characteristic, ...] = (
     _row("M", "Movement", _K.INCHES, 8, 1, 2),
     _row("WS", "Weapon Skill", _K.D6_TARGET, 2, 6),
@@ -149,20 +156,24 @@ CORE_CHARACTERISTICS: tuple[Characteristic, ...] = (
     _row("Ld", "Leadership", _K.TWO_D6_TARGET, 3, 10),
     _row("Cl", "Cool", _K.TWO_D6_TARGET, 3, 10),
     _row("Wil", "Willpower", _K.TWO_D6_TARGET, 3, 10),
-    _row("Int", "Intelligence", _K.TWO_D6_TARGET, 3, 10),
+    _row("Int", "Intelligence", _K.TWO_D6_TARGET, 3, 11),
 )
 
 
 class CharacteristicTable:
-    """Lookup by code, in profile order."""
+    """A statline: its characteristics by code, in profile order."""
 
     def __init__(self, rows: tuple[Characteristic, ...] | list[Characteristic]) -> None:
-        codes = tuple(r.code for r in rows)
-        if codes != CODES:
-            raise ValueError(f"characteristic table must list {', '.join(CODES)} in order")
+        if not rows:
+            raise ValueError("a statline lists at least one characteristic")
         self.rows = tuple(rows)
+        self.codes: tuple[str, ...] = tuple(r.code for r in rows)
         self._by_code = {r.code: r for r in rows}
-        self._by_lower = {r.code.lower(): r for r in rows}
+        self._by_lower: dict[str, Characteristic] = {}
+        for row in rows:
+            if row.code.casefold() in self._by_lower:
+                raise ValueError(f"the code {quoted(row.code)} is listed twice")
+            self._by_lower[row.code.casefold()] = row
 
     def __getitem__(self, code: str) -> Characteristic:
         return self._by_code[code]
@@ -170,12 +181,31 @@ class CharacteristicTable:
     def __iter__(self) -> Iterator[Characteristic]:
         return iter(self.rows)
 
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def __contains__(self, code: object) -> bool:
+        return code in self._by_code
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CharacteristicTable) and self.rows == other.rows
+
+    def __hash__(self) -> int:
+        return hash(self.rows)
+
     def lookup(self, code: str) -> Characteristic:
         """Case-insensitive lookup (`bs`, `BS`, `int`, `Int`); KeyError if unknown."""
-        row = self._by_lower.get(code.strip().lower())
+        row = self._by_lower.get(code.strip().casefold())
         if row is None:
             raise KeyError(code)
         return row
 
 
 CORE_TABLE = CharacteristicTable(CORE_CHARACTERISTICS)
+
+
+def check_core_codes(rows: tuple[Characteristic, ...] | list[Characteristic]) -> None:
+    """The older `characteristics` table of a pack is the n23 fighter statline: its
+    twelve codes in order (a pack declares another shape in `statlines`)."""
+    if tuple(r.code for r in rows) != CODES:
+        raise ValueError(f"characteristic table must list {', '.join(CODES)} in order")

@@ -9,7 +9,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from gangmanager.rules.characteristics import CORE_TABLE, CharacteristicTable
+from gangmanager.rules.characteristics import CharacteristicTable
 from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.limits import Amount, FighterName, GangName, Reputation
 from gangmanager.rules.modifiers import EffectiveProfile, Modifier, effective_profile
@@ -88,7 +88,8 @@ class Fighter(BaseModel):
     # The fighter's picture, already scaled (rules/portrait.py); None: none.
     portrait: PortraitBytes | None = None
 
-    def effective(self, table: CharacteristicTable = CORE_TABLE) -> EffectiveProfile:
+    def effective(self, table: CharacteristicTable | None = None) -> EffectiveProfile:
+        """The profile with its modifiers applied, by default on the profile's statline."""
         return effective_profile(self.profile, self.modifiers, table)
 
     def weapon(self, name: str) -> Weapon | None:

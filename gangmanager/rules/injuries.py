@@ -146,7 +146,8 @@ def suffer(
     update: dict[str, object] = {"injuries": [*fighter.injuries, result.name]}
     applies = suffered_before + 1 >= result.applies_from and not (result.once and suffered_before)
     if result.changes and applies:
-        modifier = Modifier(source=result.name, kind=ModifierKind.INJURY, changes=result.changes)
+        table = ruleset.table_for(fighter.profile)
+        modifier = Modifier.of_pack(result.name, ModifierKind.INJURY, result.changes, table)
         update["modifiers"] = [*fighter.modifiers, modifier]
     elif result.changes:
         effects.append("no change to the profile this time")
@@ -210,7 +211,7 @@ def first_reroll(ruleset: Ruleset, first: InjuryResult, rolls: list[int]) -> int
 
 def profile_changes(ruleset: Ruleset, before: Fighter, after: Fighter) -> list[str]:
     """`BS 4+ -> 5+` for every characteristic whose effective value moved."""
-    table = ruleset.table
+    table = ruleset.table_for(before.profile)
     old, new = before.effective(table), after.effective(table)
     return [
         f"{row.code} {row.print(old.values[row.code])} -> {row.print(new.values[row.code])}"

@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from gangmanager.rules.characteristics import (
     CORE_TABLE,
@@ -29,7 +29,13 @@ from gangmanager.rules.characteristics import (
     Value,
 )
 from gangmanager.rules.limits import Amount, quoted
-from gangmanager.rules.profile import Profile
+from gangmanager.rules.profile import STATLINE, Profile
+
+
+def _statline(info: ValidationInfo) -> CharacteristicTable:
+    """The statline a modifier is read against: the validation context's, else n23's."""
+    table = info.context.get(STATLINE) if isinstance(info.context, dict) else None
+    return table if isinstance(table, CharacteristicTable) else CORE_TABLE
 
 
 class ModifierKind(StrEnum):
@@ -41,13 +47,15 @@ class ModifierKind(StrEnum):
     MANUAL = "manual"
 
 
-def _normalise_codes(raw: object, what: str) -> dict[str, object]:
+def _normalise_codes(
+    raw: object, what: str, table: CharacteristicTable = CORE_TABLE
+) -> dict[str, object]:
     if not isinstance(raw, dict):
         raise ValueError(f"{what} must be an object keyed by characteristic")
     out: dict[str, object] = {}
     for key, value in raw.items():
         try:
-            code = CORE_TABLE.lookup(str(key)).code
+            code = table.lookup(str(key)).code
         except KeyError:
             raise ValueError(f"unknown characteristic {quoted(key)}") from None
         out[code] = value
@@ -70,17 +78,33 @@ class Modifier(BaseModel):
 
     @field_validator("changes", mode="before")
     @classmethod
-    def _codes(cls, raw: object) -> object:
-        return _normalise_codes(raw, "changes")
+    def _codes(cls, raw: object, info: ValidationInfo) -> object:
+        return _normalise_codes(raw, "changes", _statline(info))
 
     @field_validator("set_to", mode="before")
     @classmethod
-    def _set_codes(cls, raw: object) -> object:
-        out = _normalise_codes(raw, "set_to")
+    def _set_codes(cls, raw: object, info: ValidationInfo) -> object:
+        table = _statline(info)
+        out = _normalise_codes(raw, "set_to", table)
         try:
-            return {code: CORE_TABLE[code].parse(v) for code, v in out.items()}  # type: ignore[arg-type]
+            return {code: table[code].parse(v) for code, v in out.items()}  # type: ignore[arg-type]
         except CharacteristicError as exc:
             raise ValueError(str(exc)) from None
+
+    @classmethod
+    def read(cls, data: object, table: CharacteristicTable) -> Modifier:
+        """A modifier whose changes are keyed by `table`'s codes."""
+        return cls.model_validate(data, context={STATLINE: table})
+
+    @classmethod
+    def of_pack(
+        cls, source: str, kind: ModifierKind, changes: dict[str, int], table: CharacteristicTable
+    ) -> Modifier:
+        """The changes of a pack's injury, item or skill for a fighter of `table`: the
+        pack checked each code against its statlines; those the fighter's lacks (a BS
+        change for a statline without BS) change nothing and are left out."""
+        kept = {code: steps for code, steps in changes.items() if _has(table, code)}
+        return cls.read({"source": source, "kind": kind, "changes": kept}, table)
 
     def summary(self, table: CharacteristicTable = CORE_TABLE) -> str:
         parts = [
@@ -89,6 +113,14 @@ class Modifier(BaseModel):
             if row.code in self.set_to
         ]
         return ", ".join(parts + [p for p in _change_parts(self.changes, table)])
+
+
+def _has(table: CharacteristicTable, code: str) -> bool:
+    try:
+        table.lookup(code)
+    except KeyError:
+        return False
+    return True
 
 
 def _change_parts(changes: dict[str, int], table: CharacteristicTable) -> list[str]:
@@ -157,7 +189,7 @@ class EffectiveProfile:
 
     @property
     def profile(self) -> Profile:
-        return Profile(values=dict(self.values))
+        return Profile.read(dict(self.values), self.table)
 
     def modified(self, code: str) -> bool:
         return bool(self.sources.get(code))
@@ -202,9 +234,12 @@ class EffectiveProfile:
 def effective_profile(
     base: Profile,
     modifiers: list[Modifier] | tuple[Modifier, ...],
-    table: CharacteristicTable = CORE_TABLE,
+    table: CharacteristicTable | None = None,
 ) -> EffectiveProfile:
-    """Apply modifiers to the base profile in the documented order."""
+    """Apply modifiers to the base profile in the documented order (by default with
+    the statline the profile is keyed by)."""
+    if table is None:
+        table = base.table
     values: dict[str, Value] = dict(base.values)
     sources: dict[str, list[AppliedChange]] = {}
     for mod in modifiers:
@@ -270,9 +305,11 @@ def check_advancement(
     base: Profile,
     modifiers: list[Modifier] | tuple[Modifier, ...],
     new: Modifier,
-    table: CharacteristicTable = CORE_TABLE,
+    table: CharacteristicTable | None = None,
 ) -> None:
     """Refuse an advancement that would raise a characteristic past its cap or best value."""
+    if table is None:
+        table = base.table
     if new.kind is not ModifierKind.ADVANCEMENT:
         return
     before = effective_profile(base, modifiers, table)

@@ -429,27 +429,34 @@ def advancement_xp(fighter: Fighter, advancement: Advancement) -> int:
     return advancement.xp + advancement.escalation * taken
 
 
-def advancement_modifier(advancement: Advancement) -> Modifier:
-    """A characteristic advancement as a modifier (+1 step, its credits added to the cost)."""
+def advancement_modifier(
+    advancement: Advancement, table: CharacteristicTable = CORE_TABLE
+) -> Modifier:
+    """A characteristic advancement as a modifier (+1 step, its credits added to the cost),
+    keyed by `table`, the statline of the fighter it is for."""
     if advancement.characteristic is None:
         raise RosterError(f"{advancement.name} is a skill advancement: add the skill instead")
-    return Modifier(
-        source=f"Advancement: {advancement.name}",
-        kind=ModifierKind.ADVANCEMENT,
-        changes={advancement.characteristic: 1},
-        cost=advancement.credits,
+    return Modifier.read(
+        {
+            "source": f"Advancement: {advancement.name}",
+            "kind": ModifierKind.ADVANCEMENT,
+            "changes": {advancement.characteristic: 1},
+            "cost": advancement.credits,
+        },
+        table,
     )
 
 
-def injury_modifier(injury: InjuryResult) -> Modifier:
-    return Modifier(
-        source=f"Lasting Injury: {injury.name}", kind=ModifierKind.INJURY, changes=injury.changes
-    )
+def injury_modifier(injury: InjuryResult, table: CharacteristicTable = CORE_TABLE) -> Modifier:
+    """The injury's changes for a fighter of `table` (codes it lacks left out)."""
+    source = f"Lasting Injury: {injury.name}"
+    return Modifier.of_pack(source, ModifierKind.INJURY, injury.changes, table)
 
 
-def item_modifier(item: ArmouryItem | Skill) -> Modifier:
+def item_modifier(item: ArmouryItem | Skill, table: CharacteristicTable = CORE_TABLE) -> Modifier:
+    """The item's or skill's changes for a fighter of `table` (codes it lacks left out)."""
     kind = ModifierKind.SKILL if isinstance(item, Skill) else ModifierKind.EQUIPMENT
-    return Modifier(source=item.name, kind=kind, changes=item.changes)
+    return Modifier.of_pack(item.name, kind, item.changes, table)
 
 
 def line_modifier(
@@ -466,4 +473,5 @@ def line_modifier(
         changes, set_to = parse_modifier_line(line, table)
     except CharacteristicError as exc:
         raise RosterError(str(exc)) from None
-    return Modifier(source=source.strip(), kind=kind, changes=changes, set_to=set_to, cost=cost)
+    fields = {"source": source.strip(), "kind": kind, "changes": changes, "set_to": set_to}
+    return Modifier.read({**fields, "cost": cost}, table)

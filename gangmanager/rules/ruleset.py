@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from enum import StrEnum
 from functools import cached_property
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from pydantic import Field, field_validator, model_validator
 
@@ -20,6 +20,7 @@ from gangmanager.rules.characteristics import (
     CORE_CHARACTERISTICS,
     Characteristic,
     CharacteristicTable,
+    check_core_codes,
 )
 from gangmanager.rules.end_phase_rules import EndPhaseRules
 from gangmanager.rules.gang import Category, FighterStatus
@@ -37,6 +38,14 @@ from gangmanager.rules.ruleset_tables import (
     PostBattleRules,
     PostBattleSequence,
     PostBattleStep,
+)
+from gangmanager.rules.shapes import (
+    N23_WEAPON_STATLINE,
+    WEAPON_FIELDS,
+    Categories,
+    Economy,
+    Progression,
+    WeaponColumn,
 )
 from gangmanager.rules.weapons import Trait, WeaponProfile, parse_trait, trait_key
 
@@ -241,10 +250,16 @@ ADDITION_KINDS: tuple[Category, ...] = (
 )
 
 
+# The statline of fighters, which every pack has (a fighter type names it by default).
+FIGHTER_STATLINE = "fighter"
+
+
 class FighterType(_Strict):
     name: str = Field(min_length=1)
     category: Category
     cost: int = Field(ge=0)
+    # The pack's statline the profile is keyed by (statlines.toml).
+    statline: str = Field(default=FIGHTER_STATLINE, min_length=1)
     profile: Profile
     summary: str = ""
     # Equipment every fighter of the type starts with (armoury names).
@@ -457,9 +472,17 @@ class Ruleset(_Strict):
     extends: str | None = None
     summary: str = ""
     founding_credits: int = Field(default=1000, ge=0)
-    characteristics: list[Characteristic] = Field(
-        default_factory=lambda: list(CORE_CHARACTERISTICS)
+    # Each shape of model by name ("fighter", "vehicle"): its characteristics in order.
+    statlines: dict[str, list[Characteristic]] = Field(
+        default_factory=lambda: {FIGHTER_STATLINE: list(CORE_CHARACTERISTICS)}
     )
+    # The columns of a weapon profile and how each is read.
+    weapon_statline: list[WeaponColumn] = Field(
+        default_factory=lambda: list(N23_WEAPON_STATLINE), min_length=1
+    )
+    progression: Progression = Field(default_factory=Progression)
+    economy: Economy = Field(default_factory=Economy)
+    categories: Categories = Field(default_factory=Categories)
     traits: list[TraitDef] = Field(default_factory=list)
     weapons: list[ArmouryWeapon] = Field(default_factory=list)
     wargear: list[ArmouryItem] = Field(default_factory=list)
@@ -484,6 +507,20 @@ class Ruleset(_Strict):
     # Player-imported rules text by trait or skill name; replaces summaries when shown.
     rules_text: dict[str, str] = Field(default_factory=dict)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _older_characteristics(cls, data: Any) -> Any:
+        """A pack's older `characteristics` table is its fighter statline (the twelve)."""
+        if not isinstance(data, dict) or "characteristics" not in data:
+            return data
+        data = dict(data)
+        rows = data.pop("characteristics")
+        if isinstance(rows, list):
+            parsed = [Characteristic.model_validate(r) for r in rows]
+            check_core_codes(parsed)
+            data["statlines"] = {**data.get("statlines", {}), FIGHTER_STATLINE: parsed}
+        return data
+
     @model_validator(mode="after")
     def _unique_names(self) -> Ruleset:
         for what, names in (
@@ -500,14 +537,77 @@ class Ruleset(_Strict):
                 if key in seen:
                     raise ValueError(f"{what} {quoted(name)} is listed twice")
                 seen.add(key)
-        CharacteristicTable(self.characteristics)
+        self._check_shapes()
         return self
+
+    def _check_shapes(self) -> None:
+        """The loader says which file; this keeps a Ruleset built in code as sound."""
+        if FIGHTER_STATLINE not in self.statlines:
+            raise ValueError(f"statlines: no {quoted(FIGHTER_STATLINE)} statline")
+        for name in self.statlines:
+            try:
+                self.statline(name)
+            except ValueError as exc:
+                raise ValueError(f"statline {quoted(name)}: {exc}") from None
+        columns = [c.code for c in self.weapon_statline]
+        for code in columns:
+            if code not in WEAPON_FIELDS or columns.count(code) > 1:
+                raise ValueError(f"weapon_statline: column {quoted(code)} is unknown or twice")
+        every = [*(t for h in self.houses for t in h.fighter_types), *self.gang_additions]
+        for kind in every:
+            table = self.statlines.get(kind.statline)
+            if table is None:
+                raise ValueError(f"{kind.name}: no statline {quoted(kind.statline)}")
+            if tuple(kind.profile.values) != tuple(r.code for r in table):
+                raise ValueError(f"{kind.name}: profile not keyed by the {kind.statline} statline")
 
     # -- lookups -------------------------------------------------------------
 
     @property
+    def characteristics(self) -> list[Characteristic]:
+        """The fighter statline (the name packs used before statlines)."""
+        return self.statlines[FIGHTER_STATLINE]
+
+    @property
     def table(self) -> CharacteristicTable:
-        return CharacteristicTable(self.characteristics)
+        """The fighter statline."""
+        return self.statline(FIGHTER_STATLINE)
+
+    def statline(self, name: str) -> CharacteristicTable:
+        """A statline by name; KeyError if the pack has none of that name."""
+        memo = self._statline_memo
+        rows = self.statlines[name]
+        held = memo.get(name)
+        if held is None or held[0] is not rows:
+            held = (rows, CharacteristicTable(rows))
+            memo[name] = held
+        return held[1]
+
+    def table_for(self, profile: Profile) -> CharacteristicTable:
+        """The pack's statline a profile is keyed by (matched by codes, the fighter's
+        first); the profile's own when none matches."""
+        name = self.statline_name(profile)
+        return self.statline(name) if name is not None else profile.table
+
+    def statline_name(self, profile: Profile) -> str | None:
+        """The name of the pack's statline whose codes key `profile`, None if none."""
+        codes = tuple(profile.values)
+        names = sorted(self.statlines, key=lambda n: n != FIGHTER_STATLINE)
+        return next((n for n in names if tuple(r.code for r in self.statlines[n]) == codes), None)
+
+    def statline_of(self, house_id: str | None, type_name: str, profile: Profile) -> str:
+        """The statline a fighter's profile is keyed by: its type's, when the type is in
+        the pack and keys it so; else the statline matching its codes; else the fighter's."""
+        kind = self.fighter_type(house_id, type_name) if type_name else None
+        if kind is not None and tuple(r.code for r in self.statlines[kind.statline]) == tuple(
+            profile.values
+        ):
+            return kind.statline
+        return self.statline_name(profile) or FIGHTER_STATLINE
+
+    @cached_property
+    def _statline_memo(self) -> dict[str, tuple[object, CharacteristicTable]]:
+        return {}
 
     def trait_def(self, trait: Trait | str) -> TraitDef | None:
         key = trait.key if isinstance(trait, Trait) else trait_key(trait)

@@ -15,9 +15,11 @@ ProfileStates = Mapping[tuple[str, str, str], str]
 
 
 def _fighter_view(
-    fighter: Fighter, ruleset: Ruleset, states: ProfileStates | None = None
+    fighter: Fighter, ruleset: Ruleset, house: str, states: ProfileStates | None = None
 ) -> dict[str, Any]:
-    effective = fighter.effective(ruleset.table)
+    statline = ruleset.statline_of(house, fighter.type, fighter.profile)
+    table = ruleset.statline(statline)
+    effective = fighter.effective(table)
     states = states or {}
     return {
         "name": fighter.name,
@@ -28,7 +30,9 @@ def _fighter_view(
         "cost": fighter.cost,
         "rating": ratings.committed_fighter_rating(fighter),
         "pending_rating": ratings.pending_fighter_rating(fighter),
-        "base_profile": fighter.profile.printed(ruleset.table),
+        # The pack's statline the profiles are keyed by (`rules show --json` lists it).
+        "statline": statline,
+        "base_profile": fighter.profile.printed(table),
         "profile": effective.printed(),
         "modifier_summary": effective.summary(),
         "modifiers": [m.model_dump(mode="json") for m in fighter.modifiers],
@@ -76,7 +80,7 @@ def gang_view(
             {"name": item.name, "cost": item.cost, "profiles": len(item.profiles)}
             for item in gang.stash
         ],
-        "fighters": [_fighter_view(f, ruleset, profile_states) for f in gang.fighters],
+        "fighters": [_fighter_view(f, ruleset, gang.house, profile_states) for f in gang.fighters],
     }
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from gangmanager.rules.availability import rarity_label
+from gangmanager.rules.characteristics import Characteristic
 from gangmanager.rules.ruleset import (
     ArmouryItem,
     ArmouryWeapon,
@@ -25,7 +26,9 @@ def _fighter_type(fighter_type: FighterType, ruleset: Ruleset) -> dict[str, Any]
         "name": fighter_type.name,
         "category": fighter_type.category.value,
         "cost": fighter_type.cost,
-        "profile": fighter_type.profile.printed(ruleset.table),
+        # The pack's statline the profile is keyed by (`statlines` of the view).
+        "statline": fighter_type.statline,
+        "profile": fighter_type.profile.printed(ruleset.statline(fighter_type.statline)),
         "skills": {
             "primary": list(fighter_type.skill_sets_primary),
             "secondary": list(fighter_type.skill_sets_secondary),
@@ -103,12 +106,42 @@ def _wargear(item: ArmouryItem) -> dict[str, Any]:
     }
 
 
+def _characteristic(row: Characteristic) -> dict[str, Any]:
+    """A statline's characteristic: its numbers as stored (`best` 2 of a `d6_target` is
+    printed 2+), and both printed as a card shows them."""
+    return {
+        "code": row.code,
+        "name": row.name,
+        "kind": row.kind.value,
+        "best": row.best,
+        "worst": row.worst,
+        "advance_cap": row.advance_cap,
+        "printed_best": row.print(row.best),
+        "printed_worst": row.print(row.worst),
+    }
+
+
+def shapes_view(ruleset: Ruleset) -> dict[str, Any]:
+    """The pack's shapes: statlines, weapon statline, progression, economy, categories."""
+    return {
+        "statlines": {
+            name: [_characteristic(row) for row in ruleset.statline(name)]
+            for name in ruleset.statlines
+        },
+        "weapon_statline": [c.model_dump(mode="json") for c in ruleset.weapon_statline],
+        "progression": ruleset.progression.model_dump(mode="json"),
+        "economy": ruleset.economy.model_dump(mode="json"),
+        "categories": ruleset.categories.model_dump(mode="json"),
+    }
+
+
 def ruleset_view(ruleset: Ruleset) -> dict[str, Any]:
     return {
         "name": ruleset.id,
         "title": ruleset.name,
         "summary": ruleset.summary,
         "founding_credits": ruleset.founding_credits,
+        **shapes_view(ruleset),
         "houses": [_house(h, ruleset) for h in ruleset.houses],
         "gang_additions": [_addition(t, ruleset) for t in ruleset.gang_additions],
         "weapons": [_weapon(w) for w in ruleset.weapons],
