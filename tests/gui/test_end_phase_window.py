@@ -20,7 +20,9 @@ from gangmanager.services import battle, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+from .screenshot_dir import screenshot_dir
+
+SCREENSHOTS = screenshot_dir()
 
 
 @pytest.fixture

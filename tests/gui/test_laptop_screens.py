@@ -1,7 +1,7 @@
 """Laptop screens: at 1366x768 the roster shows ten fighters and the whole card without
 sideways scrolling; at 1024x640 everything is reachable without sideways scrolling.
 
-The pictures are saved in docs/screenshots/ (laptop-*.png) for the user guide.
+The pictures go to docs/screenshots/ (laptop-*.png) with GANGMANAGER_SCREENSHOTS=1.
 """
 
 from __future__ import annotations
@@ -22,7 +22,9 @@ from gangmanager.services import battle, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+from .screenshot_dir import screenshot_dir
+
+SCREENSHOTS = screenshot_dir()
 NAMES = ("Vex", "Corr", "Hale", "Jink", "Mott", "Sable")
 
 

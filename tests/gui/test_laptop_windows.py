@@ -3,7 +3,7 @@
 attack dialog keeps its buttons on screen after Roll, its steps scrolling inside.
 
 The screen is the test's: `screen_fit.available_area` is made to answer 1024x640.
-The pictures are saved in docs/screenshots/ (laptop-*-1024x640.png).
+The pictures go to docs/screenshots/ (laptop-*-1024x640.png) with GANGMANAGER_SCREENSHOTS=1.
 """
 
 from __future__ import annotations
@@ -35,8 +35,9 @@ from gangmanager.services.rulesets import Rulesets
 
 from ..services.test_campaign_statements import add_campaign
 from .roster_helpers import Recorder
+from .screenshot_dir import screenshot_dir
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+SCREENSHOTS = screenshot_dir()
 LAPTOP = QRect(0, 0, 1024, 640)
 # The client area a window may take: the screen less the window frame.
 ROOM = QSize(LAPTOP.width() - screen_fit.FRAME.width(), LAPTOP.height() - screen_fit.FRAME.height())

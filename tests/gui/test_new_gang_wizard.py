@@ -12,6 +12,7 @@ from gangmanager.services import gangs
 from gangmanager.services.rulesets import Rulesets
 
 from .roster_helpers import Recorder, dump
+from .screenshot_dir import screenshot_dir
 
 
 def _wizard(qtbot, rulesets: Rulesets, recorder: Recorder) -> NewGangWizard:
@@ -192,7 +193,6 @@ def test_the_window_stores_the_wizards_gang_as_one_undoable_edit(
 
 
 def test_founding_with_a_brute_and_a_beast_bought_for_its_owner(qtbot, rulesets: Rulesets) -> None:
-    from pathlib import Path
 
     wizard = _wizard(qtbot, rulesets, Recorder())
     wizard.gang_page.credits.setValue(1500)
@@ -216,7 +216,7 @@ def test_founding_with_a_brute_and_a_beast_bought_for_its_owner(qtbot, rulesets:
     _recruit(qtbot, wizard, names.index("Cyber-mastiff"), "Rex")
     recruits = [page.recruits.item(r, 0).text() for r in range(page.recruits.rowCount())]
     assert recruits == ["Kerr", "Rook", "Tess", "Old Iron", "Rex"]
-    shots = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+    shots = screenshot_dir()
     # The picture at the wizard's own size (the test screen is smaller than a laptop's).
     wizard.resize(1040, 660)
     wizard.grab().save(str(shots / "new-gang-wizard-additions.png"))

@@ -27,7 +27,9 @@ from gangmanager.rules.weapons import Trait
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+from .screenshot_dir import screenshot_dir
+
+SCREENSHOTS = screenshot_dir()
 
 
 @pytest.fixture
