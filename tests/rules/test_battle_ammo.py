@@ -22,7 +22,7 @@ from gangmanager.rules.battle_events import (
     parse_event,
 )
 from gangmanager.rules.battle_state import BattleState
-from gangmanager.rules.dice import FixedDice
+from gangmanager.rules.dice import Dice, FixedDice
 from gangmanager.rules.gang import Category, Fighter, Gang
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import committed_fighter_rating, found_gang, pending_fighter_rating
@@ -90,7 +90,7 @@ def test(fighter: str, weapon: str, profile: str = "", roll: object = None) -> d
 test.__test__ = False  # type: ignore[attr-defined]  # a builder, not a test
 
 
-def apply(rules: Ruleset, state: BattleState, raw: dict[str, object], dice: object = None):
+def apply(rules: Ruleset, state: BattleState, raw: dict[str, object], dice: Dice | None = None):
     return apply_event(rules, state, parse_event(raw), dice)
 
 
