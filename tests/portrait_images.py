@@ -10,7 +10,10 @@ from PIL import Image
 
 
 def image_bytes(
-    size: tuple[int, int] = (600, 400), fmt: str = "JPEG", mode: str = "RGB", color: object = None
+    size: tuple[int, int] = (600, 400),
+    fmt: str = "JPEG",
+    mode: str = "RGB",
+    color: float | tuple[float, ...] | str | None = None,
 ) -> bytes:
     image = Image.new(mode, size, color if color is not None else (200, 40, 40))
     # A left half of another colour, so a crop about the centre can be seen.

@@ -5,7 +5,9 @@ than its characteristic, negative credits."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -17,6 +19,7 @@ from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
+from ..narrowing import present
 
 
 @pytest.fixture
@@ -38,9 +41,9 @@ def _refused(capsys: pytest.CaptureFixture[str], db: Path, *argv: str) -> str:
     return err
 
 
-def _gang_file(tmp_path: Path, change: object) -> Path:
+def _gang_file(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> Path:
     data = json.loads((tmp_path / "rust.gang.json").read_text(encoding="utf-8"))
-    change(data)  # type: ignore[operator]
+    change(data)
     path = tmp_path / "changed.gang.json"
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
@@ -84,7 +87,9 @@ def test_two_fighters_of_one_name_are_refused(
         first, second = gang.fighters[:2]
         with pytest.raises(ServiceError, match="already has a fighter named"):
             roster.apply(
-                opened, roster.EditFighter(gang.id, second.id, {"name": first.name}), rulesets
+                opened,
+                roster.EditFighter(gang.id, present(second.id), {"name": first.name}),
+                rulesets,
             )
         with pytest.raises(ServiceError, match="already has a fighter named"):
             roster.apply(
@@ -105,7 +110,9 @@ def test_a_modifier_larger_than_its_characteristic_is_refused(
         assert gang.id is not None
         typo = Modifier(source="Typo", changes={"WS": -9})
         with pytest.raises(ServiceError, match="WS: -9 is more steps"):
-            roster.apply(opened, roster.AddModifier(gang.id, gang.fighters[0].id, typo), rulesets)
+            roster.apply(
+                opened, roster.AddModifier(gang.id, present(gang.fighters[0].id), typo), rulesets
+            )
 
 
 def test_negative_credits_are_refused(

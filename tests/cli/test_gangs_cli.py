@@ -13,6 +13,8 @@ import pytest
 from gangmanager.cli import main
 from gangmanager.rules.characteristics import CODES
 
+from ..narrowing import present
+
 FIXTURES = Path(__file__).resolve().parents[1] / "exchange" / "fixtures"
 
 FIGHTER_KEYS = {
@@ -180,7 +182,7 @@ def test_rules_list_and_import_text(capsys, tmp_path: Path) -> None:
     from gangmanager.services.rulesets import Rulesets
 
     ruleset = Rulesets().get("house-b")
-    assert ruleset.rules_text_for("Knockback") != ruleset.trait_def("Knockback").summary
+    assert ruleset.rules_text_for("Knockback") != present(ruleset.trait_def("Knockback")).summary
     assert (
         run(capsys, "rules", "import-text", "nope", str(FIXTURES / "glossary_our_words.txt"))[0]
         == 2

@@ -15,7 +15,12 @@ def test_plain_starts_open_the_window_directly(
     monkeypatch: pytest.MonkeyPatch, argv: list[str], db: str | None
 ) -> None:
     opened: list[str | None] = []
-    monkeypatch.setattr("gangmanager.gui.app.run_app", lambda target: opened.append(target) or 0)  # type: ignore[func-returns-value]
+
+    def run_app(db_arg: str | None) -> int:
+        opened.append(db_arg)
+        return 0
+
+    monkeypatch.setattr("gangmanager.gui.app.run_app", run_app)
     assert launcher.main(argv) == 0
     assert opened == [db]
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
@@ -31,7 +32,7 @@ def db(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
     return path
 
 
-def write(tmp_path: Path, draft: dict[str, object]) -> str:
+def write(tmp_path: Path, draft: Mapping[str, object]) -> str:
     path = tmp_path / "draft.json"
     path.write_text(json.dumps(draft), encoding="utf-8")
     return str(path)

@@ -9,6 +9,8 @@ from gangmanager.content import available_rulesets, clear_cache, load_ruleset
 from gangmanager.content.loader import _read_toml
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 
+from ..narrowing import present
+
 Load = Callable[[str], Ruleset]
 WritePack = Callable[..., Path]
 
@@ -51,10 +53,10 @@ def test_trait_override_replaces_in_place_and_new_ones_are_appended(load: Load) 
     assert house_names[: len(core_names)] == core_names
     assert house_names[len(core_names) :] == ["Accurate", "Rupture"]
     # Seed 000's Toxin (before Damage) replaces n23's in place, with its own mechanics flag.
-    assert house.trait_def("Blaze").summary != core.trait_def("Blaze").summary
-    assert house.trait_def("Blaze").summary.startswith("After the attack")
-    assert house.trait_def("Toxin").mechanics == [Mechanic.TOXIN_BEFORE_DAMAGE]
-    assert core.trait_def("Toxin").mechanics == [Mechanic.TOXIN]
+    assert present(house.trait_def("Blaze")).summary != present(core.trait_def("Blaze")).summary
+    assert present(house.trait_def("Blaze")).summary.startswith("After the attack")
+    assert present(house.trait_def("Toxin")).mechanics == [Mechanic.TOXIN_BEFORE_DAMAGE]
+    assert present(core.trait_def("Toxin")).mechanics == [Mechanic.TOXIN]
 
 
 def test_rename_traits_applies_to_inherited_weapons(load: Load) -> None:
@@ -113,7 +115,7 @@ def test_user_pack_extending_house_a_overrides_one_cost(
     assert [w.name for w in mine.weapons] == [w.name for w in house_a.weapons]
     # Everything else comes through two levels of inheritance.
     assert mine.blaze == house_a.blaze
-    assert mine.injury_for(44).name == "Grievous Injury"
+    assert present(mine.injury_for(44)).name == "Grievous Injury"
     assert mine.trait_def("Accurate") is not None
     assert mine.house("orlock") is not None
 
@@ -161,7 +163,7 @@ name = "Scavvies"
     ruleset = load_ruleset("mini", [user_dir, *builtin])
     parent = [h.id for h in load_ruleset("n23", builtin).houses]
     assert [h.id for h in ruleset.houses] == [*parent, "scavvies"]
-    orlock = ruleset.house("orlock")
+    orlock = present(ruleset.house("orlock"))
     assert [t.name for t in orlock.fighter_types] == ["Road Captain"]
     assert orlock.fighter_types[0].cost == 110
 

@@ -15,6 +15,8 @@ from gangmanager.rules.profile import Profile
 from gangmanager.rules.roster_ops import RosterError, equipment_value, recruit
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 
+from ..narrowing import present
+
 PACK_IDS = ("n23", "house-a", "house-b")
 
 Load = Callable[[str], Ruleset]
@@ -174,7 +176,7 @@ def test_trait_registry(load: Load) -> None:
     assert unwieldy is not None and unwieldy.slots == 2 and unwieldy.has(Mechanic.UNWIELDY)
     rapid_fire = ruleset.trait_def("Rapid Fire")
     assert rapid_fire is not None and rapid_fire.param == "number"
-    assert ruleset.trait_def("Blast").param == "inches"
+    assert present(ruleset.trait_def("Blast")).param == "inches"
     for name, mechanic in {
         "Limited": Mechanic.LIMITED,
         "Scarce": Mechanic.SCARCE,
@@ -189,7 +191,7 @@ def test_trait_registry(load: Load) -> None:
         "Silent": Mechanic.SILENT,
         "Grenade": Mechanic.GRENADE,
     }.items():
-        assert ruleset.trait_def(name).has(mechanic), name
+        assert present(ruleset.trait_def(name)).has(mechanic), name
 
 
 def _words(text: str) -> list[str]:
@@ -317,17 +319,17 @@ def test_eye_injury_in_n23(load: Load) -> None:
 
 def test_n23_injury_details(load: Load) -> None:
     ruleset = load("n23")
-    scars = ruleset.injury_for(12)
+    scars = present(ruleset.injury_for(12))
     assert scars.changes == {"Cl": 1} and scars.once
-    deafened = ruleset.injury_for(42)
+    deafened = present(ruleset.injury_for(42))
     assert deafened.changes == {"Ld": -1} and deafened.applies_from == 2
-    assert ruleset.injury_for(11).xp == "D3"
-    assert ruleset.injury_for(54).extra_rolls == "D3"
-    assert ruleset.injury_for(13).gains_skill == "Fearsome"
-    assert ruleset.injury_for(55).status is FighterStatus.CAPTURED
-    assert ruleset.injury_for(63).status is FighterStatus.CRITICAL
-    assert ruleset.injury_for(66).status is FighterStatus.DEAD
-    assert ruleset.injury_for(21).name == "Out Cold"
+    assert present(ruleset.injury_for(11)).xp == "D3"
+    assert present(ruleset.injury_for(54)).extra_rolls == "D3"
+    assert present(ruleset.injury_for(13)).gains_skill == "Fearsome"
+    assert present(ruleset.injury_for(55)).status is FighterStatus.CAPTURED
+    assert present(ruleset.injury_for(63)).status is FighterStatus.CRITICAL
+    assert present(ruleset.injury_for(66)).status is FighterStatus.DEAD
+    assert present(ruleset.injury_for(21)).name == "Out Cold"
 
 
 def test_older_table_in_house_a(load: Load) -> None:
@@ -335,7 +337,7 @@ def test_older_table_in_house_a(load: Load) -> None:
     assert injury is not None
     assert injury.name == "Grievous Injury"
     assert injury.status is FighterStatus.IN_RECOVERY
-    assert load("house-a").injury_for(52).name == "Eye Injury"
+    assert present(load("house-a").injury_for(52)).name == "Eye Injury"
     assert all(i.name != "Captured" for i in load("house-b").injuries)
 
 
@@ -375,10 +377,10 @@ def test_advancement_table(load: Load) -> None:
     assert [a.id for a in ruleset.advancements] == list(expected)
     for advancement in ruleset.advancements:
         assert (advancement.xp, advancement.credits) == expected[advancement.id]
-    assert ruleset.advancement("BS").characteristic == "BS"
-    assert ruleset.advancement("bs").escalation == 2
-    assert ruleset.advancement("primary_random").escalation == 0
-    assert ruleset.advancement("promote_specialist").promotion
+    assert present(ruleset.advancement("BS")).characteristic == "BS"
+    assert present(ruleset.advancement("bs")).escalation == 2
+    assert present(ruleset.advancement("primary_random")).escalation == 0
+    assert present(ruleset.advancement("promote_specialist")).promotion
 
 
 def test_ganger_table_covers_2d6(load: Load) -> None:
@@ -440,19 +442,19 @@ def test_house_a_blaze(load: Load) -> None:
     assert blaze.hit.timing == "end_of_activation"
     assert blaze.hit.nerve_test_if_damaged
     assert not blaze.hit.moves_randomly
-    own = ruleset.blaze_action("self")
+    own = present(ruleset.blaze_action("self"))
     assert (own.action_type, own.actor_status, own.target) == ("simple", ["active", "pinned"], 4)
-    friend = ruleset.blaze_action("friend")
+    friend = present(ruleset.blaze_action("friend"))
     assert friend.actor_not_burning and friend.target == 4 and friend.helper_catches_fire_on == 1
 
 
 def test_house_b_blaze(load: Load) -> None:
     ruleset = load("house-b")
-    own = ruleset.blaze_action("self")
+    own = present(ruleset.blaze_action("self"))
     assert own.name == "Stop, Drop and Roll"
     assert (own.action_type, own.target, own.bonus_per_helper) == ("double", 3, 1)
     assert own.becomes_pinned and own.fail_ends_activation
-    friend = ruleset.blaze_action("friend")
+    friend = present(ruleset.blaze_action("friend"))
     assert (friend.action_type, friend.target, friend.helper_catches_fire_on) == ("basic", 4, 1)
     # Not stated in seed 002: inherited from n23.
     assert ruleset.blaze.catch_fire_on == load("n23").blaze.catch_fire_on
@@ -485,10 +487,10 @@ def test_rapid_fire_pistols_can_fire_in_close_combat(load: Load, pack_id: str) -
 
 def test_house_traits(load: Load) -> None:
     house_a = load("house-a")
-    assert house_a.trait_def("Accurate").has(Mechanic.ACCURATE)
-    assert house_a.trait_def("Rupture").has(Mechanic.RUPTURE)
-    assert "Update Roster" in house_a.trait_def("Limited").summary
+    assert present(house_a.trait_def("Accurate")).has(Mechanic.ACCURATE)
+    assert present(house_a.trait_def("Rupture")).has(Mechanic.RUPTURE)
+    assert "Update Roster" in present(house_a.trait_def("Limited")).summary
     assert load("n23").trait_def("Accurate") is None
-    knockback = load("house-b").trait_def("Knockback")
+    knockback = present(load("house-b").trait_def("Knockback"))
     assert "Distance" in knockback.summary
-    assert knockback.summary != load("n23").trait_def("Knockback").summary
+    assert knockback.summary != present(load("n23").trait_def("Knockback")).summary

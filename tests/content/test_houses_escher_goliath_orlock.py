@@ -15,6 +15,8 @@ from gangmanager.content import builtin_rulesets_dir
 from gangmanager.rules.gang import Category
 from gangmanager.rules.ruleset import EquipmentListEntry, FighterType, House, Ruleset
 
+from ..narrowing import present
+
 Load = Callable[[str], Ruleset]
 
 N23 = builtin_rulesets_dir() / "n23"
@@ -148,12 +150,12 @@ def test_type_specific_items_go_to_their_type_only(load: Load) -> None:
     # List prices, not Trading Post prices.
     assert (
         _entry(escher, "Grenade launcher").cost,
-        ruleset.weapon_entry("Grenade launcher").cost,
+        present(ruleset.weapon_entry("Grenade launcher")).cost,
     ) == (
         55,
         65,
     )
-    assert _entry(goliath, "Chainaxe").cost == 25 != ruleset.weapon_entry("Chainaxe").cost
+    assert _entry(goliath, "Chainaxe").cost == 25 != present(ruleset.weapon_entry("Chainaxe")).cost
 
 
 @pytest.mark.parametrize("house_id", sorted(TYPES))
@@ -204,8 +206,8 @@ def test_armoury_rarity_is_filled_in(load: Load) -> None:
     # Neither source prints a price or rarity for layered flak.
     assert blank == ["Layered flak armour"]
     ruleset = load("n23")
-    assert ruleset.weapon_entry("Power sword").availability == "R9"
-    assert ruleset.wargear_item("Mesh armour").availability == "C"
+    assert present(ruleset.weapon_entry("Power sword")).availability == "R9"
+    assert present(ruleset.wargear_item("Mesh armour")).availability == "C"
 
 
 def test_houses_toml_keeps_no_second_copy() -> None:

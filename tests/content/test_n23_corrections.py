@@ -9,6 +9,8 @@ import pytest
 from gangmanager.rules.ruleset import Mechanic, Ruleset
 from gangmanager.rules.weapons import WeaponProfile
 
+from ..narrowing import present
+
 Load = Callable[[str], Ruleset]
 
 
@@ -53,7 +55,9 @@ def test_goliath_forge_boss_and_bruiser(load: Load) -> None:
 
 def test_n23_says_sidearm_and_house_b_pistol(load: Load) -> None:
     core, house_b = load("n23"), load("house-b")
-    assert core.trait_def("Sidearm") is not None and core.trait_def("Sidearm").has(Mechanic.SIDEARM)
+    assert core.trait_def("Sidearm") is not None and present(core.trait_def("Sidearm")).has(
+        Mechanic.SIDEARM
+    )
     assert core.trait_def("Pistol") is None
     assert _profile(core, "Laspistol").has_trait("Sidearm")
     pistol = house_b.trait_def("Pistol")
@@ -84,8 +88,10 @@ def test_skill_summaries_say_what_the_2023_rules_do(
 
 def test_trait_and_injury_summaries(load: Load) -> None:
     ruleset = load("n23")
-    assert "equals or beats the target's Strength" in ruleset.trait_def("Knockback").summary
-    power = ruleset.trait_def("Power").summary
+    assert (
+        "equals or beats the target's Strength" in present(ruleset.trait_def("Knockback")).summary
+    )
+    power = present(ruleset.trait_def("Power")).summary
     assert "no save" in power and "Damage" in power
     wound = next(i for i in ruleset.injuries if i.name == "Old Battle Wound")
     assert "D6" in wound.summary and "Convalescence" in wound.summary

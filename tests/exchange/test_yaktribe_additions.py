@@ -13,6 +13,8 @@ from gangmanager.rules import restrictions
 from gangmanager.rules.gang import Category, Fighter, Gang
 from gangmanager.rules.gang_additions import ownerless_beasts
 
+from ..narrowing import present
+
 N23 = load_ruleset("n23", [builtin_rulesets_dir()])
 FILE = Path(__file__).parent / "fixtures" / "yaktribe_orlock_additions.json"
 
@@ -44,9 +46,9 @@ def test_each_addition_becomes_the_packs_type_and_category() -> None:
 def test_an_ambot_gets_its_profile_and_weapons() -> None:
     gang, notes = _import()
     digger = _fighter(gang, "Digger")
-    assert digger.profile.line(N23.table) == N23.fighter_type("orlock", "Ambot").profile.line(
-        N23.table
-    )
+    assert digger.profile.line(N23.table) == present(
+        N23.fighter_type("orlock", "Ambot")
+    ).profile.line(N23.table)
     # The file lists no kit: the Ambot comes with its claws and armour, at no cost.
     assert _kit(digger) == ["Tunnelling claw", "Tunnelling claw", "Light carapace armour"]
     assert digger.cost == 185 and digger.rating == 185

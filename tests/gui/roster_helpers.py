@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -11,6 +12,7 @@ from sqlalchemy import inspect, text
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QWidget
 
+from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.persistence.database import Database
 from gangmanager.rules import roster_ops
@@ -31,7 +33,7 @@ def dump(db: Database) -> Dump:
 
 
 @dataclass
-class Recorder:
+class Recorder(Messages):
     """Stands in for the window's Messages: records what is said, answers from a queue."""
 
     told: list[str] = field(default_factory=list)
@@ -43,7 +45,7 @@ class Recorder:
     def tell(self, text: str, title: str = "") -> None:
         self.told.append(text)
 
-    def ask(self, text: str, choices: list[str], title: str = "") -> str | None:
+    def ask(self, text: str, choices: Sequence[str], title: str = "") -> str | None:
         self.asked.append(text)
         assert self.answers, f"unexpected question: {text}"
         answer = self.answers.pop(0)
@@ -73,16 +75,22 @@ def seed(db: Database, rulesets: Rulesets) -> Gang:
     return gangs.add_gang(db, rulesets, gang).gang
 
 
+class RecordedWindow(MainWindow):
+    """The main window as the tests open it: `recorder` holds what its messages said."""
+
+    recorder: Recorder
+
+
 def open_window(
     qtbot, db: Database, rulesets: Rulesets, settings: QSettings, monkeypatch
 ) -> MainWindow:
     """The main window on `db`, its messages recorded (`window.recorder`), shown at 1280x800."""
-    win = MainWindow(db, rulesets, settings)
+    win = RecordedWindow(db, rulesets, settings)
     qtbot.addWidget(win)
     told = Recorder()
     for name in ("tell", "ask", "confirm", "inform", "open_path", "save_path"):
         monkeypatch.setattr(win.messages, name, getattr(told, name))
-    win.recorder = told  # type: ignore[attr-defined]
+    win.recorder = told
     win.resize(1280, 800)
     win.show()
     qtbot.waitExposed(win)
@@ -92,7 +100,8 @@ def open_window(
 
 
 def recorder(window: MainWindow) -> Recorder:
-    return window.recorder  # type: ignore[attr-defined]
+    assert isinstance(window, RecordedWindow), "a window opened by open_window"
+    return window.recorder
 
 
 def stored_gang(window: MainWindow) -> Gang:

@@ -15,13 +15,15 @@ from gangmanager.gui.battle.battle_window import BattleWindow
 from gangmanager.gui.battle.choice_dialogs import BlazeHitDialog
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.battle import Opponent, new_state
-from gangmanager.rules.battle_events import BattleStatus
+from gangmanager.rules.battle_events import AttackEvent, BattleStatus
 from gangmanager.rules.battle_state import PromptKind
 from gangmanager.rules.dice import FixedDice
 from gangmanager.rules.weapons import Weapon
 from gangmanager.services import battle, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
+
+from ..narrowing import present
 
 WOLVES = "The Ash Wolves"
 
@@ -155,9 +157,11 @@ def test_a_narrow_window_shows_the_two_sides_as_tabs(
     assert all(window.tile_grid.indexOf(box) >= 0 for box in window.side_boxes)
     window.resize(800, 700)
     qtbot.waitUntil(lambda: window.side_tabs is not None)
-    assert [window.side_tabs.tabText(i) for i in range(2)] == ["The Rust Riders", WOLVES]  # type: ignore[attr-defined]
+    tabs = window.side_tabs
+    assert tabs is not None
+    assert [tabs.tabText(i) for i in range(2)] == ["The Rust Riders", WOLVES]
     assert [box.isVisible() for box in window.side_boxes] == [True, False]
-    window.side_tabs.setCurrentIndex(1)  # type: ignore[attr-defined]
+    tabs.setCurrentIndex(1)
     assert [box.isVisible() for box in window.side_boxes] == [False, True]
     window.resize(1280, 800)
     qtbot.waitUntil(lambda: window.side_tabs is None)
@@ -173,7 +177,9 @@ def test_the_odds_show_before_rolling_and_follow_the_choices(qtbot, rulesets: Ru
     dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
     qtbot.waitUntil(lambda: dialog.odds_panel.settled)
     shown = dialog.odds_panel.odds_label.text()
-    expected = attack_odds(dialog._ruleset, dialog._state, parse_event(dialog.base_event()))
+    event = parse_event(dialog.base_event())
+    assert isinstance(event, AttackEvent)
+    expected = attack_odds(dialog._ruleset, dialog._state, event)
     assert shown == odds_text(expected) and shown.startswith("Hit ")
     assert "Out of Action" in shown and "Exact" in shown
     # A harder shot: the odds follow the modifier.
@@ -193,12 +199,12 @@ def test_more_targets_share_the_rapid_fire_hits(qtbot, rulesets: Rulesets) -> No
     dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
     box = dialog.targets_box
     assert not box.isHidden() and box._knockback_row.isHidden()  # Boltgun: Rapid Fire (1)
-    offered = [box.table.item(row, 0).text() for row in range(box.table.rowCount())]
+    offered = [present(box.table.item(row, 0)).text() for row in range(box.table.rowCount())]
     assert f"{WOLVES}/Rook" not in offered and "The Rust Riders/Mags Varga" not in offered
     row = offered.index(f"{WOLVES}/Dex Hollow")
     qtbot.waitUntil(lambda: dialog.odds_panel.settled)
     alone = dialog.odds_panel.odds
-    box.table.item(row, 0).setCheckState(Qt.CheckState.Checked)
+    present(box.table.item(row, 0)).setCheckState(Qt.CheckState.Checked)
     box._spins[row].setValue(2)
     assert dialog.base_event()["targets"] == [{"fighter": f"{WOLVES}/Dex Hollow", "hits": 2}]
     qtbot.waitUntil(lambda: dialog.odds_panel.settled)

@@ -13,6 +13,7 @@ from gangmanager.gui.battle.choice_dialogs import ConfirmDialog
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.gui.post_battle.wizard import PostBattleWizard
 from gangmanager.persistence.database import Database
+from gangmanager.rules.gang import Gang
 from gangmanager.services import battle, gangs, post_battle
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.operations import Outcome
@@ -95,11 +96,12 @@ def test_a_battle_step_changing_no_roster_leaves_the_roster_window_alone(
     shown = tracker(qtbot, window)
     loads: list[str] = []
     real_load = gangs.load_gang
-    monkeypatch.setattr(
-        gangs,
-        "load_gang",
-        lambda *a, **k: loads.append("load") or real_load(*a, **k),  # type: ignore[func-returns-value]
-    )
+
+    def counted_load(db: Database, ref: str) -> Gang:
+        loads.append("load")
+        return real_load(db, ref)
+
+    monkeypatch.setattr(gangs, "load_gang", counted_load)
     # The battle's gang on screen: a new round reads nothing for the roster window.
     assert shown.apply([{"event": "new_round"}])
     assert loads == []

@@ -58,11 +58,11 @@ def window(qtbot, db: Database, rulesets: Rulesets) -> BattleWindow:
     return shown
 
 
-def inside(widget: QObject, tile: FighterTile) -> bool:
+def inside(widget: QObject | None, tile: FighterTile) -> bool:
     while widget is not None:
         if widget is tile:
             return True
-        widget = widget.parent()  # type: ignore[assignment]
+        widget = widget.parent()
     return False
 
 

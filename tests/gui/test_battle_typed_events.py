@@ -26,6 +26,8 @@ from gangmanager.services import battle, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
+
 
 @pytest.fixture
 def db(tmp_path: Path) -> Iterator[Database]:
@@ -56,7 +58,8 @@ def test_a_tile_asks_for_typed_events(qtbot, db: Database, rulesets: Rulesets) -
     assert asked[2] == WoundEvent(fighter="Rook")
     # Stored as the command line stores them, with the fighter's id the tracker adds.
     events = battle.show_battle(db, rulesets, "The Rust Riders").view()["events"]
-    rook = window._record.state.fighter("Rook").fighter.id
+    record = present(window._record)
+    rook = present(record.state.fighter("Rook")).fighter.id
     assert events[0] == {
         "event": "status",
         "fighter": "Rook",
@@ -80,7 +83,12 @@ def test_the_attack_dialog_hands_the_window_the_event_its_preview_played(
         shown.extend(dialog.preview_label.text().splitlines())
         submit = dialog._submit
         assert submit is not None
-        dialog._submit = lambda event: submitted.append(event) or submit(event)  # type: ignore[func-returns-value]
+
+        def recorded(event: AttackEvent) -> str | None:
+            submitted.append(event)
+            return submit(event)
+
+        dialog._submit = recorded
         qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
         return int(dialog.result())
 

@@ -22,11 +22,14 @@ from gangmanager.rules import ratings
 from gangmanager.rules.battle import apply_event, new_state
 from gangmanager.rules.battle_events import Marker, parse_event
 from gangmanager.rules.battle_hire import HireOffer
+from gangmanager.rules.campaign_types import Boon
 from gangmanager.rules.dice import FixedDice, RandomDice
 from gangmanager.rules.weapons import Weapon
 from gangmanager.services import battle, campaign, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
+
+from ..narrowing import present
 
 
 class Answers:
@@ -161,7 +164,7 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     assert executioner.state_label.text() == "Deleted"
     assert executioner.name_label.font().strikeOut()
     stored = gangs.load_gang(db, str(gang_id))
-    assert [p.name for p in stored.fighter("Dex Hollow").weapons[0].profiles] == [
+    assert [p.name for p in present(stored.fighter("Dex Hollow")).weapons[0].profiles] == [
         "solid ammo",
         "scatter ammo",
     ]
@@ -250,11 +253,11 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     assert rook.activation_label.text() == "Ready"
 
     # The battle resumes in a new window exactly where it was.
-    events = len(window.record.events)
+    events = len(present(window.record).events)
     window.close()
     again = open_window(qtbot, db, rulesets, gang_id)
     assert again.stack.currentWidget() is again.battle_page
-    assert len(again.record.events) == events
+    assert len(present(again.record).events) == events
     assert tile(again, "Rook").badges == ["Blaze"]
     assert tile(again, "Dex Hollow").profile_row(
         "Shotgun", "executioner ammo"
@@ -287,7 +290,7 @@ def test_undo_puts_a_deleted_profile_back(qtbot, db, rulesets, gang_id, answers)
     assert undone.args[0].changes.gangs_changed == (gang_id,)
     assert row.state_label.text() == "Ready"
     stored = gangs.load_gang(db, str(gang_id))
-    assert stored.fighter("Dex Hollow").weapons[0].profile("executioner ammo") is not None
+    assert present(stored.fighter("Dex Hollow")).weapons[0].profile("executioner ammo") is not None
     assert window.message_label.text() == "Undone: ammo test (Dex Hollow)."
 
 
@@ -299,11 +302,11 @@ def test_cancelled_dialogs_apply_nothing_and_refusals_are_shown(
     autogun = tile(window, "Tess Calder").profile_row("Autogun")
     answers.rolls += [None]
     click(qtbot, autogun.test_button)
-    assert window.record.events == ()
+    assert present(window.record).events == ()
     # A refusal from the rules is shown in the status bar, nothing stored.
     window.apply([{"fighter": "Rook", "event": "extinguish", "by": "Rook", "roll": 6}])
     assert window.message_label.text() == "Refused: Rook is not burning (no Blaze marker)"
-    assert window.record.events == ()
+    assert present(window.record).events == ()
 
 
 def test_combi_and_rapid_fire_ask_for_the_right_dice(qtbot, db, rulesets, answers) -> None:
@@ -311,7 +314,7 @@ def test_combi_and_rapid_fire_ask_for_the_right_dice(qtbot, db, rulesets, answer
     ruleset = rulesets.get("n23")
     combi = next(w for w in ruleset.weapons if w.name.startswith("Combi-pistol (stub"))
     stubber = next(w for w in ruleset.weapons if w.name == "Heavy stubber")
-    rook = gang.fighter("Rook").model_copy(
+    rook = present(gang.fighter("Rook")).model_copy(
         update={
             "weapons": [
                 Weapon(name=combi.name, profiles=list(combi.profiles)),
@@ -322,7 +325,7 @@ def test_combi_and_rapid_fire_ask_for_the_right_dice(qtbot, db, rulesets, answer
     gang = gang.model_copy(
         update={"fighters": [rook if f.name == "Rook" else f for f in gang.fighters]}
     )
-    gang_id = gangs.add_gang(db, rulesets, gang).gang.id
+    gang_id = present(gangs.add_gang(db, rulesets, gang).gang.id)
     battle.start_battle(db, rulesets, gang_id, crew=["Rook"])
     window = open_window(qtbot, db, rulesets, gang_id)
     answers.rolls += [[6, 2], [1, 1]]
@@ -385,7 +388,7 @@ def test_extinguish_dialog_offers_the_ruleset_actions(
     state = new_state(ruleset, gang, ["Rook", "Pip"])
     apply_event(ruleset, state, parse_event({"fighter": "Rook", "event": "marker",
                                              "marker": "blaze"}))  # fmt: skip
-    dialog = ExtinguishDialog(ruleset, state, state.fighter("Rook"))
+    dialog = ExtinguishDialog(ruleset, state, present(state.fighter("Rook")))
     qtbot.addWidget(dialog)
     texts = [dialog.actor_combo.itemText(i) for i in range(dialog.actor_combo.count())]
     assert texts == actors
@@ -470,11 +473,12 @@ def test_the_hire_action_adds_a_hired_gun_tile(
     )
     # The new tile makes events like any other.
     pick(qtbot, scum.status_combo, Qt.Key.Key_Down)
-    assert window.record.state.fighter("Hive Scum 1").status.value == "engaged"
+    record = present(window.record)
+    assert present(record.state.fighter("Hive Scum 1")).status.value == "engaged"
 
     # Cancelled: nothing hired.
     click(qtbot, window.hire_button)
-    assert len(window.record.events) == 2
+    assert len(present(window.record).events) == 2
     click(qtbot, window.hire_button)
     assert asked[-1] == ["Hive Scum from Fighting Pit (1 of 2 left)"]
     assert list(window.tiles) == ["Rook", "Hive Scum 1", "Grub"]
@@ -492,7 +496,12 @@ def test_the_campaign_is_read_once_per_battle_not_per_event(
 ) -> None:
     reads: list[object] = []
     real = battle.hire_grants
-    monkeypatch.setattr(battle, "hire_grants", lambda *a: reads.append(a) or real(*a))  # type: ignore[func-returns-value]
+
+    def counted(db: Database, rulesets: Rulesets, gang_ref: str | int) -> list[tuple[str, Boon]]:
+        reads.append((db, rulesets, gang_ref))
+        return real(db, rulesets, gang_ref)
+
+    monkeypatch.setattr(battle, "hire_grants", counted)
     battle.start_battle(db, rulesets, pit_gang_id, crew=["Rook"])
     window = open_window(qtbot, db, rulesets, pit_gang_id)
     for _ in range(3):

@@ -21,6 +21,7 @@ from gangmanager.gui.campaign.action_dialogs import (
     RecordBattleDialog,
 )
 from gangmanager.gui.campaign.campaign_window import CampaignWindow
+from gangmanager.gui.common.messages import Messages
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.services import campaign as service
@@ -49,8 +50,9 @@ def ids(db: Database, rulesets: Rulesets) -> dict[str, int]:
     return made
 
 
-class Told:
+class Told(Messages):
     def __init__(self) -> None:
+        super().__init__()
         self.told: list[str] = []
         self.confirmed = True
 
@@ -64,13 +66,19 @@ class Told:
         return self.confirmed
 
 
+def told_by(window: CampaignWindow) -> list[str]:
+    """What the window told the player (its messages are a Told)."""
+    assert isinstance(window.messages, Told)
+    return window.messages.told
+
+
 @pytest.fixture
 def window(qtbot, db: Database, rulesets: Rulesets, ids: dict[str, int]) -> CampaignWindow:
     created = service.create_campaign(db, rulesets, "Ash Wars")
     assert created.campaign.id is not None
     shown = CampaignWindow(db, rulesets, created.campaign.id)
     qtbot.addWidget(shown)
-    shown.messages = Told()  # type: ignore[assignment]
+    shown.messages = Told()
     shown.show()
     qtbot.waitExposed(shown)
     shown.activateWindow()
@@ -82,9 +90,12 @@ def answer(monkeypatch: pytest.MonkeyPatch, cls: type, *values: object) -> list[
     said: list[str | None] = []
 
     def ask(*args: object, **kwargs: object) -> bool:
-        attempt = args[-1]
+        attempt = args[-1]  # every dialog's ask takes the attempt last
+        assert callable(attempt)
         for value in values:
-            said.append(attempt(value))  # type: ignore[operator]
+            refusal = attempt(value)
+            assert refusal is None or isinstance(refusal, str)
+            said.append(refusal)
         return said[-1] is None
 
     monkeypatch.setattr(cls, "ask", classmethod(lambda _cls, *a, **k: ask(*a, **k)))
@@ -126,7 +137,7 @@ def test_add_and_remove_gang_are_undone_and_redone(
     window.remove_gang_action.trigger()
     assert said == [None] and names(window) == ["Iron Brothers"]
     undo(qtbot, window)
-    assert window.messages.told == []  # type: ignore[attr-defined]
+    assert told_by(window) == []
     assert names(window) == ["Rust Riders", "Iron Brothers"]
     assert service.load_campaign(db, "Ash Wars").gang(riders) is not None
 
@@ -212,7 +223,7 @@ def test_assign_next_cycle_and_end_from_the_window(
     redo(qtbot, window)
 
     window.end_action.trigger()
-    told = window.messages.told  # type: ignore[attr-defined]
+    told = told_by(window)
     assert told[-1].startswith("The campaign ends.") and "Dominator" in told[-1]
     assert not window.view.running and not window.record_battle_action.isEnabled()
     undo(qtbot, window)
@@ -224,7 +235,7 @@ def test_new_campaign_from_the_main_window_opens_it_and_undo_removes_it(
 ) -> None:
     main = MainWindow(db, rulesets, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main)
-    main.messages = Told()  # type: ignore[assignment]
+    main.messages = Told()
     main.show()
     said = answer(
         monkeypatch,
@@ -261,7 +272,7 @@ def test_a_gangs_standing_links_to_its_roster(
     service.add_gang(db, rulesets, "Ash Wars", "Iron Brothers")
     main = MainWindow(db, rulesets, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(main)
-    main.messages = Told()  # type: ignore[assignment]
+    main.messages = Told()
     main.show()
     main.select_gang(ids["Rust Riders"])
     main.campaign_action.trigger()

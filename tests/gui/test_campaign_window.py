@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
 
 from gangmanager.gui.campaign.campaign_window import CampaignPicker, CampaignWindow, open_campaign
+from gangmanager.gui.common.messages import Messages
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.dice import FixedDice
 from gangmanager.services import campaign as service
@@ -19,6 +21,8 @@ from gangmanager.services import gangs
 from gangmanager.services.campaign_rows import CampaignView, HistoryRow, LogRow
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
+
+from .qt_narrowing import role_data
 
 
 @pytest.fixture
@@ -62,10 +66,11 @@ def campaign_id(db: Database, rulesets: Rulesets) -> int:
     return created.campaign.id
 
 
-class Told:
+class Told(Messages):
     """Stands in for the window's message boxes."""
 
     def __init__(self) -> None:
+        super().__init__()
         self.told: list[str] = []
         self.save_to: Path | None = None
 
@@ -79,11 +84,16 @@ class Told:
         return self.save_to
 
 
+def told_by(window: CampaignWindow) -> Told:
+    assert isinstance(window.messages, Told)
+    return window.messages
+
+
 @pytest.fixture
 def window(qtbot, db: Database, rulesets: Rulesets, campaign_id: int) -> CampaignWindow:
     shown = CampaignWindow(db, rulesets, campaign_id)
     qtbot.addWidget(shown)
-    shown.messages = Told()  # type: ignore[assignment]
+    shown.messages = Told()
     shown.show()
     return shown
 
@@ -102,9 +112,9 @@ def test_models_show_standings_territories_and_log(window: CampaignWindow, qtmod
     assert standings.headerData(8, Qt.Orientation.Horizontal) == "Out of Action"
     assert standings.data(standings.index(0, 1), Qt.ItemDataRole.TextAlignmentRole) is not None
     # Each gang's colour is its line's colour on the chart.
-    colour = standings.data(standings.index(0, 0), Qt.ItemDataRole.DecorationRole)
+    colour = role_data(standings, standings.index(0, 0), Qt.ItemDataRole.DecorationRole, QColor)
     # Iron Brothers joined second.
-    assert colour.name() == "#d62728"  # type: ignore[attr-defined]
+    assert colour.name() == "#d62728"
 
     territories = window.territory_model
     names = column(territories, 0)
@@ -112,8 +122,8 @@ def test_models_show_standings_territories_and_log(window: CampaignWindow, qtmod
     assert names[:2] == ["Fighting Pit", "Narco Den"]  # by holder
     assert names[2:5] == ["Settlement (hideout)"] * 3
     assert holders[5:] == ["unclaimed"] * 24 and len(names) == 26 + 3
-    tip = territories.data(territories.index(0, 0), Qt.ItemDataRole.ToolTipRole)
-    assert "Enhanced Boons for Goliath" in tip and "Recruit:" in tip  # type: ignore[operator]
+    tip = role_data(territories, territories.index(0, 0), Qt.ItemDataRole.ToolTipRole, str)
+    assert "Enhanced Boons for Goliath" in tip and "Recruit:" in tip
 
     log = column(window.log_model, 2)
     # In battle order: the set-up first, the last battle's territory last.
@@ -173,7 +183,7 @@ def test_a_stale_notes_save_is_refused_and_the_text_kept(
     window.notes_edit.selectAll()
     qtbot.keyClicks(window.notes_edit, "Mine")
     qtbot.keyClick(window, Qt.Key.Key_S, Qt.KeyboardModifier.ControlModifier)
-    assert window.messages.told == ["changed by someone else — reload"]  # type: ignore[attr-defined]
+    assert told_by(window).told == ["changed by someone else — reload"]
     assert window.notes_edit.toPlainText() == "Mine"
     assert service.load_campaign(db, "Ash Wars").notes == "The other player's notes"
     qtbot.keyClick(window, Qt.Key.Key_F5)
@@ -183,17 +193,17 @@ def test_a_stale_notes_save_is_refused_and_the_text_kept(
 def test_report_is_written_where_the_player_says(
     qtbot, window: CampaignWindow, tmp_path: Path
 ) -> None:
-    told = window.messages
-    told.save_to = tmp_path / "ash.json"  # type: ignore[attr-defined]
+    told = told_by(window)
+    told.save_to = tmp_path / "ash.json"
     qtbot.keyClick(window, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)
     report = json.loads((tmp_path / "ash.json").read_text("utf-8"))
     assert report["name"] == "Ash Wars" and len(report["battles"]) == 2
-    told.save_to = tmp_path / "ash"  # type: ignore[attr-defined]
+    told.save_to = tmp_path / "ash"
     window.report_action.trigger()
     assert (tmp_path / "ash.pdf").read_bytes().startswith(b"%PDF")
-    told.save_to = tmp_path / "missing" / "ash.pdf"  # type: ignore[attr-defined]
+    told.save_to = tmp_path / "missing" / "ash.pdf"
     window.report_action.trigger()
-    assert told.told == [  # type: ignore[attr-defined]
+    assert told.told == [
         f"{tmp_path / 'missing' / 'ash.pdf'}: the folder {tmp_path / 'missing'} does not exist"
     ]
 

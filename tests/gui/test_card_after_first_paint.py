@@ -14,12 +14,13 @@ from gangmanager.services.databases import open_url, sqlite_url
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from .qt_narrowing import action_menu
 from .roster_helpers import seed
 
 
 def _fighter_menu(window: MainWindow) -> list[str]:
-    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "F&ighter")
-    return ["-" if a.isSeparator() else a.text().replace("&", "") for a in menu.actions()]  # type: ignore[attr-defined]
+    menu = next(action_menu(a) for a in window.menuBar().actions() if a.text() == "F&ighter")
+    return ["-" if a.isSeparator() else a.text().replace("&", "") for a in menu.actions()]
 
 
 def test_the_card_comes_after_the_first_paint(

@@ -17,7 +17,7 @@ from gangmanager.persistence.database import Database
 from gangmanager.services import gangs
 from gangmanager.services.rulesets import Rulesets
 
-from .roster_helpers import focus, open_window, seed
+from .roster_helpers import focus, open_window, recorder, seed
 
 
 @pytest.fixture
@@ -44,7 +44,7 @@ def test_the_window_starts_and_lists_the_damaged_gang(window: MainWindow, tmp_pa
     assert shown == "⚠ (no name) (damaged)"
     assert window.gang_model.damaged(gang_id) is not None
     assert "damaged" in window.statusBar().currentMessage()
-    assert window.recorder.told == []  # type: ignore[attr-defined]
+    assert recorder(window).told == []
     assert window.delete_gang_action.isEnabled()
     # docs/screenshots/damaged-gang.png is this picture, taken once and looked at.
     assert window.grab().save(str(tmp_path / "damaged-gang.png"))
@@ -69,7 +69,7 @@ def test_a_damaged_gang_can_be_renamed_from_the_list(qtbot, window: MainWindow) 
 
 def test_a_damaged_gang_can_be_deleted(window: MainWindow) -> None:
     gang_id = _damaged_id(window)
-    window.recorder.answers.append("Delete gang")  # type: ignore[attr-defined]
+    recorder(window).answers.append("Delete gang")
     window.delete_gang_action.trigger()
     assert gang_id not in [s.id for s in gangs.list_gangs(window.database)]
     assert window.gang is not None and window.gang.name == "The Rust Riders"

@@ -9,6 +9,7 @@ from gangmanager.gui.roster.new_fighter_dialog import NewFighterDialog
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS, MAX_GANG_NAME_CHARS
 from gangmanager.services import roster
 
+from ..narrowing import present
 from .roster_helpers import select_fighter, stored_fighter
 
 
@@ -17,7 +18,7 @@ def test_the_fighter_card_shows_big_stored_values_unclamped(qtbot, window: MainW
     assert gang is not None and gang.id is not None
     rook = gang.fighters[0]
     fields = {"xp": 20_000, "cost": 150_000}
-    assert window.run(roster.EditFighter(gang.id, rook.id, fields)) is not None
+    assert window.run(roster.EditFighter(gang.id, present(rook.id), fields)) is not None
     select_fighter(qtbot, window, rook.name)
     assert (window.editor.xp.value(), window.editor.cost.value()) == (20_000, 150_000)
     assert window.editor.xp.maximum() == window.editor.cost.maximum() == MAX_AMOUNT

@@ -14,12 +14,13 @@ from gangmanager.gui.battle.battle_window import BattleWindow
 from gangmanager.gui.battle.end_phase_dialog import EndTestDialog
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.battle_end_phase import EndTest
-from gangmanager.rules.battle_events import BattleStatus, Marker
+from gangmanager.rules.battle_events import BattleStatus, Marker, RecoveryTestEvent
 from gangmanager.rules.dice import FixedDice
 from gangmanager.services import battle, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from .screenshot_dir import screenshot_dir
 
 SCREENSHOTS = screenshot_dir()
@@ -77,7 +78,7 @@ def test_new_round_asks_each_end_phase_test_in_turn(
     qtbot, db: Database, rulesets: Rulesets, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     window = window_with_rook_down(qtbot, db, rulesets, [6, 5])
-    before = len(window.record.events)
+    before = len(present(window.record).events)
 
     def assisted_rolled_for_me(dialog: EndTestDialog) -> int:
         assert dialog.assisted_box is not None
@@ -104,7 +105,8 @@ def test_new_round_asks_each_end_phase_test_in_turn(
     rook, pip = record.state.find("Rook")[0], record.state.find("Pip")[0]
     # Rolled for me: 6 and 5, both Flesh Wound faces; assisted, so no Flesh Wound taken.
     assert (rook.status, rook.flesh_wounds) == (BattleStatus.PINNED, 0)
-    assert record.events[before + 1].roll == [6, 5]
+    recovery = record.events[before + 1]
+    assert isinstance(recovery, RecoveryTestEvent) and recovery.roll == [6, 5]
     # 5 + 4 = 9, +2 for two friends near: 11 against Pip's Cool rallies.
     assert Marker.BROKEN not in pip.markers
     # Each test is its own undo step: the first undo takes the new round back.

@@ -27,6 +27,7 @@ from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from .roster_helpers import dump, focus, recorder, select_fighter, stored_fighter, stored_gang
 
 
@@ -155,7 +156,7 @@ def test_a_custom_type_is_typed(qtbot, window: MainWindow) -> None:
     select_fighter(qtbot, window, "Brann")
     combo = window.editor.type
     focus(qtbot, combo)
-    combo.lineEdit().selectAll()
+    present(combo.lineEdit()).selectAll()
     qtbot.keyClicks(combo, "Pit Slave")
     qtbot.keyClick(combo, Qt.Key.Key_Return)
     assert stored_fighter(window, "Brann").type == "Pit Slave"
@@ -188,14 +189,14 @@ def test_an_advancement_spends_xp_and_adds_its_credits(
 ) -> None:
     n23 = rulesets.get("n23")
     select_fighter(qtbot, window, "Mags Varga")
-    modifier = roster_ops.advancement_modifier(n23.advancement("wil"))
+    modifier = roster_ops.advancement_modifier(present(n23.advancement("wil")))
     monkeypatch.setattr(ModifierDialog, "ask", lambda *a: ModifierChoice(modifier, spend_xp=3))
     qtbot.mouseClick(window.editor.add_modifier, Qt.MouseButton.LeftButton)
     mags = stored_fighter(window, "Mags Varga")
     assert mags.xp == 0
     assert ratings.pending_fighter_rating(mags) == 205 + 5
     # An advancement past the cap is refused, with its reason.
-    wounds = roster_ops.advancement_modifier(n23.advancement("w"))
+    wounds = roster_ops.advancement_modifier(present(n23.advancement("w")))
     monkeypatch.setattr(ModifierDialog, "ask", lambda *a: ModifierChoice(wounds))
     qtbot.mouseClick(window.editor.add_modifier, Qt.MouseButton.LeftButton)
     qtbot.mouseClick(window.editor.add_modifier, Qt.MouseButton.LeftButton)
@@ -246,7 +247,7 @@ def test_buying_a_weapon_spends_credits_and_undo_refunds(
     qtbot.keyClick(window, Qt.Key.Key_B, Qt.KeyboardModifier.ControlModifier)
     gang = stored_gang(window)
     assert gang.credits == 430 - 15
-    assert [w.name for w in gang.fighter("Tess Calder").weapons] == ["Autogun", "Lasgun"]
+    assert [w.name for w in present(gang.fighter("Tess Calder")).weapons] == ["Autogun", "Lasgun"]
     assert "Credits 415" in window.header.facts.text()
     window.undo_stack.undo()
     assert dump(window.database) == before
@@ -268,7 +269,9 @@ def test_buying_more_than_the_gang_can_afford_is_refused(
 def roster_edit_credits(window: MainWindow, credits: int):
     from gangmanager.services import roster
 
-    return roster.EditGang(window.gang.id, {"credits": credits})
+    gang = window.gang
+    assert gang is not None and gang.id is not None
+    return roster.EditGang(gang.id, {"credits": credits})
 
 
 def test_the_weapon_limit_is_refused_and_unwieldy_counts_twice(
@@ -321,7 +324,9 @@ def test_a_skill_outside_the_types_access_is_refused(
 def roster_edit(window: MainWindow, **fields: object):
     from gangmanager.services import roster
 
-    return roster.EditGang(window.gang.id, fields)
+    gang = window.gang
+    assert gang is not None and gang.id is not None
+    return roster.EditGang(gang.id, fields)
 
 
 def test_a_custom_weapon_and_a_paid_profile(qtbot, window: MainWindow, monkeypatch) -> None:
@@ -435,8 +440,8 @@ def test_the_injury_dialog_records_the_name_or_also_its_modifier(qtbot, rulesets
     dialog = InjuryDialog(rook, n23)
     qtbot.addWidget(dialog)
     dialog.show()
-    assert dialog.findChild(QLabel, "name_only_note").text() == NAME_ONLY_NOTE
-    ok = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.StandardButton.Ok)
+    assert present(dialog.findChild(QLabel, "name_only_note")).text() == NAME_ONLY_NOTE
+    ok = present(dialog.findChild(QDialogButtonBox)).button(QDialogButtonBox.StandardButton.Ok)
     qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
     assert dialog.message.text() == "pick an injury or type its name"
     assert dialog.result() == 0
@@ -549,6 +554,6 @@ def test_the_card_follows_the_selected_fighter_and_undo(qtbot, window: MainWindo
     select_fighter(qtbot, window, "Pip")
     window.undo_stack.undo()
     # Undo shows the fighter it changed.
-    assert window.fighter.name == "Dex Hollow"
+    assert present(window.fighter).name == "Dex Hollow"
     assert window.editor.xp.value() == 0
     assert QApplication.focusWidget() is not None

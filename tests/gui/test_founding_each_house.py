@@ -15,6 +15,7 @@ from gangmanager.services.rulesets import Rulesets
 
 from ..founding import starting_types
 from ..list_pack import PACK_ID, write_list_pack
+from ..narrowing import present
 from .roster_helpers import Recorder
 
 HOUSES = [("n23", h.id) for h in load_ruleset("n23", [builtin_rulesets_dir()]).houses] + [
@@ -38,7 +39,7 @@ def test_a_legal_starting_gang_for_each_house(
     assert page.credits.value() == ruleset.founding_credits == 1000
     wizard.next()
     recruit = wizard.recruit_page
-    type_names = [recruit.types.item(r, 0).text() for r in range(recruit.types.rowCount())]
+    type_names = [present(recruit.types.item(r, 0)).text() for r in range(recruit.types.rowCount())]
     for fighter_type in starting_types(ruleset, house_id):
         recruit.types.selectRow(type_names.index(fighter_type.name))
         qtbot.mouseClick(recruit.recruit, Qt.MouseButton.LeftButton)
@@ -77,7 +78,7 @@ def test_a_legal_starting_gang_for_each_house(
     assert gang.rating == ratings.pending_gang_rating(gang) == 1000 - gang.credits
     for fighter in gang.fighters:
         for weapon in fighter.weapons[
-            len(ruleset.fighter_type(house_id, fighter.type).equipment) :
+            len(present(ruleset.fighter_type(house_id, fighter.type)).equipment) :
         ]:
             verdict = restrictions.check_item(ruleset, house_id, fighter, weapon.name)
             # Bought at the price the restrictions give (list or Trading Post).

@@ -9,6 +9,7 @@ from PySide6.QtGui import QBrush
 from gangmanager.gui.roster.new_gang_wizard import NewGangWizard
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from .roster_helpers import Recorder
 
 
@@ -22,7 +23,7 @@ def _escher_equip_page(qtbot, rulesets: Rulesets) -> NewGangWizard:
     qtbot.keyClicks(page.name, "Blades")
     wizard.next()
     recruit = wizard.recruit_page
-    names = [recruit.types.item(r, 0).text() for r in range(recruit.types.rowCount())]
+    names = [present(recruit.types.item(r, 0)).text() for r in range(recruit.types.rowCount())]
     recruit.types.selectRow(names.index("Gang Queen"))
     qtbot.mouseClick(recruit.recruit, Qt.MouseButton.LeftButton)
     wizard.next()

@@ -8,6 +8,7 @@ from pathlib import Path
 from gangmanager.services import roster
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from ..statements import statements_sent
 from .test_roster_row_updates import window_on
 
@@ -21,7 +22,7 @@ def test_the_gang_list_line_follows_an_edit_and_its_undo(
     house = gang.house
 
     def line() -> tuple[str, str]:
-        row = win.gang_model.row_of(gang.id)
+        row = win.gang_model.row_of(present(gang.id))
         assert row is not None
         return win.gang_model.index(row, 0).data(), win.gang_model.index(row, 1).data()
 

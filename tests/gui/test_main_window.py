@@ -18,6 +18,7 @@ from gangmanager.rules import ratings, roster_ops
 from gangmanager.services import gangs
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from .roster_helpers import (
     dump,
     focus,
@@ -135,13 +136,13 @@ def test_undo_and_redo_restore_the_database_exactly(qtbot, window: MainWindow) -
     name.selectAll()
     qtbot.keyClicks(name, "Rookie")
     qtbot.keyClick(name, Qt.Key.Key_Return)
-    assert stored_fighter(window, "Rookie").id == window.fighter.id
+    assert stored_fighter(window, "Rookie").id == present(window.fighter).id
     after = dump(db)
     assert window.undo_action.text() == "&Undo Rename Rook to Rookie"
     focus(qtbot, window.roster_view)
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert dump(db) == before
-    assert window.fighter.name == "Rook"
+    assert present(window.fighter).name == "Rook"
     qtbot.keyClick(
         window,
         Qt.Key.Key_Z,
@@ -151,13 +152,13 @@ def test_undo_and_redo_restore_the_database_exactly(qtbot, window: MainWindow) -
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     qtbot.keyClick(window, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     assert dump(db) == after
-    assert window.fighter.name == "Rookie"
+    assert present(window.fighter).name == "Rookie"
 
 
 def test_undo_history_survives_switching_gangs(qtbot, window: MainWindow) -> None:
     db = window.database
     before = dump(db)
-    rust_riders = window.gang.id
+    rust_riders = present(window.gang).id
     select_fighter(qtbot, window, "Pip")
     window.editor.xp.setValue(5)
     window.editor.xp.editingFinished.emit()
@@ -169,8 +170,8 @@ def test_undo_history_survives_switching_gangs(qtbot, window: MainWindow) -> Non
     window.undo_stack.undo()
     assert dump(db) == before
     # Undoing the first edit brought its gang and fighter back on screen.
-    assert window.gang.id == rust_riders
-    assert window.fighter.name == "Pip"
+    assert present(window.gang).id == rust_riders
+    assert present(window.fighter).name == "Pip"
 
 
 def test_delete_gang_asks_and_undo_brings_it_back_with_its_ids(qtbot, window: MainWindow) -> None:
@@ -185,11 +186,11 @@ def test_delete_gang_asks_and_undo_brings_it_back_with_its_ids(qtbot, window: Ma
     recorder(window).answers = ["Delete gang"]
     qtbot.keyClick(window.gang_view, Qt.Key.Key_Delete)
     assert [s.name for s in gangs.list_gangs(db)] == ["Cinder Wardens"]
-    assert window.gang.name == "Cinder Wardens"
+    assert present(window.gang).name == "Cinder Wardens"
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert dump(db) == before
-    assert window.gang.id == gang.id
-    assert [f.id for f in window.gang.fighters] == [f.id for f in gang.fighters]
+    assert present(window.gang).id == gang.id
+    assert [f.id for f in present(window.gang).fighters] == [f.id for f in gang.fighters]
 
 
 def test_removing_a_fighter_offers_a_refund_and_undo_restores_them(
@@ -198,7 +199,7 @@ def test_removing_a_fighter_offers_a_refund_and_undo_restores_them(
     db = window.database
     before = dump(db)
     select_fighter(qtbot, window, "Rook")
-    rook = window.fighter
+    rook = present(window.fighter)
     focus(qtbot, window.roster_view)
     recorder(window).answers = ["Remove and refund 60 credits"]
     qtbot.keyClick(window.roster_view, Qt.Key.Key_Delete)
@@ -208,13 +209,13 @@ def test_removing_a_fighter_offers_a_refund_and_undo_restores_them(
     assert window.roster_model.rowCount() == 5
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert dump(db) == before
-    assert window.fighter.id == rook.id
+    assert present(window.fighter).id == rook.id
 
 
 def test_ctrl_n_recruits_a_fighter_and_spends_credits(
     qtbot, window: MainWindow, monkeypatch, rulesets: Rulesets
 ) -> None:
-    gunner = rulesets.get("n23").house("orlock").fighter_types[3]
+    gunner = present(rulesets.get("n23").house("orlock")).fighter_types[3]
     recruit = roster_ops.recruit(gunner, "Vex")
     monkeypatch.setattr(NewFighterDialog, "ask", lambda *a, **k: FighterChoice(recruit, pay=True))
     focus(qtbot, window.roster_view)
@@ -222,7 +223,7 @@ def test_ctrl_n_recruits_a_fighter_and_spends_credits(
     gang = stored_gang(window)
     assert gang.fighters[-1].name == "Vex"
     assert gang.credits == 430 - 45
-    assert window.fighter.name == "Vex"
+    assert present(window.fighter).name == "Vex"
     assert QApplication.focusWidget() is window.editor.name
     assert "paid 45 credits for Vex" in window.statusBar().currentMessage()
 
@@ -230,7 +231,7 @@ def test_ctrl_n_recruits_a_fighter_and_spends_credits(
 def test_a_purchase_the_gang_cannot_afford_is_refused_with_a_message(
     qtbot, window: MainWindow, monkeypatch, rulesets: Rulesets
 ) -> None:
-    captain = rulesets.get("n23").house("orlock").fighter_types[0]
+    captain = present(rulesets.get("n23").house("orlock")).fighter_types[0]
     rich = roster_ops.recruit(captain, "Boss").model_copy(update={"cost": 5000})
     monkeypatch.setattr(NewFighterDialog, "ask", lambda *a, **k: FighterChoice(rich, pay=True))
     before = dump(window.database)
@@ -289,7 +290,7 @@ def test_the_house_rules_setting_shows_on_the_header_and_undoes(
     qtbot, window: MainWindow, monkeypatch
 ) -> None:
     assert window.header.house_rules.isHidden()
-    dialog = GangDetailsDialog(window.gang)
+    dialog = GangDetailsDialog(present(window.gang))
     qtbot.addWidget(dialog)
     assert not dialog.house_rules.isChecked()  # off by default
     dialog.house_rules.setChecked(True)
@@ -305,7 +306,7 @@ def test_the_house_rules_setting_shows_on_the_header_and_undoes(
 
 def test_duplicate_selects_the_copy(qtbot, window: MainWindow) -> None:
     qtbot.keyClick(window, Qt.Key.Key_D, Qt.KeyboardModifier.ControlModifier)
-    assert window.gang.name == "The Rust Riders (2)"
+    assert present(window.gang).name == "The Rust Riders (2)"
     assert window.gang_model.rowCount() == 3
     assert "Duplicate The Rust Riders (2)" in window.statusBar().currentMessage()
     window.undo_stack.undo()
@@ -320,8 +321,10 @@ def test_export_then_import_and_undo_the_import(qtbot, window: MainWindow, tmp_p
     assert "Exported The Rust Riders" in window.statusBar().currentMessage()
     recorder(window).paths = [target]
     qtbot.keyClick(window, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
-    assert window.gang.name == "The Rust Riders (2)"
-    assert [f.name for f in window.gang.fighters] == [f.name for f in stored_gang(window).fighters]
+    assert present(window.gang).name == "The Rust Riders (2)"
+    assert [f.name for f in present(window.gang).fighters] == [
+        f.name for f in stored_gang(window).fighters
+    ]
     window.undo_stack.undo()
     assert window.gang_model.rowCount() == 2
 
@@ -399,7 +402,7 @@ def test_tab_moves_through_the_card_in_order(qtbot, window: MainWindow) -> None:
     for widget in expected:
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
         focused = QApplication.focusWidget()
-        assert focused is widget or widget.isAncestorOf(focused), widget
+        assert focused is widget or widget.isAncestorOf(present(focused)), widget
     # Backwards from the gang list's buttons to the list.
     focus(qtbot, window.roster_view)
     qtbot.keyClick(window.roster_view, Qt.Key.Key_Backtab)

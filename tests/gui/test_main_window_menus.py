@@ -14,6 +14,8 @@ from gangmanager.gui.main.action_registry import MENUS as REGISTERED_MENUS
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.persistence.database import open_database, sqlite_url
 
+from .qt_narrowing import action_menu
+
 Key = QKeySequence.StandardKey
 SEP = "---"
 
@@ -167,7 +169,7 @@ def test_every_menu_shortcut_works_from_anywhere_in_the_window(window: MainWindo
     missing = [
         action.text()
         for top in window.menuBar().actions()
-        for action in top.menu().actions()  # type: ignore[attr-defined]
+        for action in action_menu(top).actions()
         if not action.isSeparator()
         and action.menu() is None
         and action.shortcuts()

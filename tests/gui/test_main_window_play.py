@@ -8,12 +8,16 @@ from PySide6.QtWidgets import QWizard
 from gangmanager.gui.battle.battle_window import BattleWindow
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.gui.post_battle.wizard import PostBattleWizard
+from gangmanager.persistence.backups import Backup
 from gangmanager.services import battle, gangs, post_battle, roster
+
+from .qt_narrowing import action_menu
+from .roster_helpers import recorder
 
 
 def _menu_actions(window: MainWindow, title: str) -> list[str]:
-    menu = next(a.menu() for a in window.menuBar().actions() if a.text() == title)
-    return [a.text() for a in menu.actions() if a.text()]  # type: ignore[attr-defined]
+    menu = next(action_menu(a) for a in window.menuBar().actions() if a.text() == title)
+    return [a.text() for a in menu.actions() if a.text()]
 
 
 def test_battle_menu_opens_the_tracker_for_the_gang_shown(qtbot, window: MainWindow) -> None:
@@ -89,7 +93,7 @@ def test_file_restore_backup_puts_the_database_back(qtbot, window: MainWindow, m
     assert gang is not None and gang.id is not None
     window.run(roster.DeleteGang(gang.id))
     assert [s.name for s in gangs.list_gangs(window.database)] != names_before
-    offered: list[object] = []
+    offered: list[Backup] = []
 
     def choose(cls, parent, listed):
         offered.extend(listed)
@@ -97,7 +101,7 @@ def test_file_restore_backup_puts_the_database_back(qtbot, window: MainWindow, m
 
     monkeypatch.setattr(RestoreBackupDialog, "ask", classmethod(choose))
     window.restore_backup_action.trigger()
-    assert any(b.path == taken.path for b in offered)  # type: ignore[attr-defined]
+    assert any(b.path == taken.path for b in offered)
     assert [s.name for s in gangs.list_gangs(window.database)] == names_before
     assert window.undo_stack.count() == 0
     assert window.gang_model.rowCount() == len(names_before)
@@ -110,7 +114,7 @@ def test_campaign_menu_opens_the_campaign_of_the_database(
 
     window.campaign_action.trigger()
     assert window.campaign_window is None
-    assert "No campaign" in window.recorder.informed[-1]  # type: ignore[attr-defined]
+    assert "No campaign" in recorder(window).informed[-1]
     gang = window.gang
     assert gang is not None
     campaign.create_campaign(window.database, rulesets, "Ash Wars")

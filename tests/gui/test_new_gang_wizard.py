@@ -11,6 +11,7 @@ from gangmanager.rules import ratings
 from gangmanager.services import gangs
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from .roster_helpers import Recorder, dump
 from .screenshot_dir import screenshot_dir
 
@@ -72,13 +73,13 @@ def test_recruit_equip_and_finish_founds_the_gang(qtbot, rulesets: Rulesets) -> 
     qtbot.keyClicks(wizard.gang_page.name, "Iron Ravens")
     _next(qtbot, wizard)
     page = wizard.recruit_page
-    names = [page.types.item(r, 0).text() for r in range(page.types.rowCount())]
+    names = [present(page.types.item(r, 0)).text() for r in range(page.types.rowCount())]
     # Six Orlock types, then the gang additions open to Orlock (none of Escher's).
     assert names[6:9] == ["Rogue Doc", "Ammo-jack", "Bullet Merchant"]
     assert {"Hive Scum", "Ambot", "Servitor", "Cyber-mastiff"} <= set(names)
     assert "Khimerix" not in names
-    assert page.types.item(6, 1).text() == "Hanger-on"
-    assert [page.types.item(0, c).text() for c in range(4)] == [
+    assert present(page.types.item(6, 1)).text() == "Hanger-on"
+    assert [present(page.types.item(0, c)).text() for c in range(4)] == [
         "Road Captain",
         "Leader",
         "105",
@@ -89,7 +90,11 @@ def test_recruit_equip_and_finish_founds_the_gang(qtbot, rulesets: Rulesets) -> 
     assert page.composition.text() == "Leader 1  ·  Champions 0  ·  Gang Fighters 0"
     _recruit(qtbot, wizard, 3, "Rook")
     _recruit(qtbot, wizard, 5, "")  # no name: the type's
-    assert [page.recruits.item(r, 0).text() for r in range(3)] == ["Kerr", "Rook", "Greenhorn"]
+    assert [present(page.recruits.item(r, 0)).text() for r in range(3)] == [
+        "Kerr",
+        "Rook",
+        "Greenhorn",
+    ]
     assert page.message.text() == ""
     assert page.credits.text() == "Starting credits 1000, spent 185, left 815"
     page.recruits.selectRow(2)
@@ -183,13 +188,13 @@ def test_the_window_stores_the_wizards_gang_as_one_undoable_edit(
         Qt.Key.Key_N,
         Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier,
     )
-    assert window.gang.name == "Iron Ravens"
-    assert [f.name for f in window.gang.fighters] == ["Road Captain"]
+    assert present(window.gang).name == "Iron Ravens"
+    assert [f.name for f in present(window.gang).fighters] == ["Road Captain"]
     stored = gangs.load_gang(window.database, "Iron Ravens")
     assert stored.rating == 105 and stored.credits == 895
     window.undo_stack.undo()
     assert dump(window.database) == before
-    assert window.gang.name != "Iron Ravens"
+    assert present(window.gang).name != "Iron Ravens"
 
 
 def test_founding_with_a_brute_and_a_beast_bought_for_its_owner(qtbot, rulesets: Rulesets) -> None:
@@ -199,8 +204,8 @@ def test_founding_with_a_brute_and_a_beast_bought_for_its_owner(qtbot, rulesets:
     qtbot.keyClicks(wizard.gang_page.name, "Iron Hounds")
     _next(qtbot, wizard)
     page = wizard.recruit_page
-    names = [page.types.item(r, 0).text() for r in range(page.types.rowCount())]
-    assert page.types.item(names.index("Ambot"), 2).text() == "185"  # Orlock's price
+    names = [present(page.types.item(r, 0)).text() for r in range(page.types.rowCount())]
+    assert present(page.types.item(names.index("Ambot"), 2)).text() == "185"  # Orlock's price
     _recruit(qtbot, wizard, 0, "Kerr")
     _recruit(qtbot, wizard, 3, "Rook")
     _recruit(qtbot, wizard, 3, "Tess")
@@ -214,7 +219,7 @@ def test_founding_with_a_brute_and_a_beast_bought_for_its_owner(qtbot, rulesets:
     page.recruit_name.clear()
     page.recruits.selectRow(0)  # Kerr, the Road Captain, owns the beast
     _recruit(qtbot, wizard, names.index("Cyber-mastiff"), "Rex")
-    recruits = [page.recruits.item(r, 0).text() for r in range(page.recruits.rowCount())]
+    recruits = [present(page.recruits.item(r, 0)).text() for r in range(page.recruits.rowCount())]
     assert recruits == ["Kerr", "Rook", "Tess", "Old Iron", "Rex"]
     shots = screenshot_dir()
     # The picture at the wizard's own size (the test screen is smaller than a laptop's).

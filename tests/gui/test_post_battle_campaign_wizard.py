@@ -14,11 +14,12 @@ from PySide6.QtWidgets import QComboBox, QWidget, QWizard
 
 from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.gui.post_battle import PostBattleWizard
-from gangmanager.gui.post_battle.battle_page import RESULTS
+from gangmanager.gui.post_battle.battle_page import RESULTS, BattlePage
 from gangmanager.gui.post_battle.boons_page import BoonsPage
 from gangmanager.gui.post_battle.note_page import NotePage
 from gangmanager.gui.post_battle.report_page import ReportPage
 from gangmanager.gui.post_battle.rewards_page import RewardsPage
+from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.gui.post_battle.territory_page import TerritoryPage
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.dice import FixedDice
@@ -28,6 +29,8 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
+from ..narrowing import present
+from .qt_narrowing import current_page
 
 RIDERS = "The Rust Riders"
 BROTHERS = "Iron Brothers"
@@ -70,7 +73,7 @@ def click_next(qtbot, wizard: PostBattleWizard) -> None:
 
 
 def go_to(qtbot, wizard: PostBattleWizard, step_id: str) -> None:
-    while wizard.currentPage().step_id != step_id:  # type: ignore[attr-defined]
+    while current_page(wizard, StepPage).step_id != step_id:
         click_next(qtbot, wizard)
 
 
@@ -89,7 +92,7 @@ def open_wizard(qtbot, db: Database, rulesets: Rulesets, rolls: list[int]) -> Po
     wizard.show()
     qtbot.waitExposed(wizard)
     if wizard.draft.result is None:  # the player picks the result first
-        click(qtbot, wizard.currentPage().results.button(RESULTS.index("draw")))  # type: ignore[attr-defined]
+        click(qtbot, current_page(wizard, BattlePage).results.button(RESULTS.index("draw")))
     return wizard
 
 
@@ -101,10 +104,10 @@ def test_a_campaign_gangs_sequence_end_to_end_then_undo(
     wizard = open_wizard(qtbot, db, rulesets, rolls=[3])
 
     # The battle: the one recorded in the campaign; its result comes with it.
-    page = wizard.currentPage()
-    assert page.campaign_battle is not None  # type: ignore[attr-defined]
-    choose(qtbot, page.campaign_battle, "Battle 1")  # type: ignore[attr-defined]
-    assert "won against Iron Brothers (Stand-off)" in page.campaign_battle.currentText()  # type: ignore[attr-defined]
+    page = current_page(wizard, BattlePage)
+    assert page.campaign_battle is not None
+    choose(qtbot, page.campaign_battle, "Battle 1")
+    assert "won against Iron Brothers (Stand-off)" in page.campaign_battle.currentText()
     assert wizard.draft.campaign_battle_id == 1 and wizard.draft.result == "win"
     click_next(qtbot, wizard)
     click_next(qtbot, wizard)  # Wrap-up: nobody hurt
@@ -199,7 +202,7 @@ def test_a_territory_lost_is_taken_by_the_gang_picked(
     qtbot, db: Database, rulesets: Rulesets
 ) -> None:
     wizard = open_wizard(qtbot, db, rulesets, rolls=[])
-    click(qtbot, wizard.currentPage().results.button(1))  # type: ignore[attr-defined]
+    click(qtbot, current_page(wizard, BattlePage).results.button(1))
     go_to(qtbot, wizard, "assign_territory")
     page = wizard.currentPage()
     assert isinstance(page, TerritoryPage)
@@ -230,7 +233,8 @@ def test_without_a_campaign_the_pages_are_as_before(
     assert type(wizard.page_for("territory_boons")) is NotePage
     income = wizard.page_for("collect_income")
     assert isinstance(income, RewardsPage) and income.campaign_income is None
-    assert wizard.page_for("battle").campaign_battle is None  # type: ignore[attr-defined]
+    battle_page = wizard.page_for("battle")
+    assert isinstance(battle_page, BattlePage) and battle_page.campaign_battle is None
 
 
 def test_a_free_item_of_a_held_territory_is_taken_undone_retaken_and_stashed(
@@ -239,11 +243,11 @@ def test_a_free_item_of_a_held_territory_is_taken_undone_retaken_and_stashed(
     campaign.assign_territory(db, rulesets, "Ash Wars", "Promethium Cache", RIDERS)
     riders = gangs.load_gang(db, RIDERS)
     wizard = open_wizard(qtbot, db, rulesets, rolls=[])
-    choose(qtbot, wizard.currentPage().campaign_battle, "Battle 1")  # type: ignore[attr-defined]
+    choose(qtbot, present(current_page(wizard, BattlePage).campaign_battle), "Battle 1")
     go_to(qtbot, wizard, "collect_income")
-    box = wizard.currentPage().campaign_income  # type: ignore[attr-defined]
+    box = current_page(wizard, RewardsPage).campaign_income
     for territory, roll in (("Settlement", "4"), ("Old Ruins", "2")):
-        dice = box.row(territory).dice
+        dice = present(box).row(territory).dice
         assert dice is not None
         qtbot.keyClicks(dice.edit, roll)
 
@@ -288,7 +292,7 @@ def test_a_free_item_of_a_held_territory_is_taken_undone_retaken_and_stashed(
     assert page.status.text() == "Stash after this step: Incendiary charge."
 
     go_to(qtbot, wizard, "report_results")
-    assert "free from Promethium Cache" in wizard.currentPage().report_text()  # type: ignore[attr-defined]
+    assert "free from Promethium Cache" in current_page(wizard, ReportPage).report_text()
     with qtbot.waitSignal(wizard.sig_finished):
         click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
     after = gangs.load_gang(db, RIDERS)
@@ -301,11 +305,11 @@ def test_the_settlement_roll_brings_a_free_juve_from_the_house_list(
 ) -> None:
     riders = gangs.load_gang(db, RIDERS)
     wizard = open_wizard(qtbot, db, rulesets, rolls=[6, 2])  # what the Roll buttons give
-    choose(qtbot, wizard.currentPage().campaign_battle, "Battle 1")  # type: ignore[attr-defined]
+    choose(qtbot, present(current_page(wizard, BattlePage).campaign_battle), "Battle 1")
     go_to(qtbot, wizard, "collect_income")
-    box = wizard.currentPage().campaign_income  # type: ignore[attr-defined]
+    box = current_page(wizard, RewardsPage).campaign_income
     for territory, roll in (("Settlement", "4"), ("Old Ruins", "2")):
-        dice = box.row(territory).dice
+        dice = present(box).row(territory).dice
         assert dice is not None
         qtbot.keyClicks(dice.edit, roll)
 
@@ -333,7 +337,7 @@ def test_the_settlement_roll_brings_a_free_juve_from_the_house_list(
     )
 
     go_to(qtbot, wizard, "report_results")
-    report = wizard.currentPage().report_text()  # type: ignore[attr-defined]
+    report = current_page(wizard, ReportPage).report_text()
     assert "Kid Cobalt (Greenhorn) joins free from Settlement (rolled 6, 2)" in report
     with qtbot.waitSignal(wizard.sig_finished):
         click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))

@@ -21,6 +21,7 @@ from gangmanager.gui.post_battle import PostBattleWizard
 from gangmanager.gui.post_battle.battle_page import RESULTS
 from gangmanager.gui.post_battle.report_page import ReportPage
 from gangmanager.gui.post_battle.rewards_page import RewardsPage
+from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.dice import FixedDice
@@ -30,6 +31,8 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
+from ..narrowing import present
+from .qt_narrowing import current_page
 
 RIDERS = "The Rust Riders"
 WOLVES = "The Ash Wolves"
@@ -86,7 +89,7 @@ def click(qtbot, widget: object) -> None:
 
 
 def go_to(qtbot, wizard: PostBattleWizard, step_id: str) -> None:
-    while wizard.currentPage().step_id != step_id:  # type: ignore[attr-defined]
+    while current_page(wizard, StepPage).step_id != step_id:
         before = wizard.currentId()
         click(qtbot, wizard.button(QWizard.WizardButton.NextButton))
         assert wizard.currentId() == before + 1
@@ -150,7 +153,7 @@ def test_both_gangs_finish_from_the_shared_battle_then_undo_in_either_order(
         done_riders = finish_riders(qtbot, db, rulesets, riders)
         done_wolves = finish_wolves(qtbot, db, rulesets, wolves)
     for gang in (riders, wolves):
-        assert battle.ended_battle(db, gang.id, rulesets) is None
+        assert battle.ended_battle(db, present(gang.id), rulesets) is None
     # The Wolves' Dex: his XP for taking part, his executioner ammo gone for good.
     dex, was = gangs.load_gang(db, WOLVES).fighter("Dex Hollow"), wolves.fighter("Dex Hollow")
     assert dex is not None and was is not None and dex.xp == was.xp + 1

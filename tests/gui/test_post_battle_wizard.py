@@ -13,12 +13,15 @@ from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QWizard
 
 from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.gui.post_battle import PostBattleWizard
+from gangmanager.gui.post_battle.actions_page import ActionsPage
 from gangmanager.gui.post_battle.advancements_page import AdvancementsPage
-from gangmanager.gui.post_battle.battle_page import RESULTS
+from gangmanager.gui.post_battle.battle_page import RESULTS, BattlePage
+from gangmanager.gui.post_battle.note_page import NotePage
 from gangmanager.gui.post_battle.rating_page import UpdateRatingPage
 from gangmanager.gui.post_battle.report_page import ReportPage, SaveReportDialog
 from gangmanager.gui.post_battle.rewards_page import RewardsPage
-from gangmanager.gui.post_battle.roster_pages import TradingPostPage
+from gangmanager.gui.post_battle.roster_pages import CleanHousePage, TradingPostPage
+from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.gui.post_battle.wizard import DiscardDraftDialog
 from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
 from gangmanager.persistence.database import Database, open_database, sqlite_url
@@ -30,6 +33,8 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
+from ..narrowing import present
+from .qt_narrowing import current_page
 
 
 @pytest.fixture
@@ -74,8 +79,8 @@ def open_wizard(
 
 
 def pick_result(qtbot, wizard: PostBattleWizard, result: str) -> None:
-    page = wizard.currentPage()
-    click(qtbot, page.results.button(RESULTS.index(result)))  # type: ignore[attr-defined]
+    page = current_page(wizard, BattlePage)
+    click(qtbot, page.results.button(RESULTS.index(result)))
 
 
 def click_next(qtbot, wizard: PostBattleWizard) -> None:
@@ -85,7 +90,7 @@ def click_next(qtbot, wizard: PostBattleWizard) -> None:
 
 
 def go_to(qtbot, wizard: PostBattleWizard, step_id: str) -> None:
-    while wizard.currentPage().step_id != step_id:  # type: ignore[attr-defined]
+    while current_page(wizard, StepPage).step_id != step_id:
         click_next(qtbot, wizard)
 
 
@@ -144,9 +149,9 @@ def test_walk_the_wizard_end_to_end_then_undo_in_one_step(
     wizard = open_wizard(qtbot, db, rulesets, gang, rolls=[5, 4, 2, 1, 2])
 
     # The battle: played elsewhere, a win.
-    page = wizard.currentPage()
-    click(qtbot, page.results.button(0))  # type: ignore[attr-defined]
-    qtbot.keyClicks(page.scenario, "Stand-off")  # type: ignore[attr-defined]
+    page = current_page(wizard, BattlePage)
+    click(qtbot, page.results.button(0))
+    qtbot.keyClicks(page.scenario, "Stand-off")
     assert wizard.draft.result == "win" and wizard.draft.scenario == "Stand-off"
     click_next(qtbot, wizard)
 
@@ -173,7 +178,7 @@ def test_walk_the_wizard_end_to_end_then_undo_in_one_step(
     assert wrap_up.status.text() == "Every roll is settled."
     click_next(qtbot, wizard)
 
-    qtbot.keyClicks(wizard.currentPage().text, "Held the Slag Furnace")  # type: ignore[attr-defined]
+    qtbot.keyClicks(current_page(wizard, NotePage).text, "Held the Slag Furnace")
     click_next(qtbot, wizard)
 
     rewards = wizard.currentPage()
@@ -183,9 +188,9 @@ def test_walk_the_wizard_end_to_end_then_undo_in_one_step(
     type_number(qtbot, rewards.xp["Mags Varga"], "6")
     assert wizard.draft.xp == {"Mags Varga": 6} and wizard.draft.credits == 70
     click_next(qtbot, wizard)
-    type_number(qtbot, wizard.currentPage().income, "15")  # type: ignore[attr-defined]
+    type_number(qtbot, current_page(wizard, RewardsPage).income, "15")
     click_next(qtbot, wizard)
-    assert "Nobody is Critical" in wizard.currentPage().none_critical.text()  # type: ignore[attr-defined]
+    assert "Nobody is Critical" in current_page(wizard, ActionsPage).none_critical.text()
     click_next(qtbot, wizard)  # Post-battle actions
     click_next(qtbot, wizard)  # A. Clean house
 
@@ -245,15 +250,15 @@ def test_walk_the_wizard_end_to_end_then_undo_in_one_step(
     assert wizard.finish_result is result
     stored = gangs.load_gang(db, str(gang.id))
     assert stored.rating == 615 and stored.credits == 500 and stored.reputation == 2
-    assert stored.fighter("Rook").status is FighterStatus.IN_RECOVERY
-    assert post_battle.load_draft(db, gang.id) is None
+    assert present(stored.fighter("Rook")).status is FighterStatus.IN_RECOVERY
+    assert post_battle.load_draft(db, present(gang.id)) is None
     after = all_rows(db_path)
 
     # The main window pushes the command; undo reverts the whole sequence in one step.
     seen: list[Changes] = []
     stack = QUndoStack()
     runner = OperationRunner(db, rulesets)
-    runner.push(post_battle.finish_outcome(result), stack)
+    runner.push(post_battle.finish_outcome(present(result)), stack)
     runner.sig_performed.connect(lambda outcome: seen.append(outcome.changes))
     assert all_rows(db_path) == after and seen == []
     stack.undo()
@@ -270,18 +275,18 @@ def test_the_draft_resumes_where_the_wizard_was_closed(
     qtbot, db: Database, rulesets: Rulesets, gang: Gang
 ) -> None:
     wizard = open_wizard(qtbot, db, rulesets, gang)
-    click(qtbot, wizard.currentPage().results.button(1))  # type: ignore[attr-defined]
+    click(qtbot, current_page(wizard, BattlePage).results.button(1))
     click_next(qtbot, wizard)
-    row = wizard.currentPage().row("Brann")  # type: ignore[attr-defined]
+    row = current_page(wizard, WrapUpPage).row("Brann")
     click(qtbot, row.out_of_action)
     type_number(qtbot, row.injury.spin, "52")
     go_to(qtbot, wizard, "receive_rewards")
-    type_number(qtbot, wizard.currentPage().xp["Pip"], "3")  # type: ignore[attr-defined]
+    type_number(qtbot, current_page(wizard, RewardsPage).xp["Pip"], "3")
     wizard.reject()  # closed: nothing applied, the draft stays
 
     again = open_wizard(qtbot, db, rulesets, gang)
-    assert again.currentPage().step_id == "receive_rewards"  # type: ignore[attr-defined]
-    assert again.currentPage().xp["Pip"].value() == 3  # type: ignore[attr-defined]
+    assert current_page(again, StepPage).step_id == "receive_rewards"
+    assert current_page(again, RewardsPage).xp["Pip"].value() == 3
     assert again.draft.result == "loss"
     wrap_up = again.page_for("wrap_up")
     assert isinstance(wrap_up, WrapUpPage)
@@ -295,19 +300,19 @@ def test_finish_stays_disabled_while_a_roll_is_missing(
 ) -> None:
     wizard = open_wizard(qtbot, db, rulesets, gang)
     click_next(qtbot, wizard)
-    click(qtbot, wizard.currentPage().row("Rook").out_of_action)  # type: ignore[attr-defined]
+    click(qtbot, current_page(wizard, WrapUpPage).row("Rook").out_of_action)
     assert (
         "Rook: roll the Lasting Injury (D66) or pick the result"
-        in wizard.currentPage().status.text()  # type: ignore[attr-defined]
+        in current_page(wizard, StepPage).status.text()
     )
     go_to(qtbot, wizard, "report_results")
     assert not wizard.button(QWizard.WizardButton.FinishButton).isEnabled()
-    assert "cannot be applied yet" in wizard.currentPage().report_text()  # type: ignore[attr-defined]
+    assert "cannot be applied yet" in current_page(wizard, ReportPage).report_text()
     # Picking the result by name settles it.
     wizard.back()
-    while wizard.currentPage().step_id != "wrap_up":  # type: ignore[attr-defined]
+    while current_page(wizard, StepPage).step_id != "wrap_up":
         wizard.back()
-    choose(qtbot, wizard.currentPage().row("Rook").pick, "46")  # type: ignore[attr-defined]
+    choose(qtbot, current_page(wizard, WrapUpPage).row("Rook").pick, "46")
     assert wizard.draft.injuries[0].result == "Hobbled"
     go_to(qtbot, wizard, "report_results")
     assert wizard.button(QWizard.WizardButton.FinishButton).isEnabled()
@@ -337,14 +342,14 @@ def test_discard_draft_starts_again(
     qtbot, monkeypatch: pytest.MonkeyPatch, db: Database, rulesets: Rulesets, gang: Gang
 ) -> None:
     wizard = open_wizard(qtbot, db, rulesets, gang)
-    click(qtbot, wizard.currentPage().results.button(0))  # type: ignore[attr-defined]
+    click(qtbot, current_page(wizard, BattlePage).results.button(0))
     assert wizard.draft.result == "win"
     monkeypatch.setattr(DiscardDraftDialog, "ask", classmethod(lambda cls, parent: True))
     click(qtbot, wizard.button(QWizard.WizardButton.CustomButton1))
     # A fresh draft: no result until the player picks one again.
     assert wizard.draft.result is None
     assert post_battle.load_draft(db, gang.id).draft.result is None
-    assert not any(b.isChecked() for b in wizard.currentPage().results.buttons())
+    assert not any(b.isChecked() for b in current_page(wizard, BattlePage).results.buttons())
 
 
 def test_a_tracked_battle_prefills_the_wizard_and_is_done_at_finish(
@@ -358,22 +363,24 @@ def test_a_tracked_battle_prefills_the_wizard_and_is_done_at_finish(
     ])  # fmt: skip
     battle.end_battle(db, rulesets, gang.name)
     wizard = open_wizard(qtbot, db, rulesets, gang, rolls=[3, 1])
-    assert wizard.currentPage().battle.currentData() is not None  # type: ignore[attr-defined]
+    assert current_page(wizard, BattlePage).battle.currentData() is not None
     click_next(qtbot, wizard)
-    rook = wizard.currentPage().row("Rook")  # type: ignore[attr-defined]
+    rook = current_page(wizard, WrapUpPage).row("Rook")
     assert rook.out_of_action.isChecked() and rook.injury.value() is None
     click(qtbot, rook.injury.button)  # 31: Convalescence
     go_to(qtbot, wizard, "clean_house")
     assert (
-        wizard.currentPage().limited.list.item(0).text() == "Dex Hollow: Shotgun (executioner ammo)"  # type: ignore[attr-defined]
+        current_page(wizard, CleanHousePage).limited.list.item(0).text()
+        == "Dex Hollow: Shotgun (executioner ammo)"
     )
     go_to(qtbot, wizard, "report_results")
     assert (
-        "Shotgun: executioner ammo (Limited) removed for good" in wizard.currentPage().report_text()  # type: ignore[attr-defined]
+        "Shotgun: executioner ammo (Limited) removed for good"
+        in current_page(wizard, ReportPage).report_text()
     )
     click(qtbot, wizard.button(QWizard.WizardButton.FinishButton))
     assert wizard.finish_result is not None
-    assert battle.ended_battle(db, gang.id, rulesets) is None
+    assert battle.ended_battle(db, present(gang.id), rulesets) is None
     stored = gangs.load_gang(db, str(gang.id))
     dex = stored.fighter("Dex Hollow")
     assert dex is not None and dex.rating == 145 - 20
@@ -381,9 +388,9 @@ def test_a_tracked_battle_prefills_the_wizard_and_is_done_at_finish(
 
 def test_the_result_is_never_assumed(qtbot, db: Database, rulesets: Rulesets, gang: Gang) -> None:
     wizard = open_wizard(qtbot, db, rulesets, gang, result=None)
-    page = wizard.currentPage()
+    page = current_page(wizard, BattlePage)
     assert wizard.draft.result is None
-    assert not any(b.isChecked() for b in page.results.buttons())  # type: ignore[attr-defined]
+    assert not any(b.isChecked() for b in page.results.buttons())
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()
     _, problems = wizard.preview("wrap_up")
     assert "choose the result of the battle (win, loss or draw)" in problems
@@ -437,7 +444,7 @@ def test_roll_for_me_rolls_again_what_multiple_injuries_re_rolls(
     # D3 = 1 extra roll (a D6 of 1); 55 (Captured) must be rolled again: 44 replaces it.
     wizard = open_wizard(qtbot, db, rulesets, gang, rolls=[1, 5, 5, 4, 4])
     click_next(qtbot, wizard)
-    row = wizard.currentPage().row("Rook")  # type: ignore[attr-defined]
+    row = current_page(wizard, WrapUpPage).row("Rook")
     click(qtbot, row.out_of_action)
     row.injury.spin.setValue(54)
     click(qtbot, row.extra.button)
@@ -476,8 +483,8 @@ def test_wrap_up_asks_for_the_escape_roll_and_the_old_wound(
     assert [(e.fighter, e.roll) for e in wizard.draft.escapes] == [("Rook", 6)]
     after, problems = wizard.preview("wrap_up")
     assert problems == []
-    assert after.fighter("Rook").status is FighterStatus.CONVALESCENCE
-    assert after.fighter("Brann").status is FighterStatus.CONVALESCENCE
+    assert present(after.fighter("Rook")).status is FighterStatus.CONVALESCENCE
+    assert present(after.fighter("Brann")).status is FighterStatus.CONVALESCENCE
 
 
 def test_the_older_rules_take_the_opponents_capture_roll(
@@ -500,7 +507,7 @@ def test_the_older_rules_take_the_opponents_capture_roll(
     assert wizard.draft.capture.fighter == "Rook"
     after, problems = wizard.preview("wrap_up")
     assert problems == []
-    assert after.fighter("Rook").status is FighterStatus.CAPTURED
+    assert present(after.fighter("Rook")).status is FighterStatus.CAPTURED
 
 
 def test_the_trading_post_shows_the_list_price_and_seeks_rare_items(
@@ -530,7 +537,7 @@ def test_the_trading_post_shows_the_list_price_and_seeks_rare_items(
     assert "Needle pistol" not in page.status.text()
     after, problems = wizard.preview("trading_post")
     assert problems == []
-    assert after.fighter("Dex Hollow").weapons[-1].name == "Needle pistol"
+    assert present(after.fighter("Dex Hollow")).weapons[-1].name == "Needle pistol"
 
 
 def test_finish_is_refused_when_the_roster_was_saved_elsewhere_then_goes_on(
@@ -547,8 +554,8 @@ def test_finish_is_refused_when_the_roster_was_saved_elsewhere_then_goes_on(
     before = all_rows(db_path)
     wizard.accept()
     assert wizard.finish_result is None
-    page = wizard.currentPage()
-    assert "changed by someone else — reload" in page.status.text()  # type: ignore[attr-defined]
+    page = current_page(wizard, StepPage)
+    assert "changed by someone else — reload" in page.status.text()
     assert all_rows(db_path) == before  # nothing written
     # The wizard now shows the roster as stored: Finish again applies on top of it.
     assert wizard.gang.credits == 505
@@ -582,7 +589,7 @@ def test_the_trading_post_price_is_the_price_charged_when_restocking_ammo(
     page.profile.setCurrentIndex(page.profile.findData("executioner ammo"))
     ammo = next(
         p.cost
-        for p in rulesets.get("n23").weapon_entry("Shotgun").profiles
+        for p in present(rulesets.get("n23").weapon_entry("Shotgun")).profiles
         if p.name == "executioner ammo"
     )
     # Dex carries a shotgun already: the ammo alone is charged, so it alone is shown.
@@ -643,4 +650,4 @@ def test_the_report_page_prints_what_changed(
     assert "Pip (Greenhorn): Active" in text and "XP 0 -> 2" in text
     assert page.status.text() == f"What changed written to {target}"
     # Nothing was applied: the sheet is what Finish will do.
-    assert gangs.load_gang(db, str(gang.id)).fighter("Pip").xp == 0
+    assert present(gangs.load_gang(db, str(gang.id)).fighter("Pip")).xp == 0

@@ -201,6 +201,7 @@ def test_export_pdf_of_the_selection_with_the_shortcut(
     monkeypatch.setattr(PrintOptionsDialog, "ask", classmethod(fake_options))
     monkeypatch.setattr(print_actions.PdfFileDialog, "ask", classmethod(lambda *_: target))
     window = actions.parent()
+    assert isinstance(window, QWidget)
     window.show()
     with qtbot.waitActive(window):
         window.activateWindow()
@@ -248,8 +249,10 @@ def test_print_preview_lays_out_the_request(
     printer.setFullPage(True)
     printer.setPageLayout(print_actions.page_layout(A4))
     painted: list[bool] = []
+    parent = actions.parent()
+    assert isinstance(parent, QWidget)
     dialog = print_actions.PrintPreview.dialog(
-        actions.parent(), printer, lambda p: painted.append(actions.paint(p, request))
+        parent, printer, lambda p: painted.append(actions.paint(p, request))
     )
     qtbot.addWidget(dialog)
     with qtbot.waitSignal(dialog.paintRequested):
@@ -293,7 +296,7 @@ def test_cancelled_dialogs_print_nothing(
 def test_a_gang_without_the_current_fighter_forgets_it(
     actions: PrintActions, gang: Gang, ruleset: Ruleset, monkeypatch
 ) -> None:
-    asked: list[tuple[str | None, tuple[str, ...]]] = []
+    asked: list[tuple[str | None, tuple[str, ...], CardScope]] = []
     monkeypatch.setattr(
         PrintOptionsDialog,
         "ask",

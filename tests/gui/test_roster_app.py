@@ -17,6 +17,7 @@ from gangmanager.persistence.database import default_database_path, sqlite_url
 from gangmanager.services import gangs, roster
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from .roster_helpers import dump, recorder
 
 
@@ -76,10 +77,10 @@ def test_run_app_opens_the_demo_gang_then_the_last_database(qtbot, monkeypatch, 
 def test_an_undo_that_would_overwrite_a_later_change_is_refused_and_dropped(
     qtbot, window: MainWindow, rulesets: Rulesets
 ) -> None:
-    gang = window.gang
-    window.run(roster.EditGang(gang.id, {"credits": 5}))
+    gang = present(window.gang)
+    window.run(roster.EditGang(present(gang.id), {"credits": 5}))
     # Another window (or player on a shared database) edits the same gang.
-    roster.apply(window.database, roster.EditGang(gang.id, {"reputation": 3}), rulesets)
+    roster.apply(window.database, roster.EditGang(present(gang.id), {"reputation": 3}), rulesets)
     before = dump(window.database)
     window.undo_stack.undo()
     assert "has been changed since" in recorder(window).told[-1]

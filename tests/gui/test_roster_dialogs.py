@@ -27,6 +27,7 @@ from gangmanager.rules.weapons import Trait
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from .screenshot_dir import screenshot_dir
 
 SCREENSHOTS = screenshot_dir()
@@ -91,7 +92,7 @@ def test_custom_weapon_needs_a_name_and_reads_traits(qtbot) -> None:
 
 
 def test_profile_dialog_offers_the_armourys_paid_profiles(qtbot, n23: Ruleset) -> None:
-    entry = roster_ops.armoury_entry(n23, "Lasgun")
+    entry = present(roster_ops.armoury_entry(n23, "Lasgun"))
     lasgun = roster_ops.armoury_weapon(entry)
     dialog = ProfileDialog(lasgun, roster_ops.paid_profiles(entry, lasgun), 430)
     qtbot.addWidget(dialog)
@@ -111,7 +112,7 @@ def test_profile_dialog_offers_the_armourys_paid_profiles(qtbot, n23: Ruleset) -
 def test_custom_wargear(qtbot) -> None:
     dialog = ItemDialog(20)
     qtbot.addWidget(dialog)
-    buttons = dialog.findChild(QDialogButtonBox)
+    buttons = present(dialog.findChild(QDialogButtonBox))
     _ok(qtbot, buttons)
     assert dialog.message.text() == "wargear needs a name"
     qtbot.keyClicks(dialog.name, "Lucky charm")
@@ -120,7 +121,7 @@ def test_custom_wargear(qtbot) -> None:
 
 
 def test_modifier_dialog_advancements_with_their_xp_price(qtbot, n23: Ruleset, gang: Gang) -> None:
-    rook = gang.fighter("Rook").model_copy(update={"xp": 10})
+    rook = present(gang.fighter("Rook")).model_copy(update={"xp": 10})
     dialog = ModifierDialog(rook, n23)
     qtbot.addWidget(dialog)
     texts = [dialog.advancements.item(i).text() for i in range(dialog.advancements.count())]
@@ -137,7 +138,7 @@ def test_modifier_dialog_advancements_with_their_xp_price(qtbot, n23: Ruleset, g
 
 
 def test_modifier_dialog_injuries_and_equipment(qtbot, n23: Ruleset, gang: Gang) -> None:
-    dialog = ModifierDialog(gang.fighter("Rook"), n23)
+    dialog = ModifierDialog(present(gang.fighter("Rook")), n23)
     qtbot.addWidget(dialog)
     dialog.tabs.setCurrentIndex(ModifierDialog.INJURY)
     names = [dialog.injuries.item(i).text() for i in range(dialog.injuries.count())]
@@ -164,7 +165,7 @@ def test_modifier_dialog_injuries_and_equipment(qtbot, n23: Ruleset, gang: Gang)
 
 
 def test_modifier_dialog_typed_line_is_read_as_you_type(qtbot, n23: Ruleset, gang: Gang) -> None:
-    dialog = ModifierDialog(gang.fighter("Rook"), n23)
+    dialog = ModifierDialog(present(gang.fighter("Rook")), n23)
     qtbot.addWidget(dialog)
     dialog.tabs.setCurrentIndex(ModifierDialog.LINE)
     qtbot.keyClicks(dialog.line, "M: +1, XX: +1")
@@ -183,25 +184,27 @@ def test_modifier_dialog_typed_line_is_read_as_you_type(qtbot, n23: Ruleset, gan
 
 
 def test_skill_dialog_puts_the_types_sets_first(qtbot, n23: Ruleset, gang: Gang) -> None:
-    mags = gang.fighter("Mags Varga").model_copy(update={"skills": ["Nerves of Steel"]})
+    mags = present(gang.fighter("Mags Varga")).model_copy(update={"skills": ["Nerves of Steel"]})
     dialog = SkillDialog(mags, n23, gang.house)
     qtbot.addWidget(dialog)
-    tops = [dialog.tree.topLevelItem(i).text(0) for i in range(dialog.tree.topLevelItemCount())]
+    tree = dialog.tree
+    groups = [present(tree.topLevelItem(i)) for i in range(tree.topLevelItemCount())]
+    tops = [group.text(0) for group in groups]
     assert tops[:3] == ["Ferocity (primary)", "Leadership (primary)", "Savant (primary)"]
     assert tops[3:6] == ["Bravado (secondary)", "Brawn (secondary)", "Shooting (secondary)"]
     assert all(top.endswith("(no access)") for top in tops[6:])
-    first = dialog.tree.topLevelItem(0).child(0)
+    first = present(groups[0].child(0))
     dialog.tree.setCurrentItem(first)
     assert dialog.skill() == first.text(0)
     taken = [
-        dialog.tree.topLevelItem(i).child(j)
-        for i in range(dialog.tree.topLevelItemCount())
-        for j in range(dialog.tree.topLevelItem(i).childCount())
-        if dialog.tree.topLevelItem(i).child(j).text(0) == "Nerves of Steel"
+        item
+        for group in groups
+        for item in (present(group.child(j)) for j in range(group.childCount()))
+        if item.text(0) == "Nerves of Steel"
     ]
     assert taken and all(item.isDisabled() for item in taken)
     dialog.custom.clear()
-    buttons = dialog.findChild(QDialogButtonBox)
+    buttons = present(dialog.findChild(QDialogButtonBox))
     _ok(qtbot, buttons)
     assert dialog.message.text() == "pick a skill or type its name"
     qtbot.keyClicks(dialog.custom, "  Iron   Jaw ")
@@ -211,7 +214,7 @@ def test_skill_dialog_puts_the_types_sets_first(qtbot, n23: Ruleset, gang: Gang)
 def test_new_fighter_from_the_house_list_or_custom(qtbot, n23: Ruleset, gang: Gang) -> None:
     dialog = NewFighterDialog(n23, gang.house, 430)
     qtbot.addWidget(dialog)
-    buttons = dialog.findChild(QDialogButtonBox)
+    buttons = present(dialog.findChild(QDialogButtonBox))
     _ok(qtbot, buttons)
     assert dialog.message.text() == "a fighter needs a name"
     qtbot.keyClicks(dialog.name, "Vex")
@@ -248,7 +251,7 @@ def test_gang_details_return_only_what_changed(qtbot, gang: Gang) -> None:
     qtbot.keyClicks(dialog.notes, "Sump dwellers")
     assert dialog.changed_fields() == {"credits": 12, "notes": "Sump dwellers"}
     dialog.name.clear()
-    _ok(qtbot, dialog.findChild(QDialogButtonBox))
+    _ok(qtbot, present(dialog.findChild(QDialogButtonBox)))
     assert dialog.message.text() == "a gang needs a name"
 
 
@@ -304,7 +307,7 @@ def test_buy_weapon_shows_the_list_first_and_refuses_with_a_reason(
 ) -> None:
     from gangmanager.rules.restrictions import probe_fighter
 
-    greenhorn = probe_fighter(list_ruleset.fighter_type("orlock", "Greenhorn"))
+    greenhorn = probe_fighter(present(list_ruleset.fighter_type("orlock", "Greenhorn")))
     dialog = ArmouryDialog(
         list_ruleset, "weapons", 300, "Nib", fighter=greenhorn, house="House Orlock"
     )
@@ -318,7 +321,7 @@ def test_buy_weapon_shows_the_list_first_and_refuses_with_a_reason(
     assert "a Greenhorn (Juve) may not take a Heavy bolter" in dialog.price.text()
     assert dialog.model.index(2, 0).data(Qt.ItemDataRole.ForegroundRole) is not None
     dialog.view.selectRow(0)
-    assert ok.isEnabled() and dialog.choice().cost == 10
+    assert ok.isEnabled() and present(dialog.choice()).cost == 10
     house_rules = ArmouryDialog(
         list_ruleset,
         "weapons",
@@ -368,7 +371,7 @@ def test_new_fighter_refuses_one_past_the_limit(qtbot, n23: Ruleset, gang: Gang)
     qtbot.keyClicks(dialog.name, "New Iron")
     labels = [dialog.type.itemText(i) for i in range(dialog.type.count())]
     dialog.type.setCurrentIndex(labels.index("Servitor (Brute, 0-1, 230 credits)"))
-    _ok(qtbot, dialog.findChild(QDialogButtonBox))
+    _ok(qtbot, present(dialog.findChild(QDialogButtonBox)))
     assert dialog.message.text() == "at most 1 Servitor may join; the gang has 1"
     assert dialog.result() != QDialog.DialogCode.Accepted
     dialog.grab().save(str(SCREENSHOTS / "new-fighter-limit-refused.png"))
@@ -377,7 +380,7 @@ def test_new_fighter_refuses_one_past_the_limit(qtbot, n23: Ruleset, gang: Gang)
 def test_modifier_dialog_refuses_an_advancement_without_the_xp_before_closing(
     qtbot, n23: Ruleset, gang: Gang
 ) -> None:
-    rook = gang.fighter("Rook").model_copy(update={"xp": 2})
+    rook = present(gang.fighter("Rook")).model_copy(update={"xp": 2})
     dialog = ModifierDialog(rook, n23)
     qtbot.addWidget(dialog)
     dialog.show()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QFont
 
 from gangmanager.gui.roster.profile_editor import ProfileEditor
 from gangmanager.gui.roster.roster_table_model import (
@@ -18,6 +19,8 @@ from gangmanager.rules.gang import FighterStatus
 from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
+
+from .qt_narrowing import role_data
 
 
 def column(code: str) -> int:
@@ -52,10 +55,14 @@ def test_better_and_worse_values_and_unfit_fighters(
 
     worse = model.index(rook, column("M"))
     better = model.index(rook, column("BS"))
-    assert model.data(worse, Qt.ItemDataRole.BackgroundRole).color() == WORSE_TINT  # type: ignore[attr-defined]
-    assert model.data(better, Qt.ItemDataRole.BackgroundRole).color() == BETTER_TINT  # type: ignore[attr-defined]
-    assert model.data(worse, Qt.ItemDataRole.ToolTipRole).startswith("Worse than base: -1 step")  # type: ignore[attr-defined]
-    assert model.data(better, Qt.ItemDataRole.ToolTipRole).startswith("Better than base: +1 step")  # type: ignore[attr-defined]
+    assert role_data(model, worse, Qt.ItemDataRole.BackgroundRole, QBrush).color() == WORSE_TINT
+    assert role_data(model, better, Qt.ItemDataRole.BackgroundRole, QBrush).color() == BETTER_TINT
+    assert role_data(model, worse, Qt.ItemDataRole.ToolTipRole, str).startswith(
+        "Worse than base: -1 step"
+    )
+    assert role_data(model, better, Qt.ItemDataRole.ToolTipRole, str).startswith(
+        "Better than base: +1 step"
+    )
 
     def row(name: str) -> int:
         return next(r for r in range(model.rowCount()) if model.fighter(r).name == name)
@@ -65,10 +72,11 @@ def test_better_and_worse_values_and_unfit_fighters(
     colours = set()
     for name, status in statuses.items():
         cell = model.index(row(name), NAME_COLUMN)
-        font = model.data(cell, Qt.ItemDataRole.FontRole)
-        assert font.italic() and font.strikeOut() == (status is FighterStatus.DEAD)  # type: ignore[attr-defined]
-        assert model.data(cell, Qt.ItemDataRole.ToolTipRole).startswith(f"{status.label}: not fit")  # type: ignore[attr-defined]
-        colours.add(model.data(cell, Qt.ItemDataRole.ForegroundRole).color().name())  # type: ignore[attr-defined]
+        font = role_data(model, cell, Qt.ItemDataRole.FontRole, QFont)
+        assert font.italic() and font.strikeOut() == (status is FighterStatus.DEAD)
+        tip = role_data(model, cell, Qt.ItemDataRole.ToolTipRole, str)
+        assert tip.startswith(f"{status.label}: not fit")
+        colours.add(role_data(model, cell, Qt.ItemDataRole.ForegroundRole, QBrush).color().name())
     assert len(colours) == 3  # each status its own colour
 
     editor = ProfileEditor()

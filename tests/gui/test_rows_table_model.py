@@ -84,8 +84,13 @@ class CountedModel(RowsTableModel[Ganger]):
     CACHE_TEXTS = True
     asked: list[str]
 
+    @staticmethod
+    def counted(name: str) -> str:
+        CountedModel.asked.append(name)
+        return name
+
     COLUMNS = (
-        Column("Name", lambda g: CountedModel.asked.append(g.name) or g.name),  # type: ignore[func-returns-value]
+        Column("Name", lambda g: CountedModel.counted(g.name)),
         Column("XP", lambda g: g.xp, align=RIGHT),
     )
 

@@ -18,6 +18,7 @@ from gangmanager.persistence.database import open_database
 from gangmanager.services import gangs, roster
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from .roster_helpers import recorder, seed, stored_gang
 
 
@@ -60,7 +61,10 @@ def test_a_stale_fighter_edit_is_refused(qtbot, window: MainWindow, tmp_path: Pa
     _post_battle_from_the_command_line(window, tmp_path)
     saved = stored_gang(window)
     fighter = shown.fighters[0]
-    assert window.run(roster.EditFighter(shown.id, fighter.id, {"xp": fighter.xp + 3})) is None
+    assert (
+        window.run(roster.EditFighter(shown.id, present(fighter.id), {"xp": fighter.xp + 3}))
+        is None
+    )
     assert recorder(window).told[0].startswith("changed by someone else — reload")
     assert stored_gang(window) == saved
 

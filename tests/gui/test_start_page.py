@@ -16,7 +16,7 @@ from gangmanager.services import gangs
 from gangmanager.services.demo import first_start_gang, is_demo
 from gangmanager.services.rulesets import Rulesets
 
-from .roster_helpers import open_window
+from .roster_helpers import open_window, recorder
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def test_an_empty_database_shows_the_start_page(
         "Open campaign...",
     ]
     qtbot.mouseClick(empty.start_buttons["campaign"], Qt.MouseButton.LeftButton)
-    assert empty.recorder.informed[-1].startswith("No campaign in this database yet")  # type: ignore[attr-defined]
+    assert recorder(empty).informed[-1].startswith("No campaign in this database yet")
 
     from gangmanager.gui.roster.new_gang_wizard import NewGangWizard
 

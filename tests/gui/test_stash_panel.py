@@ -12,6 +12,7 @@ from gangmanager.gui.roster.stash_panel import StashPanel, TakeBackPicker
 from gangmanager.rules.roster_ops import armoury_weapon
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from .roster_helpers import recorder, select_fighter, stored_gang
 
 
@@ -47,7 +48,10 @@ def test_buy_give_take_back_and_sell_each_undone(
     assert panel.give.text() == "Give to Rook"
     qtbot.mouseClick(panel.give, Qt.MouseButton.LeftButton)
     assert stash_names(window) == []
-    assert [w.name for w in stored_gang(window).fighter("Rook").weapons] == ["Lasgun", "Stub gun"]
+    assert [w.name for w in present(stored_gang(window).fighter("Rook")).weapons] == [
+        "Lasgun",
+        "Stub gun",
+    ]
     window.undo_action.trigger()
     assert stash_names(window) == ["Stub gun"]
     assert window.statusBar().currentMessage() == "Undone: Give Stub gun from the stash to Rook"
@@ -74,7 +78,7 @@ def test_giving_what_the_fighter_may_not_take_is_refused_with_the_reason(
 ) -> None:
     panel = window.stash_panel
     # Taken from a dead fighter's gear (Clean House): a Leader's weapon, now in the stash.
-    launcher = armoury_weapon(rulesets.get("n23").weapon_entry("Harpoon launcher"))
+    launcher = armoury_weapon(present(rulesets.get("n23").weapon_entry("Harpoon launcher")))
     gang = stored_gang(window)
     with window.database.unit_of_work() as uow:
         uow.gangs.update(gang.model_copy(update={"stash": [launcher]}))

@@ -7,12 +7,13 @@ from pathlib import Path
 from gangmanager.gui.main_window import MainWindow
 
 from ..web.page_checks import assert_self_contained
+from .qt_narrowing import action_menu
 from .roster_helpers import recorder
 
 
 def _menu_action(window: MainWindow, text: str):
-    file_menu = window.menuBar().actions()[0].menu()
-    return next(a for a in file_menu.actions() if a.text().replace("&", "") == text)  # type: ignore[attr-defined]
+    file_menu = action_menu(window.menuBar().actions()[0])
+    return next(a for a in file_menu.actions() if a.text().replace("&", "") == text)
 
 
 def test_export_as_web_page_writes_the_gang(qtbot, window: MainWindow, tmp_path: Path) -> None:

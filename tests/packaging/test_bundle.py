@@ -13,8 +13,8 @@ import sqlite3
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from contextlib import closing
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -52,8 +52,27 @@ def app() -> Path:
     return exe
 
 
+@dataclass(frozen=True)
+class BundleRun:
+    """Runs the bundled program with `env` (offscreen, its own user folders) in `cwd`."""
+
+    app: Path
+    env: dict[str, str]
+    cwd: Path
+
+    def __call__(self, *args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [str(self.app), *args],
+            capture_output=True,
+            text=True,
+            env=self.env,
+            cwd=self.cwd,
+            timeout=120,
+        )
+
+
 @pytest.fixture
-def run(app: Path, tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[str]]:
+def run(app: Path, tmp_path: Path) -> BundleRun:
     """Run the bundled program offscreen, with its own user folders, outside the repo."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("GANGMANAGER_", "PYTHON"))}
     env |= {
@@ -62,14 +81,7 @@ def run(app: Path, tmp_path: Path) -> Callable[..., subprocess.CompletedProcess[
         "XDG_CONFIG_HOME": str(tmp_path / "config"),
         "HOME": str(tmp_path),
     }
-
-    def run_app(*args: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [str(app), *args], capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120
-        )
-
-    run_app.env = env  # type: ignore[attr-defined]
-    return run_app
+    return BundleRun(app, env, tmp_path)
 
 
 def test_version(run) -> None:

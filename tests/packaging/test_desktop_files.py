@@ -23,9 +23,15 @@ ICONS = PACKAGING / "icons"
 SIZES = (16, 24, 32, 48, 64, 128, 256)
 
 
+class CaseSensitiveParser(configparser.ConfigParser):
+    """A desktop entry's keys are case-sensitive; ConfigParser lowers them by default."""
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr
+
+
 def desktop_entry() -> configparser.SectionProxy:
-    parser = configparser.ConfigParser(interpolation=None)
-    parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys are case-sensitive
+    parser = CaseSensitiveParser(interpolation=None)
     parser.read(DESKTOP, encoding="utf-8")
     return parser["Desktop Entry"]
 

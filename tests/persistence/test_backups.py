@@ -182,12 +182,17 @@ def newer(path: Path) -> None:
         conn.commit()
 
 
+def replaced_by_foreign(path: Path) -> None:
+    path.unlink()
+    foreign(path)
+
+
 @pytest.mark.parametrize(
     ("spoil", "reason"),
     [
         (lambda p: p.write_text("name,house\n"), "not a Gang Manager database (not an SQLite"),
         (lambda p: p.write_bytes(b""), "not a Gang Manager database (the file is empty)"),
-        (lambda p: (p.unlink(), foreign(p)), "not a Gang Manager database (it has tables recipes)"),  # type: ignore[func-returns-value]
+        (replaced_by_foreign, "not a Gang Manager database (it has tables recipes)"),
         (newer, "made by a newer Gang Manager (schema 0099)"),
         (lambda p: p.unlink(), "no such backup file"),
     ],
@@ -291,7 +296,7 @@ def test_read_only_folder_is_refused_before_anything_is_written(
     """As root `chmod` does not stop writes, so the permission check itself is simulated."""
     real_access = os.access
 
-    def read_only(path: object, mode: int) -> bool:
+    def read_only(path: str | os.PathLike[str], mode: int) -> bool:
         return False if mode == os.W_OK else real_access(path, mode)
 
     monkeypatch.setattr(backups.os, "access", read_only)

@@ -22,6 +22,8 @@ from gangmanager.rules.campaign import (
 )
 from gangmanager.rules.gang import Gang
 
+from ..narrowing import present
+
 N23 = load_ruleset("n23")
 DOMINION = rules.campaign_type_of(N23, "dominion")
 NOW = datetime(2026, 3, 1, 20, 0, tzinfo=UTC)
@@ -69,7 +71,7 @@ def test_round_trip_battles_log_and_history(db: Database) -> None:
             ),
         )
         assert battle.id is not None
-        repo.set_income(battle.id, first.id, 40)
+        repo.set_income(battle.id, present(first.id), 40)
         repo.add_log(added.id, LogEntry(at=NOW, cycle=1, kind="battle", text="It happened."))
         repo.add_snapshots(
             added.id,
@@ -109,26 +111,29 @@ def test_round_trip_battles_log_and_history(db: Database) -> None:
             ("Iron Brothers", "goliath", Alignment.LAW_ABIDING),
             ("Rust Riders", "orlock", Alignment.OUTLAW),
         ]
-        assert loaded.holding("Tunnels").gang_id == first.id
+        assert present(loaded.holding("Tunnels")).gang_id == first.id
         assert loaded.battles[0].sides[0].income == 40
-        assert loaded.battles[0].winner.gang_name == "Iron Brothers"
-        assert repo.running_campaign_of(second.id) == (loaded.id, "Ash Wars")
+        assert present(loaded.battles[0].winner).gang_name == "Iron Brothers"
+        assert repo.running_campaign_of(present(second.id)) == (loaded.id, "Ash Wars")
         assert [(s.name, s.gangs, s.running) for s in repo.list()] == [("Ash Wars", 2, True)]
-        assert repo.next_seq(loaded.id) == 1
+        assert repo.next_seq(present(loaded.id)) == 1
 
     # A deleted gang leaves the campaign; its battles and points keep its name.
     with db.unit_of_work() as uow:
-        uow.gangs.delete(second.id)
+        uow.gangs.delete(present(second.id))
         uow.commit()
     with db.unit_of_work() as uow:
         repo = campaigns(uow)
-        after = repo.get(loaded.id)
+        after = repo.get(present(loaded.id))
         assert [g.name for g in after.gangs] == ["Iron Brothers"]
         assert all(h.gang_id != second.id for h in after.holdings)
         assert after.battles[0].sides[1].gang_name == "Rust Riders"
         assert after.battles[0].sides[1].gang_id is None
-        assert [p.gang_name for p in repo.history(after.id)] == ["Iron Brothers", "Rust Riders"]
-        repo.delete(after.id)
+        assert [p.gang_name for p in repo.history(present(after.id))] == [
+            "Iron Brothers",
+            "Rust Riders",
+        ]
+        repo.delete(present(after.id))
         uow.commit()
     with db.engine.connect() as conn:
         for table in (

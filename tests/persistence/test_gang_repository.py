@@ -13,6 +13,7 @@ from gangmanager.rules.modifiers import Modifier
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Item, Weapon
 
+from ..narrowing import present
 from ..statements import statements_sent
 
 CHILD_TABLES = ("fighters", "modifiers", "weapons", "weapon_profiles", "wargear", "stash_items")
@@ -48,13 +49,13 @@ def test_add_then_get_returns_an_equal_gang(db: Database, gang: Gang) -> None:
 
 
 def test_round_trip_keeps_details(db: Database, gang: Gang) -> None:
-    loaded = get(db, add(db, gang).id)
+    loaded = get(db, present(add(db, gang).id))
     leader, ganger, beast = loaded.fighters
     assert [f.name for f in loaded.fighters] == ["Vorn Kell", "Abel Trask", "Mauler"]
     assert leader.modifiers[2].set_to == {"S": 5, "A": None}
     assert leader.weapons[0].profiles[1].cost == 15
     assert str(leader.weapons[0].profiles[0].traits[1]) == "Rapid Fire (1)"
-    assert leader.weapons[1].profiles[0].trait("Blast").param == '3"'
+    assert present(leader.weapons[1].profiles[0].trait("Blast")).param == '3"'
     assert leader.rating == 230 and ganger.rating is None
     assert ganger.status is FighterStatus.IN_RECOVERY
     assert beast.profile["BS"] is None and beast.profile["M"] == 6
@@ -78,7 +79,7 @@ def test_get_uses_a_constant_number_of_statements(
     counts = []
     for stored in (small, large):
         with statements_sent(db.engine, commits=False) as statements:
-            loaded = get(db, stored.id)
+            loaded = get(db, present(stored.id))
         assert loaded == stored
         counts.append(len(statements))
     assert counts[0] == counts[1]
@@ -94,8 +95,8 @@ def test_list_summaries_in_one_query(
         summaries = uow.gangs.list()
     assert [s for s in statements if s.lstrip().upper().startswith("SELECT")] == statements[-1:]
     assert summaries == [
-        GangSummary(second.id, "alpha", "", "n23", 400, 5, 1, 4),
-        GangSummary(first.id, "Iron Brothers", "Goliath", "n23", None, 115, 7, 3),
+        GangSummary(present(second.id), "alpha", "", "n23", 400, 5, 1, 4),
+        GangSummary(present(first.id), "Iron Brothers", "Goliath", "n23", None, 115, 7, 3),
     ]
 
 
@@ -109,9 +110,9 @@ def test_names_find_and_unique_name(db: Database, gang: Gang) -> None:
         assert uow.gangs.find(str(stored.id)) == stored
         assert uow.gangs.find(" iron brothers ") == stored
         # No gang has id 42, so the digits are tried as a name.
-        assert uow.gangs.find("42").id == numeric.id
-        assert uow.gangs.find("ORLOCKS").name == "ORLOCKS"
-        assert uow.gangs.find("orlocks").name == "Orlocks"
+        assert present(uow.gangs.find("42")).id == numeric.id
+        assert present(uow.gangs.find("ORLOCKS")).name == "ORLOCKS"
+        assert present(uow.gangs.find("orlocks")).name == "Orlocks"
         assert uow.gangs.find("Van Saar") is None
         assert uow.gangs.find("777") is None
         assert uow.gangs.unique_name("Van Saar") == "Van Saar"
@@ -155,7 +156,7 @@ def test_replace_updates_in_place_and_keeps_fighter_ids(db: Database, gang: Gang
     assert saved.fighters[0].id == ganger.id
     assert saved.fighters[2].id == leader.id
     assert saved.fighters[1].id not in {leader.id, ganger.id, beast.id, None}
-    loaded = get(db, stored.id)
+    loaded = get(db, present(stored.id))
     assert loaded == saved
     assert loaded.model_dump() == edited.model_dump()
     with db.engine.connect() as conn:
@@ -190,12 +191,12 @@ def test_delete_cascades_to_everything(db: Database, gang: Gang) -> None:
     stored = add(db, gang)
     other = add(db, Gang(name="Other", fighters=[gang.fighters[1]]))
     with db.unit_of_work() as uow:
-        uow.gangs.delete(stored.id)
+        uow.gangs.delete(present(stored.id))
         uow.commit()
     assert [r for r in ("weapons", "fighters") if rows(db, r) != 1] == []
     assert {
         t: rows(db, t) for t in ("modifiers", "weapon_profiles", "wargear", "stash_items")
     } == dict.fromkeys(("modifiers", "weapon_profiles", "wargear", "stash_items"), 0)
-    assert get(db, other.id) == other
+    assert get(db, present(other.id)) == other
     with db.unit_of_work() as uow, pytest.raises(LookupError, match=f"no gang with id {stored.id}"):
-        uow.gangs.delete(stored.id)
+        uow.gangs.delete(present(stored.id))

@@ -24,6 +24,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from ..pg_club import as_player, club_server, role_names
 
 
@@ -89,7 +90,7 @@ def test_each_player_may_change_only_their_own_gang(
             "'Iron Brothers' belongs to another player: you may change only your own gang"
         )
         with pytest.raises(NotYourGangError), alice.unit_of_work() as uow:
-            uow.gangs.delete(his.id)
+            uow.gangs.delete(present(his.id))
         # Nor give hers away, nor change the campaign itself.
         with pytest.raises(DBAPIError, match="row-level security"), alice.engine.begin() as conn:
             conn.execute(
@@ -120,7 +121,7 @@ def test_each_player_may_change_only_their_own_gang(
         with pytest.raises(ServiceError, match="belongs to another player"):
             battle_service.start_battle(alice, rulesets, "Iron Brothers")
         with pytest.raises(ServiceError, match="belongs to another player"):
-            post_battle.save_draft(alice, rulesets, his.id, PostBattleDraft(result="win"))
+            post_battle.save_draft(alice, rulesets, present(his.id), PostBattleDraft(result="win"))
     finally:
         alice.close()
 

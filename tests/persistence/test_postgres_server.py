@@ -14,7 +14,7 @@ import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import URL, create_engine, inspect, make_url
+from sqlalchemy import URL, Engine, create_engine, inspect, make_url
 from sqlalchemy.pool import NullPool
 
 from gangmanager.persistence.database import DatabaseError, alembic_config, open_database
@@ -24,7 +24,7 @@ from gangmanager.persistence.tables import Base
 PASSWORD = "s3cret-Pa55"
 
 
-def engine_for(url: str | URL, **kwargs: object) -> object:
+def engine_for(url: str | URL, **kwargs: object) -> Engine:
     target = make_url(url) if isinstance(url, str) else url
     if target.drivername == "postgresql":
         target = target.set(drivername="postgresql+psycopg")
@@ -43,22 +43,22 @@ def migrate(url: str, revision: str, *, down: bool = False) -> None:
     engine = engine_for(url)
     config = alembic_config()
     try:
-        with engine.begin() as connection:  # type: ignore[attr-defined]
+        with engine.begin() as connection:
             config.attributes["connection"] = connection
             (command.downgrade if down else command.upgrade)(config, revision)
     finally:
-        engine.dispose()  # type: ignore[attr-defined]
+        engine.dispose()
 
 
 def test_upgrade_head_on_postgresql_matches_the_models(empty_pg: str) -> None:
     migrate(empty_pg, "head")
     engine = engine_for(empty_pg)
     try:
-        with engine.connect() as connection:  # type: ignore[attr-defined]
+        with engine.connect() as connection:
             differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
             tables = set(inspect(connection).get_table_names())
     finally:
-        engine.dispose()  # type: ignore[attr-defined]
+        engine.dispose()
     assert differences == []
     assert {"campaigns", "campaign_battles", "campaign_snapshots", "gangs"} <= tables
 
@@ -68,10 +68,10 @@ def test_downgrade_to_base_and_up_again_on_postgresql(empty_pg: str) -> None:
     migrate(empty_pg, "base", down=True)
     engine = engine_for(empty_pg)
     try:
-        with engine.connect() as connection:  # type: ignore[attr-defined]
+        with engine.connect() as connection:
             assert set(inspect(connection).get_table_names()) == {"alembic_version"}
     finally:
-        engine.dispose()  # type: ignore[attr-defined]
+        engine.dispose()
     migrate(empty_pg, "head")
     with open_database(empty_pg) as db, db.unit_of_work() as uow:
         assert uow.gangs.list() == []
@@ -108,23 +108,23 @@ def player(pg_admin: str, empty_pg: str) -> Iterator[URL]:
     admin = make_url(pg_admin)
     name = f"gm_player_{uuid.uuid4().hex[:8]}"
     engine = engine_for(pg_admin, isolation_level="AUTOCOMMIT")
-    with engine.connect() as conn:  # type: ignore[attr-defined]
+    with engine.connect() as conn:
         conn.exec_driver_sql(f"CREATE ROLE \"{name}\" LOGIN PASSWORD '{PASSWORD}'")
         database = make_url(empty_pg).database
         conn.exec_driver_sql(f'GRANT ALL ON DATABASE "{database}" TO "{name}"')
     owner = engine_for(empty_pg, isolation_level="AUTOCOMMIT")
-    with owner.connect() as conn:  # type: ignore[attr-defined]
+    with owner.connect() as conn:
         conn.exec_driver_sql(f'GRANT ALL ON SCHEMA public TO "{name}"')
-    owner.dispose()  # type: ignore[attr-defined]
+    owner.dispose()
     port = admin.port or int(str(admin.query.get("port", "5432")))
     url = URL.create("postgresql", username=name, host="127.0.0.1", port=port, database=database)
     try:
         yield url
     finally:
-        with engine.connect() as conn:  # type: ignore[attr-defined]
+        with engine.connect() as conn:
             conn.exec_driver_sql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)')
             conn.exec_driver_sql(f'DROP ROLE IF EXISTS "{name}"')
-        engine.dispose()  # type: ignore[attr-defined]
+        engine.dispose()
 
 
 def asks_for_a_password(url: URL) -> bool:

@@ -16,6 +16,7 @@ from sqlalchemy.exc import DBAPIError
 
 from gangmanager.persistence.battle_repository import DONE, battles
 from gangmanager.persistence.database import Database, open_database
+from gangmanager.rules.battle_events import AmmoTestEvent
 from gangmanager.services import battle, gangs, post_battle, roster
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
@@ -73,7 +74,8 @@ def test_two_players_track_one_battle_and_each_finishes_their_own(
             {**AMMO, "fighter": "Dex Hollow"},
         ])  # fmt: skip
         assert "executioner ammo" not in profiles(bob, WOLVES, "Dex Hollow", "Shotgun")
-        assert done.events[0].fighter == "Dex Hollow"
+        ammo_test = done.events[0]
+        assert isinstance(ammo_test, AmmoTestEvent) and ammo_test.fighter == "Dex Hollow"
         # Alice's Mags shoots Bob's Rook: the attacker's player records it.
         shot = {
             "event": "attack", "fighter": "Mags Varga", "weapon": "Boltgun",

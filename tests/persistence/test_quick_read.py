@@ -9,6 +9,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -84,6 +85,7 @@ def test_every_gang_is_the_orms_field_for_field(stored: Path, orm: Database) -> 
         got = read[summary.name]
         assert got == expected
         if isinstance(got, Gang):
+            assert isinstance(expected, Gang)
             assert got.model_dump() == expected.model_dump()
     # The damaged gang is listed, and refused with the same line.
     assert str(read["damaged"]).startswith("DamagedGangError: gang ")
@@ -152,8 +154,9 @@ def test_the_readers_statements_do_not_grow_with_fighters(
     statements: list[str] = []
     connect = sqlite3.connect
 
-    def traced(*args: object, **kwargs: object) -> sqlite3.Connection:
-        connection = connect(*args, **kwargs)  # type: ignore[call-overload]
+    # sqlite3.connect's own arguments, passed through as the reader gives them.
+    def traced(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        connection = connect(*args, **kwargs)
         connection.set_trace_callback(statements.append)
         return connection
 

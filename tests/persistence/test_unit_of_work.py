@@ -7,9 +7,12 @@ from pathlib import Path
 import pytest
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import sessionmaker
 
 from gangmanager.persistence import Database, DatabaseError, open_database
 from gangmanager.rules.gang import Gang
+
+from ..narrowing import present
 
 
 def names(db: Database) -> list[str]:
@@ -35,11 +38,11 @@ def test_exception_rolls_back_everything(db: Database, gang: Gang) -> None:
     with pytest.raises(Boom), db.unit_of_work() as uow:
         uow.gangs.add(gang)
         uow.gangs.replace(stored.model_copy(update={"name": "Renamed", "credits": 999}))
-        uow.gangs.delete(stored.id)
+        uow.gangs.delete(present(stored.id))
         raise Boom
     assert names(db) == ["Kept"]
     with db.unit_of_work() as uow:
-        assert uow.gangs.get(stored.id) == stored
+        assert uow.gangs.get(present(stored.id)) == stored
     with db.engine.connect() as conn:
         assert conn.execute(text("SELECT count(*) FROM fighters")).scalar_one() == 0
 
@@ -78,7 +81,7 @@ def test_unit_of_work_outside_with_block_refuses() -> None:
     from gangmanager.persistence.unit_of_work import UnitOfWork
 
     with pytest.raises(RuntimeError, match="not open"):
-        UnitOfWork(None).commit()
+        UnitOfWork(sessionmaker()).commit()
 
 
 @pytest.mark.sqlite_only
@@ -102,7 +105,7 @@ def test_in_memory_database_works(gang: Gang) -> None:
             stored = uow.gangs.add(gang)
             uow.commit()
         with db.unit_of_work() as uow:
-            assert uow.gangs.get(stored.id) == stored
+            assert uow.gangs.get(present(stored.id)) == stored
 
 
 def test_url_never_shows_a_password(tmp_path: Path) -> None:

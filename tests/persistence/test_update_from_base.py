@@ -14,6 +14,7 @@ from gangmanager.errors import ServiceError, StaleGangError
 from gangmanager.persistence.database import Database
 from gangmanager.rules.gang import Gang
 
+from ..narrowing import present
 from ..statements import statements_sent
 
 
@@ -134,6 +135,6 @@ def test_a_damaged_row_is_found_on_every_read_although_profiles_are_shared(
         conn.execute(text(damage), {"fighter": hurt.fighters[1].id})
     for _ in range(2):  # the second read too: no cache keeps a bad row's profile
         with db.unit_of_work() as uow, pytest.raises(DamagedGangError):
-            uow.gangs.get(hurt.id)
+            uow.gangs.get(present(hurt.id))
         with db.unit_of_work() as uow:
-            assert uow.gangs.get(healthy.id) == healthy
+            assert uow.gangs.get(present(healthy.id)) == healthy

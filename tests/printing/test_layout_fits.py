@@ -37,8 +37,8 @@ def assert_fits(page: Page, measure: QtMeasure) -> None:
         # tall as the font's own ascent + descent at least.
         assert measure(box.text, box.font) <= box.rect.w + EPSILON, box.text
         assert measure.line_height(box.font) <= box.rect.h, box.text
-    for first, second in itertools.combinations(texts, 2):  # type: ignore[assignment]
-        assert not first.rect.overlaps(second.rect), f"{first.text!r} overlaps {second.text!r}"  # type: ignore[attr-defined]
+    for one, other in itertools.combinations(texts, 2):
+        assert not one.rect.overlaps(other.rect), f"{one.text!r} overlaps {other.text!r}"
 
 
 def assert_document_fits(document: Document, measure: QtMeasure) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pypdf
 import pytest
+from pypdf.generic import ArrayObject, DictionaryObject
 
 from gangmanager.printing.card import glossary_entries
 from gangmanager.printing.card_pages import CardLayout
@@ -18,6 +19,7 @@ from gangmanager.rules import ratings, roster_ops
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
 
+from ..narrowing import present
 from .stress import IMPORTED_RAPID_FIRE, STRESS_NAME, STRESS_SUMMARY
 
 # Page sizes in PDF points as the PDF states them.
@@ -188,7 +190,13 @@ def test_roster_and_cards_together(
     assert len(reader.pages) == 2
     assert "Fighters" in reader.pages[0].extract_text()
     assert count(reader.pages[1].extract_text(), "Pip") == 1
-    assert reader.metadata.title == "The Rust Riders: roster sheet and fighter cards"
+    assert present(reader.metadata).title == "The Rust Riders: roster sheet and fighter cards"
+
+
+def pdf_dict(value: object) -> DictionaryObject:
+    """A PDF object read as the dictionary the test expects (pypdf types them loosely)."""
+    assert isinstance(value, DictionaryObject), type(value).__name__
+    return value
 
 
 def test_fonts_are_embedded(
@@ -198,11 +206,13 @@ def test_fonts_are_embedded(
     reader = pypdf.PdfReader(path)
     names: set[str] = set()
     for page in reader.pages:
-        for font in page["/Resources"]["/Font"].values():  # type: ignore[index]
-            font = font.get_object()
+        for entry in pdf_dict(pdf_dict(page["/Resources"])["/Font"]).values():
+            font = pdf_dict(entry.get_object())
             names.add(str(font["/BaseFont"]))
-            descendant = font["/DescendantFonts"][0].get_object()
-            assert "/FontFile2" in descendant["/FontDescriptor"].get_object()
+            descendants = font["/DescendantFonts"]
+            assert isinstance(descendants, ArrayObject)
+            descendant = pdf_dict(descendants[0].get_object())
+            assert "/FontFile2" in pdf_dict(descendant["/FontDescriptor"].get_object())
     assert {n.lstrip("/").split("+")[-1] for n in names} >= {
         "DejaVuSans",
         "DejaVuSans-Bold",

@@ -9,6 +9,7 @@ import pypdf
 from gangmanager.printing.card import glossary_entries
 from gangmanager.printing.card_pages import CardLayout, card_faces, card_pages, layout_style
 from gangmanager.printing.document import build_document, card_fighters
+from gangmanager.printing.elements import Document
 from gangmanager.printing.geometry import A4, LETTER
 from gangmanager.printing.glossary_page import glossary_pages, shared_entries
 from gangmanager.printing.painter import QtMeasure, write_pdf
@@ -78,8 +79,8 @@ def test_the_document_has_cards_without_glossaries_then_the_page(
     per_card = build_document(gang, ruleset, measure, fighters=fighters)
     card_count = len(card_pages(fighters, ruleset, measure, A4, glossary=False))
 
-    def faces(document: object) -> int:
-        pages = document.pages  # type: ignore[attr-defined]
+    def faces(document: Document) -> int:
+        pages = document.pages
         return sum(r.name.startswith("Card ") for page in pages for r in page.regions)
 
     assert faces(shared) == len(fighters) < faces(per_card)

@@ -19,6 +19,7 @@ from gangmanager.rules.battle_state import BattleState
 from gangmanager.rules.battle_table import Table
 from gangmanager.rules.dice import RandomDice
 
+from ..narrowing import present
 from .test_battle_attack import ATTACKERS, TARGETS, ruleset
 
 KEYS = ("hit", "wound", "unsaved", "flesh_wound", "seriously_injured", "out_of_action")
@@ -48,7 +49,7 @@ def observed(rid: str, event: AttackEvent, count: int, seed: int) -> dict[str, f
         out = target.status is BattleStatus.OUT_OF_ACTION
         injured = target.status is BattleStatus.SERIOUSLY_INJURED
         flesh = target.flesh_wounds > 0
-        profile = attacker.weapon(event.weapon).profiles[0]
+        profile = present(attacker.weapon(event.weapon)).profiles[0]
         flags = {
             "hit": tally.hits > 0,
             "wound": tally.wounds > 0,

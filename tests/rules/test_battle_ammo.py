@@ -22,7 +22,7 @@ from gangmanager.rules.battle_events import (
     parse_event,
 )
 from gangmanager.rules.battle_state import BattleState
-from gangmanager.rules.dice import FixedDice
+from gangmanager.rules.dice import Dice, FixedDice
 from gangmanager.rules.gang import Category, Fighter, Gang
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import committed_fighter_rating, found_gang, pending_fighter_rating
@@ -75,7 +75,9 @@ def start(ruleset_id: str) -> tuple[Ruleset, Gang, BattleState]:
     return rules, roster, new_state(rules, roster, [])
 
 
-def test(fighter: str, weapon: str, profile: str = "", roll: object = None) -> dict[str, object]:
+def ammo_test(
+    fighter: str, weapon: str, profile: str = "", roll: object = None
+) -> dict[str, object]:
     event: dict[str, object] = {
         "fighter": fighter,
         "event": "ammo_test",
@@ -87,10 +89,7 @@ def test(fighter: str, weapon: str, profile: str = "", roll: object = None) -> d
     return event
 
 
-test.__test__ = False  # type: ignore[attr-defined]  # a builder, not a test
-
-
-def apply(rules: Ruleset, state: BattleState, raw: dict[str, object], dice: object = None):
+def apply(rules: Ruleset, state: BattleState, raw: dict[str, object], dice: Dice | None = None):
     return apply_event(rules, state, parse_event(raw), dice)
 
 
@@ -105,15 +104,15 @@ def state_of(state: BattleState, fighter: str, weapon: str, profile: str = "") -
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_a_roll_below_am_fails_and_am_itself_passes(ruleset_id: str) -> None:
     rules, _, state = start(ruleset_id)
-    apply(rules, state, test("Vex", "Shotgun", "solid ammo", 4))
+    apply(rules, state, ammo_test("Vex", "Shotgun", "solid ammo", 4))
     assert state_of(state, "Vex", "Shotgun", "solid ammo") is ProfileState.READY
-    apply(rules, state, test("vex", "SHOTGUN", "Solid Ammo", 3))
+    apply(rules, state, ammo_test("vex", "SHOTGUN", "Solid Ammo", 3))
     assert state_of(state, "Vex", "Shotgun", "solid ammo") is ProfileState.OUT_OF_AMMO
     # Each profile has its own ammunition.
     assert state_of(state, "Vex", "Shotgun", "scatter ammo") is ProfileState.READY
     assert f"{rules.ammo.term} for Shotgun (solid ammo): 3 against 4+: failed" in state.log[-1]
     with pytest.raises(BattleError, match=r"Vex's Shotgun \(solid ammo\) is Out of Ammo"):
-        apply(rules, state, test("Vex", "Shotgun", "solid ammo", 6))
+        apply(rules, state, ammo_test("Vex", "Shotgun", "solid ammo", 6))
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -122,7 +121,7 @@ def test_reload_retests_and_is_refused_unless_out_of_ammo(ruleset_id: str) -> No
     reload = {"fighter": "Vex", "event": "reload", "weapon": "Shotgun", "profile": "solid ammo"}
     with pytest.raises(BattleError, match="not Out of Ammo"):
         apply(rules, state, {**reload, "roll": 6})
-    apply(rules, state, test("Vex", "Shotgun", "solid ammo", 1))
+    apply(rules, state, ammo_test("Vex", "Shotgun", "solid ammo", 1))
     apply(rules, state, {**reload, "roll": 2})
     assert state_of(state, "Vex", "Shotgun", "solid ammo") is ProfileState.OUT_OF_AMMO
     apply(rules, state, {**reload, "roll": 4})
@@ -132,7 +131,7 @@ def test_reload_retests_and_is_refused_unless_out_of_ammo(ruleset_id: str) -> No
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_scarce_cannot_be_reloaded(ruleset_id: str) -> None:
     rules, _, state = start(ruleset_id)
-    apply(rules, state, test("Rook", "Plasma gun", "maximal", 4))
+    apply(rules, state, ammo_test("Rook", "Plasma gun", "maximal", 4))
     assert state_of(state, "Rook", "Plasma gun", "maximal") is ProfileState.OUT_OF_AMMO
     assert "Scarce" in state.log[-1]
     with pytest.raises(BattleError, match=r"Rook's Plasma gun \(maximal\) is Scarce"):
@@ -143,7 +142,7 @@ def test_scarce_cannot_be_reloaded(ruleset_id: str) -> None:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_plentiful_reloads_at_once(ruleset_id: str) -> None:
     rules, _, state = start(ruleset_id)
-    apply(rules, state, test("Rook", "Lasgun", "", 1))
+    apply(rules, state, ammo_test("Rook", "Lasgun", "", 1))
     assert state_of(state, "Rook", "Lasgun") is ProfileState.READY
     assert "Plentiful: reloaded at once" in state.log[-1]
 
@@ -151,7 +150,7 @@ def test_plentiful_reloads_at_once(ruleset_id: str) -> None:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_single_shot_is_spent_after_one_use(ruleset_id: str) -> None:
     rules, _, state = start(ruleset_id)
-    apply(rules, state, test("Rook", "Hunting rifle", "", 6))
+    apply(rules, state, ammo_test("Rook", "Hunting rifle", "", 6))
     assert state_of(state, "Rook", "Hunting rifle") is ProfileState.SPENT
     with pytest.raises(BattleError, match="Hunting rifle is spent"):
         apply(rules, state, {"fighter": "Rook", "event": "fire", "weapon": "Hunting rifle"})
@@ -168,19 +167,19 @@ def test_single_shot_is_spent_after_one_use(ruleset_id: str) -> None:
 def test_combi_rolls_two_dice_and_keeps_the_lower(ruleset_id: str) -> None:
     rules, _, state = start(ruleset_id)
     combi = "Combi-pistol (stub gun/plasma pistol)"
-    apply(rules, state, test("Vex", combi, "plasma pistol", [6, 5]))
+    apply(rules, state, ammo_test("Vex", combi, "plasma pistol", [6, 5]))
     assert state_of(state, "Vex", combi, "plasma pistol") is ProfileState.READY
-    done = apply(rules, state, test("Vex", combi, "plasma pistol", [6, 4]))
+    done = apply(rules, state, ammo_test("Vex", combi, "plasma pistol", [6, 4]))
     assert done.roll == [6, 4]
     assert state_of(state, "Vex", combi, "plasma pistol") is ProfileState.OUT_OF_AMMO
     assert "6 and 4 (keeps 4) against 5+" in state.log[-1]
     # The other component keeps its own ammunition.
     assert state_of(state, "Vex", combi, "stub gun") is ProfileState.READY
     with pytest.raises(BattleError, match=r"Combi weapon: .* two dice"):
-        apply(rules, state, test("Vex", combi, "stub gun", 6))
+        apply(rules, state, ammo_test("Vex", combi, "stub gun", 6))
     # Rolled for the player: two dice are taken.
     dice = FixedDice([2, 6])
-    done = apply(rules, state, test("Vex", combi, "stub gun"), dice)
+    done = apply(rules, state, ammo_test("Vex", combi, "stub gun"), dice)
     assert done.roll == [2, 6]
     assert "Plentiful: reloaded at once" in state.log[-1]
 
@@ -188,7 +187,7 @@ def test_combi_rolls_two_dice_and_keeps_the_lower(ruleset_id: str) -> None:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_rapid_fire_jams_on_two_failed_tests_in_one_attack(ruleset_id: str) -> None:
     rules, _, state = start(ruleset_id)
-    apply(rules, state, test("Vex", "Heavy stubber", "", [1, 2]))
+    apply(rules, state, ammo_test("Vex", "Heavy stubber", "", [1, 2]))
     assert state_of(state, "Vex", "Heavy stubber") is ProfileState.JAMMED
     assert "jammed for the rest of the battle" in state.log[-1]
     with pytest.raises(BattleError, match="jammed"):
@@ -196,18 +195,18 @@ def test_rapid_fire_jams_on_two_failed_tests_in_one_attack(ruleset_id: str) -> N
                              "roll": 6})  # fmt: skip
     rules, _, state = start(ruleset_id)
     with pytest.raises(BattleError, match=r"Rapid Fire \(2\): at most 2"):
-        apply(rules, state, test("Vex", "Heavy stubber", "", [1, 1, 1]))
-    apply(rules, state, test("Vex", "Heavy stubber", "", [1, 5]))
+        apply(rules, state, ammo_test("Vex", "Heavy stubber", "", [1, 1, 1]))
+    apply(rules, state, ammo_test("Vex", "Heavy stubber", "", [1, 5]))
     assert state_of(state, "Vex", "Heavy stubber") is ProfileState.OUT_OF_AMMO
     # Without Rapid Fire there is one test at a time.
     with pytest.raises(BattleError, match=r"one .* at a time"):
-        apply(rules, state, test("Vex", "Shotgun", "solid ammo", [1, 1]))
+        apply(rules, state, ammo_test("Vex", "Shotgun", "solid ammo", [1, 1]))
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_limited_profile_is_deleted_on_a_failed_test(ruleset_id: str) -> None:
     rules, roster, state = start(ruleset_id)
-    done = apply(rules, state, test("Vex", "Shotgun", "inferno ammo", 4))
+    done = apply(rules, state, ammo_test("Vex", "Shotgun", "inferno ammo", 4))
     assert isinstance(done, AmmoTestEvent)
     assert state_of(state, "Vex", "Shotgun", "inferno ammo") is ProfileState.DELETED
     assert done.removed is not None
@@ -216,7 +215,7 @@ def test_limited_profile_is_deleted_on_a_failed_test(ruleset_id: str) -> None:
     assert "Limited" in state.log[-1] and "-15" in state.log[-1]
     assert [d.profile.name for d in state.deleted_profiles] == ["inferno ammo"]
     with pytest.raises(BattleError, match="was deleted from the card"):
-        apply(rules, state, test("Vex", "Shotgun", "inferno ammo", 6))
+        apply(rules, state, ammo_test("Vex", "Shotgun", "inferno ammo", 6))
     with pytest.raises(BattleError, match="cannot be reloaded"):
         apply(rules, state, {"fighter": "Vex", "event": "reload", "weapon": "Shotgun",
                              "profile": "inferno ammo", "roll": 6})  # fmt: skip
@@ -239,8 +238,8 @@ def test_limited_profile_is_deleted_on_a_failed_test(ruleset_id: str) -> None:
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_two_limited_deletions_replay_from_the_stored_roster(ruleset_id: str) -> None:
     rules, roster, state = start(ruleset_id)
-    first = apply(rules, state, test("Vex", "Shotgun", "executioner ammo", 1))
-    second = apply(rules, state, test("Vex", "Shotgun", "inferno ammo", 1))
+    first = apply(rules, state, ammo_test("Vex", "Shotgun", "executioner ammo", 1))
+    second = apply(rules, state, ammo_test("Vex", "Shotgun", "inferno ammo", 1))
     assert isinstance(first, AmmoTestEvent) and isinstance(second, AmmoTestEvent)
     assert first.removed is not None and second.removed is not None
     # The second was third on the card by then.
@@ -259,7 +258,7 @@ def test_two_limited_deletions_replay_from_the_stored_roster(ruleset_id: str) ->
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_grenades_cannot_be_reloaded(ruleset_id: str) -> None:
     rules, _, state = start(ruleset_id)
-    apply(rules, state, test("Vex", "Frag grenade", "", 1))
+    apply(rules, state, ammo_test("Vex", "Frag grenade", "", 1))
     assert state_of(state, "Vex", "Frag grenade") is ProfileState.OUT_OF_AMMO
     with pytest.raises(BattleError, match="grenades cannot be reloaded"):
         apply(rules, state, {"fighter": "Vex", "event": "reload", "weapon": "Frag grenade",
@@ -269,11 +268,14 @@ def test_grenades_cannot_be_reloaded(ruleset_id: str) -> None:
 @pytest.mark.parametrize(
     ("raw", "message"),
     [
-        (test("Nobody", "Shotgun", "solid ammo", 4), "no fighter 'Nobody' in this battle"),
-        (test("Vex", "Lasgun", "", 4), "Vex has no weapon 'Lasgun' \\(weapons: Shotgun, "),
-        (test("Vex", "Shotgun", "dragon ammo", 4), "Vex's Shotgun has no profile 'dragon ammo'"),
-        (test("Vex", "Shotgun", "", 4), "Vex's Shotgun has several profiles"),
-        (test("Vex", "Shotgun", "solid ammo"), "roll is missing"),
+        (ammo_test("Nobody", "Shotgun", "solid ammo", 4), "no fighter 'Nobody' in this battle"),
+        (ammo_test("Vex", "Lasgun", "", 4), "Vex has no weapon 'Lasgun' \\(weapons: Shotgun, "),
+        (
+            ammo_test("Vex", "Shotgun", "dragon ammo", 4),
+            "Vex's Shotgun has no profile 'dragon ammo'",
+        ),
+        (ammo_test("Vex", "Shotgun", "", 4), "Vex's Shotgun has several profiles"),
+        (ammo_test("Vex", "Shotgun", "solid ammo"), "roll is missing"),
     ],
 )
 def test_unknown_names_are_refused_and_change_nothing(raw: dict[str, object], message: str) -> None:
@@ -286,14 +288,14 @@ def test_unknown_names_are_refused_and_change_nothing(raw: dict[str, object], me
 
 def test_a_missing_roll_comes_from_the_dice_and_is_stored() -> None:
     rules, roster, state = start("n23")
-    done = apply(rules, state, test("Vex", "Shotgun", "solid ammo"), FixedDice([2]))
+    done = apply(rules, state, ammo_test("Vex", "Shotgun", "solid ammo"), FixedDice([2]))
     assert done.roll == 2
     assert fold(rules, roster, [], [done]).view() == state.view()
 
 
 def test_a_pack_without_deferred_ratings_lowers_the_committed_ones_at_once() -> None:
     rules, roster, state = start("house-a")
-    done = apply(rules, state, test("Vex", "Shotgun", "inferno ammo", 1))
+    done = apply(rules, state, ammo_test("Vex", "Shotgun", "inferno ammo", 1))
     assert isinstance(done, AmmoTestEvent) and done.removed is not None
     after = remove_deleted_profile(roster, "Vex", "Shotgun", done.removed, deferred=False)
     assert roster.fighters[0].rating is not None and roster.rating is not None
@@ -307,7 +309,7 @@ def test_a_pack_without_deferred_ratings_lowers_the_committed_ones_at_once() -> 
 def test_a_renamed_weapon_loses_its_limited_profile_by_its_place_on_the_card() -> None:
     """The weapon renamed since the test (a player's own name for it): its stored index finds it."""
     rules, roster, state = start("n23")
-    done = apply(rules, state, test("Vex", "Shotgun", "inferno ammo", 4))
+    done = apply(rules, state, ammo_test("Vex", "Shotgun", "inferno ammo", 4))
     assert isinstance(done, AmmoTestEvent) and done.removed is not None
     vex = roster.fighters[0]
     renamed = [vex.weapons[0].model_copy(update={"name": "Old Faithful"}), *vex.weapons[1:]]
@@ -329,7 +331,7 @@ def test_a_struck_profile_charged_now_never_takes_a_rating_below_zero() -> None:
     """A pack that does not defer (`limited_rating_deferred = false`): the ratings drop
     by the profile's price at once, down to 0 and no further."""
     rules, roster, state = start("n23")
-    done = apply(rules, state, test("Vex", "Shotgun", "inferno ammo", 4))
+    done = apply(rules, state, ammo_test("Vex", "Shotgun", "inferno ammo", 4))
     assert isinstance(done, AmmoTestEvent) and done.removed is not None
     vex = roster.fighters[0].model_copy(update={"rating": 10})
     low = roster.model_copy(update={"fighters": [vex, *roster.fighters[1:]], "rating": 12})

@@ -11,13 +11,22 @@ from hypothesis import strategies as st
 
 from gangmanager.content import builtin_rulesets_dir, load_ruleset
 from gangmanager.rules.battle import Opponent, apply_event, fold, new_state
-from gangmanager.rules.battle_events import BattleError, BattleStatus, ProfileState, parse_event
+from gangmanager.rules.battle_events import (
+    AttackEvent,
+    BattleError,
+    BattleStatus,
+    FleshWoundEvent,
+    ProfileState,
+    parse_event,
+)
 from gangmanager.rules.battle_state import BattleState, PromptKind
 from gangmanager.rules.dice import FixedDice, RandomDice
 from gangmanager.rules.gang import Category, Fighter, Gang
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
+
+from ..narrowing import present
 
 RULESETS = ("n23", "house-a", "house-b")
 
@@ -222,6 +231,7 @@ def test_missing_dice_are_rolled_and_stored_so_the_fold_replays() -> None:
         ),
         RandomDice(7),
     )
+    assert isinstance(done, AttackEvent)
     assert done.hit is not None and done.firepower
     replayed = fold(rules, ATTACKERS, [], [done], against=Opponent(TARGETS))
     assert replayed.view() == state.view()
@@ -339,7 +349,8 @@ def test_toxin_at_toughness_one(rid: str) -> None:
 def test_knockback_prompt(rid: str) -> None:
     rules = ruleset(rid)
     state = battle(rules)
-    knock = {} if rid == "house-b" else {"knockback_roll": 4}
+    # Raw event keys, as a stored battle holds them.
+    knock: dict[str, Any] = {} if rid == "house-b" else {"knockback_roll": 4}
     attack(rules, state, weapon="Grenade launcher", firepower=[2], hit=4, wound=[1], **knock)
     prompts = [p for p in state.prompts if p.kind is PromptKind.KNOCKBACK]
     if rid == "house-b":
@@ -380,7 +391,7 @@ def test_rapid_fire_hits_and_ammo_tests(rid: str) -> None:
     )
     assert "Rapid Fire: 4 hits from the Firepower dice." in steps(state)
     (vex,) = state.find("Red/Vex")
-    assert vex.weapon("Autogun").profiles[0].state is ProfileState.OUT_OF_AMMO
+    assert present(vex.weapon("Autogun")).profiles[0].state is ProfileState.OUT_OF_AMMO
     with pytest.raises(BattleError, match="Out of Ammo"):
         attack(rules, state, weapon="Autogun", firepower=[2], hit=4)
 
@@ -391,7 +402,7 @@ def test_two_failed_ammo_tests_jam_a_rapid_fire_weapon(rid: str) -> None:
     state = battle(rules)
     attack(rules, state, weapon="Autogun", firepower=[1, 1], hit=2, ammo=[1, 1])
     (vex,) = state.find("Red/Vex")
-    assert vex.weapon("Autogun").profiles[0].state is ProfileState.JAMMED
+    assert present(vex.weapon("Autogun")).profiles[0].state is ProfileState.JAMMED
     with pytest.raises(BattleError, match="jammed"):
         attack(rules, state, weapon="Autogun", firepower=[2], hit=4)
 
@@ -403,7 +414,7 @@ def test_a_limited_profile_failing_its_ammo_test_is_deleted_and_undo_restores_it
     done = attack(rules, state, weapon="Limited shells", firepower=[1], hit=2, ammo=[1])
     assert done.removed is not None
     (vex,) = state.find("Red/Vex")
-    assert vex.weapon("Limited shells").profiles[0].state is ProfileState.DELETED
+    assert present(vex.weapon("Limited shells")).profiles[0].state is ProfileState.DELETED
     with pytest.raises(BattleError, match="deleted"):
         attack(rules, state, weapon="Limited shells", firepower=[2], hit=4)
     # Replaying the stored event on the gang as stored (profile struck off) gives the same state.
@@ -483,6 +494,8 @@ def test_template_and_blast_hits_are_counted(rid: str) -> None:
         blaze=6,
     )
     assert "hits counted: 1." in steps(state)
+    # Raw event keys, as a stored battle holds them.
+    knock: dict[str, Any] = {} if rid == "house-b" else {"knockback_roll": 1}
     attack(
         rules,
         state,
@@ -490,7 +503,7 @@ def test_template_and_blast_hits_are_counted(rid: str) -> None:
         firepower=[2],
         hits=2,
         wound=[1, 1],
-        **({} if rid == "house-b" else {"knockback_roll": 1}),
+        **knock,
     )
     with pytest.raises(BattleError, match="neither Blast nor Template"):
         attack(rules, state, weapon="Lasgun", firepower=[2], hits=2)
@@ -554,7 +567,7 @@ def test_a_profile_that_cannot_fire_is_refused_naming_its_state(state_name: str)
     rules = ruleset("n23")
     state = battle(rules)
     (vex,) = state.find("Red/Vex")
-    vex.weapon("Boltgun").profiles[0].state = ProfileState(state_name)
+    present(vex.weapon("Boltgun")).profiles[0].state = ProfileState(state_name)
     words = {
         "out_of_ammo": "Out of Ammo",
         "jammed": "jammed",
@@ -576,11 +589,13 @@ def test_a_bare_name_both_gangs_have_is_refused_naming_both() -> None:
             rules, state, parse_event({"event": "status", "fighter": "Grakk", "status": "pinned"})
         )
     done = apply_event(rules, state, parse_event({"event": "flesh_wound", "fighter": "blue/grakk"}))
+    assert isinstance(done, FleshWoundEvent)
     assert done.fighter == "Blue/Grakk"
     # A name only one gang has stays bare.
     done = apply_event(
         rules, state, parse_event({"event": "flesh_wound", "fighter": "Blue ganger"})
     )
+    assert isinstance(done, FleshWoundEvent)
     assert done.fighter == "Blue ganger"
 
 

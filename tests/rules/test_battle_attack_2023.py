@@ -6,6 +6,7 @@ resolver are checked together.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cache
 from typing import Any
 
@@ -42,7 +43,7 @@ def pack_weapon(name: str) -> Weapon:
 
 def battle(
     weapons: list[str | Weapon],
-    wargear: list[str] = (),  # type: ignore[assignment]
+    wargear: Sequence[str] = (),
     *,
     target_profile: str = '5" 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+',
     attacker_profile: str = '5" 3+ 3+ 3 3 2 4+ 2 4+ 5+ 5+ 5+',
@@ -548,7 +549,8 @@ def test_unstable_on_the_ammo_symbol_may_take_the_wielder_out_of_action() -> Non
 def test_an_attack_stored_before_the_attack_dice_and_trait_dice_replays() -> None:
     """A stored event has no keys for the new dice: its rules are skipped, not refused."""
     state = battle(["Fighting knife", "Grenade launcher", "Rad beamer"])
-    stored = [
+    # Raw event keys, as a stored battle holds them.
+    stored: list[dict[str, Any]] = [
         # one hit roll as a number: one attack die, as it was resolved
         {"weapon": "Fighting knife", "range": "engaged", "hit": 4, "wound": [1]},
         # a Blast with Knockback, the hit roll 5 serving as it did

@@ -16,10 +16,12 @@ from gangmanager.rules.battle_events import (
     parse_event,
 )
 from gangmanager.rules.battle_state import BattleState, PromptKind
-from gangmanager.rules.dice import FixedDice
+from gangmanager.rules.dice import Dice, FixedDice
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ruleset import Ruleset
+
+from ..narrowing import present
 
 RULESETS = ("n23", "house-a", "house-b")
 
@@ -40,13 +42,13 @@ def start(ruleset_id: str) -> tuple[Ruleset, BattleState]:
     return rules, new_state(rules, Gang(name="Cinders", ruleset=rules.id, fighters=fighters), [])
 
 
-def apply(rules: Ruleset, state: BattleState, dice: object = None, **raw: object):
+def apply(rules: Ruleset, state: BattleState, dice: Dice | None = None, **raw: object):
     return apply_event(rules, state, parse_event(raw), dice)
 
 
 def on_fire(rules: Ruleset, state: BattleState, name: str) -> None:
     apply(rules, state, fighter=name, event="blaze", roll=rules.blaze.catch_fire_on[0])
-    assert state.fighter(name).burning
+    assert present(state.fighter(name)).burning
 
 
 def kinds(state: BattleState, name: str) -> list[PromptKind]:
@@ -65,7 +67,7 @@ def test_catch_fire_roll_follows_the_ruleset(ruleset_id: str, catches: set[int])
         rules, state = start(ruleset_id)
         done = apply(rules, state, fighter="ROOK", event="Blaze", roll=roll)
         assert done.fighter == "Rook" and done.roll == roll
-        assert state.fighter("Rook").burning is (roll in catches)
+        assert present(state.fighter("Rook")).burning is (roll in catches)
 
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
@@ -117,7 +119,7 @@ def test_house_a_no_nerve_test_without_damage_or_when_broken() -> None:
     apply(rules, state, fighter="Vex", event="end_activation")
     apply(rules, state, fighter="Vex", event="blaze_hit", damaged=True)
     assert state.prompts == []
-    assert state.fighter("Vex").wounds == 1
+    assert present(state.fighter("Vex")).wounds == 1
     with pytest.raises(BattleError, match="no Blaze hit to resolve"):
         apply(rules, state, fighter="Vex", event="blaze_hit", damaged=True)
 
@@ -125,9 +127,9 @@ def test_house_a_no_nerve_test_without_damage_or_when_broken() -> None:
 def test_house_a_nerve_test_passes_on_cool() -> None:
     rules, state = start("house-a")
     apply(rules, state, fighter="Vex", event="nerve_test", roll=5)
-    assert Marker.BROKEN not in state.fighter("Vex").markers
+    assert Marker.BROKEN not in present(state.fighter("Vex")).markers
     apply(rules, state, fighter="Vex", event="nerve_test", roll=4)
-    assert Marker.BROKEN in state.fighter("Vex").markers
+    assert Marker.BROKEN in present(state.fighter("Vex")).markers
     with pytest.raises(BattleError, match="already Broken"):
         apply(rules, state, fighter="Vex", event="nerve_test", roll=12)
 
@@ -136,11 +138,11 @@ def test_house_a_extinguish_self_is_simple_for_active_or_pinned() -> None:
     rules, state = start("house-a")
     on_fire(rules, state, "Rook")
     apply(rules, state, fighter="Rook", event="extinguish", by="Rook", roll=3)
-    assert state.fighter("Rook").burning
+    assert present(state.fighter("Rook")).burning
     assert "Extinguish Blaze (Simple)" in state.log[-1]
     apply(rules, state, fighter="Rook", event="status", status="Pinned")
     apply(rules, state, fighter="Rook", event="extinguish", by="rook", roll=4, helpers=2)
-    assert not state.fighter("Rook").burning
+    assert not present(state.fighter("Rook")).burning
     on_fire(rules, state, "Tess")
     apply(rules, state, fighter="Tess", event="status", status="engaged")
     with pytest.raises(BattleError, match="Tess must be Active or Pinned, not Engaged"):
@@ -215,7 +217,7 @@ def test_house_b_friend_extinguish_is_basic() -> None:
     vex = state.fighter("Vex")
     assert vex is not None and vex.activation is Activation.ACTIVATED
     apply(rules, state, fighter="Rook", event="extinguish", by="Tess", roll=4)
-    assert not state.fighter("Rook").burning
+    assert not present(state.fighter("Rook")).burning
 
 
 def test_house_b_burn_comes_on_activation() -> None:
@@ -243,7 +245,7 @@ def test_n23_burn_and_flames_roll_when_activated() -> None:
     assert kinds(state, "Rook") == [PromptKind.BLAZE_HIT, PromptKind.FLAMES_ROLL]
     assert "moves at random" in state.prompts[0].text
     apply(rules, state, fighter="Rook", event="extinguish", by="Rook", roll=5)
-    assert state.fighter("Rook").burning
+    assert present(state.fighter("Rook")).burning
     assert kinds(state, "Rook") == [PromptKind.BLAZE_HIT]
     apply(rules, state, fighter="Rook", event="blaze_hit", damaged=False)
     assert state.prompts == []
@@ -260,7 +262,7 @@ def test_n23_flames_die_down(roll: int, helpers: int, prone: bool, out: bool) ->
     if prone:
         apply(rules, state, fighter="Rook", event="status", status="pinned")
     apply(rules, state, fighter="Rook", event="extinguish", by="Rook", roll=roll, helpers=helpers)
-    assert state.fighter("Rook").burning is not out
+    assert present(state.fighter("Rook")).burning is not out
 
 
 def test_n23_has_no_friend_action() -> None:
@@ -289,5 +291,5 @@ def test_out_of_action_puts_out_the_fire_and_clears_prompts(ruleset_id: str) -> 
     apply(rules, state, fighter="Rook", event="activate")
     apply(rules, state, fighter="Rook", event="end_activation")
     apply(rules, state, fighter="Rook", event="status", status="OUT_OF_ACTION")
-    assert state.fighter("Rook").markers == set()
+    assert present(state.fighter("Rook")).markers == set()
     assert state.prompts == []

@@ -96,12 +96,12 @@ def test_events_store_the_fighters_ids_and_replay_by_them_after_a_rename() -> No
 
 def test_old_events_by_name_keep_loading_and_a_bare_ambiguous_name_is_refused() -> None:
     red, blue = gangs()
-    old = {
+    old: dict[str, object] = {
         "event": "status",
         "fighter": "Blue/Rook",
         "status": "seriously_injured",
     }
-    state = fold(n23(), red, [], [old], against=Opponent(blue))  # type: ignore[list-item]
+    state = fold(n23(), red, [], [old], against=Opponent(blue))
     assert track(state, "Blue/Rook").status.value == "seriously_injured"
     with pytest.raises(BattleError, match="'Rook' is ambiguous: write 'Red/Rook' or 'Blue/Rook'"):
         play(start(), event="status", fighter="Rook", status="pinned")

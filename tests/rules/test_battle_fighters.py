@@ -27,6 +27,8 @@ from gangmanager.rules.profile import Profile
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Weapon, WeaponProfile
 
+from ..narrowing import present
+
 RULESETS = ("n23", "house-a", "house-b")
 
 
@@ -101,7 +103,7 @@ def test_statuses_are_case_insensitive_and_out_of_action_is_final(ruleset_id: st
         ("out-of-action", BattleStatus.OUT_OF_ACTION),
     ]:
         done = apply(rules, state, fighter="vex", event="STATUS", status=word)
-        assert state.fighter("Vex").status is status
+        assert present(state.fighter("Vex")).status is status
         assert event_payload(done)["status"] == status.value
     assert state.out_of_action == ["Vex"]
     with pytest.raises(BattleError, match="Vex is Out of Action"):

@@ -11,6 +11,7 @@ from gangmanager.rules.battle import apply_event, fold, new_state
 from gangmanager.rules.battle_events import (
     AmmoTestEvent,
     BattleError,
+    BattleEvent,
     BattleStatus,
     HireEvent,
     RemovedProfile,
@@ -24,7 +25,11 @@ from gangmanager.rules.profile import Profile
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Weapon, WeaponProfile
 
-HIRE = {"event": "hire", "fighter_type": "Hive Scum", "territory": "Fighting Pit"}
+HIRE: dict[str, object] = {
+    "event": "hire",
+    "fighter_type": "Hive Scum",
+    "territory": "Fighting Pit",
+}
 PIT = Boon(kind=BoonKind.RECRUIT, recruits=["Hive Scum", "Hive Scum"], for_one_battle=True)
 
 
@@ -59,8 +64,10 @@ def test_a_hire_adds_a_fighter_of_the_type_for_this_battle(ruleset_id: str) -> N
     assert scum.view()["hired_for"] == "Fighting Pit"
     # A second one without a name takes the next number; a name given is tidied.
     second = apply_event(rules, state, parse_event(HIRE))
+    assert isinstance(second, HireEvent)
     assert second.name == "Hive Scum 2"
     third = apply_event(rules, state, parse_event({**HIRE, "name": "  Grub   the Knife "}))
+    assert isinstance(third, HireEvent)
     assert third.name == "Grub the Knife"
     assert [f.name for f in state.fighters] == [
         "Vex", "Rook", "Hive Scum 1", "Hive Scum 2", "Grub the Knife"
@@ -70,7 +77,7 @@ def test_a_hire_adds_a_fighter_of_the_type_for_this_battle(ruleset_id: str) -> N
 def test_the_hired_fighter_takes_events_like_any_other_and_replays() -> None:
     rules = ruleset()
     gang = roster()
-    events = [
+    events: list[dict[str, object]] = [
         HIRE,
         {"event": "marker", "fighter": "hive scum 1", "marker": "Broken"},
         {"event": "wound", "fighter": "Hive Scum 1"},
@@ -154,7 +161,7 @@ def test_a_hired_guns_lost_limited_profile_is_never_put_back_on_a_roster_card() 
     namesake = Fighter(name="Hive Scum 1", profile=roster().fighters[0].profile, weapons=[shotgun])
     gang = roster().model_copy(update={"fighters": [*roster().fighters, namesake]})
     lost = WeaponProfile(name="executioner ammo", am="6+", traits=["Limited"], cost=20)
-    events = [
+    events: list[BattleEvent] = [
         HireEvent(fighter_type="Hive Scum", name="Hive Scum 1", territory="Fighting Pit"),
         AmmoTestEvent(
             fighter="Hive Scum 1",

@@ -6,6 +6,7 @@ from gangmanager.rules import roster_ops
 from gangmanager.rules.change_sheet import ChangeSheet, change_sheet
 from gangmanager.rules.post_battle import apply_draft
 
+from ..narrowing import present
 from .test_post_battle import N23, _draft, _gang
 
 
@@ -62,7 +63,7 @@ def test_a_fighter_who_leaves_and_one_recruited() -> None:
     if after.fighter("Rook") is None:
         assert rook.status_after is None and rook.rating_after is None
     else:
-        assert rook.status_after == after.fighter("Rook").status.label
+        assert rook.status_after == present(after.fighter("Rook")).status.label
     recruit = after.fighters[0].model_copy(update={"id": None, "name": "Newcomer"})
     grown = after.model_copy(update={"fighters": [*after.fighters, recruit]})
     sheet = change_sheet(gang, grown, report, draft)

@@ -14,6 +14,8 @@ from gangmanager.rules.post_battle_draft import PostBattleDraft
 from gangmanager.rules.roster_ops import recruit
 from gangmanager.rules.ruleset import FighterType
 
+from ..narrowing import present
+
 PACKS: list[Path] = [builtin_rulesets_dir()]
 N23 = load_ruleset("n23", PACKS)
 
@@ -145,7 +147,7 @@ def test_a_hanger_on_gains_no_xp_the_rewards_say_why() -> None:
         apply_draft(N23, gang, PostBattleDraft(result="win", xp={"Doc Mire": 2}))
     assert "Doc Mire: a Hanger-on gains no XP (refused 2)" in raised.value.problems
     after, _report = apply_draft(N23, gang, PostBattleDraft(result="win", xp={"Vex": 2}))
-    assert after.fighter("Vex").xp == 2
+    assert present(after.fighter("Vex")).xp == 2
 
 
 def test_a_hired_gun_gains_no_xp_a_brute_does() -> None:

@@ -24,6 +24,8 @@ from gangmanager.rules.post_battle_draft import PostBattleDraft
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
 
+from ..narrowing import present
+
 PACKS: list[Path] = [builtin_rulesets_dir()]
 N23 = load_ruleset("n23", PACKS)
 HOUSE_A = load_ruleset("house-a", PACKS)
@@ -147,7 +149,7 @@ def test_last_battles_recovery_clears_before_this_battles_injuries() -> None:
     tess = report.fighter("Tess")
     assert tess is not None and tess.changes[0].text == "back from In recovery"
     kept, _ = apply_draft(N23, gang, _draft(clear_recovery=False))
-    assert kept.fighter("Tess").status is FighterStatus.IN_RECOVERY
+    assert present(kept.fighter("Tess")).status is FighterStatus.IN_RECOVERY
 
 
 def test_seriously_injured_fighters_succumb_on_1_or_2_and_then_need_an_injury() -> None:
@@ -162,7 +164,7 @@ def test_seriously_injured_fighters_succumb_on_1_or_2_and_then_need_an_injury() 
             injuries=[{"fighter": "Rook", "roll": 31}],
         ),
     )
-    assert after.fighter("Rook").status is FighterStatus.CONVALESCENCE
+    assert present(after.fighter("Rook")).status is FighterStatus.CONVALESCENCE
     assert "Rook: succumb D6 rolled 1" in report.rolls
     with pytest.raises(DraftError, match="a succumb roll is a D6 \\(1-6\\), not 7"):
         apply_draft(N23, gang, _draft(succumb=[{"fighter": "Rook", "roll": 7}]))
@@ -191,7 +193,7 @@ def test_clean_house_removes_the_dead_with_their_gear_to_the_stash() -> None:
     rook = report.fighter("Rook")
     assert rook is not None and rook.removed
     assert "removed (dead); to the stash: Lasgun, Flak armour" in [c.text for c in rook.changes]
-    assert after.rating == gang.rating - 70  # type: ignore[operator]
+    assert after.rating == present(gang.rating) - 70
 
 
 def test_medical_escort_outcomes() -> None:
@@ -207,7 +209,7 @@ def test_medical_escort_outcomes() -> None:
 
     saved, lines = escort(cost_roll=7, roll=6)
     assert saved.credits == 30
-    assert saved.fighter("Rook").status is FighterStatus.ACTIVE
+    assert present(saved.fighter("Rook")).status is FighterStatus.ACTIVE
     dead, _ = escort(cost=40, roll=1)
     assert dead.fighter("Rook") is None and dead.credits == 60
     stable, lines = escort(cost_roll=2, roll=3, injury_roll=52, escort="Mags Varga")
@@ -247,7 +249,8 @@ def test_purchases_from_the_armoury_match_profiles_ignoring_case() -> None:
     assert [p.name for p in shotgun.profiles if p.cost] == ["executioner ammo"]
     assert shotgun.total_cost == 50
     assert after.stash[-1].name == "Flak armour"
-    assert after.fighter("Mags Varga").weapon("Boltgun").total_cost == 40
+    mags = present(after.fighter("Mags Varga"))
+    assert present(mags.weapon("Boltgun")).total_cost == 40
     assert after.credits == 100 + 300 - 50 - 10 - 40
     with pytest.raises(DraftError, match="Shotgun has no profile 'dragon ammo'"):
         apply_draft(
@@ -270,7 +273,7 @@ def test_a_lost_limited_profile_can_be_bought_again_alone() -> None:
     assert dex is not None and len(dex.weapons) == 1
     assert dex.weapons[0].profile("executioner ammo") is not None
     assert after.credits == 80
-    assert after.fighter("Dex Hollow").rating == gang.fighters[1].rating
+    assert present(after.fighter("Dex Hollow")).rating == gang.fighters[1].rating
 
 
 def test_sales_and_moves_between_the_stash_and_fighters() -> None:
@@ -286,7 +289,7 @@ def test_sales_and_moves_between_the_stash_and_fighters() -> None:
     tess = after.fighter("Tess")
     assert tess is not None and [w.name for w in tess.weapons] == ["Autogun"]
     assert [s.name for s in after.stash] == ["Flak armour"]
-    assert after.fighter("Mags Varga").wargear == []
+    assert present(after.fighter("Mags Varga")).wargear == []
     with pytest.raises(DraftError, match="no 'Autogun' in the stash"):
         apply_draft(N23, _gang(), _draft(moves=[{"item": "Autogun", "to": "Tess"}]))
 

@@ -21,6 +21,8 @@ from gangmanager.rules.post_battle_draft import LimitedDeletion, PostBattleDraft
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
 
+from ..narrowing import present
+
 PACKS: list[Path] = [builtin_rulesets_dir()]
 N23 = load_ruleset("n23", PACKS)
 CAPTAIN = Profile.from_line('5" 3+ 3+ 3 3 3 4+ 2 4+ 5+ 5+ 5+')
@@ -104,7 +106,7 @@ def test_limited_lost_then_dead_applies_in_one_finish(leaves: dict, struck: bool
     assert any(t.startswith("removed (dead)") for t in texts)
     assert gang.rating is not None
     assert after.rating == gang.rating - ratings.committed_fighter_rating(
-        gang.fighter("Dex Hollow")
+        present(gang.fighter("Dex Hollow"))
     )
 
 
@@ -136,18 +138,18 @@ def test_two_limited_profiles_on_one_fighter() -> None:
     assert dex is not None
     assert [p.name for p in dex.weapons[0].profiles] == ["solid ammo"]
     assert dex.rating == 80 + 30 + 10
-    lines = [c.text for c in report.fighter("Dex Hollow").changes]
+    lines = [c.text for c in present(report.fighter("Dex Hollow")).changes]
     assert sum("removed for good" in t for t in lines) == 2
 
 
 def test_delete_limited_removes_a_profile_still_on_the_card() -> None:
     """No tracked battle: the draft names the profile, the card still has it."""
     gang = _gang()
-    assert gang.fighter("Dex Hollow").weapons[0].profile(EXECUTIONER) is not None
+    assert present(gang.fighter("Dex Hollow")).weapons[0].profile(EXECUTIONER) is not None
     after, _ = apply_draft(N23, gang, _draft(limited_deleted=_lost("Dex Hollow", EXECUTIONER)))
     dex = after.fighter("Dex Hollow")
     assert dex is not None and dex.weapons[0].profile(EXECUTIONER) is None
-    assert dex.rating == ratings.committed_fighter_rating(gang.fighter("Dex Hollow")) - 20
+    assert dex.rating == ratings.committed_fighter_rating(present(gang.fighter("Dex Hollow"))) - 20
 
 
 def test_merging_a_tracked_battles_losses_keeps_two_profiles_of_one_weapon() -> None:
@@ -179,7 +181,7 @@ def test_multiple_injuries_re_rolls_its_inner_rolls(inner: int, name: str) -> No
     # The same dice with an allowed roll instead apply.
     ok = _draft(injuries=[{"fighter": "Rook", "roll": 54, "rolls": [2, 44, 45]}])
     after, _ = apply_draft(N23, gang, ok)
-    assert after.fighter("Rook").injuries == ["Eye Injury", "Hand Injury"]
+    assert present(after.fighter("Rook")).injuries == ["Eye Injury", "Hand Injury"]
 
 
 def test_first_reroll_walks_past_an_inner_d3() -> None:
@@ -239,12 +241,12 @@ def test_a_type_without_skill_access_is_an_error_of_the_pack_unless_house_rules(
         apply_draft(N23, gang, draft)
     ruled = gang.model_copy(update={"house_rules_ignore_restrictions": True})
     after, _ = apply_draft(N23, ruled, draft)
-    assert after.fighter("Vox").skills == ["Catfall"]
+    assert present(after.fighter("Vox")).skills == ["Catfall"]
 
 
 def test_reports_name_advancements_as_players_read_them() -> None:
     gang = _gang()
-    mags = gang.fighter("Mags Varga").model_copy(update={"xp": 9})
+    mags = present(gang.fighter("Mags Varga")).model_copy(update={"xp": 9})
     gang = gang.model_copy(update={"fighters": [mags, *gang.fighters[1:]]})
     draft = _draft(
         advancements=[
@@ -331,11 +333,13 @@ def test_the_older_rules_capture_with_a_separate_roll() -> None:
         gang,
         _draft(injuries=fallen, capture={"roll": 9, "modifier": 4, "fighter": "Rook"}),
     )
-    assert after.fighter("Rook").status is FighterStatus.CAPTURED
-    assert "Captured (the capture roll made 13)" in [c.text for c in report.fighter("Rook").changes]
+    assert present(after.fighter("Rook")).status is FighterStatus.CAPTURED
+    assert "Captured (the capture roll made 13)" in [
+        c.text for c in present(report.fighter("Rook")).changes
+    ]
     # 12 does not capture; naming someone then is a mistake.
     after, _ = apply_draft(HOUSE_A, gang, _draft(injuries=fallen, capture={"roll": 12}))
-    assert after.fighter("Rook").status is FighterStatus.IN_RECOVERY
+    assert present(after.fighter("Rook")).status is FighterStatus.IN_RECOVERY
     with pytest.raises(DraftError, match="captures nobody, yet it names Rook"):
         apply_draft(HOUSE_A, gang, _draft(injuries=fallen, capture={"roll": 8, "fighter": "Rook"}))
     with pytest.raises(DraftError, match="Mags Varga did not go Out of Action"):
@@ -366,10 +370,10 @@ def test_old_battle_wound_rolls_after_each_battle() -> None:
     ):
         apply_draft(N23, gang, _draft())
     after, report = apply_draft(N23, gang, _draft(old_wounds=[{"fighter": "Rook", "roll": 1}]))
-    assert after.fighter("Rook").status is FighterStatus.CONVALESCENCE
+    assert present(after.fighter("Rook")).status is FighterStatus.CONVALESCENCE
     assert "Rook: Old Battle Wound D6 rolled 1" in report.rolls
     after, _ = apply_draft(N23, gang, _draft(old_wounds=[{"fighter": "Rook", "roll": 2}]))
-    assert after.fighter("Rook").status is FighterStatus.ACTIVE
+    assert present(after.fighter("Rook")).status is FighterStatus.ACTIVE
     with pytest.raises(DraftError, match="Dex Hollow: no injury asks for a roll after the battle"):
         apply_draft(
             N23,
@@ -389,7 +393,9 @@ def test_the_trading_post_charges_the_list_price_and_refuses_what_the_type_may_n
         N23, gang, _draft(purchases=[{"fighter": "Rook", "item": "Combat shotgun"}])
     )
     assert after.credits == 1000 - 55  # House Orlock's list price (the Trading Post asks 70)
-    assert "bought Combat shotgun (-55 credits)" in [c.text for c in report.fighter("Rook").changes]
+    assert "bought Combat shotgun (-55 credits)" in [
+        c.text for c in present(report.fighter("Rook")).changes
+    ]
     with pytest.raises(DraftError) as caught:
         apply_draft(N23, gang, _draft(purchases=[{"fighter": "Rook", "item": "Heavy bolter"}]))
     assert (
@@ -411,7 +417,7 @@ def test_the_trading_post_counts_weapon_slots_and_unwieldy_takes_two() -> None:
     stashed = {"fighter": "stash", "item": "Heavy bolter"}
     seek = {"roll": 8, "traders": ["Mags Varga"]}
     after, _ = apply_draft(N23, gang, _draft(availability=seek, purchases=[bolters[0], stashed]))
-    assert [w.name for w in after.fighter("Mags Varga").weapons] == ["Heavy bolter"]
+    assert [w.name for w in present(after.fighter("Mags Varga")).weapons] == ["Heavy bolter"]
 
 
 def test_house_rules_let_the_trading_post_ignore_lists_and_slots() -> None:
@@ -424,8 +430,8 @@ def test_house_rules_let_the_trading_post_ignore_lists_and_slots() -> None:
         ]
     )
     after, _ = apply_draft(N23, gang, draft)
-    assert [w.name for w in after.fighter("Rook").weapons] == ["Shotgun", "Heavy bolter"]
-    assert len(after.fighter("Mags Varga").weapons) == 2
+    assert [w.name for w in present(after.fighter("Rook")).weapons] == ["Shotgun", "Heavy bolter"]
+    assert len(present(after.fighter("Mags Varga")).weapons) == 2
 
 
 def test_rare_items_off_the_list_need_the_availability_roll() -> None:
@@ -445,7 +451,7 @@ def test_rare_items_off_the_list_need_the_availability_roll() -> None:
     # With the Leader too: 5 + 2 + 1 + 1 = 9.
     seek = {"roll": 5, "traders": ["Mags Varga", "Dex Hollow"]}
     after, report = apply_draft(N23, gang, _draft(availability=seek, purchases=needle))
-    assert [w.name for w in after.fighter("Dex Hollow").weapons][-1] == "Needle pistol"
+    assert [w.name for w in present(after.fighter("Dex Hollow")).weapons][-1] == "Needle pistol"
     assert "Rust Riders: availability 2D6 rolled 5" in report.rolls
     gang_lines = [c.text for c in report.gang_changes]
     assert any(line.endswith("Rare and Illegal items up to 9") for line in gang_lines)
@@ -459,8 +465,8 @@ def test_old_battle_wound_asks_nothing_of_a_fighter_who_sat_the_battle_out() -> 
     after, report = apply_draft(
         N23, gang, _draft(old_wounds=[{"fighter": "Rook", "took_part": False}])
     )
-    assert after.fighter("Rook").status is FighterStatus.ACTIVE
+    assert present(after.fighter("Rook")).status is FighterStatus.ACTIVE
     assert "Old Battle Wound: did not take part, no roll" in [
-        c.text for c in report.fighter("Rook").changes
+        c.text for c in present(report.fighter("Rook")).changes
     ]
     assert not any("Old Battle Wound" in line for line in report.rolls)

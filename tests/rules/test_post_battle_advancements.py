@@ -13,6 +13,8 @@ from gangmanager.rules.post_battle import DraftError, apply_draft
 from gangmanager.rules.post_battle_draft import PostBattleDraft
 from gangmanager.rules.profile import Profile
 
+from ..narrowing import present
+
 N23 = load_ruleset("n23", [builtin_rulesets_dir()])
 CAPTAIN = Profile.from_line('5" 3+ 3+ 3 3 3 4+ 2 4+ 5+ 5+ 5+')
 GUNNER = Profile.from_line('5" 4+ 4+ 3 3 1 4+ 1 6+ 7+ 7+ 7+')
@@ -47,9 +49,9 @@ def test_each_earlier_advance_of_a_characteristic_costs_two_more_xp() -> None:
     after, _ = _apply(captain, {"advancement": "i"}, {"advancement": "i"})
     assert after.xp == 0
     assert earlier_advances(after, "I") == 2
-    assert xp_cost(after, N23.advancement("i")) == 9
+    assert xp_cost(after, present(N23.advancement("i"))) == 9
     # Another characteristic does not escalate.
-    assert xp_cost(after, N23.advancement("bs")) == 6
+    assert xp_cost(after, present(N23.advancement("bs"))) == 6
     assert after.effective(N23.table).printed()["I"] == "2+"
 
 

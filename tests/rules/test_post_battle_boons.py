@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -33,7 +35,7 @@ def _setting(*held: str, ctype: CampaignType = DOMINION) -> CampaignSetting:
     return CampaignSetting(campaign.model_copy(update={"id": 7}), ctype)
 
 
-def _draft(*taken: dict[str, object]) -> PostBattleDraft:
+def _draft(*taken: Mapping[str, object]) -> PostBattleDraft:
     return PostBattleDraft.model_validate({"result": "win", "boons_taken": list(taken)})
 
 

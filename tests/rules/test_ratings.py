@@ -105,16 +105,20 @@ def edits(draw: st.DrawFn, gang: Gang) -> list[tuple[str, object]]:
 
 def _apply(gang: Gang, kind: str, value: object) -> Gang:
     if kind == "add_fighter":
+        assert isinstance(value, Fighter)
         return roster_ops.add_fighter(gang, value)
     if kind == "credits":
         return gang.model_copy(update={"credits": value})
     if not gang.fighters:
         return gang
     if kind == "status":
+        assert isinstance(value, FighterStatus)
         return roster_ops.set_status(gang, 0, value)
     if kind == "weapon":
+        assert isinstance(value, Weapon)
         return roster_ops.add_weapon(gang, 0, value)
     if kind == "modifier":
+        assert isinstance(value, Modifier)
         try:
             return roster_ops.add_modifier(gang, 0, value)
         except ValueError:

@@ -22,6 +22,7 @@ from gangmanager.rules.roster_ops import armoury_weapon
 from gangmanager.rules.ruleset import EquipmentListEntry, Ruleset
 
 from ..list_pack import PACK_ID, write_list_pack
+from ..narrowing import present
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +42,7 @@ def fighter(ruleset: Ruleset, type_name: str, *weapons: str) -> Fighter:
     found = ruleset.fighter_type("orlock", type_name)
     assert found is not None
     base = probe_fighter(found)
-    carried = [armoury_weapon(ruleset.weapon_entry(w)) for w in weapons]
+    carried = [armoury_weapon(present(ruleset.weapon_entry(w))) for w in weapons]
     return base.model_copy(update={"name": f"{type_name} 1", "weapons": carried})
 
 
@@ -58,7 +59,7 @@ def test_a_rare_item_on_the_list_needs_no_roll(ruleset: Ruleset) -> None:
 def test_an_item_off_the_list_costs_the_trading_post_price(ruleset: Ruleset) -> None:
     verdict = check_item(ruleset, "orlock", fighter(ruleset, "Gunner"), "Lasgun")
     assert verdict.allowed and verdict.source == "trading_post"
-    assert verdict.price == ruleset.weapon_entry("Lasgun").cost
+    assert verdict.price == present(ruleset.weapon_entry("Lasgun")).cost
 
 
 def test_a_juve_may_not_take_a_restricted_heavy_weapon(ruleset: Ruleset) -> None:
@@ -80,11 +81,11 @@ def test_rare_items_off_the_list_wait_for_the_post_battle_trading_post(ruleset: 
     assert not refused.allowed
     assert "Rare (9)" in refused.reason and "Trading Post" in refused.reason
     bought = check_item(ruleset, "orlock", gunner, "Plasma pistol", trading_post=True)
-    assert bought.allowed and bought.price == ruleset.weapon_entry("Plasma pistol").cost
+    assert bought.allowed and bought.price == present(ruleset.weapon_entry("Plasma pistol")).cost
 
 
 def test_three_slots_and_unwieldy_takes_two(ruleset: Ruleset) -> None:
-    assert slots_taken(ruleset, ruleset.weapon_entry("Heavy bolter")) == 2
+    assert slots_taken(ruleset, present(ruleset.weapon_entry("Heavy bolter"))) == 2
     captain = fighter(ruleset, "Road Captain", "Autogun", "Lasgun")
     refused = check_item(ruleset, "orlock", captain, "Heavy bolter")
     assert not refused.allowed
@@ -138,7 +139,7 @@ def test_offers_list_first_then_trading_post(ruleset: Ruleset) -> None:
 
 def test_skill_from_primary_or_secondary(ruleset: Ruleset) -> None:
     gunner = fighter(ruleset, "Gunner")
-    primary = ruleset.fighter_type("orlock", "Gunner").skill_sets_primary
+    primary = present(ruleset.fighter_type("orlock", "Gunner")).skill_sets_primary
     skill = next(s for s in ruleset.skill_sets if s.name == primary[0]).skills[0].name
     assert check_skill(ruleset, "orlock", gunner, skill).access == "primary"
     assert check_skill(ruleset, "orlock", gunner, "Parry").access == "secondary"  # Combat

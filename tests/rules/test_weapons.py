@@ -6,6 +6,8 @@ from hypothesis import strategies as st
 
 from gangmanager.rules.weapons import Trait, Weapon, WeaponProfile, parse_trait, parse_traits
 
+from ..narrowing import present
+
 
 @pytest.mark.parametrize(
     ("text", "name", "param"),
@@ -61,7 +63,7 @@ def test_weapon_profiles_and_costs() -> None:
     assert shotgun.profiles[0].rng_l == '16"'
     assert shotgun.profiles[0].ammo_target == 4
     assert shotgun.profiles[1].ammo_target is None
-    assert shotgun.profile("executioner").has_trait("limited")
+    assert present(shotgun.profile("executioner")).has_trait("limited")
     assert shotgun.without_profile("Executioner").total_cost == 30
     dumped = shotgun.model_dump(by_alias=True)
     assert dumped["profiles"][2]["traits"] == ["Knockback", "Limited"]

@@ -61,7 +61,7 @@ def test_every_action_has_a_handler_and_a_declared_result(kind: type[Action[typi
     if isinstance(declared, typing.TypeVar):
         assert declared in getattr(kind, "__parameters__", ())
     # Plain data: performing it twice is performing the same thing.
-    assert kind.__dataclass_params__.frozen  # type: ignore[attr-defined]
+    assert kind.__dataclass_params__.frozen  # type: ignore[attr-defined]  # set by @dataclass, not in its stubs
 
 
 def test_an_action_without_a_handler_cannot_be_made() -> None:
@@ -77,6 +77,6 @@ def test_an_action_without_a_handler_cannot_be_made() -> None:
             raise NotImplementedError
 
     with pytest.raises(TypeError, match="abstract"):
-        Forgotten(1)  # type: ignore[abstract]
+        Forgotten(1)  # type: ignore[abstract]  # the refusal under test
     assert Kept(1).n == 1
     assert not inspect.isabstract(Kept) and inspect.isabstract(Forgotten)

@@ -14,6 +14,8 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
+
 
 @pytest.fixture
 def demo(tmp_path: Path) -> Gang:
@@ -61,12 +63,12 @@ def test_a_refused_restore_leaves_the_open_database_usable(
     db: Database, demo: Gang, rulesets: Rulesets
 ) -> None:
     gangs.add_gang(db, rulesets, demo)
-    bogus = db.path.with_name("notes.sqlite")
+    bogus = present(db.path).with_name("notes.sqlite")
     bogus.write_text("not a database")
     with pytest.raises(ServiceError, match=r"notes\.sqlite: not a Gang Manager database"):
         backups.restore_and_reopen(db, bogus)
     assert [s.name for s in gangs.list_gangs(db)] == [demo.name]
-    assert backups.list_backups(db.path) == []
+    assert backups.list_backups(present(db.path)) == []
 
 
 def test_backups_are_for_sqlite_files_only() -> None:
@@ -78,11 +80,11 @@ def test_backups_are_for_sqlite_files_only() -> None:
 
 def test_find_backup_by_name_or_path(db: Database, demo: Gang, rulesets: Rulesets) -> None:
     gangs.add_gang(db, rulesets, demo)
-    taken = backups.create_backup(db.path)
-    assert backups.find_backup(db.path, taken.name) == taken.path
-    assert backups.find_backup(db.path, str(taken.path)) == taken.path
+    taken = backups.create_backup(present(db.path))
+    assert backups.find_backup(present(db.path), taken.name) == taken.path
+    assert backups.find_backup(present(db.path), str(taken.path)) == taken.path
     with pytest.raises(ServiceError, match=f"no backup 'yesterday'; .*: {taken.name}"):
-        backups.find_backup(db.path, "yesterday")
+        backups.find_backup(present(db.path), "yesterday")
 
 
 def test_nothing_to_back_up(tmp_path: Path) -> None:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from gangmanager.persistence.database import Database, open_database, sqlite_url
+from gangmanager.rules.battle_events import HireEvent
 from gangmanager.rules.post_battle_draft import InjuryEntry
 from gangmanager.services import battle, campaign, gangs, post_battle
 from gangmanager.services.demo import demo_gang
@@ -149,7 +150,8 @@ def test_a_hire_is_refused_without_the_territory_or_outside_a_campaign(
         battle.EventRefused, match="Mine Workings grants the gang no Hive Scum for one battle"
     ):
         battle.apply_events(db, rulesets, GANG, [{**HIRE, "territory": "Mine Workings"}])
-    assert battle.apply_events(db, rulesets, GANG, [HIRE]).events[0].name == "Hive Scum 1"
+    hired = battle.apply_events(db, rulesets, GANG, [HIRE]).events[0]
+    assert isinstance(hired, HireEvent) and hired.name == "Hive Scum 1"
 
 
 def test_a_hired_gun_out_of_action_stays_out_of_the_post_battle(

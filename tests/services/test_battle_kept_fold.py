@@ -76,7 +76,7 @@ def test_the_kept_state_is_the_fold_of_the_log_through_events_undo_and_limited(
 ) -> None:
     gang_id = add_demo(db, rulesets)
     battle.start_battle(db, rulesets, gang_id)
-    steps = [
+    steps: list[list[dict[str, object]]] = [
         [{"event": "wound", "fighter": "Rook"}],
         [LIMITED, {"event": "marker", "fighter": "Pip", "marker": "Blaze"}],
         [{"event": "flesh_wound", "fighter": "Pip"}],

@@ -139,7 +139,7 @@ def test_a_refused_batch_stores_nothing_not_even_a_deletion(
     gang_id = add_demo(db, rulesets)
     _, dex_before = dex(db, gang_id)
     battle.start_battle(db, rulesets, gang_id)
-    events = [
+    events: list[dict[str, object]] = [
         {**LIMITED, "roll": 1},
         {"fighter": "Rook", "event": "marker", "marker": "Webbed"},
         {"fighter": "Rook", "event": "ammo_test", "weapon": "Lasgun", "profile": "hotshot"},

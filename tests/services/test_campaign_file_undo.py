@@ -13,11 +13,13 @@ import pytest
 from gangmanager.cli import main
 from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.services import campaign_files, gangs, roster
+from gangmanager.services.campaign_file_undo import FileStep, SwapFileRows
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.operations import Action, Outcome, perform, undo
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
+from ..narrowing import present
 
 RIDERS, SECOND, THIRD = "The Rust Riders", "The Rust Riders (2)", "The Rust Riders (3)"
 
@@ -84,6 +86,12 @@ def swapped(db_path: Path, action: Action[Any], rulesets: Rulesets) -> Outcome[A
         db.close()
 
 
+def file_step(outcome: Outcome[Any]) -> FileStep:
+    """The rows an import's undo puts back (its inverse is the swap of the file's rows)."""
+    assert isinstance(outcome.inverse, SwapFileRows)
+    return outcome.inverse.step
+
+
 def undone(db_path: Path, outcome: Outcome[Any], rulesets: Rulesets) -> Outcome[Any]:
     db = open_database(sqlite_url(db_path))
     try:
@@ -109,10 +117,10 @@ def test_import_undo_and_redo(capsys, laptop: Path, tmp_path: Path, rulesets: Ru
     assert views(capsys, server) == seen_before
     assert set(redo.changes.gangs_removed) == {g[0] for g in after["gangs"]}
 
-    again = swapped(server, redo.inverse, rulesets)
+    again = swapped(server, present(redo.inverse), rulesets)
     assert all_rows(server) == after
     assert views(capsys, server) == seen_after
-    swapped(server, again.inverse, rulesets)  # and undone again
+    swapped(server, present(again.inverse), rulesets)  # and undone again
     assert all_rows(server) == before
 
 
@@ -132,12 +140,12 @@ def test_update_undo_and_redo(capsys, laptop: Path, tmp_path: Path, rulesets: Ru
     assert outcome.label == "Update 'Ash Wars' from 'back.campaign.json'"
     after, seen_after = all_rows(laptop), views(capsys, laptop)
     assert seen_after == views(capsys, server) != seen_before
-    assert outcome.inverse.step.updated  # type: ignore[attr-defined]  # a gang's roster came back changed
+    assert file_step(outcome).updated  # a gang's roster came back changed
 
     redo = undone(laptop, outcome, rulesets)
     assert all_rows(laptop) == before
     assert views(capsys, laptop) == seen_before
-    swapped(laptop, redo.inverse, rulesets)
+    swapped(laptop, present(redo.inverse), rulesets)
     assert all_rows(laptop) == after
     assert views(capsys, laptop) == seen_after
 
@@ -167,9 +175,9 @@ def test_stale_update_undo_after_a_roster_edit(
        "--db", str(server))  # fmt: skip
     back = export(capsys, server, tmp_path / "back.campaign.json")
     outcome = imported(laptop, back, rulesets, update=True)
-    assert outcome.inverse.step.updated
+    assert file_step(outcome).updated
     # The campaign is as the update left it; one of the gangs it updated is not.
-    gang_id = outcome.inverse.step.updated[0]
+    gang_id = file_step(outcome).updated[0]
     db = open_database(sqlite_url(laptop))
     try:
         # Its credits, which the update changed (a fighter it left alone would not block).
@@ -191,5 +199,5 @@ def test_stale_redo_is_refused(capsys, laptop: Path, tmp_path: Path, rulesets: R
     ok(capsys, "campaign", "new", "Dust Wars", "--db", str(server))
     changed = all_rows(server)
     with pytest.raises(ServiceError, match=r"^cannot redo Import 'Ash Wars': .*nothing was"):
-        swapped(server, redo.inverse, rulesets)
+        swapped(server, present(redo.inverse), rulesets)
     assert all_rows(server) == changed

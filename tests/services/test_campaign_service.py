@@ -19,6 +19,8 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
+
 
 @pytest.fixture
 def db(database_url: str) -> Iterator[Database]:
@@ -331,7 +333,7 @@ def test_assign_territory_and_the_wizards_hooks(db: Database, rulesets: Rulesets
     )
     service.record_snapshot(db, rulesets, "Ash Wars", "After Update Roster")
     campaign, found = service.campaign_battle_for(db, battle.battle.id)
-    assert campaign.name == "Ash Wars" and found.winner.gang_name == "Rust Riders"
+    assert campaign.name == "Ash Wars" and present(found.winner).gang_name == "Rust Riders"
     final = state(db, rulesets)
     assert final.log[-1].text == "Post-battle: Rook goes Into Recovery."
     assert final.history[-1].label == "After Update Roster"

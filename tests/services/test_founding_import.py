@@ -20,6 +20,7 @@ from gangmanager.services.rulesets import Rulesets
 
 from ..founding import starting_types
 from ..list_pack import PACK_ID, write_list_pack
+from ..narrowing import present
 
 HOUSES = [("n23", h.id) for h in load_ruleset("n23", [builtin_rulesets_dir()]).houses] + [
     (PACK_ID, "orlock")
@@ -82,10 +83,10 @@ def test_a_legal_starting_gang_imports_for_each_house(
 def test_the_list_price_is_what_the_rating_counts(rulesets: Rulesets) -> None:
     write_list_pack(rulesets.packs_dir)
     ruleset = rulesets.get(PACK_ID)
-    gunner = roster_ops.recruit(ruleset.fighter_type("orlock", "Gunner"), "Rook", ruleset)
+    gunner = roster_ops.recruit(present(ruleset.fighter_type("orlock", "Gunner")), "Rook", ruleset)
     verdict = restrictions.check_item(ruleset, "orlock", gunner, "Boltgun")
     assert (verdict.source, verdict.price) == ("list", 50)
-    bolter = armoury_weapon(ruleset.weapon_entry("Boltgun")).model_copy(
+    bolter = armoury_weapon(present(ruleset.weapon_entry("Boltgun"))).model_copy(
         update={"cost": verdict.price}
     )
     armed = gunner.model_copy(

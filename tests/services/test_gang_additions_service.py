@@ -14,6 +14,8 @@ from gangmanager.services import roster
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
+
 
 @pytest.fixture
 def db(tmp_path: Path) -> Iterator[Database]:
@@ -39,12 +41,12 @@ def _add(
     kind = n23.fighter_type("orlock", name) or next(t for t in n23.gang_additions if t.name == name)
     # Fighter names are unique in a gang: `called` tells two of a type apart.
     fighter = recruit(kind, called or f"{name} {owner}".strip(), n23, house="orlock", owner=owner)
-    roster.apply(db, roster.AddFighter(gang.id, fighter, pay=True), rulesets)
+    roster.apply(db, roster.AddFighter(present(gang.id), fighter, pay=True), rulesets)
 
 
 def _names(db: Database, gang: Gang) -> list[str]:
     with db.unit_of_work() as uow:
-        return [f.name for f in uow.gangs.get(gang.id).fighters]
+        return [f.name for f in uow.gangs.get(present(gang.id)).fighters]
 
 
 def test_the_service_refuses_the_one_past_the_limit_and_changes_nothing(
@@ -68,7 +70,7 @@ def test_the_service_attaches_a_beast_to_its_owner_and_refuses_one_without(
         _add(db, rulesets, gang, "Cyber-mastiff", owner="Vex")
     _add(db, rulesets, gang, "Cyber-mastiff", owner="Gorn")
     with db.unit_of_work() as uow:
-        dog = uow.gangs.get(gang.id).fighter("Cyber-mastiff Gorn")
+        dog = uow.gangs.get(present(gang.id)).fighter("Cyber-mastiff Gorn")
     assert dog is not None and dog.owner == "Gorn" and dog.cost == 100
 
 
@@ -77,7 +79,9 @@ def test_an_addition_of_another_house_is_refused(db: Database, rulesets: Ruleset
     n23 = rulesets.get("n23")
     khimerix = next(t for t in n23.gang_additions if t.name == "Khimerix")
     with pytest.raises(ServiceError, match="Khimerix is for House Escher only"):
-        roster.apply(db, roster.AddFighter(gang.id, recruit(khimerix, "Kim", n23)), rulesets)
+        roster.apply(
+            db, roster.AddFighter(present(gang.id), recruit(khimerix, "Kim", n23)), rulesets
+        )
 
 
 def test_house_rules_let_the_gang_past_the_limits(db: Database, rulesets: Rulesets) -> None:

@@ -68,10 +68,10 @@ def test_undoing_a_deletion_restores_the_links_to_the_gang(
             insert(BattleRow).values(gang_id=other.id, ruleset="n23", against_gang_id=doomed.id)
         )
         campaign = session.execute(
-            insert(CampaignRow).values(
-                name="Ash Wars", ruleset="n23", campaign_type="dominion", notes=""
-            )
-        ).inserted_primary_key[0]  # type: ignore[attr-defined]
+            insert(CampaignRow)
+            .values(name="Ash Wars", ruleset="n23", campaign_type="dominion", notes="")
+            .returning(CampaignRow.id)
+        ).scalar_one()
         for position, gang_id in enumerate((doomed.id, other.id)):
             session.execute(
                 insert(CampaignGangRow).values(
@@ -84,10 +84,10 @@ def test_undoing_a_deletion_restores_the_links_to_the_gang(
             )
         )
         fought = session.execute(
-            insert(CampaignBattleRow).values(
-                campaign_id=campaign, cycle=1, fought_on=date(2026, 12, 1)
-            )
-        ).inserted_primary_key[0]  # type: ignore[attr-defined]
+            insert(CampaignBattleRow)
+            .values(campaign_id=campaign, cycle=1, fought_on=date(2026, 12, 1))
+            .returning(CampaignBattleRow.id)
+        ).scalar_one()
         session.execute(
             insert(CampaignBattleGangRow).values(
                 campaign_battle_id=fought,

@@ -16,6 +16,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from ..portrait_images import image_bytes, png_claiming
 
 
@@ -40,7 +41,7 @@ def _pip(gang: Gang) -> int:
 
 def test_set_scales_stores_and_undo_clears(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     outcome = roster.apply(
-        db, roster.SetPortrait(gang.id, _pip(gang), image_bytes((800, 800))), rulesets
+        db, roster.SetPortrait(present(gang.id), _pip(gang), image_bytes((800, 800))), rulesets
     )
     assert outcome.label == "Set the portrait of Pip"
     stored = gangs.load_gang(db, str(gang.id)).fighter("Pip")
@@ -53,10 +54,10 @@ def test_set_scales_stores_and_undo_clears(db: Database, gang: Gang, rulesets: R
 
 
 def test_clearing_is_an_action_too(db: Database, gang: Gang, rulesets: Rulesets) -> None:
-    roster.apply(db, roster.SetPortrait(gang.id, None, image_bytes()), rulesets)
+    roster.apply(db, roster.SetPortrait(present(gang.id), None, image_bytes()), rulesets)
     loaded = gangs.load_gang(db, str(gang.id))
     assert loaded.portrait is not None
-    cleared = roster.apply(db, roster.SetPortrait(gang.id, None, None), rulesets)
+    cleared = roster.apply(db, roster.SetPortrait(present(gang.id), None, None), rulesets)
     assert cleared.label == f"Clear the portrait of {gang.name}"
     assert gangs.load_gang(db, str(gang.id)).portrait is None
     roster.undo(db, cleared, rulesets)
@@ -72,7 +73,7 @@ def test_a_bad_picture_is_refused_in_one_line_and_nothing_is_written(
     db: Database, gang: Gang, data: bytes, rulesets: Rulesets
 ) -> None:
     with pytest.raises(ServiceError) as caught:
-        roster.apply(db, roster.SetPortrait(gang.id, _pip(gang), data), rulesets)
+        roster.apply(db, roster.SetPortrait(present(gang.id), _pip(gang), data), rulesets)
     assert str(caught.value).startswith("picture refused: ")
     assert "\n" not in str(caught.value)
     after = gangs.load_gang(db, str(gang.id))

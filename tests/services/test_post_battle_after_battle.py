@@ -23,6 +23,7 @@ from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
+from ..narrowing import present
 
 
 @pytest.fixture
@@ -91,7 +92,7 @@ def test_a_limited_deletion_then_the_draft_committed_until_f_then_exactly_pendin
     assert fought.rating == founded.rating
     dex = fought.fighter("Dex Hollow")
     assert dex is not None
-    assert ratings.pending_fighter_rating(dex) == committed["Dex Hollow"] - 20  # type: ignore[operator]
+    assert ratings.pending_fighter_rating(dex) == present(committed["Dex Hollow"]) - 20
 
     saved = post_battle.start_draft(db, rulesets, fought.id)
     draft = saved.draft.model_copy(
@@ -125,7 +126,7 @@ def test_a_limited_deletion_then_the_draft_committed_until_f_then_exactly_pendin
     ]
     assert report.rating_before == committed["Dex Hollow"]
     assert report.rating_after == committed["Dex Hollow"] - 20
-    assert stored.fighter("Rook").status is FighterStatus.IN_RECOVERY
+    assert present(stored.fighter("Rook")).status is FighterStatus.IN_RECOVERY
 
     # The battle is done: no longer handed to a post-battle sequence...
     assert battle.ended_battle(db, fought.id, rulesets) is None

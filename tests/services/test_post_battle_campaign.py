@@ -20,6 +20,7 @@ from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 from .. import pg_club as roles
+from ..narrowing import present
 
 RIDERS = "The Rust Riders"
 BROTHERS = "Iron Brothers"
@@ -94,7 +95,7 @@ def test_finish_moves_the_territory_collects_income_and_undo_restores_every_row(
     # The roster: 10 credits from the battle, 40 + 20 + 15 of income.
     stored = gangs.load_gang(db, RIDERS)
     assert stored.credits == riders.credits + 10 + 75
-    assert stored.fighter("Mags Varga").xp == 5
+    assert present(stored.fighter("Mags Varga")).xp == 5
     # The territory moved, and the Goliaths' +2 Reputation went with it.
     assert gangs.load_gang(db, BROTHERS).reputation == brothers.reputation - 2
     assert result.changes.gangs_changed == (riders.id, brothers.id)
@@ -102,7 +103,7 @@ def test_finish_moves_the_territory_collects_income_and_undo_restores_every_row(
     holder = next(h for h in state.campaign.holdings if h.territory == "Slag Furnace")
     assert holder.gang_id == riders.id
     fought = next(b for b in state.campaign.battles if b.id == battle_id)
-    assert fought.side(riders.id).income == 75
+    assert present(fought.side(present(riders.id))).income == 75
     assert [(e.kind, e.text) for e in state.log[-3:]] == [
         (
             "territory",

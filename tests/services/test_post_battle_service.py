@@ -20,6 +20,7 @@ from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
+from ..narrowing import present
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -108,7 +109,7 @@ def test_finish_applies_the_whole_draft_and_marks_it_finished(
     stored = gangs.load_gang(db, str(gang.id))
     assert stored == result.gang
     assert stored.fighter("Rook") is None
-    assert stored.fighter("Pip").status is FighterStatus.IN_RECOVERY
+    assert present(stored.fighter("Pip")).status is FighterStatus.IN_RECOVERY
     assert stored.credits == gang.credits + 60 - 30  # Frag grenades (an alias)
     assert stored.reputation == 2
     assert stored.rating == result.report.gang_rating_after
@@ -142,7 +143,7 @@ def test_dry_run_reports_and_writes_nothing(
     report = post_battle.dry_run(
         db, rulesets, "the rust riders", PostBattleDraft.model_validate(DRAFT)
     )
-    assert report.fighter("Rook").removed
+    assert present(report.fighter("Rook")).removed
     assert report.gang_rating_after != report.gang_rating_before
     assert all_rows(db_path) == before
 

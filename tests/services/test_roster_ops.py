@@ -17,6 +17,8 @@ from gangmanager.rules.weapons import Weapon, WeaponProfile
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
+
 GANGER = Profile.from_line('5" 4+ 4+ 3 3 1 4+ 1 6+ 7+ 7+ 7+')
 
 
@@ -30,9 +32,9 @@ def fighter(name: str, category: Category) -> Fighter:
 
 
 def test_unwieldy_weapons_take_two_slots_and_the_limit_is_warned(n23: Ruleset) -> None:
-    heavy = roster_ops.armoury_weapon(roster_ops.armoury_entry(n23, "Heavy stubber"))
+    heavy = roster_ops.armoury_weapon(present(roster_ops.armoury_entry(n23, "Heavy stubber")))
     assert roster_ops.weapon_slots(heavy, n23) == 2
-    pistol = roster_ops.armoury_weapon(roster_ops.armoury_entry(n23, "Autopistol"))
+    pistol = roster_ops.armoury_weapon(present(roster_ops.armoury_entry(n23, "Autopistol")))
     assert roster_ops.weapon_slots(pistol, n23) == 1
     gunner = fighter("Vex", Category.GANGER).model_copy(update={"weapons": [heavy]})
     assert roster_ops.slot_warning(gunner, n23) is None
@@ -77,7 +79,7 @@ def test_armoury_weapons_come_with_their_free_profiles_only(n23: Ruleset) -> Non
 
 
 def test_advancement_xp_escalates_except_for_juves(n23: Ruleset) -> None:
-    bs = n23.advancement("bs")
+    bs = present(n23.advancement("bs"))
     ganger = fighter("G", Category.GANGER)
     assert roster_ops.advancement_xp(ganger, bs) == 6
     advanced = ganger.model_copy(update={"modifiers": [roster_ops.advancement_modifier(bs)]})
@@ -154,7 +156,7 @@ def test_spending_refuses_more_than_the_gang_has() -> None:
 
 
 def test_recruits_take_the_type_profile_and_cost(n23: Ruleset) -> None:
-    captain = n23.house("orlock").fighter_types[0]
+    captain = present(n23.house("orlock")).fighter_types[0]
     recruit = roster_ops.recruit(captain, "  Mags   Varga ")
     assert recruit.name == "Mags Varga"
     assert (recruit.type, recruit.category, recruit.cost) == (captain.name, Category.LEADER, 105)

@@ -3,7 +3,7 @@ back on its outcome (issue 17): the window shows that gang without reading it ag
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -15,6 +15,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from ..statements import statements_sent
 from .test_roster_service import EDITS, fighter_id
 
@@ -68,7 +69,7 @@ def test_a_name_is_handed_back_as_stored_not_as_typed(
 ) -> None:
     rook = fighter_id(gang, "Rook")
     outcome = roster.apply(
-        db, roster.EditFighter(gang.id, rook, {"name": "  Rook   the  Bold "}), rulesets
+        db, roster.EditFighter(present(gang.id), rook, {"name": "  Rook   the  Bold "}), rulesets
     )
     assert outcome.gang is not None
     assert outcome.gang.fighter("Rook the Bold") is not None
@@ -83,7 +84,10 @@ def test_undo_and_redo_carry_no_gang_so_the_window_reads_it(
     outcome = roster.apply(db, EDITS["add skill"](gang), rulesets)
     undone = roster.undo(db, outcome, rulesets)
     assert undone.gang is None
-    assert gangs.load_gang(db, str(gang.id)).fighter("Rook").skills == gang.fighter("Rook").skills
+    assert (
+        present(gangs.load_gang(db, str(gang.id)).fighter("Rook")).skills
+        == present(gang.fighter("Rook")).skills
+    )
 
 
 def test_a_refused_edit_changes_nothing_and_a_later_edit_still_saves(
@@ -93,9 +97,9 @@ def test_a_refused_edit_changes_nothing_and_a_later_edit_still_saves(
 ) -> None:
     rook = fighter_id(gang, "Rook")
     with pytest.raises(ServiceError, match="already"):
-        roster.apply(db, roster.EditFighter(gang.id, rook, {"name": "Pip"}), rulesets)
+        roster.apply(db, roster.EditFighter(present(gang.id), rook, {"name": "Pip"}), rulesets)
     assert gangs.load_gang(db, str(gang.id)) == gang
-    outcome = roster.apply(db, roster.EditFighter(gang.id, rook, {"xp": 9}), rulesets)
+    outcome = roster.apply(db, roster.EditFighter(present(gang.id), rook, {"xp": 9}), rulesets)
     assert outcome.gang == gangs.load_gang(db, str(gang.id))
 
 
@@ -112,14 +116,14 @@ def test_one_edit_sends_the_same_few_statements_at_30_and_at_300_fighters(
     db: Database,
     rulesets: Rulesets,
     tmp_path: Path,
-    edit: object,
+    edit: Callable[[Gang], roster.Command],
 ) -> None:
     counts: dict[int, list[str]] = {}
     for size in (30, 300):
         stored = gangs.add_gang(db, rulesets, grown(rulesets, size, f"Big {size}")).gang
         big = gangs.load_gang(db, str(stored.id))
         with statements_sent(db.engine) as statements:
-            outcome = roster.apply(db, edit(big), rulesets)  # type: ignore[operator]
+            outcome = roster.apply(db, edit(big), rulesets)
         counts[size] = statements
         assert outcome.gang == gangs.load_gang(db, str(big.id))
     assert len(counts[30]) == len(counts[300])

@@ -30,6 +30,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
 from ..portrait_images import image_bytes
 from ..statements import statements_sent
 
@@ -76,44 +77,62 @@ HOTSHOT = WeaponProfile(name="hotshot las pack", am="4+", cost=20)
 
 # Each builds a command from the stored gang: every edit the roster editor offers.
 EDITS: dict[str, Callable[[Gang], roster.Command]] = {
-    "rename gang": lambda g: roster.EditGang(g.id, {"name": "Iron Ravens"}),
+    "rename gang": lambda g: roster.EditGang(present(g.id), {"name": "Iron Ravens"}),
     "house rules override": lambda g: roster.EditGang(
-        g.id, {"house_rules_ignore_restrictions": True}
+        present(g.id), {"house_rules_ignore_restrictions": True}
     ),
-    "credits and reputation": lambda g: roster.EditGang(g.id, {"credits": 77, "reputation": 3}),
+    "credits and reputation": lambda g: roster.EditGang(
+        present(g.id), {"credits": 77, "reputation": 3}
+    ),
     "add fighter": lambda g: roster.AddFighter(
-        g.id, g.fighters[2].model_copy(update={"name": "Newcomer"}), pay=True
+        present(g.id), g.fighters[2].model_copy(update={"name": "Newcomer"}), pay=True
     ),
-    "remove fighter": lambda g: roster.RemoveFighter(g.id, fighter_id(g, "Rook"), refund=15),
-    "rename fighter": lambda g: roster.EditFighter(g.id, fighter_id(g, "Rook"), {"name": "Rookie"}),
+    "remove fighter": lambda g: roster.RemoveFighter(
+        present(g.id), fighter_id(g, "Rook"), refund=15
+    ),
+    "rename fighter": lambda g: roster.EditFighter(
+        present(g.id), fighter_id(g, "Rook"), {"name": "Rookie"}
+    ),
     "fighter fields": lambda g: roster.EditFighter(
-        g.id,
+        present(g.id),
         fighter_id(g, "Pip"),
         {"xp": 4, "status": FighterStatus.IN_RECOVERY, "notes": "limps", "cost": 40},
     ),
-    "characteristic": lambda g: roster.SetCharacteristic(g.id, fighter_id(g, "Rook"), "BS", 3),
+    "characteristic": lambda g: roster.SetCharacteristic(
+        present(g.id), fighter_id(g, "Rook"), "BS", 3
+    ),
     "add modifier": lambda g: roster.AddModifier(
-        g.id,
+        present(g.id),
         fighter_id(g, "Rook"),
         Modifier(source="Bionic eye", kind=ModifierKind.MANUAL, changes={"BS": 1}),
     ),
-    "remove modifier": lambda g: roster.RemoveModifier(g.id, fighter_id(g, "Mags Varga"), 0),
-    "buy weapon": lambda g: roster.BuyWeapon(g.id, fighter_id(g, "Tess Calder"), LASGUN),
-    "sell weapon": lambda g: roster.RemoveWeapon(g.id, fighter_id(g, "Rook"), 0, refund=15),
-    "add paid profile": lambda g: roster.AddWeaponProfile(g.id, fighter_id(g, "Rook"), 0, HOTSHOT),
+    "remove modifier": lambda g: roster.RemoveModifier(
+        present(g.id), fighter_id(g, "Mags Varga"), 0
+    ),
+    "buy weapon": lambda g: roster.BuyWeapon(present(g.id), fighter_id(g, "Tess Calder"), LASGUN),
+    "sell weapon": lambda g: roster.RemoveWeapon(
+        present(g.id), fighter_id(g, "Rook"), 0, refund=15
+    ),
+    "add paid profile": lambda g: roster.AddWeaponProfile(
+        present(g.id), fighter_id(g, "Rook"), 0, HOTSHOT
+    ),
     "remove paid profile": lambda g: roster.RemoveWeaponProfile(
-        g.id, fighter_id(g, "Dex Hollow"), 0, 1, refund=0
+        present(g.id), fighter_id(g, "Dex Hollow"), 0, 1, refund=0
     ),
     "buy wargear": lambda g: roster.BuyWargear(
-        g.id, fighter_id(g, "Rook"), Item(name="Flak armour", cost=10)
+        present(g.id), fighter_id(g, "Rook"), Item(name="Flak armour", cost=10)
     ),
-    "remove wargear": lambda g: roster.RemoveWargear(g.id, fighter_id(g, "Mags Varga"), 0, 10),
-    "add skill": lambda g: roster.AddSkill(g.id, fighter_id(g, "Rook"), "Nerves of Steel"),
-    "add injury": lambda g: roster.AddInjury(g.id, fighter_id(g, "Rook"), "Eye Injury"),
-    "set fighter portrait": lambda g: roster.SetPortrait(g.id, fighter_id(g, "Pip"), image_bytes()),
-    "set gang portrait": lambda g: roster.SetPortrait(g.id, None, image_bytes(fmt="WEBP")),
-    "delete gang": lambda g: roster.DeleteGang(g.id),
-    "duplicate gang": lambda g: roster.DuplicateGang(g.id),
+    "remove wargear": lambda g: roster.RemoveWargear(
+        present(g.id), fighter_id(g, "Mags Varga"), 0, 10
+    ),
+    "add skill": lambda g: roster.AddSkill(present(g.id), fighter_id(g, "Rook"), "Nerves of Steel"),
+    "add injury": lambda g: roster.AddInjury(present(g.id), fighter_id(g, "Rook"), "Eye Injury"),
+    "set fighter portrait": lambda g: roster.SetPortrait(
+        present(g.id), fighter_id(g, "Pip"), image_bytes()
+    ),
+    "set gang portrait": lambda g: roster.SetPortrait(present(g.id), None, image_bytes(fmt="WEBP")),
+    "delete gang": lambda g: roster.DeleteGang(present(g.id)),
+    "duplicate gang": lambda g: roster.DuplicateGang(present(g.id)),
 }
 
 
@@ -127,7 +146,7 @@ def test_undo_restores_every_row_and_redo_repeats_the_edit(
     assert after != before, "the edit changed nothing"
     undone = roster.undo(db, outcome, rulesets)
     assert dump(db) == before
-    redone = roster.apply(db, undone.inverse, rulesets)
+    redone = roster.apply(db, present(undone.inverse), rulesets)
     assert dump(db) == after
     roster.undo(db, redone, rulesets)
     assert dump(db) == before
@@ -135,10 +154,10 @@ def test_undo_restores_every_row_and_redo_repeats_the_edit(
 
 def test_remove_skill_and_its_undo(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     rook = fighter_id(gang, "Rook")
-    roster.apply(db, roster.AddSkill(gang.id, rook, "Nerves of Steel"), rulesets)
+    roster.apply(db, roster.AddSkill(present(gang.id), rook, "Nerves of Steel"), rulesets)
     before = dump(db)
-    outcome = roster.apply(db, roster.RemoveSkill(gang.id, rook, 0), rulesets)
-    assert reload(db, gang).fighter("Rook").skills == []
+    outcome = roster.apply(db, roster.RemoveSkill(present(gang.id), rook, 0), rulesets)
+    assert present(reload(db, gang).fighter("Rook")).skills == []
     roster.undo(db, outcome, rulesets)
     assert dump(db) == before
 
@@ -150,19 +169,19 @@ def test_remove_injury_keeps_the_modifier_and_undo_restores_exactly(
     eye = Modifier(
         source="Lasting Injury: Eye Injury", kind=ModifierKind.INJURY, changes={"BS": -1}
     )
-    roster.apply(db, roster.AddModifier(gang.id, rook, eye, injury="Eye Injury"), rulesets)
-    added = roster.apply(db, roster.AddInjury(gang.id, rook, "Old Wound"), rulesets)
+    roster.apply(db, roster.AddModifier(present(gang.id), rook, eye, injury="Eye Injury"), rulesets)
+    added = roster.apply(db, roster.AddInjury(present(gang.id), rook, "Old Wound"), rulesets)
     assert added.label == "Add injury Old Wound to Rook"
-    assert reload(db, gang).fighter("Rook").injuries == ["Eye Injury", "Old Wound"]
+    assert present(reload(db, gang).fighter("Rook")).injuries == ["Eye Injury", "Old Wound"]
     before = dump(db)
-    outcome = roster.apply(db, roster.RemoveInjury(gang.id, rook, 0), rulesets)
+    outcome = roster.apply(db, roster.RemoveInjury(present(gang.id), rook, 0), rulesets)
     assert outcome.label == "Remove injury Eye Injury from Rook"
-    stored = reload(db, gang).fighter("Rook")
+    stored = present(reload(db, gang).fighter("Rook"))
     assert (stored.injuries, stored.modifiers) == (["Old Wound"], [eye])
     roster.undo(db, outcome, rulesets)
     assert dump(db) == before
     with pytest.raises(ServiceError, match="an injury needs a name"):
-        roster.apply(db, roster.AddInjury(gang.id, rook, " "), rulesets)
+        roster.apply(db, roster.AddInjury(present(gang.id), rook, " "), rulesets)
     assert dump(db) == before
 
 
@@ -177,7 +196,7 @@ def test_deleting_a_gang_takes_its_battles_and_undo_brings_all_back(
         session.add(PostBattleDraftRow(gang_id=gang.id, battle_id=battle.id, draft={"step": 1}))
         session.commit()
     before = dump(db)
-    outcome = roster.apply(db, roster.DeleteGang(gang.id), rulesets)
+    outcome = roster.apply(db, roster.DeleteGang(present(gang.id)), rulesets)
     assert outcome.changes.gangs_removed == (gang.id,)
     assert not dump(db)["battles"] and not dump(db)["post_battle_drafts"]
     restored = roster.undo(db, outcome, rulesets)
@@ -218,7 +237,7 @@ def test_undo_of_a_gang_deletion_puts_back_the_links_to_it(
         )  # fmt: skip
         session.commit()
     before = dump(db)
-    outcome = roster.apply(db, roster.DeleteGang(gang.id), rulesets)
+    outcome = roster.apply(db, roster.DeleteGang(present(gang.id)), rulesets)
     links = ("battles", "campaign_territories", "campaign_battle_gangs", "campaign_log")
     assert all(dump(db)[table] != before[table] for table in links)
     roster.undo(db, outcome, rulesets)
@@ -229,7 +248,7 @@ def test_a_roster_edit_leaves_the_battle_log_alone(
     db: Database, gang: Gang, rulesets: Rulesets
 ) -> None:
     """Undo of a roster edit must not wind back battle events recorded meanwhile."""
-    outcome = roster.apply(db, roster.EditGang(gang.id, {"credits": 5}), rulesets)
+    outcome = roster.apply(db, roster.EditGang(present(gang.id), {"credits": 5}), rulesets)
     with Session(db.engine) as session:
         session.add(BattleRow(gang_id=gang.id, scenario="Ambush", ruleset="n23", crew=[]))
         session.commit()
@@ -242,13 +261,13 @@ def test_a_removed_fighter_comes_back_with_the_same_id(
     db: Database, gang: Gang, rulesets: Rulesets
 ) -> None:
     rook = fighter_id(gang, "Rook")
-    outcome = roster.apply(db, roster.RemoveFighter(gang.id, rook), rulesets)
+    outcome = roster.apply(db, roster.RemoveFighter(present(gang.id), rook), rulesets)
     assert outcome.changes.fighters_removed == (rook,)
     assert reload(db, gang).fighter("Rook") is None
     undone = roster.undo(db, outcome, rulesets)
     assert undone.changes.fighters_added == (rook,)
     assert undone.fighter_id == rook
-    assert reload(db, gang).fighter("Rook").id == rook
+    assert present(reload(db, gang).fighter("Rook")).id == rook
     assert [f.name for f in reload(db, gang).fighters] == [f.name for f in gang.fighters]
 
 
@@ -256,29 +275,31 @@ def test_buying_spends_credits_and_refuses_when_short(
     db: Database, gang: Gang, rulesets: Rulesets
 ) -> None:
     rook = fighter_id(gang, "Rook")
-    outcome = roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN), rulesets)
+    outcome = roster.apply(db, roster.BuyWeapon(present(gang.id), rook, LASGUN), rulesets)
     assert reload(db, gang).credits == gang.credits - 15
     assert outcome.changes.fighters_changed == (rook,)
     assert outcome.changes.messages == ("paid 15 credits for Lasgun",)
-    roster.apply(db, roster.EditGang(gang.id, {"credits": 10}), rulesets)
+    roster.apply(db, roster.EditGang(present(gang.id), {"credits": 10}), rulesets)
     before = dump(db)
     with pytest.raises(ServiceError, match="Lasgun costs 15 credits; The Rust Riders has only 10"):
-        roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN), rulesets)
+        roster.apply(db, roster.BuyWeapon(present(gang.id), rook, LASGUN), rulesets)
     with pytest.raises(ServiceError, match="costs 20 credits"):
-        roster.apply(db, roster.AddWeaponProfile(gang.id, rook, 0, HOTSHOT), rulesets)
+        roster.apply(db, roster.AddWeaponProfile(present(gang.id), rook, 0, HOTSHOT), rulesets)
     with pytest.raises(ServiceError, match="not bought"):
         roster.apply(
-            db, roster.BuyWargear(gang.id, rook, Item(name="Mesh armour", cost=15)), rulesets
+            db,
+            roster.BuyWargear(present(gang.id), rook, Item(name="Mesh armour", cost=15)),
+            rulesets,
         )
     assert dump(db) == before
     # Not paying (a gift, a correction) needs no credits.
-    roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN, pay=False), rulesets)
+    roster.apply(db, roster.BuyWeapon(present(gang.id), rook, LASGUN, pay=False), rulesets)
     assert reload(db, gang).credits == 10
 
 
 def test_recruiting_pays_the_fighter_cost(db: Database, gang: Gang, rulesets: Rulesets) -> None:
-    recruit = gang.fighter("Rook").model_copy(update={"name": "Newcomer"})
-    outcome = roster.apply(db, roster.AddFighter(gang.id, recruit, pay=True), rulesets)
+    recruit = present(gang.fighter("Rook")).model_copy(update={"name": "Newcomer"})
+    outcome = roster.apply(db, roster.AddFighter(present(gang.id), recruit, pay=True), rulesets)
     stored = reload(db, gang)
     assert stored.credits == gang.credits - ratings.fighter_cost(recruit)
     assert outcome.fighter_id == stored.fighters[-1].id
@@ -289,29 +310,29 @@ def test_recruiting_pays_the_fighter_cost(db: Database, gang: Gang, rulesets: Ru
 
 def test_selling_refunds_only_when_asked(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     mags = fighter_id(gang, "Mags Varga")
-    roster.apply(db, roster.RemoveWeapon(gang.id, mags, 0), rulesets)
+    roster.apply(db, roster.RemoveWeapon(present(gang.id), mags, 0), rulesets)
     assert reload(db, gang).credits == gang.credits
-    roster.apply(db, roster.RemoveWeapon(gang.id, mags, 0, refund=25), rulesets)
+    roster.apply(db, roster.RemoveWeapon(present(gang.id), mags, 0, refund=25), rulesets)
     assert reload(db, gang).credits == gang.credits + 25
     with pytest.raises(ServiceError, match="negative"):
-        roster.apply(db, roster.RemoveWargear(gang.id, mags, 0, refund=-1), rulesets)
+        roster.apply(db, roster.RemoveWargear(present(gang.id), mags, 0, refund=-1), rulesets)
 
 
 def test_committed_ratings_never_change_in_the_roster_editor(
     db: Database, gang: Gang, rulesets: Rulesets
 ) -> None:
     rook = fighter_id(gang, "Rook")
-    roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN), rulesets)
+    roster.apply(db, roster.BuyWeapon(present(gang.id), rook, LASGUN), rulesets)
     stored = reload(db, gang)
     assert stored.rating == gang.rating
-    assert stored.fighter("Rook").rating == gang.fighter("Rook").rating
-    assert ratings.pending_fighter_rating(stored.fighter("Rook")) == (
-        ratings.pending_fighter_rating(gang.fighter("Rook")) + 15
+    assert present(stored.fighter("Rook")).rating == present(gang.fighter("Rook")).rating
+    assert ratings.pending_fighter_rating(present(stored.fighter("Rook"))) == (
+        ratings.pending_fighter_rating(present(gang.fighter("Rook"))) + 15
     )
     with pytest.raises(ServiceError, match="cannot be edited"):
-        roster.apply(db, roster.EditFighter(gang.id, rook, {"rating": 1}), rulesets)
+        roster.apply(db, roster.EditFighter(present(gang.id), rook, {"rating": 1}), rulesets)
     with pytest.raises(ServiceError, match="only at founding"):
-        roster.apply(db, roster.EditGang(gang.id, {"rating": 1}), rulesets)
+        roster.apply(db, roster.EditGang(present(gang.id), {"rating": 1}), rulesets)
 
 
 @pytest.mark.parametrize(
@@ -329,7 +350,9 @@ def test_bad_fighter_fields_are_refused_and_nothing_is_written(
 ) -> None:
     before = dump(db)
     with pytest.raises(ServiceError, match=message):
-        roster.apply(db, roster.EditFighter(gang.id, fighter_id(gang, "Rook"), fields), rulesets)
+        roster.apply(
+            db, roster.EditFighter(present(gang.id), fighter_id(gang, "Rook"), fields), rulesets
+        )
     assert dump(db) == before
 
 
@@ -339,26 +362,28 @@ def test_profile_values_outside_the_range_are_refused(
     rook = fighter_id(gang, "Rook")
     before = dump(db)
     with pytest.raises(ServiceError, match="outside"):
-        roster.apply(db, roster.SetCharacteristic(gang.id, rook, "BS", 1), rulesets)
+        roster.apply(db, roster.SetCharacteristic(present(gang.id), rook, "BS", 1), rulesets)
     with pytest.raises(ServiceError, match="unknown characteristic"):
-        roster.apply(db, roster.SetCharacteristic(gang.id, rook, "XX", 1), rulesets)
+        roster.apply(db, roster.SetCharacteristic(present(gang.id), rook, "XX", 1), rulesets)
     assert dump(db) == before
-    roster.apply(db, roster.SetCharacteristic(gang.id, rook, "BS", None), rulesets)
-    assert reload(db, gang).fighter("Rook").profile["BS"] is None
+    roster.apply(db, roster.SetCharacteristic(present(gang.id), rook, "BS", None), rulesets)
+    assert present(reload(db, gang).fighter("Rook")).profile["BS"] is None
 
 
 def test_advancements_spend_xp_and_respect_caps(db: Database, gang: Gang, rulesets) -> None:
     n23 = rulesets.get("n23")
     rook = fighter_id(gang, "Rook")
-    roster.apply(db, roster.EditFighter(gang.id, rook, {"xp": 20}), rulesets)
+    roster.apply(db, roster.EditFighter(present(gang.id), rook, {"xp": 20}), rulesets)
     wounds = roster_ops.advancement_modifier(n23.advancement("w"))
-    outcome = roster.apply(db, roster.AddModifier(gang.id, rook, wounds, spend_xp=12), rulesets)
-    assert reload(db, gang).fighter("Rook").xp == 8
+    outcome = roster.apply(
+        db, roster.AddModifier(present(gang.id), rook, wounds, spend_xp=12), rulesets
+    )
+    assert present(reload(db, gang).fighter("Rook")).xp == 8
     assert outcome.changes.messages == ("spent 12 XP",)
     with pytest.raises(ServiceError, match="at most 1 time"):
-        roster.apply(db, roster.AddModifier(gang.id, rook, wounds), rulesets)
+        roster.apply(db, roster.AddModifier(present(gang.id), rook, wounds), rulesets)
     with pytest.raises(ServiceError, match="costs 20 XP; Rook has only 8"):
-        roster.apply(db, roster.AddModifier(gang.id, rook, wounds, spend_xp=20), rulesets)
+        roster.apply(db, roster.AddModifier(present(gang.id), rook, wounds, spend_xp=20), rulesets)
 
 
 def test_an_injury_from_the_table_is_listed_and_removed_with_its_modifier(
@@ -369,21 +394,27 @@ def test_an_injury_from_the_table_is_listed_and_removed_with_its_modifier(
     rook = fighter_id(gang, "Rook")
     roster.apply(
         db,
-        roster.AddModifier(gang.id, rook, roster_ops.injury_modifier(eye), injury=eye.name),
+        roster.AddModifier(
+            present(gang.id), rook, roster_ops.injury_modifier(eye), injury=eye.name
+        ),
         rulesets,
     )
-    stored = reload(db, gang).fighter("Rook")
+    stored = present(reload(db, gang).fighter("Rook"))
     assert stored.injuries == ["Eye Injury"]
     assert stored.effective().printed()["BS"] == "5+"
-    roster.apply(db, roster.RemoveModifier(gang.id, rook, len(stored.modifiers) - 1), rulesets)
-    assert reload(db, gang).fighter("Rook").injuries == []
+    roster.apply(
+        db,
+        roster.RemoveModifier(present(gang.id), rook, len(stored.modifiers) - 1),
+        rulesets,
+    )
+    assert present(reload(db, gang).fighter("Rook")).injuries == []
 
 
 def test_a_gang_name_must_stay_unique(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     with pytest.raises(ServiceError, match="already exists"):
-        roster.apply(db, roster.EditGang(gang.id, {"name": "other gang"}), rulesets)
+        roster.apply(db, roster.EditGang(present(gang.id), {"name": "other gang"}), rulesets)
     # The gang's own name in another case is fine.
-    roster.apply(db, roster.EditGang(gang.id, {"name": "THE RUST RIDERS"}), rulesets)
+    roster.apply(db, roster.EditGang(present(gang.id), {"name": "THE RUST RIDERS"}), rulesets)
 
 
 def test_create_renames_a_taken_name_and_says_so(
@@ -394,7 +425,7 @@ def test_create_renames_a_taken_name_and_says_so(
     assert outcome.changes.messages == (
         "the name 'The Rust Riders' was taken: saved as 'The Rust Riders (2)'",
     )
-    duplicate = roster.apply(db, roster.DuplicateGang(gang.id), rulesets)
+    duplicate = roster.apply(db, roster.DuplicateGang(present(gang.id)), rulesets)
     copy = gangs.load_gang(db, str(duplicate.gang_id))
     assert copy.name == "The Rust Riders (3)"
     assert [f.name for f in copy.fighters] == [f.name for f in gang.fighters]
@@ -404,9 +435,9 @@ def test_create_renames_a_taken_name_and_says_so(
 def test_undo_is_refused_when_the_gang_changed_since(
     db: Database, gang: Gang, rulesets: Rulesets
 ) -> None:
-    outcome = roster.apply(db, roster.EditGang(gang.id, {"credits": 5}), rulesets)
+    outcome = roster.apply(db, roster.EditGang(present(gang.id), {"credits": 5}), rulesets)
     # Another window (or player) edits the same gang afterwards.
-    roster.apply(db, roster.EditGang(gang.id, {"reputation": 4}), rulesets)
+    roster.apply(db, roster.EditGang(present(gang.id), {"reputation": 4}), rulesets)
     before = dump(db)
     with pytest.raises(ServiceError, match="has been changed since"):
         roster.undo(db, outcome, rulesets)
@@ -417,9 +448,11 @@ def test_undo_of_a_deletion_refuses_a_reused_id(db: Database, gang: Gang, rulese
     """SQLite reuses the highest id; restoring must not overwrite the newcomer."""
     last = gang.fighters[-1]
     other = gangs.load_gang(db, "Other Gang")
-    outcome = roster.apply(db, roster.RemoveFighter(other.id, other.fighters[-1].id), rulesets)
+    outcome = roster.apply(
+        db, roster.RemoveFighter(present(other.id), present(other.fighters[-1].id)), rulesets
+    )
     newcomer = roster.apply(
-        db, roster.AddFighter(gang.id, last.model_copy(update={"name": "Z"})), rulesets
+        db, roster.AddFighter(present(gang.id), last.model_copy(update={"name": "Z"})), rulesets
     )
     assert newcomer.fighter_id == other.fighters[-1].id
     before = dump(db)
@@ -430,14 +463,18 @@ def test_undo_of_a_deletion_refuses_a_reused_id(db: Database, gang: Gang, rulese
 
 def test_stale_fighter_references_are_refused(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     rook = fighter_id(gang, "Rook")
-    roster.apply(db, roster.RemoveFighter(gang.id, rook), rulesets)
+    roster.apply(db, roster.RemoveFighter(present(gang.id), rook), rulesets)
     with pytest.raises(ServiceError, match="no fighter with id"):
-        roster.apply(db, roster.EditFighter(gang.id, rook, {"xp": 1}), rulesets)
+        roster.apply(db, roster.EditFighter(present(gang.id), rook, {"xp": 1}), rulesets)
     with pytest.raises(ServiceError, match="no longer on the roster"):
-        roster.apply(db, roster.RemoveWeapon(gang.id, fighter_id(gang, "Pip"), 5), rulesets)
-    roster.apply(db, roster.DeleteGang(gang.id), rulesets)
+        roster.apply(
+            db, roster.RemoveWeapon(present(gang.id), fighter_id(gang, "Pip"), 5), rulesets
+        )
+    roster.apply(db, roster.DeleteGang(present(gang.id)), rulesets)
     with pytest.raises(ServiceError, match="no gang with id"):
-        roster.apply(db, roster.AddSkill(gang.id, fighter_id(gang, "Pip"), "Dodge"), rulesets)
+        roster.apply(
+            db, roster.AddSkill(present(gang.id), fighter_id(gang, "Pip"), "Dodge"), rulesets
+        )
 
 
 def test_an_edit_writes_only_the_fighter_it_changes(
@@ -446,7 +483,7 @@ def test_an_edit_writes_only_the_fighter_it_changes(
     """Other fighters keep their weapon rows (and ids): no rewrite of the whole gang."""
     rook = fighter_id(gang, "Rook")
     weapons_before = dump(db)["weapons"]
-    roster.apply(db, roster.BuyWeapon(gang.id, rook, LASGUN), rulesets)
+    roster.apply(db, roster.BuyWeapon(present(gang.id), rook, LASGUN), rulesets)
     weapons_after = dump(db)["weapons"]
     # Row layout: (id, fighter_id, position, name, cost).
     others_before = [w for w in weapons_before if w[1] != rook]
@@ -471,7 +508,7 @@ def test_statements_per_edit_do_not_grow_with_the_roster(
         big = gangs.load_gang(db, str(created.gang_id))
         with statements_sent(db.engine, commits=False) as statements:
             outcome = roster.apply(
-                db, roster.BuyWeapon(big.id, big.fighters[3].id, LASGUN), rulesets
+                db, roster.BuyWeapon(present(big.id), present(big.fighters[3].id), LASGUN), rulesets
             )
             roster.undo(db, outcome, rulesets)
         counts.append(len(statements))
@@ -482,7 +519,7 @@ def test_no_change_still_returns_a_consistent_outcome(
     db: Database, gang: Gang, rulesets: Rulesets
 ) -> None:
     outcome = roster.apply(
-        db, roster.EditFighter(gang.id, fighter_id(gang, "Rook"), {"xp": 0}), rulesets
+        db, roster.EditFighter(present(gang.id), fighter_id(gang, "Rook"), {"xp": 0}), rulesets
     )
     assert outcome.changes.fighters_changed == ()
     assert outcome.label == "Edit xp of Rook"
@@ -491,8 +528,10 @@ def test_no_change_still_returns_a_consistent_outcome(
 
 def test_a_category_edit_is_stored(db: Database, gang: Gang, rulesets: Rulesets) -> None:
     rook = fighter_id(gang, "Rook")
-    roster.apply(db, roster.EditFighter(gang.id, rook, {"category": "specialist"}), rulesets)
-    assert reload(db, gang).fighter("Rook").category is Category.SPECIALIST
+    roster.apply(
+        db, roster.EditFighter(present(gang.id), rook, {"category": "specialist"}), rulesets
+    )
+    assert present(reload(db, gang).fighter("Rook")).category is Category.SPECIALIST
 
 
 def test_the_house_rules_setting_is_stored_and_undone(
@@ -502,7 +541,7 @@ def test_the_house_rules_setting_is_stored_and_undone(
 
     assert not gang.house_rules_ignore_restrictions  # off by default
     outcome = roster.apply(
-        db, roster.EditGang(gang.id, {"house_rules_ignore_restrictions": True}), rulesets
+        db, roster.EditGang(present(gang.id), {"house_rules_ignore_restrictions": True}), rulesets
     )
     assert outcome.label == f"Turn house rules on for {gang.name}"
     assert reload(db, gang).house_rules_ignore_restrictions

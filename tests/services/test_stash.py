@@ -15,6 +15,8 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..narrowing import present
+
 
 @pytest.fixture
 def db(tmp_path: Path) -> Iterator[Database]:
@@ -26,7 +28,7 @@ def db(tmp_path: Path) -> Iterator[Database]:
 @pytest.fixture
 def gang(db: Database, rulesets: Rulesets) -> Gang:
     n23 = rulesets.get("n23")
-    stubber = armoury_weapon(n23.weapon_entry("Heavy stubber"))
+    stubber = armoury_weapon(present(n23.weapon_entry("Heavy stubber")))
     made = demo_gang(n23, "orlock").model_copy(update={"stash": [stubber]})
     return gangs.add_gang(db, rulesets, made).gang
 
@@ -80,7 +82,7 @@ def test_give_checks_the_house_list_and_slots(db: Database, rulesets: Rulesets, 
     given = roster.apply(db, roster.GiveFromStash(gang.id, 1, rook), rulesets)
     after = stored(db, gang)
     assert [s.name for s in after.stash] == ["Heavy stubber"]
-    assert after.fighter("Rook").wargear[-1].name == "Flak armour"
+    assert present(after.fighter("Rook")).wargear[-1].name == "Flak armour"
     assert given.fighter_id == rook
 
 
@@ -89,7 +91,7 @@ def test_take_back_and_sell(db: Database, rulesets: Rulesets, gang: Gang) -> Non
     rook = by_name(gang, "Rook")
     taken = roster.apply(db, roster.TakeToStash(gang.id, rook, "weapon", 0), rulesets)
     after = stored(db, gang)
-    assert after.fighter("Rook").weapons == []
+    assert present(after.fighter("Rook")).weapons == []
     assert [s.name for s in after.stash] == ["Heavy stubber", "Lasgun"]
     assert taken.label == "Take Lasgun from Rook to the stash"
     sold = roster.apply(db, roster.SellFromStash(gang.id, 1), rulesets)

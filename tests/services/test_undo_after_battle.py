@@ -16,6 +16,7 @@ from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 from ..demo_battle import LIMITED
+from ..narrowing import present
 
 
 @pytest.fixture
@@ -30,8 +31,8 @@ def test_a_roster_edit_undoes_after_a_battle_event_on_another_fighter(
 ) -> None:
     gang = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert gang.id is not None
-    rook = gang.fighter("Rook")
-    edit = roster.apply(db, roster.AddSkill(gang.id, rook.id, "Nerves of Steel"), rulesets)
+    rook = present(gang.fighter("Rook"))
+    edit = roster.apply(db, roster.AddSkill(gang.id, present(rook.id), "Nerves of Steel"), rulesets)
     battle.start_battle(db, rulesets, gang.id)
     battle.apply_events(db, rulesets, gang.id, [LIMITED])
     struck = gangs.load_gang(db, str(gang.id))
@@ -39,14 +40,16 @@ def test_a_roster_edit_undoes_after_a_battle_event_on_another_fighter(
     undone = roster.undo(db, edit, rulesets)
 
     now = gangs.load_gang(db, str(gang.id))
-    assert now.fighter("Rook").skills == rook.skills
+    assert present(now.fighter("Rook")).skills == rook.skills
     assert undone.changes.fighters_changed == (rook.id,)
     # The battle's change stays, and the gang's version moved on (other windows reload).
-    assert now.fighter("Dex Hollow").weapons == struck.fighter("Dex Hollow").weapons
+    assert (
+        present(now.fighter("Dex Hollow")).weapons == present(struck.fighter("Dex Hollow")).weapons
+    )
     assert now.version is not None and struck.version is not None
     assert now.version > struck.version
     redone = roster.undo(db, undone, rulesets)
-    assert "Nerves of Steel" in gangs.load_gang(db, str(gang.id)).fighter("Rook").skills
+    assert "Nerves of Steel" in present(gangs.load_gang(db, str(gang.id)).fighter("Rook")).skills
     assert redone.changes.fighters_changed == (rook.id,)
 
 
@@ -55,8 +58,8 @@ def test_an_edit_of_the_fighter_the_battle_changed_is_still_refused(
 ) -> None:
     gang = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
     assert gang.id is not None
-    dex = gang.fighter("Dex Hollow")
-    edit = roster.apply(db, roster.AddSkill(gang.id, dex.id, "Nerves of Steel"), rulesets)
+    dex = present(gang.fighter("Dex Hollow"))
+    edit = roster.apply(db, roster.AddSkill(gang.id, present(dex.id), "Nerves of Steel"), rulesets)
     battle.start_battle(db, rulesets, gang.id)
     battle.apply_events(db, rulesets, gang.id, [LIMITED])
     struck = gangs.load_gang(db, str(gang.id))
