@@ -148,8 +148,10 @@ def main(argv: list[str] | None = None) -> int:
         for measure in MEASURES:
             if args.only and not any(w in measure.__name__ for w in args.only.split(",")):
                 continue
+            began = time.monotonic()
             rows.append(run_one(measure, bench))
-            print(f"  measured: {rows[-1].measure}", file=sys.stderr)
+            took = time.monotonic() - began  # rows sharing a run: the first one pays
+            print(f"  measured: {rows[-1].measure} ({took:.1f} s)", file=sys.stderr)
     print("\n".join(machine.describe()))
     print()
     print(table(rows))

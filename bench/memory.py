@@ -1,5 +1,6 @@
 """(d) Peak memory (resident set, VmHWM) of the app with a 30-fighter gang open,
-against the bare window. Target: at most 1.5 times. Same child processes as (a)."""
+against the text-window reference of (a) (issue 31: at most 1.4 times); the bare
+window in the note. Same child processes as (a)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import subprocess
 from bench.common import Bench, Row, median
 from bench.startup import paint_runs
 
-TARGET = 1.5
+TARGET = 1.4
 
 
 def mib(kib: float) -> str:
@@ -22,8 +23,15 @@ def measure_peak_memory(bench: Bench) -> Row:
     except (RuntimeError, subprocess.TimeoutExpired) as exc:
         return Row(name, "-", "-", None, f"<= {TARGET}x", None, f"not measured: {exc}")
     ours = median([r["max_rss_kib"] for r in runs["main"]])
+    text = median([r["max_rss_kib"] for r in runs["text"]])
     bare = median([r["max_rss_kib"] for r in runs["bare"]])
-    ratio = ours / bare
+    ratio = ours / text
     return Row(
-        name, mib(ours), f"bare QMainWindow {mib(bare)}", ratio, f"<= {TARGET}x", ratio <= TARGET
+        name,
+        mib(ours),
+        f"text window {mib(text)}",
+        ratio,
+        f"<= {TARGET}x",
+        ratio <= TARGET,
+        f"at the first paint; {ours / bare:.2f}x the bare QMainWindow ({mib(bare)})",
     )

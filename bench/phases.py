@@ -40,6 +40,8 @@ LAZY = (
     "gangmanager.gui.battle.battle_window",
     "gangmanager.gui.post_battle.wizard",
     "gangmanager.services.post_battle",
+    "gangmanager.content.pack_checks",
+    "gangmanager.rules.post_battle_steps",
 )
 
 

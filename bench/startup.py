@@ -1,6 +1,7 @@
 """(a) Cold start: a new process to the painted main window with a 30-fighter gang open,
 against the text-window reference (a menu bar and a 30x18 text table, `paint_window
-text`), itself shown against a bare QMainWindow. Target: at most 1.5 times the reference."""
+text`), itself shown against a bare QMainWindow. Target (issue 31): at most 2 times the
+reference, 1.5 times the aim; docs/performance.md has the floor."""
 
 from __future__ import annotations
 
@@ -10,7 +11,8 @@ import time
 
 from bench.common import Bench, Row, median, ms, python
 
-TARGET = 1.5
+TARGET = 2.0
+AIM = 1.5
 RUNS = 5
 
 
@@ -64,6 +66,6 @@ def measure_cold_start(bench: Bench) -> Row:
         ratio,
         f"<= {TARGET}x",
         ratio <= TARGET,
-        f"median of {RUNS} starts each; {ours / bare:.2f}x bare ({ms(bare)}), reference"
+        f"aim {AIM}x; median of {RUNS} starts each; {ours / bare:.2f}x bare ({ms(bare)}), reference"
         f" {text / bare:.2f}x bare; CPU {ms(cpu['main'])} against {ms(cpu['text'])}",
     )

@@ -29,7 +29,6 @@ from pydantic import ValidationError
 
 from gangmanager.content import pack_cache
 from gangmanager.content.errors import RulesetError, entry_label, validation_error
-from gangmanager.content.pack_checks import _check_post_battle_sequence, _check_tables
 from gangmanager.content.paths import default_search_path
 from gangmanager.content.statline_checks import (
     check_characteristic,
@@ -447,6 +446,11 @@ def _load(ruleset_id: str, search_path: tuple[Path, ...]) -> Ruleset:
     if folder is None:
         available = ", ".join(i for i, _, _ in available_rulesets(list(search_path))) or "none"
         raise RulesetError(None, f"no ruleset {quoted(ruleset_id)} (available: {available})")
+    # The pack's cross-checks name every post-battle step (rules.post_battle_steps and
+    # all it imports, ~35 ms): only a pack being validated needs them, not a start that
+    # reads the validated pack from the disk cache (docs/performance.md).
+    from gangmanager.content.pack_checks import _check_post_battle_sequence, _check_tables
+
     raw = _load_raw(folder, search_path, (folder.resolve(),))
     data = raw.data
     _rename_traits(data)

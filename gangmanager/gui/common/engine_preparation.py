@@ -4,7 +4,7 @@ The first screen is read without SQLAlchemy (docs/performance.md); the first
 action needs it (about 250 ms to import, make the engine and set up the ORM).
 This was one call 300 ms after the first paint, which kept any input of that
 moment waiting for all of it. Now SQLAlchemy is imported on a thread of its
-own from the first paint, and the rest (our store's modules, the engine, its
+own once the first paint is done, and the rest (our store's modules, the engine, its
 first read) runs on the event loop one short step at a time. An action that
 comes first does what is left itself, as before. Then the modules of the
 dialogs and windows a player opens first are imported the same way, one step
@@ -84,6 +84,11 @@ class EnginePreparation(QObject):
 
 
 def prepare_after_paint(parent: QObject, db: Database) -> EnginePreparation:
+    """Called from the first paint; the import thread starts once that paint is done.
+
+    Queued, not started there: a thread started in the paint competed with it for the
+    interpreter (the roster's cells are Python calls) and the first paint came later.
+    """
     preparation = EnginePreparation(parent, db)
-    preparation.start()
+    QTimer.singleShot(0, preparation, preparation.start)  # gone with the window
     return preparation
