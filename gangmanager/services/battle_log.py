@@ -39,9 +39,8 @@ from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import cut
 from gangmanager.services.battle_hires import _granted_hire, _held_recruit_boons
 from gangmanager.services.battle_records import BattleResult, _named, _outcome, _playing, _record
-from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Action, Context, Outcome
+from gangmanager.services.operations import Action, Context, Outcome, changes_written
 
 
 class EventRefused(ServiceError):
@@ -98,8 +97,7 @@ class ApplyEvents(Action[BattleResult]):
             ),
         )
         lines = tuple(state.log[first_line:])
-        changed = tuple(g.id for g in changed_gangs if g.id is not None)
-        return _outcome(BattleResult(record, tuple(applied), lines, Changes(gangs_changed=changed)))
+        return _outcome(BattleResult(record, tuple(applied), lines, changes_written(uow)))
 
     def _play(
         self,
@@ -214,7 +212,7 @@ class UndoLastEvent(Action[BattleResult]):
         stored, folded = _playing(uow, rulesets, self.gang_ref)
         repository = uow.battles
         event = _pop_last(uow, stored.id, folded, self.gang_ref)
-        starter, against, changed_gang = _put_back(ctx, stored.ruleset, folded, event)
+        starter, against = _put_back(ctx, stored.ruleset, folded, event)
         events = folded.events[:-1]
         undo_states = folded.undo_states
         if undo_states:
@@ -238,26 +236,21 @@ class UndoLastEvent(Action[BattleResult]):
         )
         who = getattr(event, "fighter", None) or getattr(event, "name", None)
         line = f"Undone: {event.event.replace('_', ' ')}" + (f" ({who})" if who else "")
-        changed = (
-            (changed_gang.id,) if changed_gang is not None and changed_gang.id is not None else ()
-        )
-        return _outcome(
-            BattleResult(record, (event,), (line + ".",), Changes(gangs_changed=changed))
-        )
+        return _outcome(BattleResult(record, (event,), (line + ".",), changes_written(uow)))
 
 
 def _put_back(
     ctx: Context, ruleset: str, folded: Folded, event: BattleEvent
-) -> tuple[Gang, Opponent | None, Gang | None]:
+) -> tuple[Gang, Opponent | None]:
     """A Limited profile the undone event struck off goes back on its owner's stored
-    card: the sides as they are then, and the gang saved (None: no gang changed)."""
+    card: the sides as they are then."""
     starter, against = folded.starter, folded.against
     if not (
         isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
         and event.removed is not None
         and event.fighter.casefold() not in hired_names(list(folded.events))
     ):
-        return starter, against, None
+        return starter, against
     sides = [starter] + ([against.gang] if against else [])
     deferred = ctx.rulesets.get(ruleset).ammo.limited_rating_deferred
     owner = next((g for g in sides if belongs_to(g, event.fighter, event.removed)), starter)
@@ -265,11 +258,11 @@ def _put_back(
         owner, name_in(owner, event.fighter), event.weapon, event.removed, deferred=deferred
     )
     if roster is owner:
-        return starter, against, None
+        return starter, against
     roster = ctx.uow.gangs.update(roster)
     if owner is starter:
-        return roster, against, roster
-    return starter, Opponent(roster, against.crew) if against is not None else None, roster
+        return roster, against
+    return starter, Opponent(roster, against.crew) if against is not None else None
 
 
 def _pop_last(uow: UnitOfWork, battle_id: int, folded: Folded, gang_ref: str | int) -> BattleEvent:

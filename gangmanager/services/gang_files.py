@@ -21,7 +21,7 @@ from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.gang_diff import changes_by_fighter, differing_fields
-from gangmanager.services.operations import Action, Context, Outcome, perform
+from gangmanager.services.operations import Action, Context, Outcome, changes_written, perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -85,7 +85,6 @@ class UpdateGangFromFile(Action[UpdateResult]):
 
     def run(self, ctx: Context) -> Outcome[UpdateResult]:
         uow = ctx.uow
-        from gangmanager.persistence.snapshots import RowScope
         from gangmanager.services.roster import _check_name_free, _edit
 
         file, origin, source = self.gang, self.origin, self.source
@@ -128,7 +127,7 @@ class UpdateGangFromFile(Action[UpdateResult]):
             stored.id,
             lambda _: (merged, label, None, ()),
             None,
-            outside=(RowScope("gang_files", "gang_id", (stored.id,)),),
+            outside=uow.campaigns.scopes.gang_file(stored.id),
             after_save=lambda saved: _synced(row, origin, saved.version or 0),
         )
         saved = outcome.gang or uow.gangs.get(stored.id)
@@ -188,7 +187,6 @@ class _CreateWithIdentity(Action[Gang]):
         uow = ctx.uow
         from gangmanager.persistence.snapshots import RowSnapshot
         from gangmanager.services.roster import _step
-        from gangmanager.services.roster_steps import _changes
 
         name = uow.gangs.unique_name(self.gang.name)
         stored = uow.gangs.add(self.gang.model_copy(update={"name": name}))
@@ -208,7 +206,7 @@ class _CreateWithIdentity(Action[Gang]):
             if name != self.gang.name
             else ()
         )
-        changes = _changes(before, after, messages)
+        changes = changes_written(uow, messages)
         return Outcome(changes, _step(before, after, label), label, stored.id, result=stored)
 
 
