@@ -99,7 +99,7 @@ def _seen(gang: Gang | None) -> dict[int, tuple[int, object]]:
 def _expected(before: Gang | None, after: Gang | None) -> dict[str, tuple[int, ...]]:
     """What a reader of the gang before and after sees changed (the test's own diff)."""
     was, now = _seen(before), _seen(after)
-    gang = (after or before).id if (after or before) is not None else None  # type: ignore[union-attr]
+    gang = next(g.id for g in (after, before) if g is not None)
     assert gang is not None
     return {
         "gangs_added": (gang,) if before is None else (),
