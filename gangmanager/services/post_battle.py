@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from gangmanager.persistence import post_battle_scopes
 from gangmanager.persistence.battle_repository import battles as battles_of
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.draft_repository import drafts_of
+from gangmanager.persistence.draft_repository import DraftRepository, StoredDraft, drafts_of
 from gangmanager.persistence.snapshots import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.change_sheet import ChangeSheet, change_sheet
@@ -257,9 +257,7 @@ class FinishPostBattle(Action[FinishResult]):
         except DraftError as exc:
             raise PostBattleError(exc.problems) from None
         drafts = drafts_of(uow)
-        found = drafts.get(draft_id) if draft_id is not None else None
-        if found is not None and found.gang_id != before.id:
-            raise ServiceError(f"post-battle draft {draft_id} belongs to another gang")
+        found = _own_draft(drafts, draft_id, before.id)
         scopes = _campaign_scope(setting, report, before.id)
         if found is not None:
             scopes.append(post_battle_scopes.draft(found.id))
@@ -281,16 +279,7 @@ class FinishPostBattle(Action[FinishResult]):
         drafts.finish(draft_id, sheet.model_dump(mode="json"))
         if draft.battle_id is not None:
             battle_service.mark_battle_done(uow, draft.battle_id, before.id)
-        messages = [
-            f"Post-battle sequence applied to {stored.name}: Gang Rating"
-            f" {report.gang_rating_before} -> {report.gang_rating_after}"
-        ]
-        if setting is not None:
-            writes = campaign_service.record_post_battle(
-                uow, rulesets, setting, stored, report, battle_id=draft.battle_id
-            )
-            messages += writes.messages
-            scopes += post_battle_scopes.lines_added(writes.log_ids, writes.snapshot_ids)
+        messages = _applied_lines(ctx, setting, stored, report, draft.battle_id, scopes)
         rows_after = uow.snapshots.snapshot(before.id, outside=tuple(scopes))
         # Undo checks and puts back the rows Finish touched (roster and outside), no others.
         rows_before, rows_after = narrowed(rows_before, rows_after)
@@ -404,6 +393,36 @@ class SwapPostBattle(Action[None]):
             else SwapPostBattle(target, expected, "undo", "undone")
         )
         return Outcome(changes, again, "Post-battle sequence", target.gang_id)
+
+
+def _applied_lines(
+    ctx: Context,
+    setting: CampaignSetting | None,
+    stored: Gang,
+    report: Report,
+    battle_id: int | None,
+    scopes: list[RowScope],
+) -> list[str]:
+    """What Finish says, with what its campaign records (the rows it adds join `scopes`)."""
+    messages = [
+        f"Post-battle sequence applied to {stored.name}: Gang Rating"
+        f" {report.gang_rating_before} -> {report.gang_rating_after}"
+    ]
+    if setting is not None:
+        writes = campaign_service.record_post_battle(
+            ctx.uow, ctx.rulesets, setting, stored, report, battle_id=battle_id
+        )
+        messages += writes.messages
+        scopes += post_battle_scopes.lines_added(writes.log_ids, writes.snapshot_ids)
+    return messages
+
+
+def _own_draft(drafts: DraftRepository, draft_id: int | None, gang_id: int) -> StoredDraft | None:
+    """The stored draft Finish completes (None: a new one); refused when another gang's."""
+    found = drafts.get(draft_id) if draft_id is not None else None
+    if found is not None and found.gang_id != gang_id:
+        raise ServiceError(f"post-battle draft {draft_id} belongs to another gang")
+    return found
 
 
 def finish_outcome(result: FinishResult) -> Outcome[FinishResult]:
