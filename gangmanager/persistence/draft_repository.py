@@ -123,7 +123,3 @@ def _stored(row: PostBattleDraftRow) -> StoredDraft:
 def drafts_of(uow: UnitOfWork) -> DraftRepository:
     """The draft repository of an open unit of work (kept for its callers)."""
     return uow.drafts
-
-
-def session_of(uow: UnitOfWork) -> Session:
-    return uow.session

@@ -26,6 +26,7 @@ from gangmanager.errors import (
     StaleGangError,
 )
 from gangmanager.persistence import mapping, row_changes
+from gangmanager.persistence.gang_aggregate import GANG
 from gangmanager.persistence.row_reading import GangSummary
 from gangmanager.persistence.row_reading import as_id as _as_id
 from gangmanager.persistence.row_reading import gang_or_damaged as _gang
@@ -305,13 +306,17 @@ class GangRepository:
 
     def delete(self, gang_id: int) -> None:
         """Delete the gang; the database cascades to fighters, their items and the stash."""
+        # The fighters the cascade takes, for the unit of work's change list.
+        fighters = self._session.scalars(select(FighterRow.id).where(FighterRow.gang_id == gang_id))
+        gone = [{"id": fighter, "gang_id": gang_id} for fighter in fighters]
         result = self._session.execute(delete(GangRow).where(GangRow.id == gang_id))
         if result.rowcount == 0:  # type: ignore[attr-defined]
             name = self._session.scalar(select(GangRow.name).where(GangRow.id == gang_id))
             if name is not None:  # there, but row-level security hides it from this player
                 raise NotYourGangError(name)
             raise LookupError(f"no gang with id {gang_id}")
-        row_changes.note(self._session, "gangs", [{"id": gang_id}], "removed")
+        row_changes.note(self._session, GANG.root, [{"id": gang_id}], "removed")
+        row_changes.note(self._session, GANG.members, gone, "removed")
 
     def _load_for_write(self, gang: Gang) -> GangRow:
         """Lock the stored gang, then load it; refuse a stale or another player's save.

@@ -5,18 +5,19 @@ outcome's change list, so a handler cannot under-report what it wrote.
 Two sources, both per session: the ORM's flushes (every object inserted, updated or
 deleted; `after_flush`), and the snapshot engine's own statements, which name the
 rows they put back (`note`). A gang deleted by its one DELETE is noted by the
-repository; the database's cascade below it is the handler's to name (it has the
-rows in its snapshot).
+repository with the fighters the database's cascade takes with it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from sqlalchemy import event, inspect
 from sqlalchemy.orm import Session
+
+from gangmanager.persistence import gang_aggregate
 
 Kind = Literal["added", "changed", "removed"]
 
@@ -35,6 +36,11 @@ _CAMPAIGN_TABLES = frozenset(
     }
 )
 
+# A campaign's rows that change what its gang shows: joining or leaving. (A territory's
+# holder does not: the campaign writes its holdings anew at each save; the Reputation a
+# territory moves is written to the gangs' own rows.)
+_GANG_IN_CAMPAIGN = frozenset({"campaign_gangs"})
+
 
 @dataclass
 class RowChanges:
@@ -50,16 +56,16 @@ class RowChanges:
 
     def note(self, table: str, row: Mapping[str, Any], kind: Kind) -> None:
         """One row written: `row` holds at least its id and the columns that name its
-        gang, fighter or campaign."""
-        if table == "gangs":
+        gang, fighter or campaign (`_fighter`: the fighter the snapshot engine knows)."""
+        gang = gang_aggregate.GANG
+        if table == gang.root:
             getattr(self, f"gangs_{kind}").add(row["id"])
-        elif table == "fighters":
+        elif table == gang.members:
             getattr(self, f"fighters_{kind}").add(row["id"])
             if row.get("gang_id") is not None:
                 self.gangs_changed.add(row["gang_id"])
-        elif "_fighter" in row:  # the snapshot engine knows the row's fighter
-            if row["_fighter"] is not None:
-                self.fighters_changed.add(row["_fighter"])
+        elif row.get("_fighter") is not None:
+            self.fighters_changed.add(row["_fighter"])
         elif table in _FIGHTER_CHILD:
             fighter = row.get(_FIGHTER_CHILD[table])
             if table == "weapons" and fighter is not None and row.get("id") is not None:
@@ -70,12 +76,14 @@ class RowChanges:
             fighter = self._weapons.get(row.get("weapon_id", -1))
             if fighter is not None:
                 self.fighters_changed.add(fighter)
-        elif table == "stash_items" and row.get("gang_id") is not None:
+        elif table in gang.owned and row.get("gang_id") is not None:
             self.gangs_changed.add(row["gang_id"])
         elif table in _CAMPAIGN_TABLES:
             campaign = row.get("id") if table == "campaigns" else row.get("campaign_id")
             if campaign is not None:
                 self.campaigns_changed.add(campaign)
+            if table in _GANG_IN_CAMPAIGN and row.get("gang_id") is not None:
+                self.gangs_changed.add(row["gang_id"])
 
     def fields(self) -> dict[str, set[int]]:
         """The sets by `services.changes.Changes` field name."""
@@ -110,28 +118,54 @@ def watch(session: Session) -> RowChanges:
     session.info["row_changes"] = changes
 
     def after_flush(flushed: Session, _context: object) -> None:
-        for kind, objects in (
+        passes: tuple[tuple[Kind, Iterable[object]], ...] = (
             ("added", flushed.new),
             ("changed", flushed.dirty),
-            ("removed", flushed.deleted),
-        ):
-            # A weapon before its profiles: they name their fighter through it.
-            ordered = sorted(objects, key=lambda o: inspect(o).mapper.local_table.name != "weapons")
-            for obj in ordered:
+        )
+        for kind, objects in passes:
+            for obj in _weapons_first(objects):
                 if kind == "changed" and not flushed.is_modified(obj, include_collections=False):
                     continue
-                mapper = inspect(obj).mapper
-                table = mapper.local_table.name
-                # What is loaded only: reading an expired column would query again.
-                loaded = inspect(obj).dict
-                values = {c.key: loaded.get(c.key) for c in mapper.column_attrs}
-                changes.note(table, values, kind)  # type: ignore[arg-type]
+                _note_object(flushed, changes, obj, kind)
+
+    def deleted(gone: Session, obj: object) -> None:
+        # Every row the flush deleted, a child its parent's list let go of (delete-orphan)
+        # as well: those are not in `session.deleted` when the flush starts.
+        _note_object(gone, changes, obj, "removed")
 
     event.listen(session, "after_flush", after_flush)
+    event.listen(session, "persistent_to_deleted", deleted)
     return changes
 
 
-def note(session: Session, table: str, rows: list[Mapping[str, Any]], kind: Kind) -> None:
+def _weapons_first(objects: Iterable[object]) -> list[object]:
+    """A weapon before its profiles: they name their fighter through it."""
+    return sorted(objects, key=lambda o: inspect(o).mapper.local_table.name != "weapons")
+
+
+def _note_object(session: Session, changes: RowChanges, obj: object, kind: Kind) -> None:
+    state = inspect(obj)
+    mapper = state.mapper
+    table = mapper.local_table.name
+    # What is loaded only: reading an expired column would query again.
+    loaded = state.dict
+    values = {c.key: loaded.get(c.key) for c in mapper.column_attrs}
+    if table == "weapon_profiles" and values.get("weapon_id") not in changes._weapons:
+        _know_weapons(session, changes)
+    changes.note(table, values, kind)
+
+
+def _know_weapons(session: Session, changes: RowChanges) -> None:
+    """Each weapon the session holds, by its fighter (a profile alone names nobody)."""
+    for obj in session.identity_map.values():
+        state = inspect(obj)
+        if state.mapper.local_table.name == "weapons":
+            weapon, fighter = state.dict.get("id"), state.dict.get("fighter_id")
+            if weapon is not None and fighter is not None:
+                changes._weapons[weapon] = fighter
+
+
+def note(session: Session, table: str, rows: Sequence[Mapping[str, Any]], kind: Kind) -> None:
     """Rows a statement of ours wrote outside the ORM (the snapshot engine's)."""
     changes = session.info.get("row_changes")
     if isinstance(changes, RowChanges):

@@ -265,6 +265,22 @@ class RowSnapshot:
         """Whether the gang's own row is stored (other gangs' rows may be `outside`)."""
         return self.gang_id is not None and (self.gang_id,) in self.rows.get("gangs", {})
 
+    @property
+    def gang_ids(self) -> tuple[int, ...]:
+        """The gangs whose own row the snapshot holds (its gang, and others `outside`)."""
+        return tuple(sorted(k[0] for k in self.rows.get("gangs", {})))
+
+    @property
+    def gang_row(self) -> Mapping[str, Any] | None:
+        """The gang's own row as the snapshot holds it (None: it is not in it)."""
+        return self.rows.get("gangs", {}).get((self.gang_id,))
+
+    @property
+    def gang_name(self) -> str | None:
+        """The gang's name as the snapshot holds it (None: its row is not in it)."""
+        row = self.gang_row
+        return row["name"] if row else None
+
     def is_outside(self, table: str, key: Key) -> bool:
         """A row chosen by `outside`, not one of the gang's roster."""
         if table == "gangs" and key == (self.gang_id,):

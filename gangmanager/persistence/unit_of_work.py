@@ -168,6 +168,12 @@ class UnitOfWork:
         for callback in callbacks:
             callback()
 
+    def written(self) -> RowChanges:
+        """What this unit of work has written so far (pending rows flushed first), named
+        by aggregate: a handler's change list."""
+        self._active().flush()
+        return self.row_changes.settled()
+
     def after_commit(self, callback: Callable[[], None]) -> None:
         """Run `callback` once this unit of work commits; dropped when it rolls back."""
         self._after_commit.append(callback)

@@ -244,44 +244,18 @@ def advance(
             ruleset, house, fighter, advancement_id, roll,
             skill=skill, skill_set=skill_set, skill_roll=skill_roll, ignore_access=ignore_access,
         )  # fmt: skip
-    advancement = ruleset.advancement(advancement_id)
-    if advancement is None:
-        known = ", ".join(a.id for a in ruleset.advancements)
-        raise AdvancementProblem(f"no advancement {quoted(advancement_id)} (known: {known})")
-    if advancement.categories and fighter.category not in advancement.categories:
-        who = ", ".join(c.label for c in advancement.categories)
-        raise AdvancementProblem(f"{advancement.name} is for {who} only")
+    advancement = _offered(ruleset, fighter, advancement_id)
     cost = xp_cost(fighter, advancement)
     if fighter.xp < cost:
         raise AdvancementProblem(
             f"not enough XP for {advancement.name}: costs {cost}, {fighter.name} has {fighter.xp}"
         )
     paid = fighter.model_copy(update={"xp": fighter.xp - cost})
-    text = advancement.name
-    if advancement.characteristic is not None:
-        modifier = characteristic_modifier(ruleset, fighter, advancement, advancement.credits)
-        paid = paid.model_copy(update={"modifiers": [*paid.modifiers, modifier]})
-        text = f"{advancement.name} ({_step_text(ruleset, fighter, paid, modifier)})"
-    elif advancement.skill is not None:
-        paid, gained = gain_skill(
-            ruleset, house, paid, advancement,
-            skill=skill, skill_set=skill_set, roll=roll if skill_roll is None else skill_roll,
-            credits=advancement.credits, ignore_access=ignore_access,
-        )  # fmt: skip
-        text = f"{advancement.name}: {gained}"
-    else:
-        paid = paid.model_copy(
-            update={
-                "modifiers": [
-                    *paid.modifiers,
-                    Modifier(
-                        source=f"Advancement: {advancement.name}",
-                        kind=ModifierKind.ADVANCEMENT,
-                        cost=advancement.credits,
-                    ),
-                ]
-            }
-        )
+    paid, text = _taken(
+        ruleset, house, fighter, paid, advancement,
+        roll=roll, skill=skill, skill_set=skill_set, skill_roll=skill_roll,
+        ignore_access=ignore_access,
+    )  # fmt: skip
     if advancement.promotion:
         paid = paid.model_copy(update={"category": Category.CHAMPION})
         text += ", now a Champion"
@@ -291,6 +265,52 @@ def advance(
         advancement.credits,
         f"{text}, -{cost} XP, +{advancement.credits} credits to cost",
     )
+
+
+def _offered(ruleset: Ruleset, fighter: Fighter, advancement_id: str) -> Advancement:
+    """The pack's advancement of that id, refused when unknown or not for the fighter."""
+    advancement = ruleset.advancement(advancement_id)
+    if advancement is None:
+        known = ", ".join(a.id for a in ruleset.advancements)
+        raise AdvancementProblem(f"no advancement {quoted(advancement_id)} (known: {known})")
+    if advancement.categories and fighter.category not in advancement.categories:
+        who = ", ".join(c.label for c in advancement.categories)
+        raise AdvancementProblem(f"{advancement.name} is for {who} only")
+    return advancement
+
+
+def _taken(
+    ruleset: Ruleset,
+    house: str,
+    fighter: Fighter,
+    paid: Fighter,
+    advancement: Advancement,
+    *,
+    roll: int | None,
+    skill: str | None,
+    skill_set: str | None,
+    skill_roll: int | None,
+    ignore_access: bool,
+) -> tuple[Fighter, str]:
+    """The paid fighter with what the advancement gives (a characteristic step, a skill
+    or a plain modifier), and its text."""
+    if advancement.characteristic is not None:
+        modifier = characteristic_modifier(ruleset, fighter, advancement, advancement.credits)
+        paid = paid.model_copy(update={"modifiers": [*paid.modifiers, modifier]})
+        return paid, f"{advancement.name} ({_step_text(ruleset, fighter, paid, modifier)})"
+    if advancement.skill is not None:
+        paid, gained = gain_skill(
+            ruleset, house, paid, advancement,
+            skill=skill, skill_set=skill_set, roll=roll if skill_roll is None else skill_roll,
+            credits=advancement.credits, ignore_access=ignore_access,
+        )  # fmt: skip
+        return paid, f"{advancement.name}: {gained}"
+    modifier = Modifier(
+        source=f"Advancement: {advancement.name}",
+        kind=ModifierKind.ADVANCEMENT,
+        cost=advancement.credits,
+    )
+    return paid.model_copy(update={"modifiers": [*paid.modifiers, modifier]}), advancement.name
 
 
 def _step_text(ruleset: Ruleset, before: Fighter, after: Fighter, modifier: Modifier) -> str:

@@ -130,32 +130,8 @@ def purchase(
     index = _owner(gang, entry.fighter)
     weapon = ruleset.weapon_entry(entry.item)
     if weapon is None:
-        item = ruleset.wargear_item(entry.item)
-        if item is None:
-            raise TradeProblem(f"no item {quoted(entry.item)} in the {ruleset.id} armoury")
-        if entry.profile is not None:
-            raise TradeProblem(f"{item.name} has no profiles to buy")
-        price = _verdict(ruleset, gang, index, item, available, granted)
-        listed = item.cost if price is None else price
-        cost = listed if entry.cost is None else entry.cost
-        if index is None:
-            stash = [*gang.stash, Weapon(name=item.name, cost=cost)]
-            return gang.model_copy(update={"stash": stash}), cost, f"{item.name} to the stash"
-        fighter = gang.fighters[index]
-        bought = fighter.model_copy(
-            update={"wargear": [*fighter.wargear, Item(name=item.name, cost=cost)]}
-        )
-        return _replace_fighter(gang, index, bought), cost, item.name
-    paid = None
-    if entry.profile is not None:
-        paid = next(
-            (p for p in weapon.profiles if trait_key(p.name) == trait_key(entry.profile)), None
-        )
-        if paid is None:
-            names = ", ".join(repr(p.name) for p in weapon.profiles if p.name) or "none"
-            raise TradeProblem(
-                f"{weapon.name} has no profile {quoted(entry.profile)} (profiles: {names})"
-            )
+        return _buy_wargear(ruleset, gang, index, entry, available, granted)
+    paid = _paid_profile(weapon, entry.profile)
     owner = gang.fighters[index] if index is not None else None
     carried = owner.weapon(weapon.name) if owner is not None else None
     if (
@@ -165,14 +141,14 @@ def purchase(
         and carried.profile(paid.name) is None
     ):
         # Restocking a profile (a Limited ammo lost in battle): buy the profile alone.
+        assert owner is not None and index is not None
         cost = paid.cost if entry.cost is None else entry.cost
         weapons = [
             w.model_copy(update={"profiles": [*w.profiles, paid.model_copy(update={"cost": cost})]})
             if w is carried
             else w
-            for w in owner.weapons  # type: ignore[union-attr]
+            for w in owner.weapons
         ]
-        assert owner is not None and index is not None
         gang = _replace_fighter(gang, index, owner.model_copy(update={"weapons": weapons}))
         return gang, cost, f"{paid.name} for their {weapon.name}"
     price = _verdict(ruleset, gang, index, weapon, available, granted)
@@ -193,6 +169,45 @@ def purchase(
     assert owner is not None
     bought = owner.model_copy(update={"weapons": [*owner.weapons, bought_weapon]})
     return _replace_fighter(gang, index, bought), cost, text
+
+
+def _buy_wargear(
+    ruleset: Ruleset,
+    gang: Gang,
+    index: int | None,
+    entry: PurchaseEntry,
+    available: int | None,
+    granted: bool,
+) -> tuple[Gang, int, str]:
+    """`purchase` of an item that is not a weapon: for a fighter or the stash."""
+    item = ruleset.wargear_item(entry.item)
+    if item is None:
+        raise TradeProblem(f"no item {quoted(entry.item)} in the {ruleset.id} armoury")
+    if entry.profile is not None:
+        raise TradeProblem(f"{item.name} has no profiles to buy")
+    price = _verdict(ruleset, gang, index, item, available, granted)
+    listed = item.cost if price is None else price
+    cost = listed if entry.cost is None else entry.cost
+    if index is None:
+        stash = [*gang.stash, Weapon(name=item.name, cost=cost)]
+        return gang.model_copy(update={"stash": stash}), cost, f"{item.name} to the stash"
+    fighter = gang.fighters[index]
+    bought = fighter.model_copy(
+        update={"wargear": [*fighter.wargear, Item(name=item.name, cost=cost)]}
+    )
+    return _replace_fighter(gang, index, bought), cost, item.name
+
+
+def _paid_profile(weapon: ArmouryWeapon, wanted: str | None) -> WeaponProfile | None:
+    """The profile the entry buys with the weapon (None: none named); refused when the
+    weapon has no such profile."""
+    if wanted is None:
+        return None
+    paid = next((p for p in weapon.profiles if trait_key(p.name) == trait_key(wanted)), None)
+    if paid is None:
+        names = ", ".join(repr(p.name) for p in weapon.profiles if p.name) or "none"
+        raise TradeProblem(f"{weapon.name} has no profile {quoted(wanted)} (profiles: {names})")
+    return paid
 
 
 def _take_from(gang: Gang, owner: int | None, name: str) -> tuple[Gang, Weapon]:

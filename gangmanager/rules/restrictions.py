@@ -401,17 +401,6 @@ def stash_offers(
     ]
 
 
-def probe_fighter(fighter_type: FighterType) -> Fighter:
-    """A fighter of the type carrying nothing: to ask what the type may take."""
-    return Fighter(
-        name=fighter_type.name,
-        type=fighter_type.name,
-        category=fighter_type.category,
-        cost=fighter_type.cost,
-        profile=fighter_type.profile,
-    )
-
-
 # -- how many of a type ---------------------------------------------------------------
 
 

@@ -50,6 +50,7 @@ from gangmanager.rules.battle_events import (
     BattleEvent,
 )
 from gangmanager.rules.dice import Dice
+from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.services.battle_hires import battle_hire_offers, hire_grants
 from gangmanager.services.battle_log import ApplyEvents, EventRefused, UndoLastEvent
 from gangmanager.services.battle_records import (
@@ -113,7 +114,29 @@ class StartBattle(Action[BattleResult]):
     accept_ruleset: bool = False
 
     def run(self, ctx: Context) -> Outcome[BattleResult]:
-        return _start_battle(ctx.uow, self, ctx.rulesets)
+        uow, rulesets = ctx.uow, ctx.rulesets
+        gang = _gang(uow, self.gang_ref)
+        assert gang.id is not None
+        other = _gang(uow, self.against) if self.against is not None else None
+        _check_free(uow, gang, other)
+        if self.against is None and self.against_crew:
+            raise ServiceError("--against-crew needs --against (the second gang)")
+        ruleset = rulesets.get(gang.ruleset)
+        lines = _ruleset_lines(gang, other, ruleset.id, self.accept_ruleset)
+        fighters, theirs = _crews(gang, self.crew, other, self.against_crew)
+        stored = uow.battles.add(
+            gang.id,
+            self.scenario.strip(),
+            ruleset.id,
+            [f.id for f in fighters if f.id is not None],
+            against_gang_id=other.id if other is not None else None,
+            against_crew=[f.id for f in theirs if f.id is not None],
+        )
+        starter, against_side = _sides(uow, stored, gang)
+        record = _record(stored, starter, rulesets, against=against_side)
+        uow.battles.keep_written(stored.id, _folded(stored, record, starter, against_side))
+        lines.insert(0, _started_line(gang, self.scenario, fighters, other, theirs))
+        return _outcome(BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines))))
 
 
 def start_battle(
@@ -138,24 +161,13 @@ def start_battle(
     return perform(db, action, rulesets).result
 
 
-def _start_battle(
-    uow: UnitOfWork, action: StartBattle, rulesets: Rulesets
-) -> Outcome[BattleResult]:
-    gang_ref, scenario, crew = action.gang_ref, action.scenario, action.crew
-    against, against_crew, accept_ruleset = (
-        action.against,
-        action.against_crew,
-        action.accept_ruleset,
-    )
-    gang = _gang(uow, gang_ref)
-    assert gang.id is not None
-    repository = uow.battles
-    other = _gang(uow, against) if against is not None else None
+def _check_free(uow: UnitOfWork, gang: Gang, other: Gang | None) -> None:
+    """Refused when either gang already has a battle going on, or fights itself."""
     for side in (gang, other):
         if side is None:
             continue
         assert side.id is not None
-        going_on = repository.for_gang(side.id, OPEN)
+        going_on = uow.battles.for_gang(side.id, OPEN)
         if going_on is not None:
             raise ServiceError(
                 f"{side.name} already has a battle going on (started"
@@ -163,18 +175,25 @@ def _start_battle(
             )
     if other is not None and other.id == gang.id:
         raise ServiceError(f"{gang.name} cannot fight itself")
-    if against is None and against_crew:
-        raise ServiceError("--against-crew needs --against (the second gang)")
-    ruleset = rulesets.get(gang.ruleset)
-    lines: list[str] = []
-    if other is not None and other.ruleset != gang.ruleset:
-        if not accept_ruleset:
-            raise ServiceError(
-                f"{gang.name} plays {gang.ruleset} and {other.name} plays {other.ruleset}:"
-                f" the battle would use {ruleset.id} ({gang.name}'s); accept it to start"
-                " (--accept-ruleset)"
-            )
-        lines.append(f"Both gangs play by {ruleset.id} ({gang.name}'s ruleset) in this battle.")
+
+
+def _ruleset_lines(gang: Gang, other: Gang | None, ruleset: str, accept: bool) -> list[str]:
+    """A second gang on another ruleset plays by the first's, once accepted."""
+    if other is None or other.ruleset == gang.ruleset:
+        return []
+    if not accept:
+        raise ServiceError(
+            f"{gang.name} plays {gang.ruleset} and {other.name} plays {other.ruleset}:"
+            f" the battle would use {ruleset} ({gang.name}'s); accept it to start"
+            " (--accept-ruleset)"
+        )
+    return [f"Both gangs play by {ruleset} ({gang.name}'s ruleset) in this battle."]
+
+
+def _crews(
+    gang: Gang, crew: Sequence[str], other: Gang | None, against_crew: Sequence[str]
+) -> tuple[list[Fighter], list[Fighter]]:
+    """Each side's fighters; refused when a side has nobody who can fight."""
     try:
         fighters = crew_fighters(gang, list(crew))
         theirs = crew_fighters(other, list(against_crew)) if other is not None else []
@@ -183,24 +202,17 @@ def _start_battle(
     for side, chosen in ((gang, fighters), (other, theirs)):
         if side is not None and not chosen:
             raise ServiceError(f"{side.name} has nobody who can fight")
-    ids = [f.id for f in fighters if f.id is not None]
-    stored = repository.add(
-        gang.id,
-        scenario.strip(),
-        ruleset.id,
-        ids,
-        against_gang_id=other.id if other is not None else None,
-        against_crew=[f.id for f in theirs if f.id is not None],
-    )
-    starter, against_side = _sides(uow, stored, gang)
-    record = _record(stored, starter, rulesets, against=against_side)
-    repository.keep_written(stored.id, _folded(stored, record, starter, against_side))
+    return fighters, theirs
+
+
+def _started_line(
+    gang: Gang, scenario: str, fighters: list[Fighter], other: Gang | None, theirs: list[Fighter]
+) -> str:
     line = f"{gang.name}: battle started" + (f" ({scenario.strip()})" if scenario.strip() else "")
     line += f" with {', '.join(f.name for f in fighters)}"
     if other is not None:
         line += f", against {other.name} with {', '.join(f.name for f in theirs)}"
-    lines.insert(0, line + ".")
-    return _outcome(BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines))))
+    return line + "."
 
 
 def apply_events(
@@ -227,26 +239,23 @@ class EndBattle(Action[BattleResult]):
     gang_ref: str | int
 
     def run(self, ctx: Context) -> Outcome[BattleResult]:
-        return _end_battle(ctx.uow, self, ctx.rulesets)
+        uow, rulesets = ctx.uow, ctx.rulesets
+        gang, stored = _open(uow, self.gang_ref)
+        uow.battles.forget(stored.id)
+        ended = uow.battles.set_status(stored.id, ENDED)
+        record = _stored_record(uow, ended, gang, rulesets)
+        names = record.gang_name + (f" and {record.against_name}" if record.against_name else "")
+        lines = [
+            f"{names}: battle {record.battle_id} ended after round {record.state.round};"
+            " run the post-battle sequence" + (" of each gang." if record.against_name else ".")
+        ]
+        lines += [f"Still waiting: {p.text}" for p in record.state.prompts]
+        return _outcome(BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines))))
 
 
 def end_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleResult:
     """Close the battle and hand it to the post-battle sequence."""
     return perform(db, EndBattle(gang_ref), rulesets).result
-
-
-def _end_battle(uow: UnitOfWork, action: EndBattle, rulesets: Rulesets) -> Outcome[BattleResult]:
-    gang, stored = _open(uow, action.gang_ref)
-    uow.battles.forget(stored.id)
-    ended = uow.battles.set_status(stored.id, ENDED)
-    record = _stored_record(uow, ended, gang, rulesets)
-    names = record.gang_name + (f" and {record.against_name}" if record.against_name else "")
-    lines = [
-        f"{names}: battle {record.battle_id} ended after round {record.state.round};"
-        " run the post-battle sequence" + (" of each gang." if record.against_name else ".")
-    ]
-    lines += [f"Still waiting: {p.text}" for p in record.state.prompts]
-    return _outcome(BattleResult(record, (), tuple(lines), Changes(messages=tuple(lines))))
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from typing import Any
 from gangmanager.persistence.battle_folds import UNDO_DEPTH, Folded, versions
 from gangmanager.persistence.battle_repository import (
     NotYourEvent,
+    StoredBattle,
 )
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.battle import (
@@ -38,10 +39,8 @@ from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import cut
 from gangmanager.services.battle_hires import _granted_hire, _held_recruit_boons
 from gangmanager.services.battle_records import BattleResult, _named, _outcome, _playing, _record
-from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Action, Context, Outcome
-from gangmanager.services.rulesets import Rulesets
+from gangmanager.services.operations import Action, Context, Outcome, changes_written
 
 
 class EventRefused(ServiceError):
@@ -62,73 +61,81 @@ class ApplyEvents(Action[BattleResult]):
     dice: Dice | None = None
 
     def run(self, ctx: Context) -> Outcome[BattleResult]:
-        return _apply_events(ctx.uow, self, ctx.rulesets)
+        uow, rulesets = ctx.uow, ctx.rulesets
+        # The header only: the events are in the kept fold (or read for a fold).
+        stored, folded = _playing(uow, rulesets, self.gang_ref)
+        starter, against = folded.starter, folded.against
+        # Played on a copy: the kept state stays as stored until this action commits.
+        state = folded.state.working_copy()
+        # Each gang's roster as the batch leaves it (a Limited profile struck off).
+        rosters = {starter.name: starter} | ({against.gang.name: against.gang} if against else {})
+        loaded = dict(rosters)
+        first_line = len(state.log)
+        # The state before each event of the batch, for undo (the last few kept).
+        before: list[BattleState] = list(folded.undo_states)
+        applied = self._play(ctx, stored, folded, state, rosters, before)
+        changed_gangs = [rosters[name] for name in rosters if rosters[name] is not loaded[name]]
+        for roster in changed_gangs:
+            # The saved gang carries its new version: the kept fold is keyed on it.
+            rosters[roster.name] = uow.gangs.update(roster)
+        starter_after = rosters[starter.name]
+        against_after = Opponent(rosters[against.gang.name], against.crew) if against else None
+        events_after = [*folded.events, *applied]
+        record = _record(
+            stored, starter_after, rulesets, events=events_after, state=state, against=against_after
+        )
+        uow.battles.keep_written(
+            stored.id,
+            Folded(
+                stored.revision + len(applied),
+                versions(starter_after, against_after),
+                record.events,
+                state,
+                starter_after,
+                against_after,
+                tuple(before[-UNDO_DEPTH:]),
+            ),
+        )
+        lines = tuple(state.log[first_line:])
+        return _outcome(BattleResult(record, tuple(applied), lines, changes_written(uow)))
 
-
-def _apply_events(
-    uow: UnitOfWork, action: ApplyEvents, rulesets: Rulesets
-) -> Outcome[BattleResult]:
-    gang_ref, events, dice = action.gang_ref, action.events, action.dice
-    # The header only: the events are in the kept fold (or read for a fold).
-    stored, folded = _playing(uow, rulesets, gang_ref)
-    starter, against = folded.starter, folded.against
-    ruleset = rulesets.get(stored.ruleset)
-    past = list(folded.events)
-    # Played on a copy: the kept state stays as stored until this action commits.
-    state = folded.state.working_copy()
-    # The state before each event of the batch, for undo (the last few kept).
-    before: list[BattleState] = list(folded.undo_states)
-    repository = uow.battles
-    # Each gang's roster as the batch leaves it (a Limited profile struck off).
-    rosters = {starter.name: starter} | ({against.gang.name: against.gang} if against else {})
-    loaded = dict(rosters)
-    applied: list[BattleEvent] = []
-    # Read once, at the first hire of the batch.
-    held: list[tuple[str, Boon]] | None = None
-    first_line = len(state.log)
-    for number, raw in enumerate(events, start=1):
-        kind = _kind(raw)
-        try:
-            event = raw if not isinstance(raw, Mapping) else parse_event(raw)
-            if isinstance(event, HireEvent):
-                if held is None:
-                    # A Hired Gun joins the gang that started the battle.
-                    held = _held_recruit_boons(uow, rulesets, starter)
-                event = _granted_hire(held, [*past, *applied], event)
-            previous = state.working_copy()
-            done = apply_event(ruleset, state, event, dice)
-            _strike_off(state, done, rosters, starter.name, ruleset.ammo.limited_rating_deferred)
-        except BattleError as exc:
-            # Nothing is stored: the kept fold (untouched, played on a copy) still holds.
-            raise EventRefused(number, kind, str(exc)) from None
-        _store(uow, stored.id, done, len(past) + len(applied) + 1, number, kind)
-        applied.append(done)
-        before.append(previous)
-    changed_gangs = [rosters[name] for name in rosters if rosters[name] is not loaded[name]]
-    for roster in changed_gangs:
-        # The saved gang carries its new version: the kept fold is keyed on it.
-        rosters[roster.name] = uow.gangs.update(roster)
-    starter_after = rosters[starter.name]
-    against_after = Opponent(rosters[against.gang.name], against.crew) if against else None
-    events_after = [*past, *applied]
-    record = _record(
-        stored, starter_after, rulesets, events=events_after, state=state, against=against_after
-    )
-    repository.keep_written(
-        stored.id,
-        Folded(
-            stored.revision + len(applied),
-            versions(starter_after, against_after),
-            record.events,
-            state,
-            starter_after,
-            against_after,
-            tuple(before[-UNDO_DEPTH:]),
-        ),
-    )
-    lines = tuple(state.log[first_line:])
-    changed = tuple(g.id for g in changed_gangs if g.id is not None)
-    return _outcome(BattleResult(record, tuple(applied), lines, Changes(gangs_changed=changed)))
+    def _play(
+        self,
+        ctx: Context,
+        stored: StoredBattle,
+        folded: Folded,
+        state: BattleState,
+        rosters: dict[str, Gang],
+        before: list[BattleState],
+    ) -> list[BattleEvent]:
+        """Apply and store each event on `state` (all or nothing: EventRefused names the
+        first refused); `rosters` and `before` follow."""
+        uow, rulesets = ctx.uow, ctx.rulesets
+        ruleset = rulesets.get(stored.ruleset)
+        starter, past = folded.starter, list(folded.events)
+        applied: list[BattleEvent] = []
+        # Read once, at the first hire of the batch.
+        held: list[tuple[str, Boon]] | None = None
+        for number, raw in enumerate(self.events, start=1):
+            kind = _kind(raw)
+            try:
+                event = raw if not isinstance(raw, Mapping) else parse_event(raw)
+                if isinstance(event, HireEvent):
+                    if held is None:
+                        # A Hired Gun joins the gang that started the battle.
+                        held = _held_recruit_boons(uow, rulesets, starter)
+                    event = _granted_hire(held, [*past, *applied], event)
+                previous = state.working_copy()
+                done = apply_event(ruleset, state, event, self.dice)
+                deferred = ruleset.ammo.limited_rating_deferred
+                _strike_off(state, done, rosters, starter.name, deferred)
+            except BattleError as exc:
+                # Nothing is stored: the kept fold (untouched, played on a copy) still holds.
+                raise EventRefused(number, kind, str(exc)) from None
+            _store(uow, stored.id, done, len(past) + len(applied) + 1, number, kind)
+            applied.append(done)
+            before.append(previous)
+        return applied
 
 
 def _strike_off(
@@ -201,7 +208,61 @@ class UndoLastEvent(Action[BattleResult]):
     gang_ref: str | int
 
     def run(self, ctx: Context) -> Outcome[BattleResult]:
-        return _undo_last(ctx.uow, self, ctx.rulesets)
+        uow, rulesets = ctx.uow, ctx.rulesets
+        stored, folded = _playing(uow, rulesets, self.gang_ref)
+        repository = uow.battles
+        event = _pop_last(uow, stored.id, folded, self.gang_ref)
+        starter, against = _put_back(ctx, stored.ruleset, folded, event)
+        events = folded.events[:-1]
+        undo_states = folded.undo_states
+        if undo_states:
+            # The state before the event, kept when it was applied.
+            state: BattleState | None = undo_states[-1]
+            undo_states = undo_states[:-1]
+        else:
+            state = None  # Folded again from the log without the event (by `_record`).
+        record = _record(stored, starter, rulesets, events=events, state=state, against=against)
+        repository.keep_written(
+            stored.id,
+            Folded(
+                stored.revision + 1,
+                versions(starter, against),
+                record.events,
+                record.state,
+                starter,
+                against,
+                undo_states,
+            ),
+        )
+        who = getattr(event, "fighter", None) or getattr(event, "name", None)
+        line = f"Undone: {event.event.replace('_', ' ')}" + (f" ({who})" if who else "")
+        return _outcome(BattleResult(record, (event,), (line + ".",), changes_written(uow)))
+
+
+def _put_back(
+    ctx: Context, ruleset: str, folded: Folded, event: BattleEvent
+) -> tuple[Gang, Opponent | None]:
+    """A Limited profile the undone event struck off goes back on its owner's stored
+    card: the sides as they are then."""
+    starter, against = folded.starter, folded.against
+    if not (
+        isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
+        and event.removed is not None
+        and event.fighter.casefold() not in hired_names(list(folded.events))
+    ):
+        return starter, against
+    sides = [starter] + ([against.gang] if against else [])
+    deferred = ctx.rulesets.get(ruleset).ammo.limited_rating_deferred
+    owner = next((g for g in sides if belongs_to(g, event.fighter, event.removed)), starter)
+    roster = restore_profile(
+        owner, name_in(owner, event.fighter), event.weapon, event.removed, deferred=deferred
+    )
+    if roster is owner:
+        return starter, against
+    roster = ctx.uow.gangs.update(roster)
+    if owner is starter:
+        return roster, against
+    return starter, Opponent(roster, against.crew) if against is not None else None
 
 
 def _pop_last(uow: UnitOfWork, battle_id: int, folded: Folded, gang_ref: str | int) -> BattleEvent:
@@ -221,59 +282,3 @@ def _pop_last(uow: UnitOfWork, battle_id: int, folded: Folded, gang_ref: str | i
         return parse_event(payload)
     except BattleError as exc:
         raise ServiceError(f"the last event cannot be read: {exc}") from None
-
-
-def _undo_last(uow: UnitOfWork, action: UndoLastEvent, rulesets: Rulesets) -> Outcome[BattleResult]:
-    gang_ref = action.gang_ref
-    stored, folded = _playing(uow, rulesets, gang_ref)
-    repository = uow.battles
-    starter, against = folded.starter, folded.against
-    event = _pop_last(uow, stored.id, folded, gang_ref)
-    sides = [starter] + ([against.gang] if against else [])
-    changed_gang: Gang | None = None
-    if (
-        isinstance(event, AmmoTestEvent | ReloadEvent | AttackEvent)
-        and event.removed is not None
-        and event.fighter.casefold() not in hired_names(list(folded.events))
-    ):
-        deferred = rulesets.get(stored.ruleset).ammo.limited_rating_deferred
-        owner = next((g for g in sides if belongs_to(g, event.fighter, event.removed)), starter)
-        roster = restore_profile(
-            owner,
-            name_in(owner, event.fighter),
-            event.weapon,
-            event.removed,
-            deferred=deferred,
-        )
-        if roster is not owner:
-            roster = uow.gangs.update(roster)
-            changed_gang = roster
-            if owner is starter:
-                starter = roster
-            elif against is not None:
-                against = Opponent(roster, against.crew)
-    events = folded.events[:-1]
-    undo_states = folded.undo_states
-    if undo_states:
-        # The state before the event, kept when it was applied.
-        state: BattleState | None = undo_states[-1]
-        undo_states = undo_states[:-1]
-    else:
-        state = None  # Folded again from the log without the event (by `_record`).
-    record = _record(stored, starter, rulesets, events=events, state=state, against=against)
-    repository.keep_written(
-        stored.id,
-        Folded(
-            stored.revision + 1,
-            versions(starter, against),
-            record.events,
-            record.state,
-            starter,
-            against,
-            undo_states,
-        ),
-    )
-    who = getattr(event, "fighter", None) or getattr(event, "name", None)
-    line = f"Undone: {event.event.replace('_', ' ')}" + (f" ({who})" if who else "")
-    changed = (changed_gang.id,) if changed_gang is not None and changed_gang.id is not None else ()
-    return _outcome(BattleResult(record, (event,), (line + ".",), Changes(gangs_changed=changed)))

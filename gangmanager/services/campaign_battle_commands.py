@@ -43,7 +43,7 @@ from gangmanager.services.campaign_context import (
 )
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Action, Context, Outcome, performer
+from gangmanager.services.operations import Action, Context, Outcome, changes_written, performer
 from gangmanager.services.rulesets import Rulesets
 
 # ------------------------------------------------------------------ battles
@@ -250,12 +250,10 @@ class AssignTerritory(Action[CampaignResult]):
             raise ServiceError(f"{moved.territory} is held by that gang already")
         campaign = context.repo.save(campaign)
         context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-        changed = _apply_transfer(uow, moved)
+        _apply_transfer(uow, moved)
         text = context.log("territory", rules.transfer_text(campaign, moved), campaign_battle_id)
         context.snapshot(f"{moved.territory} assigned", _held(moved))
-        result = CampaignResult(
-            campaign, Changes(gangs_changed=tuple(sorted(changed)), messages=(text,))
-        )
+        result = CampaignResult(campaign, changes_written(uow, (text,)))
         return _outcome(result, "Assign territory")
 
 
@@ -294,9 +292,7 @@ class CollectIncome(Action[IncomeResult]):
         )
         stored = uow.gangs.get(gang.id)
         context.snapshot(f"{gang.name} income", {gang.id})
-        result = IncomeResult(
-            stored, report, report.total, Changes(gangs_changed=(gang.id,), messages=(text,))
-        )
+        result = IncomeResult(stored, report, report.total, changes_written(uow, (text,)))
         return _outcome(result, "Collect income")
 
 
@@ -375,7 +371,7 @@ class AddLogEntry(Action[CampaignResult]):
                 gang_id=gang_id,
             ),
         )
-        result = CampaignResult(campaign, Changes(messages=(text,)))
+        result = CampaignResult(campaign, changes_written(uow, (text,)))
         return _outcome(result, "Add log entry")
 
 
@@ -396,7 +392,7 @@ class RecordSnapshot(Action[CampaignResult]):
         label = self.label
         context = context_of(uow, rulesets, campaign_ref)
         context.snapshot(label)
-        result = CampaignResult(context.campaign, Changes())
+        result = CampaignResult(context.campaign, changes_written(uow))
         return _outcome(result, "Record snapshot")
 
 

@@ -30,7 +30,7 @@ from gangmanager.services.campaign_context import (
 )
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Action, Context, Outcome, performer
+from gangmanager.services.operations import Action, Context, Outcome, changes_written, performer
 
 # ------------------------------------------------------------------ set-up
 
@@ -75,7 +75,7 @@ class CreateCampaign(Action[CampaignResult]):
             f"{ctype.name} campaign {quoted(name)} set up with {len(ctype.territories)} territories"
             f" ({ruleset.name}).",
         )
-        result = CampaignResult(stored, Changes(messages=(text,)))
+        result = CampaignResult(stored, changes_written(uow, (text,)))
         return _outcome(result, "New campaign")
 
 
@@ -126,9 +126,7 @@ class AddCampaignGang(Action[CampaignResult]):
             context.log("campaign", text)
         context.snapshot(f"{gang.name} joins")
         assert gang.id is not None
-        result = CampaignResult(
-            campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages))
-        )
+        result = CampaignResult(campaign, changes_written(uow, messages))
         return _outcome(result, "Add gang")
 
 
@@ -169,9 +167,7 @@ class RemoveCampaignGang(Action[CampaignResult]):
             context.log("campaign", line)
         context.snapshot(f"{gang.name} leaves")
         assert gang.id is not None
-        result = CampaignResult(
-            campaign, Changes(gangs_changed=(gang.id,), messages=tuple(messages))
-        )
+        result = CampaignResult(campaign, changes_written(uow, messages))
         return _outcome(result, "Remove gang")
 
 
@@ -219,7 +215,7 @@ class SetCampaignDetails(Action[CampaignResult]):
                 f"the campaign ends ({changed.ends_on}) before it starts ({changed.starts_on})"
             )
         stored = repo.save(changed)
-        result = CampaignResult(stored, Changes())
+        result = CampaignResult(stored, changes_written(uow))
         return _outcome(result, "Edit campaign")
 
 
@@ -251,7 +247,7 @@ class NextCycle(Action[CampaignResult]):
         else:
             text += f" ({after.name} phase)."
         context.log("campaign", text)
-        result = CampaignResult(campaign, Changes(messages=(text,)))
+        result = CampaignResult(campaign, changes_written(uow, (text,)))
         return _outcome(result, "Next cycle")
 
 
@@ -287,7 +283,7 @@ class EndCampaign(Action[EndResult]):
                     "triumph", f"{award.name}: {who} ({award.measure.label} {award.value})."
                 )
             )
-        result = EndResult(campaign, awards, Changes(messages=tuple(messages)))
+        result = EndResult(campaign, awards, changes_written(uow, messages))
         return _outcome(result, "End campaign")
 
 

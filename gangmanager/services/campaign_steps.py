@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from gangmanager.persistence.database import Database
@@ -24,7 +24,7 @@ from gangmanager.rules.campaign import Campaign
 from gangmanager.services.campaign_battle_commands import RecordBattle
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import RestoreError, ServiceError
-from gangmanager.services.operations import Action, Context, Outcome, perform
+from gangmanager.services.operations import Action, Context, Outcome, changes_written, perform
 from gangmanager.services.rulesets import Rulesets
 
 
@@ -113,9 +113,8 @@ class Stepped(Action[C]):
         campaign_id = result.campaign.id
         after = uow.snapshots.snapshot(None, outside=tuple(scopes))
         before, after = narrowed(before, after)
-        changed_gangs = tuple(sorted(k[0] for k in after.rows.get("gangs", {})))
-        step = CampaignStep(label, campaign_id, before, after, changed_gangs)
-        changes = replace(done.changes, campaigns_changed=(campaign_id,))
+        step = CampaignStep(label, campaign_id, before, after, after.gang_ids)
+        changes = changes_written(uow, done.changes.messages)
         return Outcome(changes, SwapCampaignRows(step, "undo"), label, None, result=result)
 
 
@@ -135,7 +134,7 @@ class SwapCampaignRows(Action[CampaignStep]):
         with swap_refused(what, step.label):
             uow.snapshots.swap(expected, target)
         again = SwapCampaignRows(step, "redo" if what == "undo" else "undo")
-        changes = Changes(gangs_changed=step.gangs, campaigns_changed=(step.campaign_id,))
+        changes = changes_written(uow)
         return Outcome(changes, again, step.label, None, result=step)
 
 

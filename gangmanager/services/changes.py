@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
 
 
@@ -19,6 +19,23 @@ class Changes:
     # Campaign ids: its window repaints (a campaign step done, undone or redone).
     campaigns_changed: tuple[int, ...] = ()
 
+    @classmethod
+    def of(
+        cls,
+        written: Mapping[str, Iterable[int]],
+        messages: Iterable[str] = (),
+        *,
+        shown: int | None = None,
+    ) -> Changes:
+        """The change list of the rows an action wrote (by field name, as the unit of
+        work names them), with the handler's messages: ids in order, the gang `shown`
+        (the one the window shows) first."""
+        fields = {
+            name: _ordered(ids, shown if name.startswith("gangs_") else None)
+            for name, ids in written.items()
+        }
+        return cls(messages=tuple(messages), **fields)
+
     def including(self, **written: Iterable[int]) -> Changes:
         """These changes and what the unit of work wrote (`RowChanges`, by field name):
         what a handler named comes first, then what it left out, so it cannot under-report."""
@@ -34,3 +51,11 @@ class Changes:
     def gang_list(self) -> bool:
         """True when the list of gangs (names, ratings) needs a refresh."""
         return bool(self.gangs_added or self.gangs_changed or self.gangs_removed)
+
+
+def _ordered(ids: Iterable[int], first: int | None) -> tuple[int, ...]:
+    ordered = sorted(set(ids))
+    if first in ordered:
+        ordered.remove(first)
+        ordered.insert(0, first)
+    return tuple(ordered)

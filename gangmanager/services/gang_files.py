@@ -20,7 +20,7 @@ from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.gang_diff import changes_by_fighter, differing_fields
-from gangmanager.services.operations import Action, Context, Outcome, perform
+from gangmanager.services.operations import Action, Context, Outcome, changes_written, perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -187,7 +187,6 @@ class _CreateWithIdentity(Action[Gang]):
         uow = ctx.uow
         from gangmanager.persistence.snapshots import RowSnapshot
         from gangmanager.services.roster import _step
-        from gangmanager.services.roster_steps import _changes
 
         name = uow.gangs.unique_name(self.gang.name)
         stored = uow.gangs.add(self.gang.model_copy(update={"name": name}))
@@ -206,7 +205,7 @@ class _CreateWithIdentity(Action[Gang]):
             if name != self.gang.name
             else ()
         )
-        changes = _changes(before, after, messages)
+        changes = changes_written(uow, messages)
         return Outcome(changes, _step(before, after, label), label, stored.id, result=stored)
 
 

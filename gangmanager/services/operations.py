@@ -13,7 +13,7 @@ database refusals into one-line `ServiceError`s, so handlers never catch
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, ParamSpec, TypeVar
 
@@ -92,6 +92,15 @@ def perform(db: Database, action: Action[S], rulesets: Rulesets) -> Outcome[S]:
         step_id = record(uow, outcome)
         uow.commit()
     return outcome if step_id is None else replace(outcome, step_id=step_id)
+
+
+def changes_written(
+    uow: UnitOfWork, messages: Iterable[str] = (), *, shown: int | None = None
+) -> Changes:
+    """A handler's change list: the gangs, fighters and campaigns its unit of work has
+    written so far (persistence/row_changes.py), never named by hand, so it cannot
+    under- or over-report; with its messages, `shown` (the gang to show) first."""
+    return Changes.of(uow.written().fields(), messages, shown=shown)
 
 
 def performer(kind: Callable[P, Action[S]]) -> Callable[Concatenate[Database, Rulesets, P], S]:

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 
 from pydantic import ValidationError
 
+from gangmanager.persistence import post_battle_scopes
 from gangmanager.persistence.battle_repository import battles as battles_of
 from gangmanager.persistence.database import Database
-from gangmanager.persistence.draft_repository import drafts_of
+from gangmanager.persistence.draft_repository import DraftRepository, StoredDraft, drafts_of
 from gangmanager.persistence.snapshots import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.change_sheet import ChangeSheet, change_sheet
@@ -43,7 +44,7 @@ from gangmanager.services.errors import (
     StaleGangError,
     UnknownGangError,
 )
-from gangmanager.services.operations import Action, Context, Outcome, perform
+from gangmanager.services.operations import Action, Context, Outcome, changes_written, perform
 from gangmanager.services.rulesets import Rulesets
 
 GangRef = Gang | int | str
@@ -256,16 +257,13 @@ class FinishPostBattle(Action[FinishResult]):
         except DraftError as exc:
             raise PostBattleError(exc.problems) from None
         drafts = drafts_of(uow)
-        found = drafts.get(draft_id) if draft_id is not None else None
-        if found is not None and found.gang_id != before.id:
-            raise ServiceError(f"post-battle draft {draft_id} belongs to another gang")
+        found = _own_draft(drafts, draft_id, before.id)
         scopes = _campaign_scope(setting, report, before.id)
         if found is not None:
-            scopes.append(RowScope("post_battle_drafts", "id", (found.id,)))
+            scopes.append(post_battle_scopes.draft(found.id))
         if draft.battle_id is not None:
-            # Only this gang's done mark: the other gang's Finish (before or after) is its own.
             mark = _check_battle(uow, draft.battle_id, before.id)
-            scopes.append(RowScope("battles", "id", (draft.battle_id,), columns=("id", mark)))
+            scopes.append(post_battle_scopes.battle_mark(draft.battle_id, mark))
         # The rows as they are before anything is written: undo puts these back.
         rows_before = uow.snapshots.snapshot(before.id, outside=tuple(scopes))
         if found is not None:
@@ -273,7 +271,7 @@ class FinishPostBattle(Action[FinishResult]):
         else:
             draft_id = drafts.add(before.id, draft.to_json(), draft.battle_id)
             # A draft made now: absent before, so undo deletes it.
-            scopes.append(RowScope("post_battle_drafts", "id", (draft_id,)))
+            scopes.append(post_battle_scopes.draft(draft_id))
         # Only what the sequence changed is written (a fighter's XP, a lost weapon...):
         # the statements do not grow with the roster (bench/post_battle.py).
         stored = uow.gangs.update(after, base=before) if locked else uow.gangs.update(after)
@@ -281,22 +279,7 @@ class FinishPostBattle(Action[FinishResult]):
         drafts.finish(draft_id, sheet.model_dump(mode="json"))
         if draft.battle_id is not None:
             battle_service.mark_battle_done(uow, draft.battle_id, before.id)
-        messages = [
-            f"Post-battle sequence applied to {stored.name}: Gang Rating"
-            f" {report.gang_rating_before} -> {report.gang_rating_after}"
-        ]
-        changed = [before.id]
-        if setting is not None:
-            writes = campaign_service.record_post_battle(
-                uow, rulesets, setting, stored, report, battle_id=draft.battle_id
-            )
-            messages += writes.messages
-            changed += writes.gangs_changed
-            # Rows added are named by id: a line another player logs meanwhile is not ours.
-            scopes += [
-                RowScope("campaign_log", "id", writes.log_ids),
-                RowScope("campaign_snapshots", "id", writes.snapshot_ids),
-            ]
+        messages = _applied_lines(ctx, setting, stored, report, draft.battle_id, scopes)
         rows_after = uow.snapshots.snapshot(before.id, outside=tuple(scopes))
         # Undo checks and puts back the rows Finish touched (roster and outside), no others.
         rows_before, rows_after = narrowed(rows_before, rows_after)
@@ -308,7 +291,8 @@ class FinishPostBattle(Action[FinishResult]):
             draft_id=draft_id,
             rows_before=rows_before,
             rows_after=rows_after,
-            changes=Changes(gangs_changed=tuple(changed), messages=tuple(messages)),
+            # The sequence's own gang first: the window shows it.
+            changes=changes_written(uow, messages, shown=before.id),
         )
         return finish_outcome(result)
 
@@ -349,29 +333,14 @@ def last_change_sheet(db: Database, gang: GangRef) -> ChangeSheet:
 def _campaign_scope(
     setting: CampaignSetting | None, report: Report, gang_id: int
 ) -> list[RowScope]:
-    """The campaign rows Finish may change, and the rows of the other gangs a territory
-    takes Reputation from or gives it to (`update` writes their gang row only)."""
+    """The campaign rows Finish may change, with the other gangs a territory moved."""
     outcome = report.campaign
     if setting is None or outcome is None or setting.campaign.id is None:
         return []
-    campaign_id = (setting.campaign.id,)
-    scopes = [
-        RowScope("campaigns", "id", campaign_id),
-        RowScope("campaign_gangs", "campaign_id", campaign_id),
-        RowScope("campaign_territories", "campaign_id", campaign_id),
-    ]
-    if outcome.campaign_battle_id is not None:
-        battle = (outcome.campaign_battle_id,)
-        scopes += [
-            RowScope("campaign_battles", "id", battle),
-            RowScope("campaign_battle_gangs", "campaign_battle_id", battle),
-        ]
     moved = outcome.transfer
     touched = {moved.from_gang, moved.to_gang} if moved is not None else set()
     others = tuple(sorted(g for g in touched if g is not None and g != gang_id))
-    if others:
-        scopes.append(RowScope("gangs", "id", others))
-    return scopes
+    return post_battle_scopes.campaign_rows(setting.campaign.id, outcome.campaign_battle_id, others)
 
 
 def _check_battle(uow: UnitOfWork, battle_id: int, gang_id: int) -> str:
@@ -403,10 +372,7 @@ class SwapPostBattle(Action[None]):
                 uow.snapshots.swap(expected, target)
         except StaleRows as stale:
             # The sequence's own rows: its roster, draft and battle (not the campaign's).
-            own = any(
-                not t.startswith("campaign") and (t != "gangs" or k == (expected.gang_id,))
-                for t, k in stale.rows
-            )
+            own = post_battle_scopes.own_rows_changed(stale, expected.gang_id)
             what_changed = "the gang" if own else "the campaign or another gang"
             raise ServiceError(
                 f"cannot {what} the post-battle sequence: {what_changed} has changed since"
@@ -418,19 +384,45 @@ class SwapPostBattle(Action[None]):
             raise ServiceError(
                 f"cannot {what} the post-battle sequence: permission denied on this server"
             ) from None
-        gangs = tuple(
-            sorted({k[0] for k in (*expected.rows.get("gangs", {}), *target.rows.get("gangs", {}))})
-        )
         assert target.gang_id is not None
         # The sequence's own gang first: the window shows it.
-        gang_ids = (target.gang_id, *(g for g in gangs if g != target.gang_id))
-        changes = Changes(gangs_changed=gang_ids, messages=(f"Post-battle sequence {done}",))
+        changes = changes_written(uow, (f"Post-battle sequence {done}",), shown=target.gang_id)
         again = (
             SwapPostBattle(target, expected, "redo", "applied again")
             if what == "undo"
             else SwapPostBattle(target, expected, "undo", "undone")
         )
         return Outcome(changes, again, "Post-battle sequence", target.gang_id)
+
+
+def _applied_lines(
+    ctx: Context,
+    setting: CampaignSetting | None,
+    stored: Gang,
+    report: Report,
+    battle_id: int | None,
+    scopes: list[RowScope],
+) -> list[str]:
+    """What Finish says, with what its campaign records (the rows it adds join `scopes`)."""
+    messages = [
+        f"Post-battle sequence applied to {stored.name}: Gang Rating"
+        f" {report.gang_rating_before} -> {report.gang_rating_after}"
+    ]
+    if setting is not None:
+        writes = campaign_service.record_post_battle(
+            ctx.uow, ctx.rulesets, setting, stored, report, battle_id=battle_id
+        )
+        messages += writes.messages
+        scopes += post_battle_scopes.lines_added(writes.log_ids, writes.snapshot_ids)
+    return messages
+
+
+def _own_draft(drafts: DraftRepository, draft_id: int | None, gang_id: int) -> StoredDraft | None:
+    """The stored draft Finish completes (None: a new one); refused when another gang's."""
+    found = drafts.get(draft_id) if draft_id is not None else None
+    if found is not None and found.gang_id != gang_id:
+        raise ServiceError(f"post-battle draft {draft_id} belongs to another gang")
+    return found
 
 
 def finish_outcome(result: FinishResult) -> Outcome[FinishResult]:

@@ -40,7 +40,7 @@ from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
 from gangmanager.services import operations
 from gangmanager.services.errors import ServiceError
-from gangmanager.services.operations import Action, Context, Outcome, perform
+from gangmanager.services.operations import Action, Context, Outcome, changes_written, perform
 from gangmanager.services.roster_edits import (
     INJURY_PREFIX as INJURY_PREFIX,
 )
@@ -72,7 +72,7 @@ from gangmanager.services.roster_edits import (
 from gangmanager.services.roster_edits import (
     sale_value as sale_value,
 )
-from gangmanager.services.roster_steps import _changes, _gang_name, _touched_fighters
+from gangmanager.services.roster_steps import _touched_fighters
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -469,7 +469,7 @@ def _rename_damaged(uow: UnitOfWork, gang_id: int, name: str) -> Outcome[None]:
     uow.gangs.rename(gang_id, name)
     after = uow.snapshots.snapshot(gang_id, fighters=(), stash=False)
     label = f"Rename damaged gang {gang_id} to {name}"
-    changes = _changes(before, after)
+    changes = changes_written(uow)
     return Outcome(changes, _step(before, after, label), label, gang_id)
 
 
@@ -542,7 +542,7 @@ def _edit(
     before = before.widened(added)
     after = uow.snapshots.snapshot(gang_id, fighters=before.fighters, stash=stash, outside=outside)
     fighter_id = saved.fighters[focus].id if focus is not None else None
-    changes = _changes(before, after, messages)
+    changes = changes_written(uow, messages)
     step = _step(before, after, label)
     return Outcome(changes, step, label, gang_id, fighter_id, gang=saved)
 
@@ -561,7 +561,7 @@ def _create(uow: UnitOfWork, gang: Gang, verb: str) -> Outcome[Gang]:
         if name != gang.name
         else ()
     )
-    changes = _changes(before, after, messages)
+    changes = changes_written(uow, messages)
     return Outcome(changes, _step(before, after, label), label, stored.id, result=stored)
 
 
@@ -569,21 +569,22 @@ def _delete_gang(uow: UnitOfWork, gang_id: int, version: int | None) -> Outcome[
     before = uow.snapshots.snapshot(gang_id, whole=True)
     if not before.exists:
         raise ServiceError(f"no gang with id {gang_id} (it may have been deleted already)")
-    row = before.rows["gangs"][(gang_id,)]
+    row = before.gang_row
+    assert row is not None  # it exists
     if version is not None and row["version"] != version:
         raise StaleGangError  # the player would delete what they have not seen
     name = row["name"]
     uow.gangs.delete(gang_id)
     after = uow.snapshots.snapshot(gang_id, whole=True)
     label = f"Delete gang {name}"
-    return Outcome(_changes(before, after), _step(before, after, label), label, None)
+    return Outcome(changes_written(uow), _step(before, after, label), label, None)
 
 
 def _restore(uow: UnitOfWork, command: Restore) -> Outcome[None]:
     wanted = command.snapshot
     current = uow.snapshots.again(wanted)
     if current.fingerprint(loose=True) != command.expect:
-        name = _gang_name(current) or _gang_name(wanted) or f"gang {wanted.gang_id}"
+        name = current.gang_name or wanted.gang_name or f"gang {wanted.gang_id}"
         raise ServiceError(
             f"{name} has been changed since (in another window or by another player):"
             f" cannot undo or redo {quoted(command.label)}"
@@ -591,7 +592,7 @@ def _restore(uow: UnitOfWork, command: Restore) -> Outcome[None]:
     # The gang row moved on (a battle event saved the gang): it gets a new version.
     uow.snapshots.restore(wanted, exact=current.fingerprint() == command.exact)
     now = uow.snapshots.again(wanted)
-    changes = _changes(current, now)
+    changes = changes_written(uow)
     focus = next(iter(changes.fighters_added + changes.fighters_changed), None)
     return Outcome(
         changes,

@@ -71,12 +71,12 @@ def _row(dialog, name: str):
 
 def test_buy_wargear_and_the_stash_grey_another_gangs_kit(qtbot, rulesets: Rulesets) -> None:
     from gangmanager.gui.roster.armoury_dialog import ArmouryDialog
-    from gangmanager.rules import restrictions
+    from gangmanager.rules.roster_ops import recruit
 
     n23 = rulesets.get("n23")
     house = n23.house("escher")
     assert house is not None
-    queen = restrictions.probe_fighter(house.fighter_types[0])
+    queen = recruit(house.fighter_types[0], "")
     for_queen = ArmouryDialog(n23, "wargear", 500, queen.name, fighter=queen, house="escher")
     stash = ArmouryDialog(n23, "wargear", 500, "the stash", house="escher", stash=True)
     for dialog in (for_queen, stash):

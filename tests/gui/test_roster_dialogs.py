@@ -305,9 +305,9 @@ def list_ruleset(tmp_path) -> Ruleset:
 def test_buy_weapon_shows_the_list_first_and_refuses_with_a_reason(
     qtbot, list_ruleset: Ruleset, qtmodeltester
 ) -> None:
-    from gangmanager.rules.restrictions import probe_fighter
+    from gangmanager.rules.roster_ops import recruit
 
-    greenhorn = probe_fighter(present(list_ruleset.fighter_type("orlock", "Greenhorn")))
+    greenhorn = recruit(present(list_ruleset.fighter_type("orlock", "Greenhorn")), "")
     dialog = ArmouryDialog(
         list_ruleset, "weapons", 300, "Nib", fighter=greenhorn, house="House Orlock"
     )

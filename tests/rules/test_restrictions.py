@@ -15,10 +15,9 @@ from gangmanager.rules.restrictions import (
     limit_warnings,
     may_take_listed,
     offers,
-    probe_fighter,
     slots_taken,
 )
-from gangmanager.rules.roster_ops import armoury_weapon
+from gangmanager.rules.roster_ops import armoury_weapon, recruit
 from gangmanager.rules.ruleset import EquipmentListEntry, Ruleset
 
 from ..list_pack import PACK_ID, write_list_pack
@@ -41,7 +40,7 @@ def n23() -> Ruleset:
 def fighter(ruleset: Ruleset, type_name: str, *weapons: str) -> Fighter:
     found = ruleset.fighter_type("orlock", type_name)
     assert found is not None
-    base = probe_fighter(found)
+    base = recruit(found, "")
     carried = [armoury_weapon(present(ruleset.weapon_entry(w))) for w in weapons]
     return base.model_copy(update={"name": f"{type_name} 1", "weapons": carried})
 
@@ -181,7 +180,7 @@ def test_every_house_type_has_skill_access_and_can_be_equipped(n23: Ruleset) -> 
             assert fighter_type.skill_sets_primary or fighter_type.skill_sets_secondary, (
                 f"{house.name}: {fighter_type.name} has no skill access"
             )
-            probe = probe_fighter(fighter_type)
+            probe = recruit(fighter_type, "")
             lines = offers(n23, house.id, probe, "weapons")
             assert any(o.verdict.allowed for o in lines), f"{fighter_type.name} may take nothing"
             for line in house.equipment_list:

@@ -16,9 +16,9 @@ from gangmanager.rules.restrictions import (
     check_item,
     check_item_for_gang,
     offers,
-    probe_fighter,
     stash_offers,
 )
+from gangmanager.rules.roster_ops import recruit
 from gangmanager.rules.ruleset import FighterType, Ruleset
 
 
@@ -43,7 +43,7 @@ def _leader(ruleset: Ruleset, house_id: str) -> FighterType:
     ],
 )
 def test_an_escher_queen_may_not_buy_another_gangs_kit(n23: Ruleset, item: str, whose: str) -> None:
-    queen = probe_fighter(_leader(n23, "escher"))
+    queen = recruit(_leader(n23, "escher"), "")
     verdict = check_item(n23, "escher", queen, item)
     assert not verdict.allowed
     assert "not sold at the Trading Post" in verdict.reason
@@ -53,7 +53,7 @@ def test_an_escher_queen_may_not_buy_another_gangs_kit(n23: Ruleset, item: str, 
 
 
 def test_a_house_still_buys_its_own_list(n23: Ruleset) -> None:
-    prime = probe_fighter(_leader(n23, "van_saar"))
+    prime = recruit(_leader(n23, "van_saar"), "")
     verdict = check_item(n23, "van_saar", prime, "Las carbine")
     assert verdict.allowed and verdict.source == "list" and verdict.price > 0
 
@@ -65,7 +65,7 @@ def test_no_house_is_offered_an_item_off_its_list_for_nothing_or_not_on_sale(
     # buy off their list is on sale there (a rarity) and has a price.
     for house in n23.houses:
         for fighter_type in house.fighter_types:
-            probe = probe_fighter(fighter_type)
+            probe = recruit(fighter_type, "")
             for kind in ("weapons", "wargear"):
                 for offer in offers(n23, house.id, probe, kind):
                     if not offer.verdict.allowed or offer.verdict.source != "trading_post":
@@ -76,14 +76,14 @@ def test_no_house_is_offered_an_item_off_its_list_for_nothing_or_not_on_sale(
 
 
 def test_refused_offers_are_kept_with_their_reason(n23: Ruleset) -> None:
-    queen = probe_fighter(_leader(n23, "escher"))
+    queen = recruit(_leader(n23, "escher"), "")
     lines = {o.name: o for o in offers(n23, "escher", queen, "wargear")}
     bodyglove = lines["Armoured bodyglove"]
     assert not bodyglove.verdict.allowed and "Van Saar" in bodyglove.verdict.reason
 
 
 def test_the_house_rules_override_still_lets_it_through_with_a_note(n23: Ruleset) -> None:
-    queen = probe_fighter(_leader(n23, "escher"))
+    queen = recruit(_leader(n23, "escher"), "")
     gang = Gang(
         name="Free for all",
         house="escher",
@@ -114,8 +114,8 @@ def test_leaders_and_champions_choose_a_primary_skill_when_recruited(n23: Rulese
     house = n23.house("orlock")
     assert house is not None
     by_name = {t.name: t for t in house.fighter_types}
-    captain = probe_fighter(by_name["Road Captain"])
-    gunner = probe_fighter(by_name["Gunner"])
+    captain = recruit(by_name["Road Captain"], "")
+    gunner = recruit(by_name["Gunner"], "")
     assert recruit_skills_owed(n23, "orlock", captain) == 1
     assert recruit_skills_owed(n23, "orlock", gunner) == 0
     choices = recruit_skill_choices(n23, "orlock", captain)

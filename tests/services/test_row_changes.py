@@ -84,3 +84,103 @@ def test_creating_and_deleting_a_gang_name_it(db: Database, rulesets: Rulesets) 
     assert created.gang_id not in created.changes.gangs_changed
     deleted = perform(db, roster.DeleteGang(created.gang_id), rulesets)
     assert deleted.changes.gangs_removed == (created.gang_id,)
+
+
+# -- every kind of roster edit reports exactly the rows it wrote -------------------------
+
+
+def _seen(gang: Gang | None) -> dict[int, tuple[int, object]]:
+    """Each stored fighter by id: its place on the roster and everything it holds."""
+    if gang is None:
+        return {}
+    return {f.id: (i, f) for i, f in enumerate(gang.fighters) if f.id is not None}
+
+
+def _expected(before: Gang | None, after: Gang | None) -> dict[str, tuple[int, ...]]:
+    """What a reader of the gang before and after sees changed (the test's own diff)."""
+    was, now = _seen(before), _seen(after)
+    gang = next(g.id for g in (after, before) if g is not None)
+    assert gang is not None
+    return {
+        "gangs_added": (gang,) if before is None else (),
+        "gangs_changed": (gang,) if before is not None and after is not None else (),
+        "gangs_removed": (gang,) if after is None else (),
+        "fighters_added": tuple(sorted(now.keys() - was.keys())),
+        "fighters_changed": tuple(sorted(k for k in was.keys() & now.keys() if was[k] != now[k])),
+        "fighters_removed": tuple(sorted(was.keys() - now.keys())),
+    }
+
+
+def _reported(changes: Changes) -> dict[str, tuple[int, ...]]:
+    return {
+        name: tuple(sorted(getattr(changes, name)))
+        for name in (
+            "gangs_added",
+            "gangs_changed",
+            "gangs_removed",
+            "fighters_added",
+            "fighters_changed",
+            "fighters_removed",
+        )
+    }
+
+
+def _loaded(db: Database, gang_id: int) -> Gang | None:
+    with db.unit_of_work() as uow:
+        try:
+            return uow.gangs.get(gang_id)
+        except LookupError:
+            return None
+
+
+def _id(gang: Gang, name: str) -> int:
+    fighter = gang.fighter(name)
+    assert fighter is not None and fighter.id is not None
+    return fighter.id
+
+
+EDITS = {
+    "edit a fighter": lambda g: roster.EditFighter(g.id, _id(g, "Rook"), {"xp": 3}),
+    "recruit": lambda g: roster.AddFighter(
+        g.id, g.fighters[2].model_copy(update={"id": None, "name": "Rook II"})
+    ),
+    "remove a fighter": lambda g: roster.RemoveFighter(g.id, _id(g, "Dex Hollow")),
+    "add a modifier": lambda g: roster.AddInjury(g.id, _id(g, "Rook"), "Old Battle Wound"),
+    "remove a modifier": lambda g: roster.RemoveModifier(g.id, _id(g, "Mags Varga"), 0),
+    "buy a weapon": lambda g: roster.BuyWeapon(g.id, _id(g, "Rook"), g.fighters[0].weapons[0]),
+    "remove a weapon": lambda g: roster.RemoveWeapon(g.id, _id(g, "Dex Hollow"), 0),
+    "remove a profile": lambda g: roster.RemoveWeaponProfile(g.id, _id(g, "Dex Hollow"), 0, 1),
+    "remove wargear": lambda g: roster.RemoveWargear(g.id, _id(g, "Mags Varga"), 0),
+    "to the stash": lambda g: roster.TakeToStash(g.id, _id(g, "Brann"), "weapon", 1),
+    "delete the gang": lambda g: roster.DeleteGang(g.id),
+}
+
+
+@pytest.mark.parametrize("edit", EDITS, ids=list(EDITS))
+def test_a_roster_edit_and_its_undo_report_exactly_the_rows_they_wrote(
+    db: Database, gang: Gang, rulesets: Rulesets, edit: str
+) -> None:
+    assert gang.id is not None
+    before = _loaded(db, gang.id)
+    done = perform(db, EDITS[edit](gang), rulesets)
+    after = _loaded(db, gang.id)
+    assert _reported(done.changes) == _expected(before, after)
+    undone = undo_history.undo(db, rulesets).outcome
+    assert _reported(undone.changes) == _expected(after, _loaded(db, gang.id))
+
+
+def test_a_campaign_step_undone_and_redone_names_its_campaign(
+    db: Database, rulesets: Rulesets
+) -> None:
+    from gangmanager.services import campaign_commands, campaign_steps
+
+    made = campaign_commands.create_campaign(db, rulesets, "Ash Wars")
+    assert made.campaign.id is not None
+    action = campaign_commands.SetCampaignDetails("Ash Wars", notes="Sector 13")
+    _, step = campaign_steps.run_step(
+        db, "Notes", action, campaign_ref="Ash Wars", rulesets=rulesets
+    )
+    undone = campaign_steps.undo_step(db, rulesets, step)
+    assert undone.campaigns_changed == (made.campaign.id,)
+    redone = campaign_steps.redo_step(db, rulesets, step)
+    assert redone.campaigns_changed == (made.campaign.id,)

@@ -71,6 +71,22 @@ def purse_refusal(gang: Gang, choice: ArmouryChoice) -> str | None:
     return None
 
 
+def _offer_lines(
+    ruleset: Ruleset,
+    kind: Kind,
+    house: str | None,
+    fighter: Fighter | None,
+    stash: bool,
+    ignore_restrictions: bool,
+) -> list[Offer]:
+    """What the dialog offers: the stash's, the fighter's (list first), or every entry."""
+    if stash:
+        return stash_offers(ruleset, house, kind, ignore_restrictions=ignore_restrictions)
+    if fighter is None:
+        return _unchecked(ruleset.weapons if kind == "weapons" else ruleset.wargear)
+    return offers(ruleset, house, fighter, kind, ignore_restrictions=ignore_restrictions)
+
+
 # Refuses a pick before the dialog closes: the refusal to show, or None to go ahead.
 Check = Callable[[ArmouryChoice], str | None]
 
@@ -95,21 +111,35 @@ class ArmouryDialog(QDialog):
         self.setWindowTitle(f"Buy {what} for {buyer}")
         self._buyer = buyer
         self._check = check
-        entries = ruleset.weapons if kind == "weapons" else ruleset.wargear
+        self.model = OfferTableModel(
+            _offer_lines(ruleset, kind, house, fighter, stash, ignore_restrictions)
+        )
+        self._build_view(ruleset.name)
+        self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
+        self.pay.setChecked(True)
         if stash:
-            lines = stash_offers(ruleset, house, kind, ignore_restrictions=ignore_restrictions)
-        elif fighter is None:
-            lines = _unchecked(entries)
-        else:
-            lines = offers(ruleset, house, fighter, kind, ignore_restrictions=ignore_restrictions)
-        self.model = OfferTableModel(lines)
+            self.pay.setEnabled(False)  # the stash is bought with credits only
+        self.price = QLabel("Pick an item.")
+        self.price.setWordWrap(True)
+        self._build_buttons()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.filter)
+        layout.addWidget(self.view)
+        layout.addWidget(self.price)
+        layout.addWidget(self.pay)
+        layout.addWidget(self.buttons)
+        self.filter.returnPressed.connect(self._on_filter_return_pressed)
+        open_size(self, 560, 520)
+
+    def _build_view(self, armoury: str) -> None:
+        """The filter line and the table of offers, sorted by the model's own order."""
         self.proxy = QSortFilterProxyModel(self)
         self.proxy.setSourceModel(self.model)
         self.proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.proxy.setFilterKeyColumn(-1)
         self.proxy.setSortRole(Qt.ItemDataRole.UserRole)
         self.filter = QLineEdit()
-        self.filter.setPlaceholderText(f"Filter the {ruleset.name} armoury")
+        self.filter.setPlaceholderText(f"Filter the {armoury} armoury")
         self.filter.setClearButtonEnabled(True)
         self.filter.textChanged.connect(self.proxy.setFilterFixedString)
         self.view = QTableView()
@@ -121,12 +151,8 @@ class ArmouryDialog(QDialog):
         self.view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         self.view.doubleClicked.connect(self._on_view_double_clicked)
         self.view.selectionModel().selectionChanged.connect(self._on_view_selection_changed)
-        self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")
-        self.pay.setChecked(True)
-        if stash:
-            self.pay.setEnabled(False)  # the stash is bought with credits only
-        self.price = QLabel("Pick an item.")
-        self.price.setWordWrap(True)
+
+    def _build_buttons(self) -> None:
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -134,14 +160,6 @@ class ArmouryDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setEnabled(False)
         self.buttons.accepted.connect(self._on_buttons_accepted)
         self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.filter)
-        layout.addWidget(self.view)
-        layout.addWidget(self.price)
-        layout.addWidget(self.pay)
-        layout.addWidget(self.buttons)
-        self.filter.returnPressed.connect(self._on_filter_return_pressed)
-        open_size(self, 560, 520)
 
     def selected_offer(self) -> Offer | None:
         rows = self.view.selectionModel().selectedRows()

@@ -28,6 +28,12 @@ class GangHeader(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._build_labels()
+        self._build_buttons()
+        self._lay_out()
+        self.set_gang(None, None)
+
+    def _build_labels(self) -> None:
         self.name = QLabel()
         font = QFont(self.name.font())
         font.setPointSizeF(font.pointSizeF() * 1.5)
@@ -35,36 +41,35 @@ class GangHeader(QWidget):
         self.name.setFont(font)
         self.house = QLabel()
         # Shown only when the gang ignores list and access restrictions.
-        self.house_rules = QLabel("House rules: no list or access restrictions")
-        self.house_rules.setObjectName("gang_house_rules")
-        self.house_rules.setStyleSheet(
-            "color: #8a4b00; background: #fff3d6; border: 1px solid #e0b860;"
-            " border-radius: 3px; padding: 0 4px;"
+        self.house_rules = _badge(
+            "House rules: no list or access restrictions",
+            "gang_house_rules",
+            "color: #8a4b00; background: #fff3d6; border: 1px solid #e0b860;",
         )
         self.house_rules.setToolTip(
             "This gang ignores the house equipment lists, weapon slots, availability and"
             " skill access (change it in Details...)"
         )
-        self.house_rules.hide()
-        self.demo = QLabel("Demo gang")
-        self.demo.setObjectName("gang_demo")
-        self.demo.setStyleSheet(
-            "color: #1a4f8a; background: #e3efff; border: 1px solid #8fb5e6;"
-            " border-radius: 3px; padding: 0 4px;"
+        self.demo = _badge(
+            "Demo gang",
+            "gang_demo",
+            "color: #1a4f8a; background: #e3efff; border: 1px solid #8fb5e6;",
         )
         self.demo.setToolTip(DEMO_NOTES)
-        self.demo.hide()
         # What the roster breaks (an imported gang with two Leaders): shown, never refused.
-        self.warnings = QLabel()
-        self.warnings.setObjectName("gang_warnings")
-        self.warnings.setWordWrap(True)
-        self.warnings.setStyleSheet(
-            "color: #8a1f00; background: #ffe6de; border: 1px solid #e09a80;"
-            " border-radius: 3px; padding: 0 4px;"
+        self.warnings = _badge(
+            "", "gang_warnings", "color: #8a1f00; background: #ffe6de; border: 1px solid #e09a80;"
         )
-        self.warnings.hide()
+        self.warnings.setWordWrap(True)
         self.facts = QLabel()
         self.facts.setObjectName("gang_facts")
+        # Wrapping, so the header never makes the window wider than a 1024-pixel screen.
+        for label in (self.house, self.facts):
+            label.setWordWrap(True)
+        self.name.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
+        self.name.setMinimumWidth(80)
+
+    def _build_buttons(self) -> None:
         self.rating = QPushButton()
         self.rating.setObjectName("gang_rating")
         self.rating.setToolTip("Committed Gang Rating: click for the breakdown")
@@ -76,11 +81,8 @@ class GangHeader(QWidget):
         self.details = QPushButton("&Details...")
         self.details.setToolTip("Name, credits, reputation and notes")
         self.details.clicked.connect(self.sig_details_clicked)
-        # Wrapping, so the header never makes the window wider than a 1024-pixel screen.
-        for label in (self.house, self.facts):
-            label.setWordWrap(True)
-        self.name.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
-        self.name.setMinimumWidth(80)
+
+    def _lay_out(self) -> None:
         first = QHBoxLayout()
         first.addWidget(self.name)
         first.addWidget(self.house, 1)
@@ -100,7 +102,6 @@ class GangHeader(QWidget):
         layout.addLayout(first)
         layout.addWidget(self.warnings)
         layout.addLayout(second)
-        self.set_gang(None, None)
 
     def add_buttons(self, *buttons: QWidget) -> None:
         """Buttons on the facts line, before Details... (the roster's New fighter, Remove)."""
@@ -170,3 +171,12 @@ def wealth_tip(committed: int, pending: int) -> str:
         " pending value already counts it). Bought for the stash, it counts at its price"
         " straight away."
     )
+
+
+def _badge(text: str, name: str, colours: str) -> QLabel:
+    """A coloured tag of the header, hidden until the gang needs it."""
+    label = QLabel(text)
+    label.setObjectName(name)
+    label.setStyleSheet(colours + " border-radius: 3px; padding: 0 4px;")
+    label.hide()
+    return label

@@ -56,6 +56,14 @@ class NewFighterDialog(QDialog):
         self._ignore_restrictions = ignore_restrictions
         self._types: list[FighterType] = ruleset.fighter_types_for(house or None)
         self._table = ruleset.table
+        self._build_fields()
+        self._build_footer(credits)
+        self._lay_out()
+        self.type.currentIndexChanged.connect(self._on_type_current_index_changed)
+        self._on_type_current_index_changed(self.type.currentIndex())
+        open_size(self, 520)
+
+    def _build_fields(self) -> None:
         self.name = QLineEdit()
         self.name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
         self.name.setPlaceholderText("Name")
@@ -78,6 +86,8 @@ class NewFighterDialog(QDialog):
         self.cost.setSuffix(" credits")
         self.profile = QLineEdit()
         self.profile.setToolTip("Twelve values: M WS BS S T W I A Ld Cl Wil Int")
+
+    def _build_footer(self, credits: int) -> None:
         self.pay = QCheckBox(
             f"Pay the recruit's cost from the gang's credits ({credits} available)"
         )
@@ -85,12 +95,14 @@ class NewFighterDialog(QDialog):
         self.message = QLabel()
         self.message.setStyleSheet("color: #c62828;")
         self.message.setWordWrap(True)
-        buttons = QDialogButtonBox(
+        self._buttons = buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText("&Recruit")
         buttons.accepted.connect(self._on_buttons_accepted)
         buttons.rejected.connect(self.reject)
+
+    def _lay_out(self) -> None:
         form = QFormLayout(self)
         form.addRow("&Name", self.name)
         form.addRow("&Type", self.type)
@@ -101,10 +113,7 @@ class NewFighterDialog(QDialog):
         form.addRow("Base &profile", self.profile)
         form.addRow(self.pay)
         form.addRow(self.message)
-        form.addRow(buttons)
-        self.type.currentIndexChanged.connect(self._on_type_current_index_changed)
-        self._on_type_current_index_changed(self.type.currentIndex())
-        open_size(self, 520)
+        form.addRow(self._buttons)
 
     def _kind(self) -> FighterType | None:
         index = self.type.currentIndex()
