@@ -155,8 +155,11 @@ class FighterRow(Base):
     skills: Mapped[list[str]] = mapped_column(JSON, default=list)
     injuries: Mapped[list[str]] = mapped_column(JSON, default=list)
     notes: Mapped[str] = mapped_column(Text, default="")
-    # An Exotic Beast's owner (a fighter's name in the same gang); "" for everyone else.
-    owner: Mapped[str] = mapped_column(String, default="", server_default="")
+    # An Exotic Beast's owner: the id of a fighter of the same gang (never a name, which
+    # may change); NULL for everyone else. No foreign key: the roster's undo puts rows
+    # back in any order, and the rules clear it when the owner leaves; a reading takes
+    # an id of no fighter of the gang as no owner (row_reading.gang_from_row).
+    owner_id: Mapped[int | None] = mapped_column(Integer)
     # The fighter's picture, scaled on the way in (rules/portrait.py); NULL: none.
     portrait: Mapped[bytes | None] = mapped_column(LargeBinary)
 
