@@ -301,6 +301,9 @@ class PostBattleDraftRow(Base):
         ForeignKey("battles.id", ondelete="SET NULL"), index=True
     )
     draft: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The fighter each name of the draft means (the name, case ignored, to the fighter's
+    # id; rules/draft_fighters.py): a fighter renamed before Finish is still theirs.
+    fighter_ids: Mapped[dict[str, int]] = mapped_column(JSON, default=dict, server_default="{}")
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utc_now, onupdate=utc_now
     )

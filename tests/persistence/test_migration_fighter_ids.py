@@ -6,12 +6,13 @@ is kept. Down again, the ids become names."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
 from gangmanager.persistence.database import open_database, sqlite_url
 from gangmanager.rules.fighter_refs import owner_name
-from gangmanager.services import gangs, roster
+from gangmanager.services import gangs, post_battle, roster
 from gangmanager.services.rulesets import Rulesets
 
 from .test_migrations import migrate, revision_of
@@ -97,3 +98,31 @@ def test_down_again_the_ids_become_names(tmp_path: Path) -> None:
     with sqlite3.connect(path) as conn:
         owners = dict(conn.execute("SELECT id, owner FROM fighters ORDER BY id"))
     assert owners == {1: "", 2: "Gorn", 3: "", 4: "", 5: "", 6: "", 7: "", 8: "Gorn"}
+
+
+def test_a_drafts_names_keep_their_fighters_ids(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite"
+    _database_at_0012(path)
+    draft = {
+        "result": "win",
+        "xp": {"GORN": 2, "Nobody": 1, "Twin": 1},
+        "moves": [{"item": "Lasgun", "from": "stash", "to": "Gorn"}],
+    }
+    with sqlite3.connect(path) as conn:
+        conn.execute(
+            "INSERT INTO post_battle_drafts (id, gang_id, draft, updated_at)"
+            " VALUES (1, 1, ?, '2026-12-01 00:00:00')",
+            (json.dumps(draft),),
+        )
+    migrate(path, "head")
+    with sqlite3.connect(path) as conn:
+        (stored,) = conn.execute("SELECT fighter_ids FROM post_battle_drafts").fetchone()
+    # Only Gorn: Nobody is no fighter, Twin is two, the stash is none.
+    assert json.loads(stored) == {"gorn": 1}
+    with open_database(sqlite_url(path)) as db:
+        rulesets = Rulesets(tmp_path / "data")
+        roster.apply(db, roster.EditFighter(1, 1, {"name": "Gorn II"}), rulesets)
+        resumed = post_battle.load_draft(db, 1)
+    assert resumed is not None
+    assert resumed.draft.xp == {"Gorn II": 2, "Nobody": 1, "Twin": 1}
+    assert resumed.draft.moves[0].to == "Gorn II" and resumed.draft.moves[0].source == "stash"

@@ -15,8 +15,9 @@ from gangmanager.exchange.gang_file import dump_gang_file, load_gang_document
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.gang_additions import ownerless_beasts
+from gangmanager.rules.post_battle_draft import AdvancementEntry, PostBattleDraft
 from gangmanager.rules.roster_ops import recruit
-from gangmanager.services import gang_files, roster
+from gangmanager.services import gang_files, post_battle, roster
 from gangmanager.services.rulesets import Rulesets
 
 
@@ -115,3 +116,30 @@ def test_an_update_from_a_file_keeps_the_beast_with_the_stored_owner(
     rex = _named(after, "Rex")
     assert rex.xp == 3 and rex.owner_id == _named(stored, "Gorn").id
     assert _named(after, "Gorn").id == _named(stored, "Gorn").id
+
+
+def test_a_draft_naming_a_fighter_renamed_before_finish_still_applies_to_them(
+    db: Database, rulesets: Rulesets
+) -> None:
+    gang = _import(db, rulesets, _file(rulesets))
+    assert gang.id is not None
+    wizard = PostBattleDraft(
+        result="win",
+        xp={"Gorn": 6, "Vex": 1},
+        advancements=[AdvancementEntry(fighter="gorn", advancement="ws")],
+    )
+    draft_id = post_battle.save_draft(db, rulesets, gang.id, wizard)
+    gorn = _named(_stored(db, gang.id), "Gorn")
+    roster.apply(db, roster.EditFighter(gang.id, gorn.id, {"name": "Gorn the Bold"}), rulesets)
+    # Resumed, the draft names Gorn as he is called now.
+    resumed = post_battle.load_draft(db, gang.id)
+    assert resumed is not None and resumed.draft.xp == {"Gorn the Bold": 6, "Vex": 1}
+    assert resumed.draft.advancements[0].fighter == "Gorn the Bold"
+    # Finish with the draft as a wizard opened before the rename still holds it.
+    result = post_battle.finish(db, rulesets, gang.id, wizard, draft_id=draft_id)
+    bold = _named(_stored(db, gang.id), "Gorn the Bold")
+    assert bold.id == gorn.id and bold.xp == gorn.xp  # +6, then 6 spent on WS
+    assert len(bold.modifiers) == len(gorn.modifiers) + 1, bold.modifiers
+    assert result.gang.fighter("Gorn") is None
+    post_battle.undo_post_battle(db, rulesets, result)
+    assert _named(_stored(db, gang.id), "Gorn the Bold").modifiers == gorn.modifiers

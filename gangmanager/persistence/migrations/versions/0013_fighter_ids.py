@@ -1,9 +1,12 @@
 """Records point at fighters by id, not by name: an Exotic Beast's owner is the id of
-the fighter it belongs to (`fighters.owner_id`), so renaming the owner keeps the beast.
+the fighter it belongs to (`fighters.owner_id`), so renaming the owner keeps the beast;
+a post-battle draft keeps which fighter each of its names means
+(`post_battle_drafts.fighter_ids`), so a fighter renamed before Finish is still theirs.
 
 A stored owner name that matches one fighter of the beast's gang (case ignored)
 becomes that fighter's id; a name matching none, or two, becomes no owner, and the
-beast is kept.
+beast is kept. A draft's names are matched the same way (a name of no fighter stays
+a name, as Finish reports it).
 
 Revision ID: 0013
 Revises: 0012
@@ -34,6 +37,28 @@ _fighters = sa.Table(
     sa.Column("owner", sa.String()),
     sa.Column("owner_id", sa.Integer()),
 )
+_drafts = sa.Table(
+    "post_battle_drafts",
+    _meta,
+    sa.Column("id", sa.Integer(), primary_key=True),
+    sa.Column("gang_id", sa.Integer()),
+    sa.Column("draft", sa.JSON()),
+    sa.Column("fighter_ids", sa.JSON()),
+)
+# Where a draft of this revision names a fighter (rules/draft_fighters.py then).
+_ENTRY_KEYS = {
+    "succumb": ("fighter",),
+    "injuries": ("fighter",),
+    "escapes": ("fighter",),
+    "old_wounds": ("fighter",),
+    "medical_escorts": ("fighter", "escort"),
+    "limited_deleted": ("fighter",),
+    "sales": ("fighter",),
+    "purchases": ("fighter",),
+    "boons_taken": ("fighter",),
+    "moves": ("from", "to"),
+    "advancements": ("fighter",),
+}
 
 
 def _key(name: str | None) -> str:
@@ -60,9 +85,40 @@ def upgrade() -> None:
     # Batch mode: SQLite before 3.35 cannot drop a column in place.
     with op.batch_alter_table("fighters") as batch:
         batch.drop_column("owner")
+    op.add_column(
+        "post_battle_drafts",
+        sa.Column("fighter_ids", sa.JSON(), server_default="{}", nullable=False),
+    )
+    for draft in connection.execute(sa.select(_drafts.c.id, _drafts.c.gang_id, _drafts.c.draft)):
+        ids: dict[str, int] = {}
+        for name in _draft_names(draft.draft or {}):
+            found = named.get((draft.gang_id, _key(name)), [])
+            if len(found) == 1:
+                ids[_key(name)] = found[0]
+        if ids:
+            connection.execute(
+                sa.update(_drafts).where(_drafts.c.id == draft.id).values(fighter_ids=ids)
+            )
+
+
+def _draft_names(draft: dict[str, object]) -> list[str]:
+    names: list[str] = []
+    for field, keys in _ENTRY_KEYS.items():
+        entries = draft.get(field)
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, dict):
+                names += [v for k, v in entry.items() if k in keys and isinstance(v, str)]
+    capture = draft.get("capture")
+    if isinstance(capture, dict) and isinstance(capture.get("fighter"), str):
+        names.append(capture["fighter"])
+    xp = draft.get("xp")
+    names += list(xp) if isinstance(xp, dict) else []
+    return [n for n in names if _key(n) and _key(n) != "stash"]
 
 
 def downgrade() -> None:
+    with op.batch_alter_table("post_battle_drafts") as batch:
+        batch.drop_column("fighter_ids")
     op.add_column("fighters", sa.Column("owner", sa.String(), server_default="", nullable=False))
     connection = op.get_bind()
     rows = connection.execute(
