@@ -26,7 +26,12 @@ from gangmanager.rules.characteristics import (
     CharacteristicError,
     CharacteristicTable,
 )
-from gangmanager.rules.fighter_refs import owner_name, owners_by_name, provisional_ids
+from gangmanager.rules.fighter_refs import (
+    owner_name,
+    owners_by_name,
+    provisional_ids,
+    settled,
+)
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import check_modifier_range
@@ -206,8 +211,8 @@ def _with_owners(gang: Gang, names: list[str]) -> Gang:
     renamed since). A file naming no owner is read without ids, as before."""
     if not any(name.strip() for name in names):
         return gang
-    fighters = provisional_ids(gang.fighters)
-    return gang.model_copy(update={"fighters": owners_by_name(fighters, names)})
+    fighters = settled(owners_by_name(provisional_ids(gang.fighters), names))
+    return gang.model_copy(update={"fighters": fighters})
 
 
 def _checked_portraits(gang: Gang, source: str) -> Gang:

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from gangmanager.exchange.armoury_match import name_tokens, split_qualifier
-from gangmanager.rules.fighter_refs import provisional_ids
+from gangmanager.rules.fighter_refs import provisional_ids, settled
 from gangmanager.rules.gang import Category, Fighter
 from gangmanager.rules.gang_additions import owner_candidates
 from gangmanager.rules.roster_ops import recruit
@@ -152,7 +152,8 @@ def attach_additions(
     fighters: list[Fighter], ruleset: Ruleset, house: House | None, marks: Marks | None = None
 ) -> tuple[list[Fighter], Notes]:
     """The fighters with their additions' kit and beasts' owners; notes by fighter name.
-    Fighters come back with provisional ids (rules/fighter_refs.py): owners name them."""
+    With a beast's owner among them, fighters come back with provisional ids
+    (rules/fighter_refs.py); without, as they were (as a gang file reads them)."""
     fighters = provisional_ids(fighters)
     notes: Notes = {}
     result: list[Fighter] = []
@@ -180,4 +181,4 @@ def attach_additions(
                     f"the card marks a {beast}, but the file lists none as a fighter:"
                     " add it with New fighter"
                 )
-    return result, notes
+    return settled(result), notes

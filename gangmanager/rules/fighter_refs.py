@@ -31,6 +31,16 @@ def provisional_ids(fighters: Sequence[Fighter]) -> list[Fighter]:
     return result
 
 
+def settled(fighters: Sequence[Fighter]) -> list[Fighter]:
+    """`fighters` without their provisional ids when nothing points at any of them: a
+    gang read from a file or an import is then as it was before it had owners."""
+    if any(f.owner_id is not None for f in fighters):
+        return list(fighters)
+    return [
+        f.model_copy(update={"id": None}) if f.id is not None and f.id < 0 else f for f in fighters
+    ]
+
+
 def fighter_with_id(fighters: Sequence[Fighter], fighter_id: int | None) -> Fighter | None:
     if fighter_id is None:
         return None
