@@ -17,7 +17,9 @@ from gangmanager.rules.profile import Profile
 
 
 def _fighter(name: str, category: Category = Category.LEADER, **update: object) -> Fighter:
-    return Fighter(name=name, category=category, profile=Profile(values={})).model_copy(update=update)
+    return Fighter(name=name, category=category, profile=Profile(values={})).model_copy(
+        update=update
+    )
 
 
 def _gang() -> Gang:
