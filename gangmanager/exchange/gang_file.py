@@ -26,7 +26,13 @@ from gangmanager.rules.characteristics import (
     CharacteristicError,
     CharacteristicTable,
 )
-from gangmanager.rules.gang import Gang
+from gangmanager.rules.fighter_refs import (
+    owner_name,
+    owners_by_name,
+    provisional_ids,
+    settled,
+)
+from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import check_modifier_range
 from gangmanager.rules.profile import Profile
@@ -47,6 +53,14 @@ __all__ = [
 
 FORMAT = "gangmanager/gang"
 VERSION = 1
+# A fighter's key naming the fighter an Exotic Beast belongs to.
+OWNER_KEY = "owner"
+_OWNER_SCHEMA: dict[str, Any] = {
+    "default": "",
+    "description": "An Exotic Beast's owner: the name of a fighter of the gang.",
+    "title": "Owner",
+    "type": "string",
+}
 _OVERRIDE_KEY = "house_rules_ignore_restrictions"
 
 
@@ -100,6 +114,11 @@ def dump_gang_file(gang: Gang, origin: Origin | None = None) -> str:
     written after the header.
     """
     body = fill_missing_ratings(gang).model_dump(mode="json", by_alias=True)
+    # The file names a beast's owner (the model points at the owner's id), after `notes`.
+    body["fighters"] = [
+        _after_notes(written, owner_name(fighter, gang.fighters))
+        for fighter, written in zip(gang.fighters, body.get("fighters", []), strict=True)
+    ]
     # An optional key, written only when on: files of gangs without it stay as they were.
     if not body.get(_OVERRIDE_KEY):
         body.pop(_OVERRIDE_KEY, None)
@@ -145,14 +164,55 @@ def load_gang_document(
     origin = _read_origin(data, source)
     body = {key: value for key, value in data.items() if key not in _HEADER_KEYS}
     _check_keys(body, Gang, (), source)
+    owners = _owner_names(body, source)
     try:
         # Strict: a number written as text ("45") or a true for a count is refused,
         # so what we read is exactly what the file says.
         gang = Gang.model_validate_json(json.dumps(body), strict=True)
     except ValidationError as exc:
         raise _from_validation(exc, source) from None
+    gang = _with_owners(gang, owners)
     _check_ranges(gang, source, table)
     return fill_missing_ratings(_checked_portraits(gang, source)), origin
+
+
+def _after_notes(fighter: dict[str, Any], owner: str) -> dict[str, Any]:
+    written: dict[str, Any] = {}
+    for key, value in fighter.items():
+        written[key] = value
+        if key == "notes":
+            written[OWNER_KEY] = owner
+    return written
+
+
+def _owner_names(body: dict[str, Any], source: str) -> list[str]:
+    """Take each fighter's `owner` (a name; "" when left out) out of the body: the
+    model holds the owner's id, given once every fighter has one (`_with_owners`)."""
+    fighters = body.get("fighters")
+    if not isinstance(fighters, list):
+        return []
+    names: list[str] = []
+    for index, fighter in enumerate(fighters):
+        owner = fighter.pop(OWNER_KEY, "") if isinstance(fighter, dict) else ""
+        if not isinstance(owner, str):
+            raise ImportFileError(
+                source,
+                json_path(("fighters", index, OWNER_KEY)),
+                f"expected the owner's name, got {describe_value(owner)}",
+            )
+        names.append(owner)
+    return names
+
+
+def _with_owners(gang: Gang, names: list[str]) -> Gang:
+    """The gang's fighters with provisional ids (they are not stored yet) and each
+    beast pointing at the fighter its file names; a name matching no fighter of the
+    file, or two, leaves the beast without an owner (a file of version 1 may name one
+    renamed since). A file naming no owner is read without ids, as before."""
+    if not any(name.strip() for name in names):
+        return gang
+    fighters = settled(owners_by_name(provisional_ids(gang.fighters), names))
+    return gang.model_copy(update={"fighters": fighters})
 
 
 def _checked_portraits(gang: Gang, source: str) -> Gang:
@@ -222,6 +282,8 @@ def _allowed_keys(model: type[BaseModel]) -> dict[str, type[BaseModel] | None]:
         if field.exclude:
             continue  # database ids are not part of the file
         keys[field.alias or name] = _nested_model(field.annotation)
+        if model is Fighter and name == "notes":
+            keys[OWNER_KEY] = None  # the owner by name, where the model has its id
     return keys
 
 
@@ -387,6 +449,16 @@ def gang_file_schema() -> dict[str, Any]:
         "type": "object",
         "properties": {code: dict(_PROFILE_VALUE) for code in CODES},
         "additionalProperties": False,
+    }
+    fighter = defs.get("Fighter", {})
+    fighter["properties"] = {
+        key: value
+        for name, schema_of in fighter.get("properties", {}).items()
+        for key, value in (
+            [(name, schema_of), (OWNER_KEY, _OWNER_SCHEMA)]
+            if name == "notes"
+            else [(name, schema_of)]
+        )
     }
     set_to = defs.get("Modifier", {}).get("properties", {}).get("set_to")
     if set_to is not None:

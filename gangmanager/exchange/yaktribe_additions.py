@@ -22,6 +22,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from gangmanager.exchange.armoury_match import name_tokens, split_qualifier
+from gangmanager.rules.fighter_refs import provisional_ids, settled
 from gangmanager.rules.gang import Category, Fighter
 from gangmanager.rules.gang_additions import owner_candidates
 from gangmanager.rules.roster_ops import recruit
@@ -61,22 +62,22 @@ def _owner(
     fighters: list[Fighter],
     taken: dict[str, int],
     marks: Marks,
-) -> tuple[str, str]:
+) -> tuple[int | None, str]:
     candidates = [f for f in owner_candidates(fighter_type, fighters) if f.name != beast.name]
     # One beast per mark: the second Cyber-mastiff goes to the next card naming one.
     for fighter in candidates:
         count = _marks(fighter, fighter_type, marks)
         if count and taken.get(fighter.name, 0) < count:
             taken[fighter.name] = taken.get(fighter.name, 0) + 1
-            return fighter.name, f"owner: {fighter.name} (the {fighter_type.name} on their card)"
+            return fighter.id, f"owner: {fighter.name} (the {fighter_type.name} on their card)"
     if candidates:
         first = candidates[0]
         who = " or ".join(fighter_type.owners())
-        return first.name, (
+        return first.id, (
             f"owner: {first.name}, the first fighter who may own one ({who}): the file"
             " names none; change it in the card editor if another owns it"
         )
-    return "", f"no fighter of the gang may own a {fighter_type.name}: left without an owner"
+    return None, f"no fighter of the gang may own a {fighter_type.name}: left without an owner"
 
 
 def _with_kit(fighter: Fighter, fighter_type: FighterType, ruleset: Ruleset) -> tuple[Fighter, str]:
@@ -150,7 +151,10 @@ def _kind(name: str, ruleset: Ruleset) -> str:
 def attach_additions(
     fighters: list[Fighter], ruleset: Ruleset, house: House | None, marks: Marks | None = None
 ) -> tuple[list[Fighter], Notes]:
-    """The fighters with their additions' kit and beasts' owners; notes by fighter name."""
+    """The fighters with their additions' kit and beasts' owners; notes by fighter name.
+    With a beast's owner among them, fighters come back with provisional ids
+    (rules/fighter_refs.py); without, as they were (as a gang file reads them)."""
+    fighters = provisional_ids(fighters)
     notes: Notes = {}
     result: list[Fighter] = []
     taken: dict[str, int] = {}
@@ -161,9 +165,9 @@ def attach_additions(
             continue
         fighter, note = _with_kit(fighter, fighter_type, ruleset)
         lines = [note] if note else []
-        if fighter.category is Category.EXOTIC_BEAST and not fighter.owner:
+        if fighter.category is Category.EXOTIC_BEAST and fighter.owner_id is None:
             owner, note = _owner(fighter, fighter_type, fighters, taken, marks or {})
-            fighter = fighter.model_copy(update={"owner": owner})
+            fighter = fighter.model_copy(update={"owner_id": owner})
             lines.append(note)
         if lines:
             notes[fighter.name] = lines
@@ -177,4 +181,4 @@ def attach_additions(
                     f"the card marks a {beast}, but the file lists none as a fighter:"
                     " add it with New fighter"
                 )
-    return result, notes
+    return settled(result), notes

@@ -8,14 +8,15 @@ campaign's) with the one snapshot engine (`uow.snapshots`, persistence/snapshots
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from gangmanager.persistence.tables import PostBattleDraftRow, utc_now
+from gangmanager.persistence.tables import FighterRow, PostBattleDraftRow, utc_now
+from gangmanager.rules.draft_fighters import current_names, fighter_ids, named
 
 if TYPE_CHECKING:
     from gangmanager.persistence.unit_of_work import UnitOfWork
@@ -26,8 +27,11 @@ class StoredDraft:
     id: int
     gang_id: int
     battle_id: int | None
+    # The draft with each fighter it names as they are called now.
     draft: dict[str, Any]
     updated_at: datetime | None
+    # The fighter each name meant when the draft was saved (rules/draft_fighters.py).
+    fighter_ids: dict[str, int] = field(default_factory=dict)
 
 
 class DraftRepository:
@@ -45,11 +49,11 @@ class DraftRepository:
             .limit(1)
         )
         row = self._session.scalars(query).first()
-        return _stored(row) if row is not None else None
+        return self._stored(row) if row is not None else None
 
     def get(self, draft_id: int) -> StoredDraft | None:
         row = self._session.get(PostBattleDraftRow, draft_id)
-        return _stored(row) if row is not None else None
+        return self._stored(row) if row is not None else None
 
     def save(self, gang_id: int, draft: dict[str, Any], battle_id: int | None) -> int:
         """Write over the unfinished draft of the gang, or start one; returns its id."""
@@ -77,10 +81,25 @@ class DraftRepository:
     def _write(self, row: PostBattleDraftRow, draft: dict[str, Any], battle_id: int | None) -> int:
         # A new dict: the plain JSON type does not see in-place mutation.
         row.draft = dict(draft)
+        row.fighter_ids = fighter_ids(draft, self._fighters(row.gang_id)) if named(draft) else {}
         row.battle_id = battle_id
         row.updated_at = utc_now()
         self._session.flush()
         return row.id
+
+    def _fighters(self, gang_id: int) -> list[tuple[int, str]]:
+        """(id, name) of the gang's fighters: one SELECT of two columns."""
+        query = select(FighterRow.id, FighterRow.name).where(FighterRow.gang_id == gang_id)
+        return [(fighter_id, name) for fighter_id, name in self._session.execute(query)]
+
+    def _stored(self, row: PostBattleDraftRow) -> StoredDraft:
+        """The draft as the gang's fighters are called now (a fighter renamed since it
+        was saved is still the one it names)."""
+        ids = dict(row.fighter_ids or {})
+        draft = dict(row.draft)
+        if ids:
+            draft = current_names(draft, ids, self._fighters(row.gang_id))
+        return StoredDraft(row.id, row.gang_id, row.battle_id, draft, row.updated_at, ids)
 
     def finish(self, draft_id: int, change_sheet: dict[str, Any] | None = None) -> None:
         """Stamp the draft finished, with what the sequence changed (its change sheet)."""
@@ -114,10 +133,6 @@ class DraftRepository:
             )
         )
         return int(result.rowcount or 0)  # type: ignore[attr-defined]
-
-
-def _stored(row: PostBattleDraftRow) -> StoredDraft:
-    return StoredDraft(row.id, row.gang_id, row.battle_id, dict(row.draft), row.updated_at)
 
 
 def drafts_of(uow: UnitOfWork) -> DraftRepository:

@@ -56,7 +56,11 @@ def set_fighter_columns(row: FighterRow, fighter: Fighter, position: int) -> Non
     row.skills = list(fighter.skills)
     row.injuries = list(fighter.injuries)
     row.notes = fighter.notes
-    row.owner = fighter.owner
+    # A stored fighter's id as it is; a provisional one is the real one only after the
+    # flush (`link_owners`).
+    row.owner_id = (
+        fighter.owner_id if fighter.owner_id is not None and fighter.owner_id > 0 else None
+    )
     row.portrait = fighter.portrait
 
 
@@ -135,11 +139,30 @@ def gang_row(gang: Gang) -> GangRow:
 # ---------------------------------------------------------------- rows -> domain
 
 
+def link_owners(gang: Gang, row: GangRow) -> bool:
+    """Point each fighter row's `owner_id` at the row of the fighter the gang names by
+    id (stored or provisional, rules/fighter_refs.py), once a flush gave every row its
+    id; a reference to no fighter of the gang is none. True when a row changed."""
+    ids = {f.id: r.id for f, r in zip(gang.fighters, row.fighters, strict=True) if f.id is not None}
+    changed = False
+    for fighter, fighter_row in zip(gang.fighters, row.fighters, strict=True):
+        wanted = ids.get(fighter.owner_id) if fighter.owner_id is not None else None
+        if wanted == fighter_row.id:
+            wanted = None
+        if fighter_row.owner_id != wanted:
+            fighter_row.owner_id = wanted
+            changed = True
+    return changed
+
+
 def with_ids(gang: Gang, row: GangRow) -> Gang:
-    """The saved gang with its ids, its fighters' ids and its new version (after a flush)."""
-    # A copy only where the id is new: a roster of 300 is not copied for one edit.
+    """The saved gang with its ids, its fighters' ids and its new version (after a flush
+    and `link_owners`): owners by their stored ids too."""
+    # A copy only where an id is new: a roster of 300 is not copied for one edit.
     fighters = [
-        f if f.id == r.id else f.model_copy(update={"id": r.id})
+        f
+        if (f.id, f.owner_id) == (r.id, r.owner_id)
+        else f.model_copy(update={"id": r.id, "owner_id": r.owner_id})
         for f, r in zip(gang.fighters, row.fighters, strict=True)
     ]
     return gang.model_copy(update={"id": row.id, "version": row.version, "fighters": fighters})

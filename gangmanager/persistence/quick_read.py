@@ -41,7 +41,7 @@ FROM gangs AS g ORDER BY lower(g.name), g.id
 _FIGHTER_COLUMNS = ", ".join(
     ["id", "name", "type", "category", "cost", "xp", "status", "rating"]
     + [f'"{column}"' for column in PROFILE_COLUMNS.values()]
-    + ["skills", "injuries", "notes", "owner", "portrait"]
+    + ["skills", "injuries", "notes", "owner_id", "portrait"]
 )
 # Children of the gang's fighters, in one SELECT per kind whatever the number of fighters.
 _OF_FIGHTERS = "fighter_id IN (SELECT id FROM fighters WHERE gang_id = ?)"

@@ -196,6 +196,8 @@ class GangRepository:
         row = mapping.gang_row(gang)
         self._session.add(row)
         self._session.flush()
+        if mapping.link_owners(gang, row):  # owners named by provisional ids
+            self._session.flush()
         return mapping.with_ids(gang, row)
 
     def replace(self, gang: Gang) -> Gang:
@@ -227,6 +229,8 @@ class GangRepository:
         row.fighters = fighter_rows
         row.stash = mapping.stash_rows(gang)
         self._flush()
+        if mapping.link_owners(gang, row):
+            self._flush()
         return mapping.with_ids(gang, row)
 
     def update(self, gang: Gang, *, base: Gang | None = None) -> Gang:
@@ -293,6 +297,8 @@ class GangRepository:
         if before.stash != gang.stash:
             row.stash = mapping.stash_rows(gang)
         self._flush()
+        if mapping.link_owners(gang, row):  # a new owner, or one inserted in this save
+            self._flush()
         return mapping.with_ids(gang, row)
 
     def rename(self, gang_id: int, name: str) -> None:
@@ -395,9 +401,11 @@ def _check_storable(gang: Gang, trusted: Mapping[int | None, Fighter] | None = N
         else:
             message = first["msg"]
         raise ServiceError(f"not saved: {where}: {message}") from None
-    # model_dump leaves out the ids (exclude=True): put them back.
+    # model_dump leaves out the ids and owners' ids (exclude=True): put them back.
     kept = [
-        new if new.id == old.id else new.model_copy(update={"id": old.id})
+        new
+        if (new.id, new.owner_id) == (old.id, old.owner_id)
+        else new.model_copy(update={"id": old.id, "owner_id": old.owner_id})
         for new, old in zip(checked.fighters, gang.fighters, strict=True)
     ]
     return checked.model_copy(update={"id": gang.id, "version": gang.version, "fighters": kept})

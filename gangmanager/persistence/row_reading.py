@@ -65,11 +65,23 @@ def gang_from_row(row: Any) -> Gang:
         reputation=row.reputation,
         rating=row.rating,
         stash=stash_from_rows(row.stash),
-        fighters=[fighter_from_row(f) for f in row.fighters],
+        fighters=_owned_within([fighter_from_row(f) for f in row.fighters]),
         notes=row.notes,
         house_rules_ignore_restrictions=row.house_rules_ignore_restrictions,
         portrait=row.portrait,
     )
+
+
+def _owned_within(fighters: list[Fighter]) -> list[Fighter]:
+    """An owner is a fighter of the same gang: any other id (a row put back by hand,
+    the fighter's own) reads as no owner."""
+    ids = {f.id for f in fighters}
+    return [
+        f
+        if f.owner_id is None or (f.owner_id in ids and f.owner_id != f.id)
+        else f.model_copy(update={"owner_id": None})
+        for f in fighters
+    ]
 
 
 def stash_from_rows(rows: list[Any]) -> list[Weapon]:
@@ -148,7 +160,7 @@ def fighter_from_row(row: Any) -> Fighter:
         skills=list(row.skills),
         injuries=list(row.injuries),
         notes=row.notes,
-        owner=row.owner,
+        owner_id=row.owner_id,
         portrait=row.portrait,
     )
 

@@ -155,8 +155,11 @@ class FighterRow(Base):
     skills: Mapped[list[str]] = mapped_column(JSON, default=list)
     injuries: Mapped[list[str]] = mapped_column(JSON, default=list)
     notes: Mapped[str] = mapped_column(Text, default="")
-    # An Exotic Beast's owner (a fighter's name in the same gang); "" for everyone else.
-    owner: Mapped[str] = mapped_column(String, default="", server_default="")
+    # An Exotic Beast's owner: the id of a fighter of the same gang (never a name, which
+    # may change); NULL for everyone else. No foreign key: the roster's undo puts rows
+    # back in any order, and the rules clear it when the owner leaves; a reading takes
+    # an id of no fighter of the gang as no owner (row_reading.gang_from_row).
+    owner_id: Mapped[int | None] = mapped_column(Integer)
     # The fighter's picture, scaled on the way in (rules/portrait.py); NULL: none.
     portrait: Mapped[bytes | None] = mapped_column(LargeBinary)
 
@@ -298,6 +301,9 @@ class PostBattleDraftRow(Base):
         ForeignKey("battles.id", ondelete="SET NULL"), index=True
     )
     draft: Mapped[dict[str, Any]] = mapped_column(JSON)
+    # The fighter each name of the draft means (the name, case ignored, to the fighter's
+    # id; rules/draft_fighters.py): a fighter renamed before Finish is still theirs.
+    fighter_ids: Mapped[dict[str, int]] = mapped_column(JSON, default=dict, server_default="{}")
     updated_at: Mapped[datetime] = mapped_column(
         DateTime(timezone=True), default=utc_now, onupdate=utc_now
     )

@@ -83,8 +83,10 @@ class Fighter(BaseModel):
     skills: list[str] = Field(default_factory=list)
     injuries: list[str] = Field(default_factory=list)
     notes: str = ""
-    # An Exotic Beast's owner: the name of the gang's fighter it belongs to.
-    owner: str = ""
+    # An Exotic Beast's owner: the id of the gang's fighter it belongs to (never a
+    # name, which may change; rules/fighter_refs.py). None: no owner. Not a file key:
+    # a gang file names the owner (`owner`), exchange/gang_file.py turns one into the other.
+    owner_id: int | None = Field(default=None, exclude=True)
     # The fighter's picture, already scaled (rules/portrait.py); None: none.
     portrait: PortraitBytes | None = None
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from gangmanager.rules.fighter_refs import fighter_with_id, owner_of
 from gangmanager.rules.gang import Category, Fighter, FighterStatus
-from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import FighterType, Ruleset
 from gangmanager.rules.weapons import trait_key
 
@@ -63,7 +63,7 @@ def check_recruit(
     house_id: str | None,
     fighters: list[Fighter],
     fighter_type: FighterType,
-    owner: str = "",
+    owner_id: int | None = None,
 ) -> RecruitVerdict:
     """May a gang of `house_id` with `fighters` take one more of `fighter_type`?"""
     name = fighter_type.name
@@ -80,19 +80,15 @@ def check_recruit(
     if fighter_type.category is not Category.EXOTIC_BEAST:
         return RecruitVerdict(True)
     who = ", ".join(fighter_type.owners())
-    if not owner:
+    if owner_id is None:
         return RecruitVerdict(False, f"{name} is an Exotic Beast: choose its owner ({who})")
-    found = next((f for f in counted if trait_key(f.name) == trait_key(owner)), None)
+    found = fighter_with_id(counted, owner_id)
     if found is None:
-        return RecruitVerdict(False, f"{name}'s owner {quoted(owner)} is not in the gang")
+        return RecruitVerdict(False, f"{name}'s owner is not in the gang")
     if not may_own(fighter_type, found):
         return RecruitVerdict(False, f"{found.name} may not own {name} (owners: {who})")
     if limit.per_owner is not None:
-        owned = [
-            f
-            for f in _of_type(counted, fighter_type)
-            if trait_key(f.owner) == trait_key(found.name)
-        ]
+        owned = [f for f in _of_type(counted, fighter_type) if f.owner_id == found.id]
         if len(owned) + 1 > limit.per_owner:
             return RecruitVerdict(
                 False,
@@ -104,13 +100,17 @@ def check_recruit(
 def ownerless_beasts(fighters: list[Fighter]) -> list[str]:
     """Warnings for beasts whose owner is missing, dead or gone."""
     counted = _counted(fighters)
-    names = {trait_key(f.name) for f in counted if f.category is not Category.EXOTIC_BEAST}
-    return [
-        f"{f.name} ({f.type or 'Exotic Beast'}) has no owner in the gang"
-        + (f" ({f.owner} is gone)" if f.owner else "")
-        for f in counted
-        if f.category is Category.EXOTIC_BEAST and trait_key(f.owner) not in names
-    ]
+    owners = [f for f in counted if f.category is not Category.EXOTIC_BEAST]
+    warnings: list[str] = []
+    for beast in counted:
+        if beast.category is not Category.EXOTIC_BEAST or owner_of(beast, owners) is not None:
+            continue
+        gone = owner_of(beast, fighters)  # still on the roster, but dead, sold...
+        warnings.append(
+            f"{beast.name} ({beast.type or 'Exotic Beast'}) has no owner in the gang"
+            + (f" ({gone.name} is gone)" if gone is not None else "")
+        )
+    return warnings
 
 
 def _type_of(ruleset: Ruleset, house_id: str | None, fighter: Fighter) -> FighterType | None:

@@ -19,6 +19,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
     Value,
 )
+from gangmanager.rules.fighter_refs import released
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import (
@@ -52,9 +53,10 @@ def add_fighter(gang: Gang, fighter: Fighter) -> Gang:
 
 
 def remove_fighter(gang: Gang, index: int) -> Gang:
+    """The gang without the fighter; beasts they owned are left without an owner."""
     fighters = list(gang.fighters)
-    del fighters[index]
-    return gang.model_copy(update={"fighters": fighters})
+    removed = fighters.pop(index)
+    return gang.model_copy(update={"fighters": released(fighters, removed)})
 
 
 def set_status(gang: Gang, index: int, status: FighterStatus) -> Gang:
@@ -353,13 +355,13 @@ def recruit(
     ruleset: Ruleset | None = None,
     *,
     house: str | None = None,
-    owner: str = "",
+    owner_id: int | None = None,
 ) -> Fighter:
     """A new fighter of a type, at the type's base cost (the house's own price
     where the list gives one: an Ambot for Orlock) and profile.
 
     With the ruleset, the equipment the type comes with is carried too, at no
-    cost: its price is part of the type's. `owner`: an Exotic Beast's owner.
+    cost: its price is part of the type's. `owner_id`: an Exotic Beast's owner.
     """
     fighter = Fighter(
         name=" ".join(name.split()) or fighter_type.name,
@@ -367,7 +369,7 @@ def recruit(
         category=fighter_type.category,
         cost=fighter_type.cost_for((ruleset.house(house) if ruleset and house else None) or house),
         profile=fighter_type.profile,
-        owner=owner,
+        owner_id=owner_id,
     )
     if ruleset is None or not fighter_type.equipment:
         return fighter

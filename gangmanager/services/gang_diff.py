@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from gangmanager.rules.characteristics import CODES
+from gangmanager.rules.fighter_refs import owner_name
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import cut, quoted
 
@@ -56,7 +57,7 @@ def _without_id(fighter: Fighter) -> Fighter:
 # -- a gang file applied over the stored gang (import --update) ------------------
 
 _GANG_FIELDS = ("name", "house", "credits", "reputation", "rating", "notes")
-_FIGHTER_NUMBERS = ("type", "category", "cost", "xp", "status", "rating", "owner")
+_FIGHTER_NUMBERS = ("type", "category", "cost", "xp", "status", "rating")
 _FIGHTER_LISTS = ("skills", "injuries")
 _FIGHTER_ITEMS = ("weapons", "wargear")
 
@@ -80,6 +81,9 @@ def changes_by_fighter(before: Gang, after: Gang) -> list[str]:
             lines.append(f"{quoted(fighter.name, 40)}: added")
             continue
         said = _fighter_changes(was, fighter)
+        owners = owner_name(was, before.fighters), owner_name(fighter, after.fighters)
+        if owners[0] != owners[1]:  # by name: the ids of a file's gang are not the store's
+            said.insert(len(_field_changes(was, fighter, _FIGHTER_NUMBERS)), _owner_change(*owners))
         if said:
             lines.append(f"{quoted(fighter.name, 40)}: " + "; ".join(said))
     lines += [
@@ -105,6 +109,8 @@ def differing_fields(stored: Gang, file: Gang) -> list[str]:
         fields += [
             f"{cut(fighter.name, 40)}.{k}" for k in keys if getattr(was, k) != getattr(fighter, k)
         ]
+        if owner_name(was, stored.fighters) != owner_name(fighter, file.fighters):
+            fields.append(f"{cut(fighter.name, 40)}.owner")
     fields += [
         f"{cut(f.name, 40)} (only here)" for f in stored.fighters if f.name.casefold() not in new
     ]
@@ -122,6 +128,10 @@ def _field_changes(before: object, after: object, fields: tuple[str, ...]) -> li
         else:
             said.append(f"{field} {_shown(old)} → {_shown(new)}")
     return said
+
+
+def _owner_change(before: str, after: str) -> str:
+    return f"owner {_shown(before or None)} → {_shown(after or None)}"
 
 
 def _shown(value: object) -> str:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from gangmanager.persistence.database import Database
+from gangmanager.rules.fighter_refs import renumbered
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import quoted
 from gangmanager.services.changes import Changes
@@ -210,9 +211,15 @@ class _CreateWithIdentity(Action[Gang]):
 
 
 def _onto(stored: Gang, file: Gang) -> Gang:
-    """The file's gang with the stored gang's ids: a fighter keeps its id by name."""
+    """The file's gang with the stored gang's ids: a fighter keeps its id by name (one
+    new to the gang keeps its provisional one), and owners follow their fighters."""
     ids = {f.name.casefold(): f.id for f in stored.fighters}
-    fighters = [f.model_copy(update={"id": ids.get(f.name.casefold())}) for f in file.fighters]
+    kept: dict[int, int] = {}
+    for fighter in file.fighters:
+        stored_id = ids.get(fighter.name.casefold())
+        if fighter.id is not None and stored_id is not None:
+            kept[fighter.id] = stored_id
+    fighters = renumbered(file.fighters, kept)
     return file.model_copy(
         update={"id": stored.id, "version": stored.version, "fighters": fighters}
     )

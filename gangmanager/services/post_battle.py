@@ -13,6 +13,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from pydantic import ValidationError
@@ -24,6 +25,7 @@ from gangmanager.persistence.draft_repository import DraftRepository, StoredDraf
 from gangmanager.persistence.snapshots import RowScope, RowSnapshot, StaleRows, narrowed
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.change_sheet import ChangeSheet, change_sheet
+from gangmanager.rules.draft_fighters import current_names
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle import CampaignSetting, DraftError, apply_draft
@@ -217,6 +219,13 @@ def dry_run(db: Database, rulesets: Rulesets, gang: GangRef, draft: PostBattleDr
         raise PostBattleError(exc.problems) from None
 
 
+def _named_now(draft: PostBattleDraft, ids: Mapping[str, int], gang: Gang) -> PostBattleDraft:
+    """The draft with each name it kept an id for as that fighter is called now."""
+    fighters = [(f.id, f.name) for f in gang.fighters if f.id is not None]
+    now = current_names(draft.to_json(), ids, fighters)
+    return draft if now == draft.to_json() else PostBattleDraft.model_validate(now)
+
+
 @dataclass(frozen=True)
 class FinishResult:
     """Everything Finish did, and what undo needs to take it back."""
@@ -252,12 +261,15 @@ class FinishPostBattle(Action[FinishResult]):
         if version is not None and before.version != version:
             raise StaleGangError
         setting = campaign_service.post_battle_setting(uow, rulesets, before)
+        drafts = drafts_of(uow)
+        found = _own_draft(drafts, draft_id, before.id)
+        if found is not None and found.fighter_ids:
+            # A fighter renamed since the draft was saved is still the one it names.
+            draft = _named_now(draft, found.fighter_ids, before)
         try:
             after, report = apply_draft(rulesets.get(before.ruleset), before, draft, setting)
         except DraftError as exc:
             raise PostBattleError(exc.problems) from None
-        drafts = drafts_of(uow)
-        found = _own_draft(drafts, draft_id, before.id)
         scopes = _campaign_scope(setting, report, before.id)
         if found is not None:
             scopes.append(post_battle_scopes.draft(found.id))

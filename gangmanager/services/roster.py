@@ -29,6 +29,7 @@ from gangmanager.rules.characteristics import (
     CharacteristicTable,
     Value,
 )
+from gangmanager.rules.fighter_refs import renumbered
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import clean_name, quoted
 from gangmanager.rules.modifiers import (
@@ -126,7 +127,10 @@ class DuplicateGang(Action[Gang]):
 
     def run(self, ctx: Context) -> Outcome[Gang]:
         gang = _load(ctx.uow, self.gang_id)
-        fighters = [f.model_copy(update={"id": None}) for f in gang.fighters]
+        # New fighters, by provisional ids: a beast of the copy is owned in the copy.
+        fighters = renumbered(
+            gang.fighters, {f.id: -1 - i for i, f in enumerate(gang.fighters) if f.id is not None}
+        )
         copy = gang.model_copy(update={"id": None, "version": None, "fighters": fighters})
         return _guarded(lambda: _create(ctx.uow, copy, "Duplicate"))
 
@@ -487,7 +491,7 @@ def _check_addition(gang: Gang, fighter: Fighter, rulesets: Rulesets) -> None:
     if fighter_type is None or not fighter_type.kind:
         return
     verdict = gang_additions.check_recruit(
-        ruleset, gang.house or None, list(gang.fighters), fighter_type, fighter.owner
+        ruleset, gang.house or None, list(gang.fighters), fighter_type, fighter.owner_id
     )
     if not verdict.allowed:
         raise ServiceError(f"{verdict.reason}: {fighter.name} not added")

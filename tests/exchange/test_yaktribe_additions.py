@@ -10,6 +10,7 @@ from gangmanager.content import builtin_rulesets_dir, load_ruleset
 from gangmanager.exchange.gang_file import dump_gang_file, load_gang_file
 from gangmanager.exchange.yaktribe import import_yaktribe
 from gangmanager.rules import restrictions
+from gangmanager.rules.fighter_refs import owner_name
 from gangmanager.rules.gang import Category, Fighter, Gang
 from gangmanager.rules.gang_additions import ownerless_beasts
 
@@ -63,10 +64,10 @@ def test_an_ambot_gets_its_profile_and_weapons() -> None:
 def test_a_cyber_mastiff_is_attached_to_its_owner() -> None:
     gang, notes = _import()
     # Ruk's card carries the beast: Ruk owns Rex.
-    assert _fighter(gang, "Rex").owner == "Ruk"
+    assert owner_name(_fighter(gang, "Rex"), gang.fighters) == "Ruk"
     assert notes["Rex"][-1] == "owner: Ruk (the Cyber-mastiff on their card)"
     # Fang is on no card: the first fighter who may own one, said in the report.
-    assert _fighter(gang, "Fang").owner == "Gorn"
+    assert owner_name(_fighter(gang, "Fang"), gang.fighters) == "Gorn"
     assert notes["Fang"][-1].startswith("owner: Gorn, the first fighter who may own one")
     assert _kit(_fighter(gang, "Rex")) == ["Savage bite"]
 
@@ -77,5 +78,5 @@ def test_the_imported_gang_is_a_legal_gang_and_the_owner_survives_a_gang_file() 
     assert ownerless_beasts(gang.fighters) == []
     assert gang.rating == 950
     again = load_gang_file(json.loads(dump_gang_file(gang)), "again.json")
-    assert _fighter(again, "Rex").owner == "Ruk"
+    assert owner_name(_fighter(again, "Rex"), again.fighters) == "Ruk"
     assert "owner" not in json.loads(dump_gang_file(gang))["fighters"][0]  # Gorn owns, is no beast

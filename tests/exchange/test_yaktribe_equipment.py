@@ -11,6 +11,7 @@ import pytest
 from gangmanager.content import builtin_rulesets_dir, load_ruleset
 from gangmanager.exchange.gang_file import dump_gang_file, load_gang_file
 from gangmanager.exchange.yaktribe import import_yaktribe
+from gangmanager.rules.fighter_refs import owner_name
 from gangmanager.rules.gang import Fighter, Gang
 
 from .yaktribe_club_lines import CLUB_GANGS
@@ -158,7 +159,7 @@ def test_a_beast_marker_only_marks_its_owner(
     champ = gang.fighter("Champ")
     assert champ is not None and _kit(champ) == []  # a marker, no item
     if gang_type == "Delaque":
-        assert pet.owner == "Champ"
+        assert owner_name(pet, gang.fighters) == "Champ"
     assert report.unmatched_count == 0
     assert f"{marker} -> {beast_type} (marks its owner)" in report.text()
 

@@ -9,6 +9,7 @@ import pytest
 
 from gangmanager.content import builtin_rulesets_dir, load_ruleset
 from gangmanager.exchange.yaktribe import import_yaktribe
+from gangmanager.rules.fighter_refs import owner_name
 from gangmanager.rules.gang import Fighter
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon
 
@@ -254,7 +255,11 @@ def test_an_enforcers_hardcase_cyber_mastiff_is_the_packs_enforcer_beast() -> No
     gang, report = import_yaktribe(data, "kit.json", N23)
     rex = gang.fighter("Rex")
     assert rex is not None
-    assert (rex.type, rex.category, rex.owner) == ("Hardcase Cyber-mastiff", "exotic_beast", "Cap")
+    assert (rex.type, rex.category, owner_name(rex, gang.fighters)) == (
+        "Hardcase Cyber-mastiff",
+        "exotic_beast",
+        "Cap",
+    )
     assert [w.name for w in rex.weapons] == ["Shock bite"]
     assert sorted(i.name for i in rex.wargear) == ["Light carapace armour", "Respirator"]
     hardcase = N23.fighter_type("palanite_enforcers", "Hardcase Cyber-mastiff")

@@ -231,5 +231,6 @@ def test_founding_with_a_brute_and_a_beast_bought_for_its_owner(qtbot, rulesets:
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
     gang = wizard.founded_gang()
     rex = gang.fighter("Rex")
-    assert rex is not None and (rex.owner, rex.cost) == ("Kerr", 100)
+    kerr = gang.fighter("Kerr")
+    assert rex is not None and kerr is not None and (rex.cost, rex.owner_id) == (100, kerr.id)
     assert gang.credits == 1500 - (105 + 45 + 45 + 230 + 100)

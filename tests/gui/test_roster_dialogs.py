@@ -19,6 +19,7 @@ from gangmanager.gui.roster.new_fighter_dialog import NewFighterDialog
 from gangmanager.gui.roster.skill_dialog import SkillDialog
 from gangmanager.gui.roster.weapon_dialog import ItemDialog, ProfileDialog, WeaponDialog
 from gangmanager.rules import roster_ops
+from gangmanager.rules.fighter_refs import provisional_ids
 from gangmanager.rules.gang import Category, Gang
 from gangmanager.rules.modifiers import ModifierKind
 from gangmanager.rules.roster_ops import RosterError
@@ -339,21 +340,26 @@ def test_buy_weapon_shows_the_list_first_and_refuses_with_a_reason(
 def test_new_fighter_offers_the_houses_additions_and_a_beasts_owner(
     qtbot, n23: Ruleset, gang: Gang
 ) -> None:
-    dialog = NewFighterDialog(n23, gang.house, 430, fighters=list(gang.fighters))
+    # Fighters with ids, as a stored gang's: a beast's owner is chosen by id.
+    fighters = provisional_ids(gang.fighters)
+    dialog = NewFighterDialog(n23, gang.house, 430, fighters=fighters)
     qtbot.addWidget(dialog)
     labels = [dialog.type.itemText(i) for i in range(dialog.type.count())]
     assert "Ambot (Brute, 0-2, 185 credits)" in labels  # Orlock's price
     assert not any(label.startswith("Khimerix") for label in labels)  # Escher only
     qtbot.keyClicks(dialog.name, "Rex")
     dialog.type.setCurrentIndex(labels.index("Cyber-mastiff (Exotic Beast, 0-3, 100 credits)"))
-    owners = [dialog.owner.itemData(i) for i in range(dialog.owner.count())]
-    assert owners == ["Mags Varga", "Dex Hollow"] and dialog.owner.isEnabled()
+    owners = [dialog.owner.itemText(i) for i in range(dialog.owner.count())]
+    assert [o.split(" (")[0] for o in owners] == ["Mags Varga", "Dex Hollow"]
+    assert dialog.owner.isEnabled()
     dialog.owner.setCurrentIndex(1)
     dialog.grab().save(str(SCREENSHOTS / "new-fighter-beast-owner.png"))
     choice = dialog.choice()
-    assert (choice.fighter.type, choice.fighter.owner, choice.fighter.cost) == (
+    dex = next(f for f in fighters if f.name == "Dex Hollow")
+    assert dex.id is not None and dialog.owner.itemData(1) == dex.id
+    assert (choice.fighter.type, choice.fighter.owner_id, choice.fighter.cost) == (
         "Cyber-mastiff",
-        "Dex Hollow",
+        dex.id,
         100,
     )
     dialog.type.setCurrentIndex(labels.index("Rogue Doc (Hanger-on, 0-2, 50 credits)"))

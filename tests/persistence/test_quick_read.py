@@ -46,7 +46,10 @@ def stored(tmp_path_factory: pytest.TempPathFactory) -> Path:
             gangs.add_gang(db, Rulesets(tmp_path_factory.mktemp("data")), gang)
     with sqlite3.connect(path) as connection:
         # Owners (NULL in SQLite for gangs, set per fighter) and a value no load accepts.
-        connection.execute("UPDATE fighters SET owner = 'player-2' WHERE name = 'Abel Trask'")
+        connection.execute(
+            "UPDATE fighters SET owner_id = (SELECT min(o.id) FROM fighters AS o"
+            " WHERE o.gang_id = fighters.gang_id) WHERE name = 'Abel Trask'"
+        )
         connection.execute(
             "UPDATE fighters SET status = 'no such status' WHERE gang_id ="
             " (SELECT id FROM gangs WHERE name = 'damaged')"
@@ -105,7 +108,7 @@ def test_the_full_gang_keeps_every_kind_of_row(stored: Path) -> None:
     assert leader.weapons[0].profiles[1].cost == 15
     assert [w.name for w in leader.wargear] == ["Mesh armour", "Bio-booster"]
     assert leader.skills == ["Nerves of Steel", "Fearsome"] and leader.injuries == ["Spinal Injury"]
-    assert ganger.owner == "player-2" and beast.profile["BS"] is None
+    assert ganger.owner_id == leader.id and beast.profile["BS"] is None
     assert [w.name for w in gang.stash] == [
         "Combi-weapon (bolter/melta)",
         "Frag grenades",
@@ -192,7 +195,9 @@ def _fighters(draw: st.DrawFn, n: int) -> Fighter:
                 Modifier(source=f"Advance {i}", kind=ModifierKind.ADVANCEMENT, changes={"WS": 1})
                 for i in range(draw(st.integers(0, 2)))
             ],
-            "owner": draw(st.sampled_from(["", "player-1"])),
+            # Provisional ids, the first fighter's -1: an owner among those drawn.
+            "id": -1 - n,
+            "owner_id": draw(st.sampled_from([None, -1])),
         }
     )
 

@@ -26,16 +26,22 @@ def _type(name: str, house: str | None = "orlock") -> FighterType:
     return found
 
 
+# The ids of the fighters `_orlocks` makes (as stored), owners by id.
+GORN, RUK, VEX, NOBODY = 1, 2, 3, 99
+
+
 def _orlocks(*extra: Fighter) -> list[Fighter]:
     return [
-        recruit(_type("Road Captain"), "Gorn", N23),
-        recruit(_type("Road Sergeant"), "Ruk", N23),
-        recruit(_type("Gunner"), "Vex", N23),
+        recruit(_type("Road Captain"), "Gorn", N23).model_copy(update={"id": GORN}),
+        recruit(_type("Road Sergeant"), "Ruk", N23).model_copy(update={"id": RUK}),
+        recruit(_type("Gunner"), "Vex", N23).model_copy(update={"id": VEX}),
         *extra,
     ]
 
 
-def _check(fighters: list[Fighter], name: str, owner: str = "", house: str = "orlock") -> str:
+def _check(
+    fighters: list[Fighter], name: str, owner: int | None = None, house: str = "orlock"
+) -> str:
     verdict = additions.check_recruit(N23, house, fighters, _type(name, house), owner)
     return "" if verdict.allowed else verdict.reason
 
@@ -89,28 +95,27 @@ def test_a_beast_needs_an_owner_who_may_own_one() -> None:
     assert _check(fighters, "Cyber-mastiff") == (
         "Cyber-mastiff is an Exotic Beast: choose its owner (leader, champion)"
     )
-    assert _check(fighters, "Cyber-mastiff", "Nobody") == (
-        "Cyber-mastiff's owner 'Nobody' is not in the gang"
-    )
-    assert _check(fighters, "Cyber-mastiff", "Vex") == (
+    assert _check(fighters, "Cyber-mastiff", NOBODY) == ("Cyber-mastiff's owner is not in the gang")
+    assert _check(fighters, "Cyber-mastiff", VEX) == (
         "Vex may not own Cyber-mastiff (owners: leader, champion)"
     )
-    assert _check(fighters, "Cyber-mastiff", "Gorn") == ""
+    assert _check(fighters, "Cyber-mastiff", GORN) == ""
     mastiff = _type("Cyber-mastiff")
     assert [f.name for f in additions.owner_candidates(mastiff, fighters)] == ["Gorn", "Ruk"]
 
 
 def test_a_beast_owned_by_a_fighter_type_and_its_per_owner_limit() -> None:
-    master = recruit(_type("Outland Beastmaster"), "Skarn", N23)
+    skarn = 4
+    master = recruit(_type("Outland Beastmaster"), "Skarn", N23).model_copy(update={"id": skarn})
     fighters = _orlocks(master)
-    assert _check(fighters, "Wasteland Giant Rat", "Gorn") == (
+    assert _check(fighters, "Wasteland Giant Rat", GORN) == (
         "Gorn may not own Wasteland Giant Rat (owners: Outland Beastmaster)"
     )
     rat = _type("Wasteland Giant Rat")
     for number in range(3):
-        assert _check(fighters, rat.name, "Skarn") == ""
-        fighters.append(recruit(rat, f"Rat {number}", N23, owner="Skarn"))
-    assert _check(fighters, rat.name, "Skarn") == (
+        assert _check(fighters, rat.name, skarn) == ""
+        fighters.append(recruit(rat, f"Rat {number}", N23, owner_id=skarn))
+    assert _check(fighters, rat.name, skarn) == (
         "Skarn already owns 3 Wasteland Giant Rat; at most 3 each"
     )
 
@@ -118,17 +123,17 @@ def test_a_beast_owned_by_a_fighter_type_and_its_per_owner_limit() -> None:
 def test_the_gang_wide_beast_limit_counts_every_owner() -> None:
     fighters = _orlocks()
     mastiff = _type("Cyber-mastiff")
-    for number, owner in enumerate(["Gorn", "Gorn", "Ruk"]):
-        fighters.append(recruit(mastiff, f"Dog {number}", N23, owner=owner))
-    assert _check(fighters, mastiff.name, "Ruk") == (
+    for number, owner in enumerate([GORN, GORN, RUK]):
+        fighters.append(recruit(mastiff, f"Dog {number}", N23, owner_id=owner))
+    assert _check(fighters, mastiff.name, RUK) == (
         "at most 3 Cyber-mastiff may join; the gang has 3"
     )
 
 
 def test_a_beast_whose_owner_died_is_reported() -> None:
-    dog = recruit(_type("Cyber-mastiff"), "Rex", N23, owner="Gorn")
+    dog = recruit(_type("Cyber-mastiff"), "Rex", N23, owner_id=GORN)
     dead = recruit(_type("Road Captain"), "Gorn", N23).model_copy(
-        update={"status": FighterStatus.DEAD}
+        update={"status": FighterStatus.DEAD, "id": GORN}
     )
     assert additions.ownerless_beasts([dead, dog]) == [
         "Rex (Cyber-mastiff) has no owner in the gang (Gorn is gone)"
@@ -190,7 +195,7 @@ def test_a_brute_stays_after_a_card_changing_injury() -> None:
 
 def test_brutes_advance_as_specialists_beasts_as_gangers() -> None:
     ambot = recruit(_type("Ambot"), "Digger", N23)
-    dog = recruit(_type("Cyber-mastiff"), "Rex", N23, owner="Gorn")
+    dog = recruit(_type("Cyber-mastiff"), "Rex", N23, owner_id=GORN)
     assert additions.advancement_category(N23, "orlock", ambot) is Category.SPECIALIST
     assert additions.advancement_category(N23, "orlock", dog) is Category.GANGER
 

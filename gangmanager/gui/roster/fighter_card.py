@@ -159,6 +159,11 @@ class FighterCard(QWidget):
                 label.setBuddy(widget)
                 fields.addWidget(label, row, pair * 2)
                 fields.addWidget(widget, row, pair * 2 + 1)
+        # An Exotic Beast's owner, by their name as it is now (hidden for everyone else).
+        self.owner = QLabel()
+        self.owner.setObjectName("fighter_owner")
+        self.owner.setVisible(False)
+        fields.addWidget(self.owner, 3, 0, 1, 4)
         fields.setColumnStretch(1, 1)
         fields.setColumnStretch(3, 1)
         return fields

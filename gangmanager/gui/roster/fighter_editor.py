@@ -27,6 +27,7 @@ from gangmanager.gui.roster.modifier_dialog import ModifierDialog
 from gangmanager.gui.roster.skill_dialog import SkillDialog, fighter_type
 from gangmanager.gui.roster.weapon_dialog import ItemDialog, ProfileDialog, WeaponDialog
 from gangmanager.rules import ratings, restrictions, roster_ops
+from gangmanager.rules.fighter_refs import owner_name
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.modifiers import ModifierKind
 from gangmanager.rules.ruleset import ArmouryItem, Ruleset
@@ -84,9 +85,11 @@ class FighterEditor(FighterCard):
                 view.clear()
             self.slots.clear()
             self.portrait.set_portrait(None)
+            self.owner.setVisible(False)
             return
         self.portrait.set_portrait(fighter.portrait)
         self.title.setText(f"{fighter.name}: {fighter.type or fighter.category.label}")
+        self._show_owner(gang, fighter)
         committed = ratings.committed_fighter_rating(fighter)
         pending = ratings.pending_fighter_rating(fighter)
         text = f"Fighter Rating {committed}"
@@ -120,6 +123,14 @@ class FighterEditor(FighterCard):
             self.skills.addItem(row)
         self._fill_injuries(fighter, ruleset)
         self._on_weapons_selection_changed(QItemSelection(), QItemSelection())
+
+    def _show_owner(self, gang: Gang, fighter: Fighter) -> None:
+        """An Exotic Beast's owner by their name as it is now (the beast holds their id)."""
+        beast = fighter.category is Category.EXOTIC_BEAST
+        self.owner.setVisible(beast)
+        if beast:
+            owner = owner_name(fighter, gang.fighters)
+            self.owner.setText(f"Owner: {owner}" if owner else "Owner: none in the gang")
 
     @staticmethod
     def _set_text(box: QLineEdit, text: str) -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from gangmanager.rules import gang_additions, ratings, restrictions, roster_ops
 from gangmanager.rules.default_ruleset import DEFAULT_RULESET
+from gangmanager.rules.fighter_refs import next_provisional_id
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.restrictions import Offer
 from gangmanager.rules.roster_ops import RosterError
@@ -49,18 +50,19 @@ class GangDraft:
                 f"{what} costs {price} credits; only {self.credits_left} are left: not bought"
             )
 
-    def recruit(self, kind: FighterType, name: str, owner: str = "") -> Fighter:
+    def recruit(self, kind: FighterType, name: str, owner_id: int | None = None) -> Fighter:
         """A Brute, Hanger-on, Hired Gun or Exotic Beast must be within its limits;
-        a beast joins with `owner` (a recruit's name) who may have one."""
+        a beast joins with `owner_id` (a recruit's id) who may have one. A recruit
+        gets a provisional id (rules/fighter_refs.py) for a beast to point at."""
         if kind.kind and self.ruleset is not None:
             verdict = gang_additions.check_recruit(
-                self.ruleset, self.house or None, self.fighters, kind, owner
+                self.ruleset, self.house or None, self.fighters, kind, owner_id
             )
             if not verdict.allowed:
                 raise RosterError(f"{verdict.reason}: not recruited")
         fighter = roster_ops.recruit(
-            kind, name, self.ruleset, house=self.house or None, owner=owner
-        )
+            kind, name, self.ruleset, house=self.house or None, owner_id=owner_id
+        ).model_copy(update={"id": next_provisional_id(self.fighters)})
         self._afford(fighter.cost, fighter.name)
         self.fighters.append(fighter)
         return fighter

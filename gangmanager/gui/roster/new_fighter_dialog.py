@@ -127,7 +127,7 @@ class NewFighterDialog(QDialog):
         self.owner.clear()
         owners = gang_additions.owner_candidates(kind, self._fighters) if kind else []
         for owner in owners:
-            self.owner.addItem(f"{owner.name} ({owner.type or owner.category.label})", owner.name)
+            self.owner.addItem(f"{owner.name} ({owner.type or owner.category.label})", owner.id)
         self.owner.setEnabled(bool(owners))
         if kind is not None:
             self.type_name.setText(kind.name)
@@ -144,14 +144,16 @@ class NewFighterDialog(QDialog):
             raise ValueError("a fighter needs a name")
         kind = self._kind()
         if kind is not None:
-            owner = self.owner.currentData() or ""
+            owner = self.owner.currentData()
             if kind.kind and not self._ignore_restrictions:
                 verdict = gang_additions.check_recruit(
                     self._ruleset, self._house, self._fighters, kind, owner
                 )
                 if not verdict.allowed:
                     raise ValueError(verdict.reason)
-            fighter = roster_ops.recruit(kind, name, self._ruleset, house=self._house, owner=owner)
+            fighter = roster_ops.recruit(
+                kind, name, self._ruleset, house=self._house, owner_id=owner
+            )
             return FighterChoice(fighter, self.pay.isChecked())
         try:
             profile = Profile.from_line(self.profile.text())

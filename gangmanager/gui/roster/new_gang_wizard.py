@@ -244,7 +244,7 @@ class RecruitPage(QWizardPage):
             return
         # An Exotic Beast is bought for the recruit selected on the right (its owner).
         chosen = self.recruits.selectionModel().selectedRows()
-        owner = self._draft.fighters[chosen[0].row()].name if chosen else ""
+        owner = self._draft.fighters[chosen[0].row()].id if chosen else None
         try:
             self._draft.recruit(self._types[rows[0].row()], self.recruit_name.text(), owner)
         except RosterError as exc:
