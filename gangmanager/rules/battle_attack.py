@@ -118,6 +118,19 @@ class _Pool:
         return list(self.used) if self.used else None
 
 
+@dataclass
+class _Share:
+    """One target's part of an attack: its hits, and what its steps note down."""
+
+    track: FighterTrack
+    hits: list[Hit]
+    extra: AttackTarget | None
+    tally: Tally | None = None
+    distance: int | None = None
+    # The chain's wound count before this target's hits.
+    wounds_before: int = 0
+
+
 def _unarmed(table: Table) -> ProfileTrack:
     profile = WeaponProfile(rng_s="E", rng_l="-", str="S", ap="-", d="1", am="-", traits=["Melee"])
     track = profile_track(table.ruleset, attack_traits.UNARMED, profile)
@@ -161,6 +174,12 @@ class _Attack:
         self.tallies: list[Tally] = []
         # The Blaze roll for each extra target (by the entry's id).
         self.extra_blaze: dict[int, int | None] = {}
+        # What the steps leave each other: the steps still to run, the first target,
+        # each target's share of the hits, an Unstable weapon gone wrong.
+        self.todo: list[tuple[str, tuple[int, ...]]] = [("_begin", ())]
+        self.first = self.target
+        self.shares: list[_Share] = []
+        self.blown_up = False
 
     def _given(self, key: str) -> list[int | str] | None:
         value = getattr(self.event, key)
@@ -176,8 +195,23 @@ class _Attack:
         return track.qualified_name if len(self.table.state.find(track.name)) > 1 else track.name
 
     # -- the steps ------------------------------------------------------------
+    # `resolve` runs them in turn. The odds (`attack_odds`) run the same steps one
+    # at a time on copies of the attack, so what one step leaves for the next is
+    # kept on the attack (`todo`, `shares`, `blown_up`), never in a local.
 
     def resolve(self) -> AttackEvent:
+        while self.todo:
+            self.step()
+        return self._completed()
+
+    def step(self) -> None:
+        """Run the next step of `todo` (its method's name and arguments)."""
+        name, args = self.todo.pop(0)
+        getattr(self, name)(*args)
+
+    def _begin(self) -> None:
+        """Checks, Firepower dice, hit rolls, Ammo tests; then the hits' allocation plans
+        the steps left: each target in turn, a step per hit, then `_end`."""
         a, t, p = self.attacker, self.target, self.profile
         battle_ammo.check_usable(a, p)
         attack_traits.check_range(self.table, a, p, self.band)
@@ -203,20 +237,25 @@ class _Attack:
         firepower = self._firepower()
         hits = self._hits(firepower)
         self._ammo_tests(firepower)
-        blown_up = self._unstable(firepower)
-        shares = self._shares(hits)
-        for track, share, extra in shares:
-            self._on_target(track, share, extra, several=len(shares) > 1)
-        self.target = self.chain.target = t
+        self.blown_up = self._unstable(firepower)
+        self.shares = [_Share(track, share, extra) for track, share, extra in self._shares(hits)]
+        for index, planned in enumerate(self.shares):
+            self.todo.append(("_target", (index,)))
+            self.todo.extend(("_hit", (index, n)) for n in range(len(planned.hits)))
+            self.todo.append(("_after_target", (index,)))
+        self.todo.append(("_end", ()))
+
+    def _end(self) -> None:
+        a, p = self.attacker, self.profile
+        self.target = self.chain.target = self.first
         if p.has(Mechanic.SINGLE_SHOT) and p.state is ProfileState.READY:
             p.state = ProfileState.SPENT
             self.say(f"Single Shot: {p.label} is spent.")
         if self._thrown():
             self._grenade_ammo_test()
-        if blown_up and not a.out_of_action:
+        if self.blown_up and not a.out_of_action:
             self.table.go_out_of_action(a)
             self.say(f"Unstable: {a.name} goes Out of Action.")
-        return self._completed()
 
     def _shares(self, hits: list[Hit]) -> list[tuple[FighterTrack, list[Hit], AttackTarget | None]]:
         """Each target and its hits, all allocated before any wound roll: `target` first."""
@@ -266,23 +305,19 @@ class _Attack:
         )
         return [(first, kept, None), *shares]
 
-    def _on_target(
-        self,
-        track: FighterTrack,
-        hits: list[Hit],
-        extra: AttackTarget | None,
-        *,
-        several: bool,
-    ) -> None:
-        """The hits on one target, resolved in full before the next target's."""
-        self.target = self.chain.target = t = track
+    # The hits on one target, resolved in full before the next target's.
+
+    def _target(self, index: int) -> None:
+        """A target's hits land: Knockback, Pinning, Concussion."""
+        share = self.shares[index]
+        hits = share.hits
+        self.target = self.chain.target = t = share.track
         self.status_before = t.status
-        tally = Tally(t.name, len(hits))
-        self.tallies.append(tally)
-        p = self.profile
-        if several:
+        share.tally = Tally(t.name, len(hits))
+        self.tallies.append(share.tally)
+        if len(self.shares) > 1:
             self.say(f"{self._who(t)}: {len(hits)} hit{'s' if len(hits) != 1 else ''}.")
-        distance = self._knockback_distance()
+        share.distance = distance = self._knockback_distance()
         if hits and distance == 0:
             self.say("Knockback Distance 0: the target is not moved.")
         elif hits:
@@ -290,16 +325,26 @@ class _Attack:
         if hits:
             self._pin()
             self._concussion()
-        wounds_before = self.chain.wounds
-        for index, hit in enumerate(hits):
-            if t.out_of_action:
-                break
-            label = f" (hit {index + 1} of {len(hits)})" if len(hits) > 1 else ""
-            self.chain.resolve(hit, label)
-        tally.wounds = self.chain.wounds - wounds_before
+        share.wounds_before = self.chain.wounds
+
+    def _hit(self, index: int, number: int) -> None:
+        """One hit through `HitChain` (wound, save, Damage, Injury dice); none once the
+        target is Out of Action."""
+        hits = self.shares[index].hits
+        if self.target.out_of_action:
+            return
+        label = f" (hit {number + 1} of {len(hits)})" if len(hits) > 1 else ""
+        self.chain.resolve(hits[number], label)
+
+    def _after_target(self, index: int) -> None:
+        """Once a target's hits are resolved: an obstruction, Rad-phage, XP, Blaze."""
+        share = self.shares[index]
+        t, p, hits, extra = self.target, self.profile, share.hits, share.extra
+        assert share.tally is not None
+        share.tally.wounds = self.chain.wounds - share.wounds_before
         obstructed = extra.obstructed if extra is not None else self.event.obstructed
         if hits and obstructed:
-            self._obstruction(distance)
+            self._obstruction(share.distance)
         if hits:
             self._rad_phage()
         self._credit()
