@@ -67,7 +67,7 @@ class Tally:
 
     target: str
     hits: int = 0
-    # Hits that wounded (before the save).
+    # Hits that wounded (before the save), counted hit by hit.
     wounds: int = 0
 
 
@@ -120,15 +120,20 @@ class _Pool:
 
 @dataclass
 class _Share:
-    """One target's part of an attack: its hits, and what its steps note down."""
+    """One target's part of an attack: its hits, and what its steps note down.
+
+    The hits are taken off `left` one step at a time, so a target with two hits
+    left is in the same state however many it had (the odds merge such states);
+    `log_total` is for the log's words only (the odds leave `log_` fields out).
+    """
 
     track: FighterTrack
-    hits: list[Hit]
+    left: list[Hit]
     extra: AttackTarget | None
+    hit: bool = False
+    log_total: int = 0
     tally: Tally | None = None
     distance: int | None = None
-    # The chain's wound count before this target's hits.
-    wounds_before: int = 0
 
 
 def _unarmed(table: Table) -> ProfileTrack:
@@ -199,10 +204,9 @@ class _Attack:
     # at a time on copies of the attack, so what one step leaves for the next is
     # kept on the attack (`todo`, `shares`, `blown_up`), never in a local.
 
-    def resolve(self) -> AttackEvent:
+    def resolve(self) -> None:
         while self.todo:
             self.step()
-        return self._completed()
 
     def step(self) -> None:
         """Run the next step of `todo` (its method's name and arguments)."""
@@ -238,10 +242,13 @@ class _Attack:
         hits = self._hits(firepower)
         self._ammo_tests(firepower)
         self.blown_up = self._unstable(firepower)
-        self.shares = [_Share(track, share, extra) for track, share, extra in self._shares(hits)]
+        self.shares = [
+            _Share(track, list(share), extra, bool(share), len(share))
+            for track, share, extra in self._shares(hits)
+        ]
         for index, planned in enumerate(self.shares):
             self.todo.append(("_target", (index,)))
-            self.todo.extend(("_hit", (index, n)) for n in range(len(planned.hits)))
+            self.todo.extend(("_hit", (index,)) for _ in planned.left)
             self.todo.append(("_after_target", (index,)))
         self.todo.append(("_end", ()))
 
@@ -310,7 +317,7 @@ class _Attack:
     def _target(self, index: int) -> None:
         """A target's hits land: Knockback, Pinning, Concussion."""
         share = self.shares[index]
-        hits = share.hits
+        hits = share.left
         self.target = self.chain.target = t = share.track
         self.status_before = t.status
         share.tally = Tally(t.name, len(hits))
@@ -325,23 +332,24 @@ class _Attack:
         if hits:
             self._pin()
             self._concussion()
-        share.wounds_before = self.chain.wounds
 
-    def _hit(self, index: int, number: int) -> None:
-        """One hit through `HitChain` (wound, save, Damage, Injury dice); none once the
-        target is Out of Action."""
-        hits = self.shares[index].hits
+    def _hit(self, index: int) -> None:
+        """The target's next hit through `HitChain` (wound, save, Damage, Injury dice);
+        none once the target is Out of Action."""
+        share = self.shares[index]
+        hit, tally, total = share.left.pop(0), share.tally, share.log_total
         if self.target.out_of_action:
             return
-        label = f" (hit {number + 1} of {len(hits)})" if len(hits) > 1 else ""
-        self.chain.resolve(hits[number], label)
+        label = f" (hit {total - len(share.left)} of {total})" if total > 1 else ""
+        wounds = self.chain.wounds
+        self.chain.resolve(hit, label)
+        assert tally is not None
+        tally.wounds += self.chain.wounds - wounds
 
     def _after_target(self, index: int) -> None:
         """Once a target's hits are resolved: an obstruction, Rad-phage, XP, Blaze."""
         share = self.shares[index]
-        t, p, hits, extra = self.target, self.profile, share.hits, share.extra
-        assert share.tally is not None
-        share.tally.wounds = self.chain.wounds - share.wounds_before
+        t, p, hits, extra = self.target, self.profile, share.hit, share.extra
         obstructed = extra.obstructed if extra is not None else self.event.obstructed
         if hits and obstructed:
             self._obstruction(share.distance)
@@ -785,11 +793,26 @@ def _save_line(ruleset: Ruleset, profile: ProfileTrack, target: FighterTrack) ->
 def resolve(table: Table, event: AttackEvent) -> Resolved:
     """The attack on the table's state; a refusal leaves the state half changed.
 
-    The unit both `attack` and the odds (`attack_odds`) run: the odds run it
-    on a throw-away copy for every sequence of dice.
+    The unit both `attack` and the odds (`attack_odds`) run: the odds run its
+    steps (`prepare`, `Attack.step`, `finish`) on throw-away copies.
     """
-    running = _Attack(table, event)
-    return Resolved(running.resolve(), running.tallies)
+    running = prepare(table, event)
+    running.resolve()
+    return finish(running)
+
+
+# The attack being resolved, for the odds that run its steps one at a time.
+Attack = _Attack
+
+
+def prepare(table: Table, event: AttackEvent) -> Attack:
+    """The attack with its fighters and profile found, no step run yet (`todo` holds them)."""
+    return _Attack(table, event)
+
+
+def finish(running: Attack) -> Resolved:
+    """An attack whose steps have all run: the completed event and the tallies."""
+    return Resolved(running._completed(), running.tallies)
 
 
 def attack(table: Table, event: AttackEvent) -> AttackEvent:
