@@ -21,6 +21,29 @@ from gangmanager.rules.weapons import Item, Weapon
 from .test_battle_every_weapon import RULE_REFUSALS, _profiles, n23
 
 EPSILON = 1e-9
+# Profiles whose walk takes seconds (a Scattershot hit's D6 wound rolls, Rapid Fire (3),
+# several attack dice with Power): exact too, run by `make test-slow` (`-m slow`).
+SLOW = {
+    ("Sawn-off shotgun", "scatter ammo"),
+    ("Shotgun", "scatter ammo"),
+    ("Combat shotgun", "shredder ammo"),
+    ("Blunderbuss with polearm", "grape shot"),
+    ("Ironhead heavy stubber", ""),
+    ("Twin-linked heavy las carbine", ""),
+    ("Vartijan heavy bolter", ""),
+    ("Storm-welder", ""),
+    ("Yu'vath puzzle box", ""),
+    ("Whisperbane knife", ""),
+    ("Power fist", ""),
+    ("Suppression laser", "broad burst"),
+}
+
+
+def _cases() -> list[object]:
+    return [
+        pytest.param(w, p, marks=pytest.mark.slow) if (w, p) in SLOW else (w, p)
+        for w, p in _profiles()
+    ]
 
 
 def _battle(weapon: Weapon) -> BattleState:
@@ -45,7 +68,7 @@ def _battle(weapon: Weapon) -> BattleState:
     )
 
 
-@pytest.mark.parametrize(("weapon", "profile"), _profiles())
+@pytest.mark.parametrize(("weapon", "profile"), _cases())
 def test_the_odds_of_every_profile_of_n23_are_exact(weapon: str, profile: str) -> None:
     rules = n23()
     entry = rules.weapon_entry(weapon)
