@@ -45,7 +45,7 @@ class Tally:
 
     target: str
     hits: int = 0
-    # Hits that wounded (before the save).
+    # Hits that wounded (before the save), counted hit by hit.
     wounds: int = 0
 
 
@@ -55,6 +55,33 @@ class Resolved:
 
     event: AttackEvent
     tallies: list[Tally]
+
+
+@dataclass
+class _Share:
+    """One target's part of an attack (in close combat, one weapon's part of it): its
+    hits, and what its steps note down.
+
+    The hits are taken off `left` one step at a time, so a target with two hits
+    left is in the same state however many it had (the odds merge such states);
+    `log_` fields are for the log's words only (the odds leave them out).
+    """
+
+    track: FighterTrack
+    left: list[Hit]
+    extra: AttackTarget | None
+    hit: bool = False
+    # The target's hits in all (`log_total`), and those of its groups before this one.
+    log_total: int = 0
+    log_done: int = 0
+    log_group: int = 0
+    tally: Tally | None = None
+    distance: int | None = None
+    # The profile these hits are resolved with (each weapon its own in close combat);
+    # the target's first group starts its tally, its last credits the attacker.
+    profile: ProfileTrack | None = None
+    first_group: bool = True
+    last_group: bool = True
 
 
 def _unarmed(table: Table) -> ProfileTrack:
@@ -102,6 +129,14 @@ class _Attack:
         self.extra_blaze: dict[int, int | None] = {}
         # Close combat with several weapons: the split stored back as `weapons`.
         self.plan: list[close_combat.Share] | None = None
+        # What the steps leave each other: the steps still to run, the first target,
+        # each target's share of the hits, an Unstable weapon gone wrong.
+        self.todo: list[tuple[str, tuple[int, ...]]] = [("_begin", ())]
+        self.first = self.target
+        self.own = self.profile
+        self.shares: list[_Share] = []
+        self.several = False
+        self.blown_up = False
 
     def _given(self, key: str) -> list[int | str] | None:
         value = getattr(self.event, key)
@@ -122,8 +157,22 @@ class _Attack:
         return found if found is not None and self.table.state.with_id(found) is track else None
 
     # -- the steps ------------------------------------------------------------
+    # `resolve` runs them in turn. The odds (`attack_odds`) run the same steps one
+    # at a time on copies of the attack, so what one step leaves for the next is
+    # kept on the attack (`todo`, `shares`, `blown_up`), never in a local.
 
-    def resolve(self) -> AttackEvent:
+    def resolve(self) -> None:
+        while self.todo:
+            self.step()
+
+    def step(self) -> None:
+        """Run the next step of `todo` (its method's name and arguments)."""
+        name, args = self.todo.pop(0)
+        getattr(self, name)(*args)
+
+    def _begin(self) -> None:
+        """Checks, Firepower dice, hit rolls, Ammo tests; then the hits' allocation plans
+        the steps left: each target in turn, a step per hit, then `_end`."""
         a, t, p = self.attacker, self.target, self.profile
         battle_ammo.check_usable(a, p)
         attack_traits.check_range(self.table, a, p, self.band)
@@ -149,20 +198,58 @@ class _Attack:
         firepower = self._firepower()
         hits = self._hits(firepower)
         self._ammo_tests(firepower)
-        blown_up = self._unstable(firepower)
-        shares = self._shares(hits)
-        for track, share, extra in shares:
-            self._on_target(track, share, extra, several=len(shares) > 1)
-        self.target = self.chain.target = t
+        self.blown_up = self._unstable(firepower)
+        targets = self._shares(hits)
+        self.several = len(targets) > 1
+        self.shares = [share for target in targets for share in self._groups(*target)]
+        for index, planned in enumerate(self.shares):
+            self.todo.append(("_target", (index,)))
+            self.todo.extend(("_hit", (index,)) for _ in planned.left)
+            self.todo.append(("_after_target", (index,)))
+        self.todo.append(("_end", ()))
+
+    def _groups(
+        self, track: FighterTrack, hits: list[Hit], extra: AttackTarget | None
+    ) -> list[_Share]:
+        """A target's hits in groups of one profile each (in close combat each weapon's
+        hits are resolved with its own profile and traits), in the order they came."""
+        groups: list[tuple[ProfileTrack, list[Hit]]] = []
+        for hit in hits:
+            used = hit.profile or self.own
+            if not groups or groups[-1][0] is not used:
+                groups.append((used, []))
+            groups[-1][1].append(hit)
+        shares, done = [], 0
+        for number, (used, group) in enumerate(groups or [(self.own, [])], start=1):
+            shares.append(
+                _Share(
+                    track,
+                    list(group),
+                    extra,
+                    bool(group),
+                    len(hits),
+                    done,
+                    len(group),
+                    profile=used,
+                    first_group=number == 1,
+                    last_group=number == max(len(groups), 1),
+                )
+            )
+            done += len(group)
+        return shares
+
+    def _end(self) -> None:
+        self.profile = self.chain.profile = self.own
+        a, p = self.attacker, self.profile
+        self.target = self.chain.target = self.first
         if p.has(Mechanic.SINGLE_SHOT) and p.state is ProfileState.READY:
             p.state = ProfileState.SPENT
             self.say(f"Single Shot: {p.label} is spent.")
         if self._thrown():
             self._grenade_ammo_test()
-        if blown_up and not a.out_of_action:
+        if self.blown_up and not a.out_of_action:
             self.table.go_out_of_action(a)
             self.say(f"Unstable: {a.name} goes Out of Action.")
-        return self._completed()
 
     def _shares(self, hits: list[Hit]) -> list[tuple[FighterTrack, list[Hit], AttackTarget | None]]:
         """Each target and its hits, all allocated before any wound roll: `target` first."""
@@ -212,44 +299,28 @@ class _Attack:
         )
         return [(first, kept, None), *shares]
 
-    def _on_target(
-        self,
-        track: FighterTrack,
-        hits: list[Hit],
-        extra: AttackTarget | None,
-        *,
-        several: bool,
-    ) -> None:
-        """The hits on one target, resolved in full before the next target's."""
-        self.target = self.chain.target = t = track
-        self.status_before = t.status
-        tally = Tally(t.name, len(hits))
-        self.tallies.append(tally)
-        if several:
-            self.say(f"{self._who(t)}: {len(hits)} hit{'s' if len(hits) != 1 else ''}.")
-        wounds_before = self.chain.wounds
-        # In close combat each weapon's hits are resolved with its own profile and traits.
-        own = self.profile
-        groups: list[tuple[ProfileTrack, list[Hit]]] = []
-        for hit in hits:
-            used = hit.profile or own
-            if not groups or groups[-1][0] is not used:
-                groups.append((used, []))
-            groups[-1][1].append(hit)
-        done = 0
-        for number, (used, group) in enumerate(groups or [(own, [])], start=1):
-            self.profile = self.chain.profile = used
-            self._hits_on_target(extra, group, done, len(hits), last=number == max(len(groups), 1))
-            done += len(group)
-        self.profile = self.chain.profile = own
-        tally.wounds = self.chain.wounds - wounds_before
+    # The hits on one target, resolved in full before the next target's.
 
-    def _hits_on_target(
-        self, extra: AttackTarget | None, hits: list[Hit], done: int, total: int, *, last: bool
-    ) -> None:
-        """One profile's hits on the target: Knockback, Pinning, wounds, then Blaze."""
-        t, p = self.target, self.profile
-        distance = self._knockback_distance()
+    def _target(self, index: int) -> None:
+        """A target's hits land: Knockback, Pinning, Concussion."""
+        share = self.shares[index]
+        hits = share.left
+        self.target = self.chain.target = t = share.track
+        self.status_before = t.status
+        self.profile = self.chain.profile = share.profile or self.own
+        if share.first_group:
+            # Its hits in all: this group's and its other weapons' groups after it, none
+            # resolved yet (`log_total` is for the log's words: the odds leave it out).
+            group = self.shares[index:]
+            ends = next((i for i, s in enumerate(group[1:], 1) if s.first_group), len(group))
+            share.tally = Tally(t.name, sum(len(s.left) for s in group[:ends]))
+            self.tallies.append(share.tally)
+            if self.several:
+                total = share.log_total
+                self.say(f"{self._who(t)}: {total} hit{'s' if total != 1 else ''}.")
+        else:
+            share.tally = self.shares[index - 1].tally
+        share.distance = distance = self._knockback_distance()
         if hits and distance == 0:
             self.say("Knockback Distance 0: the target is not moved.")
         elif hits:
@@ -257,14 +328,30 @@ class _Attack:
         if hits:
             self._pin()
             self._concussion()
-        for index, hit in enumerate(hits, start=done):
-            if t.out_of_action:
-                break
-            label = f" (hit {index + 1} of {total})" if total > 1 else ""
-            self.chain.resolve(hit, label)
+
+    def _hit(self, index: int) -> None:
+        """The target's next hit through `HitChain` (wound, save, Damage, Injury dice);
+        none once the target is Out of Action."""
+        share = self.shares[index]
+        hit, tally, total = share.left.pop(0), share.tally, share.log_total
+        if self.target.out_of_action:
+            return
+        number = share.log_done + share.log_group - len(share.left)
+        label = f" (hit {number} of {total})" if total > 1 else ""
+        wounds = self.chain.wounds
+        self.chain.resolve(hit, label)
+        assert tally is not None
+        tally.wounds += self.chain.wounds - wounds
+
+    def _after_target(self, index: int) -> None:
+        """Once a target's hits (of one weapon) are resolved: an obstruction, Rad-phage,
+        XP (after the last weapon's), Blaze."""
+        share = self.shares[index]
+        t, p, hits, extra = self.target, self.profile, share.hit, share.extra
+        last = share.last_group
         obstructed = extra.obstructed if extra is not None else self.event.obstructed
         if hits and obstructed:
-            self._obstruction(distance)
+            self._obstruction(share.distance)
         if hits:
             self._rad_phage()
         if last:
@@ -589,11 +676,26 @@ class _Attack:
 def resolve(table: Table, event: AttackEvent) -> Resolved:
     """The attack on the table's state; a refusal leaves the state half changed.
 
-    The unit both `attack` and the odds (`attack_odds`) run: the odds run it
-    on a throw-away copy for every sequence of dice.
+    The unit both `attack` and the odds (`attack_odds`) run: the odds run its
+    steps (`prepare`, `Attack.step`, `finish`) on throw-away copies.
     """
-    running = _Attack(table, event)
-    return Resolved(running.resolve(), running.tallies)
+    running = prepare(table, event)
+    running.resolve()
+    return finish(running)
+
+
+# The attack being resolved, for the odds that run its steps one at a time.
+Attack = _Attack
+
+
+def prepare(table: Table, event: AttackEvent) -> Attack:
+    """The attack with its fighters and profile found, no step run yet (`todo` holds them)."""
+    return _Attack(table, event)
+
+
+def finish(running: Attack) -> Resolved:
+    """An attack whose steps have all run: the completed event and the tallies."""
+    return Resolved(running._completed(), running.tallies)
 
 
 def attack(table: Table, event: AttackEvent) -> AttackEvent:
