@@ -490,7 +490,7 @@ _FIELDS: dict[str, Callable[[Any], dict[str, Any]]] = {
     "BattleState": _fields_but("log", "warnings"),
     "Table": _fields_but("dice"),
     "HitChain": _chain_fields,
-    "_Pool": _pool_fields,
+    "DicePool": _pool_fields,
     "Tally": _tally_fields,
 }
 _REDUCERS: dict[type, Callable[[Any], dict[str, Any]] | None] = {}
