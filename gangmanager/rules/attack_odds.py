@@ -333,6 +333,15 @@ class _Search:
             for other in list(left):
                 if _EVERY_FACE or not _same_answers(child_asked[depth].values(), other):
                     continue
+                if child_asked[depth] and not _PROBE_ALL and not _holds(shown, depth):
+                    # The step asked the die what decided its paths, and no later step can
+                    # ask it more (the state does not hold it): the face answers alike.
+                    merged.append(other)
+                    left.remove(other)
+                    continue
+                # Asked nothing (its number may have been read where Python does not ask
+                # the die: a pydantic model copies it), or held for later steps to ask:
+                # tried, and merged if it left the same.
                 probe = self._run(state, [*prefix, other, *shown.faces[depth + 1 :]])
                 yield self.runs
                 if self._signature(probe, depth) == self._signature(shown, depth):
@@ -359,6 +368,14 @@ class _Search:
 # The tests set these to walk every face (no merging) or every state (no memo) and compare.
 _EVERY_FACE = False
 _NO_MEMO = False
+# Try every merged face once, asked or not (the tests check the questions are enough).
+_PROBE_ALL = False
+
+
+def _holds(run: _StepRun, depth: int) -> bool:
+    """Whether the state the run left holds its die at `depth` (a hit's natural roll)."""
+    die = run.dice[depth]
+    return any(held is die for held in run.after.held)
 
 
 def _same_answers(questions: Iterable[_Question], face: int) -> bool:

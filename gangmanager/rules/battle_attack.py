@@ -16,7 +16,7 @@ back into it, so a stored attack replays to the same result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gangmanager.rules import attack_armour, attack_traits, battle_ammo, close_combat
 from gangmanager.rules.attack_numbers import hit_needed
@@ -82,6 +82,32 @@ class _Share:
     profile: ProfileTrack | None = None
     first_group: bool = True
     last_group: bool = True
+    # The hit being resolved and its wound rolls still to make, a step each (of
+    # `log_rolls`; `log_label` names the hit).
+    current: Hit | None = None
+    rolls_left: int = 0
+    log_label: str = ""
+    log_rolls: int = 0
+
+
+@dataclass
+class _Rolls:
+    """The Firepower dice and hit rolls of an attack, a die a step: what they came to
+    so far (`log_` fields are for the log's words only: the odds leave them out)."""
+
+    firepower_left: int = 0
+    # Firepower dice rolled, their hits and Ammo symbols added up.
+    firepower: int = 0
+    firepower_hits: int = 0
+    firepower_ammo: int = 0
+    # The profile of each hit roll still to make (each weapon's in close combat).
+    hit_dice: list[ProfileTrack] = field(default_factory=list)
+    hits: list[Hit] = field(default_factory=list)
+    # Hits counted, not rolled (a Template, or `hits` given).
+    counted: bool = False
+    log_firepower: str = ""
+    log_dice: int = 0
+    log_named: bool = False
 
 
 def _unarmed(table: Table) -> ProfileTrack:
@@ -137,6 +163,7 @@ class _Attack:
         self.shares: list[_Share] = []
         self.several = False
         self.blown_up = False
+        self.rolls = _Rolls()
 
     def _given(self, key: str) -> list[int | str] | None:
         value = getattr(self.event, key)
@@ -195,13 +222,26 @@ class _Attack:
         ):
             if note:
                 self.say(note + ".")
-        firepower = self._firepower()
-        hits = self._hits(firepower)
-        self._ammo_tests(firepower)
-        self.blown_up = self._unstable(firepower)
+        # A step per Firepower die, then the hit rolls (a step per attack die).
+        self.todo[0:0] = [("_firepower_die", ())] * self._firepower() + [("_hit_rolls", ())]
+
+    def _after_hits(self) -> None:
+        """Rapid Fire's hits, the Ammo tests, Unstable; then the hits' allocation plans
+        the steps left: each target in turn, a step per hit, then `_end`."""
+        rolls, p = self.rolls, self.profile
+        hits = rolls.hits
+        rapid = attack_traits.rapid_fire_applies(self.table, p, self.band)
+        if hits and rolls.firepower and not rolls.counted and rapid:
+            count = rolls.firepower_hits
+            self.say(f"Rapid Fire: {count} hit{'s' if count != 1 else ''} from the Firepower dice.")
+            hits = [hits[0]] * count
+        self._ammo_tests(rolls.firepower_ammo)
+        self.blown_up = self._unstable(rolls.firepower_ammo)
         targets = self._shares(hits)
         self.several = len(targets) > 1
         self.shares = [share for target in targets for share in self._groups(*target)]
+        # What the rolls left is not read again: cleared, so equal states merge.
+        self.rolls = _Rolls()
         for index, planned in enumerate(self.shares):
             self.todo.append(("_target", (index,)))
             self.todo.extend(("_hit", (index,)) for _ in planned.left)
@@ -337,11 +377,26 @@ class _Attack:
         if self.target.out_of_action:
             return
         number = share.log_done + share.log_group - len(share.left)
-        label = f" (hit {number} of {total})" if total > 1 else ""
+        share.log_label = label = f" (hit {number} of {total})" if total > 1 else ""
         wounds = self.chain.wounds
-        self.chain.resolve(hit, label)
+        rolls = self.chain.start(hit, label)
         assert tally is not None
         tally.wounds += self.chain.wounds - wounds
+        # Each wound roll (a Scattershot hit's D6 of them) is a step of its own.
+        share.current, share.rolls_left, share.log_rolls = (hit if rolls else None), rolls, rolls
+        self.todo[0:0] = [("_wound", (index,))] * rolls
+
+    def _wound(self, index: int) -> None:
+        """One wound roll of the target's current hit: wound, save, Damage, Injury dice."""
+        share = self.shares[index]
+        assert share.current is not None and share.tally is not None
+        wounds = self.chain.wounds
+        done = share.log_rolls - share.rolls_left
+        self.chain.wound_roll(share.current, share.log_label, done, share.log_rolls)
+        share.rolls_left -= 1
+        if not share.rolls_left:
+            share.current = None  # a hit resolved leaves nothing behind (equal states merge)
+        share.tally.wounds += self.chain.wounds - wounds
 
     def _after_target(self, index: int) -> None:
         """Once a target's hits (of one weapon) are resolved: an obstruction, Rad-phage,
@@ -423,12 +478,11 @@ class _Attack:
         self.say(f"Grenade: the {self.table.ruleset.ammo.term} follows the attack.")
         self._run_ammo_test(1)
 
-    def _unstable(self, firepower: list[int]) -> bool:
+    def _unstable(self, symbols: int) -> bool:
         """Unstable: a D6 when the Ammo symbol comes up; True when it goes wrong (1-3)."""
-        faces = self.table.ruleset.attack
         if not self.profile.has(Mechanic.UNSTABLE):
             return False
-        if not any(faces.firepower_face(d).ammo for d in firepower):
+        if not symbols:
             return False
         if not self.pools["unstable"].available():
             return False
@@ -469,14 +523,15 @@ class _Attack:
         """A Melee profile used against an Engaged target: one hit roll per attack die."""
         return self.band == "engaged" and attack_traits.is_melee(self.profile)
 
-    def _firepower(self) -> list[int]:
-        """Firepower dice for a ranged profile (also a sidearm in close combat); none for melee."""
+    def _firepower(self) -> int:
+        """How many Firepower dice a ranged profile rolls (also a sidearm in close combat);
+        none for melee."""
         if attack_traits.is_melee(self.profile):
             if self.event.firepower is not None:
                 raise BattleError(f"{self.profile.label} is a Melee weapon: no Firepower dice")
-            return []
+            return 0
         if self._thrown():
-            return []
+            return 0
         most = attack_traits.rapid_fire_dice(self.table, self.profile, self.band)
         pool = self.pools["firepower"]
         given = pool.given or []
@@ -486,23 +541,36 @@ class _Attack:
                 f" {'die' if most == 1 else 'dice'} here, got {len(given)}"
             )
         count = len(given) if given else most
-        dice = [pool.die("Firepower dice") for _ in range(count)]
-        faces = [self.table.ruleset.attack.firepower_face(d) for d in dice]
-        shown = ", ".join(
-            f"{d} ({f.hits}{'+ammo' if f.ammo else ''})" for d, f in zip(dice, faces, strict=True)
-        )
-        self.say(f"Firepower: {shown}.")
-        return dice
+        self.rolls.firepower_left = count
+        return count
 
-    def _hits(self, firepower: list[int]) -> list[Hit]:
-        """The hits of the attack, each with the natural hit roll it came from."""
-        p = self.profile
+    def _firepower_die(self) -> None:
+        """One Firepower die: its hits and Ammo symbol are added up (the order is not kept,
+        so the odds merge the orders); the log line once the last is rolled."""
+        rolls = self.rolls
+        die = self.pools["firepower"].die("Firepower dice")
+        face = self.table.ruleset.attack.firepower_face(die)
+        rolls.firepower += 1
+        rolls.firepower_hits += face.hits
+        rolls.firepower_ammo += 1 if face.ammo else 0
+        rolls.firepower_left -= 1
+        shown = f"{die} ({face.hits}{'+ammo' if face.ammo else ''})"
+        rolls.log_firepower = f"{rolls.log_firepower}, {shown}" if rolls.log_firepower else shown
+        if not rolls.firepower_left:
+            self.say(f"Firepower: {rolls.log_firepower}.")
+
+    def _hit_rolls(self) -> None:
+        """The hit rolls to make: none for counted hits (and a Template), one, or in close
+        combat one per attack die, each a step (`_hit_die`); then `_after_hits`."""
+        p, rolls = self.profile, self.rolls
         if self.event.hits is not None or (p.has(Mechanic.TEMPLATE) and self.event.hit is None):
             count = self.event.hits if self.event.hits is not None else 1
             if p.has(Mechanic.TEMPLATE) and self.event.hits is None:
                 self.say("Template: no hit roll.")
             self.say(f"hits counted: {count}.")
-            return [Hit() for _ in range(count)]
+            rolls.hits, rolls.counted = [Hit() for _ in range(count)], True
+            self.todo.insert(0, ("_after_hits", ()))
+            return
         plan = self._plan()
         dice = sum(share.dice for share in plan)
         hit_pool = self.pools["hit"]
@@ -512,32 +580,31 @@ class _Attack:
             raise BattleError(
                 f"{dice} attack dice make {dice} hit rolls, got {len(hit_pool.given)}"
             )
-        hits: list[Hit] = []
-        index = 0
-        for share in plan:
-            needed, parts = hit_needed(self.attacker, share.profile, self.band, self.event.modifier)
-            shown = f"{max(needed, 1)}+" if needed <= 6 else f"{needed}+ (cannot hit)"
-            named = f" ({share.profile.label})" if len(plan) > 1 else ""
-            for _ in range(share.dice):
-                index += 1
-                roll = hit_pool.die("hit roll")
-                if roll == 1:
-                    hit = attack_traits.accurate_hits_on_one(share.profile, needed)
-                    outcome = "natural 1, Accurate: hit" if hit else "natural 1, miss"
-                else:
-                    hit = roll >= needed
-                    outcome = "hit" if hit else "miss"
-                which = f"attack die {index} of {dice}{named}: " if dice > 1 else ""
-                self.say(f"{which}hit {shown} ({parts}): rolled {roll}, {outcome}.")
-                if hit:
-                    own = share.profile is not p
-                    hits.append(Hit(roll, share.profile if own else None))
-        if hits and firepower and attack_traits.rapid_fire_applies(self.table, p, self.band):
-            faces = self.table.ruleset.attack
-            count = sum(faces.firepower_face(d).hits for d in firepower)
-            self.say(f"Rapid Fire: {count} hit{'s' if count != 1 else ''} from the Firepower dice.")
-            return [hits[0]] * count
-        return hits
+        rolls.hit_dice = [share.profile for share in plan for _ in range(share.dice)]
+        rolls.log_dice, rolls.log_named = dice, len(plan) > 1
+        self.todo[0:0] = [("_hit_die", ())] * dice + [("_after_hits", ())]
+
+    def _hit_die(self) -> None:
+        """One hit roll (one attack die in close combat), with its weapon's profile."""
+        rolls = self.rolls
+        used = rolls.hit_dice.pop(0)
+        needed, parts = hit_needed(self.attacker, used, self.band, self.event.modifier)
+        shown = f"{max(needed, 1)}+" if needed <= 6 else f"{needed}+ (cannot hit)"
+        named = f" ({used.label})" if rolls.log_named else ""
+        roll = self.pools["hit"].die("hit roll")
+        if roll == 1:
+            hit = attack_traits.accurate_hits_on_one(used, needed)
+            outcome = "natural 1, Accurate: hit" if hit else "natural 1, miss"
+        else:
+            hit = roll >= needed
+            outcome = "hit" if hit else "miss"
+        dice = rolls.log_dice
+        index = dice - len(rolls.hit_dice)
+        which = f"attack die {index} of {dice}{named}: " if dice > 1 else ""
+        self.say(f"{which}hit {shown} ({parts}): rolled {roll}, {outcome}.")
+        if hit:
+            own = used is not self.profile
+            rolls.hits.append(Hit(roll, used if own else None))
 
     def _plan(self) -> list[close_combat.Share]:
         """How many hit rolls, with which profile: one, or in close combat the attack dice."""
@@ -573,9 +640,7 @@ class _Attack:
             t.markers.add(Marker.CONCUSSION)
             self.say(f"Concussion: {t.name}'s Initiative is 2 worse until the end of the round.")
 
-    def _ammo_tests(self, firepower: list[int]) -> None:
-        faces = self.table.ruleset.attack
-        symbols = sum(1 for d in firepower if faces.firepower_face(d).ammo)
+    def _ammo_tests(self, symbols: int) -> None:
         if not symbols:
             return
         p = self.profile
