@@ -169,6 +169,8 @@ class Odds:
     runs: int
     # Always True: every die is walked (kept for the JSON and older readers).
     exact: bool = True
+    # The chances of every way the attack can end, added up: 1 (a check on the walk).
+    total: float = 1.0
 
     def as_dict(self) -> dict[str, float | int | bool]:
         return dataclasses.asdict(self)
@@ -386,7 +388,9 @@ def _odds(spread: _Spread, runs: int) -> Odds:
     def chance(i: int) -> float:
         return min(1.0, max(0.0, sum(p for outcome, p in spread.items() if outcome[i])))
 
-    return Odds(*(chance(i) for i in range(len(_FLAGS))), runs=runs)  # type: ignore[misc, arg-type]
+    figures = (chance(i) for i in range(len(_FLAGS)))
+    total = sum(spread.values())
+    return Odds(*figures, runs=runs, total=total)  # type: ignore[misc, arg-type]
 
 
 def _track(state: BattleState, name: str) -> FighterTrack:

@@ -385,6 +385,7 @@ class _Attack:
         # Each wound roll (a Scattershot hit's D6 of them) is a step of its own.
         share.current, share.rolls_left, share.log_rolls = (hit if rolls else None), rolls, rolls
         self.todo[0:0] = [("_wound", (index,))] * rolls
+        self._skip_if_out(index)
 
     def _wound(self, index: int) -> None:
         """One wound roll of the target's current hit: wound, save, Damage, Injury dice."""
@@ -397,6 +398,18 @@ class _Attack:
         if not share.rolls_left:
             share.current = None  # a hit resolved leaves nothing behind (equal states merge)
         share.tally.wounds += self.chain.wounds - wounds
+        self._skip_if_out(index)
+
+    def _skip_if_out(self, index: int) -> None:
+        """A target Out of Action takes no more of this share's hits or wound rolls: the
+        steps left for them would do nothing, so they are dropped (equal states merge)."""
+        if not self.target.out_of_action:
+            return
+        share = self.shares[index]
+        while self.todo and self.todo[0] in (("_hit", (index,)), ("_wound", (index,))):
+            self.todo.pop(0)
+        share.left.clear()
+        share.current, share.rolls_left = None, 0
 
     def _after_target(self, index: int) -> None:
         """Once a target's hits (of one weapon) are resolved: an obstruction, Rad-phage,
