@@ -40,7 +40,7 @@ BAND_REFUSALS = (*RULE_REFUSALS, "cannot be used in close combat", "attacks as e
 def _cases() -> list[object]:
     """Every profile at every range: its own (short, Engaged for melee) in `make test`
     unless slow; long range and close combat with the slow tests."""
-    cases = []
+    cases: list[object] = []
     for w, p in _profiles():
         for band in ("short", "long", "engaged"):
             melee = band == "engaged" and _melee(w, p)
