@@ -15,9 +15,12 @@ Two things keep this small enough to be exact for every weapon:
   question asked of it (`roll >= 4`, `roll == 1`, `roll - 1`, a hash...).
   Once the paths of one face are walked, the faces that answer every noted
   question the same way are merged into it: the step would have taken the
-  same paths with them. A die read where Python does not ask the object (a
-  pydantic model copies its number) notes nothing, so each merged face is
-  also tried once and kept apart when the state it leaves differs.
+  same paths with them. Two kinds of die are tried face by face instead (each
+  merged face run once and kept apart when the state it leaves differs): a
+  die asked nothing (read where Python does not ask the object: a pydantic
+  model copies its number), and a die the state keeps for later steps to ask
+  (a hit's natural roll). Steps are about a die each (a Firepower die, a hit
+  roll, a wound roll), so what one die leads to is merged before the next.
 - States. Two states with the same key (`_key`: everything on the attack and
   the battle but the log, with each die still held by the state, such as a
   hit's natural roll, a slot of its own) have the same future, so it is
@@ -28,8 +31,8 @@ Two things keep this small enough to be exact for every weapon:
   3 unless a trait asked for a natural 6.
 
 `runs` counts the steps run on a copy of the attack (each one die path
-through one step). `_EVERY_FACE` and `_NO_MEMO` switch the two savings off,
-for the tests.
+through one step). `_EVERY_FACE`, `_PROBE_ALL` and `_NO_MEMO` switch the
+savings off, for the tests.
 """
 
 from __future__ import annotations
