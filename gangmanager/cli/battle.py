@@ -180,7 +180,7 @@ def cmd_odds(args: argparse.Namespace, context: Context) -> None:
     weapon = f"{event.weapon} ({event.profile})" if event.profile else event.weapon
     print(
         f"{event.fighter} attacks {event.target} with {weapon}, {event.range}"
-        f", modifier {event.modifier:+d} ({odds.runs} dice paths walked):"
+        f", modifier {event.modifier:+d} (exact: {odds.runs} steps run):"
     )
     values = odds.as_dict()
     for key, label in _ODDS_LINES:

@@ -127,23 +127,35 @@ class HitChain:
     # -- one hit --------------------------------------------------------------
 
     def resolve(self, hit: Hit, label: str) -> None:
+        rolls = self.start(hit, label)
+        for index in range(rolls):
+            self.wound_roll(hit, label, index, rolls)
+
+    # `resolve` in two parts, so the attack can run each wound roll as a step of its own
+    # (the odds then merge the states between a Scattershot hit's wound rolls).
+
+    def start(self, hit: Hit, label: str) -> int:
+        """The hit up to its wound rolls: how many it makes (0 when it is resolved)."""
         p = self.profile
         if hurts_nobody(p):
             self.say(f"{p.label}{label}: no wound roll, the hit hurts nobody by itself.")
-            return
+            return 0
         resist = resists_with(p)
         if resist is not None:
             self._resisted(hit, label, resist)
-            return
+            return 0
         rolls = 1
         if self.has(Mechanic.SCATTERSHOT) and self.pools["scatter"].available():
             rolls = self.pools["scatter"].die("Scattershot D6")
             self.say(f"Scattershot{label}: D6 = {rolls} wound roll{'s' if rolls != 1 else ''}.")
-        for index in range(rolls):
-            if self.target.out_of_action:
-                return
-            part = f"{label} (wound roll {index + 1} of {rolls})" if rolls > 1 else label
-            self._wound_roll(hit, part)
+        return rolls
+
+    def wound_roll(self, hit: Hit, label: str, index: int, rolls: int) -> None:
+        """Wound roll `index` (from 0) of the hit's `rolls`: none once the target is out."""
+        if self.target.out_of_action:
+            return
+        part = f"{label} (wound roll {index + 1} of {rolls})" if rolls > 1 else label
+        self._wound_roll(hit, part)
 
     def _wound_roll(self, hit: Hit, label: str) -> None:
         t = self.target

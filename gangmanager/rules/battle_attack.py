@@ -16,7 +16,7 @@ back into it, so a stored attack replays to the same result.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from gangmanager.rules import attack_armour, attack_traits, battle_ammo, close_combat
 from gangmanager.rules.attack_numbers import hit_needed
@@ -45,7 +45,7 @@ class Tally:
 
     target: str
     hits: int = 0
-    # Hits that wounded (before the save).
+    # Hits that wounded (before the save), counted hit by hit.
     wounds: int = 0
 
 
@@ -55,6 +55,59 @@ class Resolved:
 
     event: AttackEvent
     tallies: list[Tally]
+
+
+@dataclass
+class _Share:
+    """One target's part of an attack (in close combat, one weapon's part of it): its
+    hits, and what its steps note down.
+
+    The hits are taken off `left` one step at a time, so a target with two hits
+    left is in the same state however many it had (the odds merge such states);
+    `log_` fields are for the log's words only (the odds leave them out).
+    """
+
+    track: FighterTrack
+    left: list[Hit]
+    extra: AttackTarget | None
+    hit: bool = False
+    # The target's hits in all (`log_total`), and those of its groups before this one.
+    log_total: int = 0
+    log_done: int = 0
+    log_group: int = 0
+    tally: Tally | None = None
+    distance: int | None = None
+    # The profile these hits are resolved with (each weapon its own in close combat);
+    # the target's first group starts its tally, its last credits the attacker.
+    profile: ProfileTrack | None = None
+    first_group: bool = True
+    last_group: bool = True
+    # The hit being resolved and its wound rolls still to make, a step each (of
+    # `log_rolls`; `log_label` names the hit).
+    current: Hit | None = None
+    rolls_left: int = 0
+    log_label: str = ""
+    log_rolls: int = 0
+
+
+@dataclass
+class _Rolls:
+    """The Firepower dice and hit rolls of an attack, a die a step: what they came to
+    so far (`log_` fields are for the log's words only: the odds leave them out)."""
+
+    firepower_left: int = 0
+    # Firepower dice rolled, their hits and Ammo symbols added up.
+    firepower: int = 0
+    firepower_hits: int = 0
+    firepower_ammo: int = 0
+    # The profile of each hit roll still to make (each weapon's in close combat).
+    hit_dice: list[ProfileTrack] = field(default_factory=list)
+    hits: list[Hit] = field(default_factory=list)
+    # Hits counted, not rolled (a Template, or `hits` given).
+    counted: bool = False
+    log_firepower: str = ""
+    log_dice: int = 0
+    log_named: bool = False
 
 
 def _unarmed(table: Table) -> ProfileTrack:
@@ -102,6 +155,15 @@ class _Attack:
         self.extra_blaze: dict[int, int | None] = {}
         # Close combat with several weapons: the split stored back as `weapons`.
         self.plan: list[close_combat.Share] | None = None
+        # What the steps leave each other: the steps still to run, the first target,
+        # each target's share of the hits, an Unstable weapon gone wrong.
+        self.todo: list[tuple[str, tuple[int, ...]]] = [("_begin", ())]
+        self.first = self.target
+        self.own = self.profile
+        self.shares: list[_Share] = []
+        self.several = False
+        self.blown_up = False
+        self.rolls = _Rolls()
 
     def _given(self, key: str) -> list[int | str] | None:
         value = getattr(self.event, key)
@@ -122,8 +184,22 @@ class _Attack:
         return found if found is not None and self.table.state.with_id(found) is track else None
 
     # -- the steps ------------------------------------------------------------
+    # `resolve` runs them in turn. The odds (`attack_odds`) run the same steps one
+    # at a time on copies of the attack, so what one step leaves for the next is
+    # kept on the attack (`todo`, `shares`, `blown_up`), never in a local.
 
-    def resolve(self) -> AttackEvent:
+    def resolve(self) -> None:
+        while self.todo:
+            self.step()
+
+    def step(self) -> None:
+        """Run the next step of `todo` (its method's name and arguments)."""
+        name, args = self.todo.pop(0)
+        getattr(self, name)(*args)
+
+    def _begin(self) -> None:
+        """Checks, Firepower dice, hit rolls, Ammo tests; then the hits' allocation plans
+        the steps left: each target in turn, a step per hit, then `_end`."""
         a, t, p = self.attacker, self.target, self.profile
         battle_ammo.check_usable(a, p)
         attack_traits.check_range(self.table, a, p, self.band)
@@ -146,23 +222,74 @@ class _Attack:
         ):
             if note:
                 self.say(note + ".")
-        firepower = self._firepower()
-        hits = self._hits(firepower)
-        self._ammo_tests(firepower)
-        blown_up = self._unstable(firepower)
-        shares = self._shares(hits)
-        for track, share, extra in shares:
-            self._on_target(track, share, extra, several=len(shares) > 1)
-        self.target = self.chain.target = t
+        # A step per Firepower die, then the hit rolls (a step per attack die).
+        self.todo[0:0] = [("_firepower_die", ())] * self._firepower() + [("_hit_rolls", ())]
+
+    def _after_hits(self) -> None:
+        """Rapid Fire's hits, the Ammo tests, Unstable; then the hits' allocation plans
+        the steps left: each target in turn, a step per hit, then `_end`."""
+        rolls, p = self.rolls, self.profile
+        hits = rolls.hits
+        rapid = attack_traits.rapid_fire_applies(self.table, p, self.band)
+        if hits and rolls.firepower and not rolls.counted and rapid:
+            count = rolls.firepower_hits
+            self.say(f"Rapid Fire: {count} hit{'s' if count != 1 else ''} from the Firepower dice.")
+            hits = [hits[0]] * count
+        self._ammo_tests(rolls.firepower_ammo)
+        self.blown_up = self._unstable(rolls.firepower_ammo)
+        targets = self._shares(hits)
+        self.several = len(targets) > 1
+        self.shares = [share for target in targets for share in self._groups(*target)]
+        # What the rolls left is not read again: cleared, so equal states merge.
+        self.rolls = _Rolls()
+        for index, planned in enumerate(self.shares):
+            self.todo.append(("_target", (index,)))
+            self.todo.extend(("_hit", (index,)) for _ in planned.left)
+            self.todo.append(("_after_target", (index,)))
+        self.todo.append(("_end", ()))
+
+    def _groups(
+        self, track: FighterTrack, hits: list[Hit], extra: AttackTarget | None
+    ) -> list[_Share]:
+        """A target's hits in groups of one profile each (in close combat each weapon's
+        hits are resolved with its own profile and traits), in the order they came."""
+        groups: list[tuple[ProfileTrack, list[Hit]]] = []
+        for hit in hits:
+            used = hit.profile or self.own
+            if not groups or groups[-1][0] is not used:
+                groups.append((used, []))
+            groups[-1][1].append(hit)
+        shares, done = [], 0
+        for number, (used, group) in enumerate(groups or [(self.own, [])], start=1):
+            shares.append(
+                _Share(
+                    track,
+                    list(group),
+                    extra,
+                    bool(group),
+                    len(hits),
+                    done,
+                    len(group),
+                    profile=used,
+                    first_group=number == 1,
+                    last_group=number == max(len(groups), 1),
+                )
+            )
+            done += len(group)
+        return shares
+
+    def _end(self) -> None:
+        self.profile = self.chain.profile = self.own
+        a, p = self.attacker, self.profile
+        self.target = self.chain.target = self.first
         if p.has(Mechanic.SINGLE_SHOT) and p.state is ProfileState.READY:
             p.state = ProfileState.SPENT
             self.say(f"Single Shot: {p.label} is spent.")
         if self._thrown():
             self._grenade_ammo_test()
-        if blown_up and not a.out_of_action:
+        if self.blown_up and not a.out_of_action:
             self.table.go_out_of_action(a)
             self.say(f"Unstable: {a.name} goes Out of Action.")
-        return self._completed()
 
     def _shares(self, hits: list[Hit]) -> list[tuple[FighterTrack, list[Hit], AttackTarget | None]]:
         """Each target and its hits, all allocated before any wound roll: `target` first."""
@@ -212,44 +339,28 @@ class _Attack:
         )
         return [(first, kept, None), *shares]
 
-    def _on_target(
-        self,
-        track: FighterTrack,
-        hits: list[Hit],
-        extra: AttackTarget | None,
-        *,
-        several: bool,
-    ) -> None:
-        """The hits on one target, resolved in full before the next target's."""
-        self.target = self.chain.target = t = track
-        self.status_before = t.status
-        tally = Tally(t.name, len(hits))
-        self.tallies.append(tally)
-        if several:
-            self.say(f"{self._who(t)}: {len(hits)} hit{'s' if len(hits) != 1 else ''}.")
-        wounds_before = self.chain.wounds
-        # In close combat each weapon's hits are resolved with its own profile and traits.
-        own = self.profile
-        groups: list[tuple[ProfileTrack, list[Hit]]] = []
-        for hit in hits:
-            used = hit.profile or own
-            if not groups or groups[-1][0] is not used:
-                groups.append((used, []))
-            groups[-1][1].append(hit)
-        done = 0
-        for number, (used, group) in enumerate(groups or [(own, [])], start=1):
-            self.profile = self.chain.profile = used
-            self._hits_on_target(extra, group, done, len(hits), last=number == max(len(groups), 1))
-            done += len(group)
-        self.profile = self.chain.profile = own
-        tally.wounds = self.chain.wounds - wounds_before
+    # The hits on one target, resolved in full before the next target's.
 
-    def _hits_on_target(
-        self, extra: AttackTarget | None, hits: list[Hit], done: int, total: int, *, last: bool
-    ) -> None:
-        """One profile's hits on the target: Knockback, Pinning, wounds, then Blaze."""
-        t, p = self.target, self.profile
-        distance = self._knockback_distance()
+    def _target(self, index: int) -> None:
+        """A target's hits land: Knockback, Pinning, Concussion."""
+        share = self.shares[index]
+        hits = share.left
+        self.target = self.chain.target = t = share.track
+        self.status_before = t.status
+        self.profile = self.chain.profile = share.profile or self.own
+        if share.first_group:
+            # Its hits in all: this group's and its other weapons' groups after it, none
+            # resolved yet (`log_total` is for the log's words: the odds leave it out).
+            group = self.shares[index:]
+            ends = next((i for i, s in enumerate(group[1:], 1) if s.first_group), len(group))
+            share.tally = Tally(t.name, sum(len(s.left) for s in group[:ends]))
+            self.tallies.append(share.tally)
+            if self.several:
+                total = share.log_total
+                self.say(f"{self._who(t)}: {total} hit{'s' if total != 1 else ''}.")
+        else:
+            share.tally = self.shares[index - 1].tally
+        share.distance = distance = self._knockback_distance()
         if hits and distance == 0:
             self.say("Knockback Distance 0: the target is not moved.")
         elif hits:
@@ -257,14 +368,58 @@ class _Attack:
         if hits:
             self._pin()
             self._concussion()
-        for index, hit in enumerate(hits, start=done):
-            if t.out_of_action:
-                break
-            label = f" (hit {index + 1} of {total})" if total > 1 else ""
-            self.chain.resolve(hit, label)
+
+    def _hit(self, index: int) -> None:
+        """The target's next hit through `HitChain` (wound, save, Damage, Injury dice);
+        none once the target is Out of Action."""
+        share = self.shares[index]
+        hit, tally, total = share.left.pop(0), share.tally, share.log_total
+        if self.target.out_of_action:
+            return
+        number = share.log_done + share.log_group - len(share.left)
+        share.log_label = label = f" (hit {number} of {total})" if total > 1 else ""
+        wounds = self.chain.wounds
+        rolls = self.chain.start(hit, label)
+        assert tally is not None
+        tally.wounds += self.chain.wounds - wounds
+        # Each wound roll (a Scattershot hit's D6 of them) is a step of its own.
+        share.current, share.rolls_left, share.log_rolls = (hit if rolls else None), rolls, rolls
+        self.todo[0:0] = [("_wound", (index,))] * rolls
+        self._skip_if_out(index)
+
+    def _wound(self, index: int) -> None:
+        """One wound roll of the target's current hit: wound, save, Damage, Injury dice."""
+        share = self.shares[index]
+        assert share.current is not None and share.tally is not None
+        wounds = self.chain.wounds
+        done = share.log_rolls - share.rolls_left
+        self.chain.wound_roll(share.current, share.log_label, done, share.log_rolls)
+        share.rolls_left -= 1
+        if not share.rolls_left:
+            share.current = None  # a hit resolved leaves nothing behind (equal states merge)
+        share.tally.wounds += self.chain.wounds - wounds
+        self._skip_if_out(index)
+
+    def _skip_if_out(self, index: int) -> None:
+        """A target Out of Action takes no more of this share's hits or wound rolls: the
+        steps left for them would do nothing, so they are dropped (equal states merge)."""
+        if not self.target.out_of_action:
+            return
+        share = self.shares[index]
+        while self.todo and self.todo[0] in (("_hit", (index,)), ("_wound", (index,))):
+            self.todo.pop(0)
+        share.left.clear()
+        share.current, share.rolls_left = None, 0
+
+    def _after_target(self, index: int) -> None:
+        """Once a target's hits (of one weapon) are resolved: an obstruction, Rad-phage,
+        XP (after the last weapon's), Blaze."""
+        share = self.shares[index]
+        t, p, hits, extra = self.target, self.profile, share.hit, share.extra
+        last = share.last_group
         obstructed = extra.obstructed if extra is not None else self.event.obstructed
         if hits and obstructed:
-            self._obstruction(distance)
+            self._obstruction(share.distance)
         if hits:
             self._rad_phage()
         if last:
@@ -336,12 +491,11 @@ class _Attack:
         self.say(f"Grenade: the {self.table.ruleset.ammo.term} follows the attack.")
         self._run_ammo_test(1)
 
-    def _unstable(self, firepower: list[int]) -> bool:
+    def _unstable(self, symbols: int) -> bool:
         """Unstable: a D6 when the Ammo symbol comes up; True when it goes wrong (1-3)."""
-        faces = self.table.ruleset.attack
         if not self.profile.has(Mechanic.UNSTABLE):
             return False
-        if not any(faces.firepower_face(d).ammo for d in firepower):
+        if not symbols:
             return False
         if not self.pools["unstable"].available():
             return False
@@ -382,14 +536,15 @@ class _Attack:
         """A Melee profile used against an Engaged target: one hit roll per attack die."""
         return self.band == "engaged" and attack_traits.is_melee(self.profile)
 
-    def _firepower(self) -> list[int]:
-        """Firepower dice for a ranged profile (also a sidearm in close combat); none for melee."""
+    def _firepower(self) -> int:
+        """How many Firepower dice a ranged profile rolls (also a sidearm in close combat);
+        none for melee."""
         if attack_traits.is_melee(self.profile):
             if self.event.firepower is not None:
                 raise BattleError(f"{self.profile.label} is a Melee weapon: no Firepower dice")
-            return []
+            return 0
         if self._thrown():
-            return []
+            return 0
         most = attack_traits.rapid_fire_dice(self.table, self.profile, self.band)
         pool = self.pools["firepower"]
         given = pool.given or []
@@ -399,23 +554,36 @@ class _Attack:
                 f" {'die' if most == 1 else 'dice'} here, got {len(given)}"
             )
         count = len(given) if given else most
-        dice = [pool.die("Firepower dice") for _ in range(count)]
-        faces = [self.table.ruleset.attack.firepower_face(d) for d in dice]
-        shown = ", ".join(
-            f"{d} ({f.hits}{'+ammo' if f.ammo else ''})" for d, f in zip(dice, faces, strict=True)
-        )
-        self.say(f"Firepower: {shown}.")
-        return dice
+        self.rolls.firepower_left = count
+        return count
 
-    def _hits(self, firepower: list[int]) -> list[Hit]:
-        """The hits of the attack, each with the natural hit roll it came from."""
-        p = self.profile
+    def _firepower_die(self) -> None:
+        """One Firepower die: its hits and Ammo symbol are added up (the order is not kept,
+        so the odds merge the orders); the log line once the last is rolled."""
+        rolls = self.rolls
+        die = self.pools["firepower"].die("Firepower dice")
+        face = self.table.ruleset.attack.firepower_face(die)
+        rolls.firepower += 1
+        rolls.firepower_hits += face.hits
+        rolls.firepower_ammo += 1 if face.ammo else 0
+        rolls.firepower_left -= 1
+        shown = f"{die} ({face.hits}{'+ammo' if face.ammo else ''})"
+        rolls.log_firepower = f"{rolls.log_firepower}, {shown}" if rolls.log_firepower else shown
+        if not rolls.firepower_left:
+            self.say(f"Firepower: {rolls.log_firepower}.")
+
+    def _hit_rolls(self) -> None:
+        """The hit rolls to make: none for counted hits (and a Template), one, or in close
+        combat one per attack die, each a step (`_hit_die`); then `_after_hits`."""
+        p, rolls = self.profile, self.rolls
         if self.event.hits is not None or (p.has(Mechanic.TEMPLATE) and self.event.hit is None):
             count = self.event.hits if self.event.hits is not None else 1
             if p.has(Mechanic.TEMPLATE) and self.event.hits is None:
                 self.say("Template: no hit roll.")
             self.say(f"hits counted: {count}.")
-            return [Hit() for _ in range(count)]
+            rolls.hits, rolls.counted = [Hit() for _ in range(count)], True
+            self.todo.insert(0, ("_after_hits", ()))
+            return
         plan = self._plan()
         dice = sum(share.dice for share in plan)
         hit_pool = self.pools["hit"]
@@ -425,32 +593,31 @@ class _Attack:
             raise BattleError(
                 f"{dice} attack dice make {dice} hit rolls, got {len(hit_pool.given)}"
             )
-        hits: list[Hit] = []
-        index = 0
-        for share in plan:
-            needed, parts = hit_needed(self.attacker, share.profile, self.band, self.event.modifier)
-            shown = f"{max(needed, 1)}+" if needed <= 6 else f"{needed}+ (cannot hit)"
-            named = f" ({share.profile.label})" if len(plan) > 1 else ""
-            for _ in range(share.dice):
-                index += 1
-                roll = hit_pool.die("hit roll")
-                if roll == 1:
-                    hit = attack_traits.accurate_hits_on_one(share.profile, needed)
-                    outcome = "natural 1, Accurate: hit" if hit else "natural 1, miss"
-                else:
-                    hit = roll >= needed
-                    outcome = "hit" if hit else "miss"
-                which = f"attack die {index} of {dice}{named}: " if dice > 1 else ""
-                self.say(f"{which}hit {shown} ({parts}): rolled {roll}, {outcome}.")
-                if hit:
-                    own = share.profile is not p
-                    hits.append(Hit(roll, share.profile if own else None))
-        if hits and firepower and attack_traits.rapid_fire_applies(self.table, p, self.band):
-            faces = self.table.ruleset.attack
-            count = sum(faces.firepower_face(d).hits for d in firepower)
-            self.say(f"Rapid Fire: {count} hit{'s' if count != 1 else ''} from the Firepower dice.")
-            return [hits[0]] * count
-        return hits
+        rolls.hit_dice = [share.profile for share in plan for _ in range(share.dice)]
+        rolls.log_dice, rolls.log_named = dice, len(plan) > 1
+        self.todo[0:0] = [("_hit_die", ())] * dice + [("_after_hits", ())]
+
+    def _hit_die(self) -> None:
+        """One hit roll (one attack die in close combat), with its weapon's profile."""
+        rolls = self.rolls
+        used = rolls.hit_dice.pop(0)
+        needed, parts = hit_needed(self.attacker, used, self.band, self.event.modifier)
+        shown = f"{max(needed, 1)}+" if needed <= 6 else f"{needed}+ (cannot hit)"
+        named = f" ({used.label})" if rolls.log_named else ""
+        roll = self.pools["hit"].die("hit roll")
+        if roll == 1:
+            hit = attack_traits.accurate_hits_on_one(used, needed)
+            outcome = "natural 1, Accurate: hit" if hit else "natural 1, miss"
+        else:
+            hit = roll >= needed
+            outcome = "hit" if hit else "miss"
+        dice = rolls.log_dice
+        index = dice - len(rolls.hit_dice)
+        which = f"attack die {index} of {dice}{named}: " if dice > 1 else ""
+        self.say(f"{which}hit {shown} ({parts}): rolled {roll}, {outcome}.")
+        if hit:
+            own = used is not self.profile
+            rolls.hits.append(Hit(roll, used if own else None))
 
     def _plan(self) -> list[close_combat.Share]:
         """How many hit rolls, with which profile: one, or in close combat the attack dice."""
@@ -486,9 +653,7 @@ class _Attack:
             t.markers.add(Marker.CONCUSSION)
             self.say(f"Concussion: {t.name}'s Initiative is 2 worse until the end of the round.")
 
-    def _ammo_tests(self, firepower: list[int]) -> None:
-        faces = self.table.ruleset.attack
-        symbols = sum(1 for d in firepower if faces.firepower_face(d).ammo)
+    def _ammo_tests(self, symbols: int) -> None:
         if not symbols:
             return
         p = self.profile
@@ -589,11 +754,26 @@ class _Attack:
 def resolve(table: Table, event: AttackEvent) -> Resolved:
     """The attack on the table's state; a refusal leaves the state half changed.
 
-    The unit both `attack` and the odds (`attack_odds`) run: the odds run it
-    on a throw-away copy for every sequence of dice.
+    The unit both `attack` and the odds (`attack_odds`) run: the odds run its
+    steps (`prepare`, `Attack.step`, `finish`) on throw-away copies.
     """
-    running = _Attack(table, event)
-    return Resolved(running.resolve(), running.tallies)
+    running = prepare(table, event)
+    running.resolve()
+    return finish(running)
+
+
+# The attack being resolved, for the odds that run its steps one at a time.
+Attack = _Attack
+
+
+def prepare(table: Table, event: AttackEvent) -> Attack:
+    """The attack with its fighters and profile found, no step run yet (`todo` holds them)."""
+    return _Attack(table, event)
+
+
+def finish(running: Attack) -> Resolved:
+    """An attack whose steps have all run: the completed event and the tallies."""
+    return Resolved(running._completed(), running.tallies)
 
 
 def attack(table: Table, event: AttackEvent) -> AttackEvent:

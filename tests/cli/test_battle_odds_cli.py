@@ -26,6 +26,8 @@ def test_odds_as_json(capsys: pytest.CaptureFixture[str], db: str) -> None:  # n
     assert all(0 <= odds[k] <= 1 for k in KEYS)
     assert odds["out_of_action"] < odds["unsaved"] <= odds["wound"] <= odds["hit"]
     assert odds["exact"] is True
+    # Every way the attack can end, added up.
+    assert odds["total"] == pytest.approx(1.0)
     # A harder shot: -2 to hit.
     code, out, _ = run(capsys, *ODDS, "--modifier", "-2", "--json", "--db", db)
     assert code == 0 and json.loads(out)["hit"] < odds["hit"]

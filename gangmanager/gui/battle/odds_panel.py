@@ -1,8 +1,9 @@
 """The odds of the attack being set up, before a die is rolled (the Attack... dialog).
 
-The chances come from `rules.attack_odds`, which runs the attack resolver itself
-over the dice. Most attacks take a few milliseconds; a walk that takes longer
-goes on in slices of the event loop, so typing and choosing never wait for it.
+The chances come from `rules.attack_odds`, which runs the attack resolver's own
+steps over every die: exact for every weapon. Most attacks take a few dozen
+milliseconds; a walk goes on in slices of the event loop, so typing and
+choosing never wait for it.
 """
 
 from __future__ import annotations
@@ -78,7 +79,7 @@ class OddsPanel(QGroupBox):
         except BattleError as exc:
             self._settle(f"No odds: {exc}")
             return
-        self.odds_label.setText(f"Working out the odds... ({runs} dice paths so far)")
+        self.odds_label.setText(f"Working out the odds... ({runs} steps run so far)")
         self._timer.start()
 
     def hideEvent(self, event: QHideEvent) -> None:
@@ -103,7 +104,7 @@ def _percent(chance: float) -> str:
 
 
 def odds_text(odds: Odds) -> str:
-    """The odds in three lines, and how they were found."""
+    """The odds in four lines, and how they were found."""
     lines = [
         f"Hit {_percent(odds.hit)} · Wound {_percent(odds.wound)}"
         f" · Unsaved {_percent(odds.unsaved)}",
@@ -112,8 +113,5 @@ def odds_text(odds: Odds) -> str:
         f"Out of Action {_percent(odds.out_of_action)}",
         f"Ammo test {_percent(odds.ammo_test)} (runs out {_percent(odds.out_of_ammo)})",
     ]
-    if odds.exact:
-        lines.append(f"Exact: every roll of the dice ({odds.runs} paths).")
-    else:
-        lines.append(f"Estimated from {odds.runs} seeded attacks (too many dice to walk).")
+    lines.append(f"Exact: every roll of the dice ({odds.runs} steps run).")
     return "\n".join(lines)
