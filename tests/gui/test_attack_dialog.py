@@ -175,7 +175,7 @@ def test_the_odds_show_before_rolling_and_follow_the_choices(qtbot, rulesets: Ru
 
     dialog = dialog_for(qtbot, rulesets, [])
     dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Rook"))
-    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled, timeout=30_000)
     shown = dialog.odds_panel.odds_label.text()
     event = parse_event(dialog.base_event())
     assert isinstance(event, AttackEvent)
@@ -184,11 +184,11 @@ def test_the_odds_show_before_rolling_and_follow_the_choices(qtbot, rulesets: Ru
     assert "Out of Action" in shown and "Exact" in shown
     # A harder shot: the odds follow the modifier.
     dialog.modifier_spin.setValue(-2)
-    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled, timeout=30_000)
     assert dialog.odds_panel.odds is not None and dialog.odds_panel.odds.hit < expected.hit
     # A choice the rules refuse: the reason instead of odds.
     dialog.range_combo.setCurrentIndex(dialog.range_combo.findData("engaged"))
-    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled, timeout=30_000)
     assert dialog.odds_panel.odds_label.text().startswith("No odds: ")
     assert "close combat" in dialog.odds_panel.odds_label.text()
 
@@ -202,12 +202,12 @@ def test_more_targets_share_the_rapid_fire_hits(qtbot, rulesets: Rulesets) -> No
     offered = [present(box.table.item(row, 0)).text() for row in range(box.table.rowCount())]
     assert f"{WOLVES}/Rook" not in offered and "The Rust Riders/Mags Varga" not in offered
     row = offered.index(f"{WOLVES}/Dex Hollow")
-    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled, timeout=30_000)
     alone = dialog.odds_panel.odds
     present(box.table.item(row, 0)).setCheckState(Qt.CheckState.Checked)
     box._spins[row].setValue(2)
     assert dialog.base_event()["targets"] == [{"fighter": f"{WOLVES}/Dex Hollow", "hits": 2}]
-    qtbot.waitUntil(lambda: dialog.odds_panel.settled)
+    qtbot.waitUntil(lambda: dialog.odds_panel.settled, timeout=30_000)
     assert alone is not None and dialog.odds_panel.odds is not None
     assert dialog.odds_panel.odds.wound < alone.wound  # fewer hits left on Rook
     dialog.hit_spin.setValue(5)

@@ -12,6 +12,8 @@ import time
 from collections.abc import Generator
 from typing import Any
 
+from shiboken6 import isValid
+
 from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QHideEvent
 from PySide6.QtWidgets import QGroupBox, QLabel, QVBoxLayout, QWidget
@@ -65,7 +67,9 @@ class OddsPanel(QGroupBox):
 
     def _on_timer_timeout(self) -> None:
         walk = self._walk
-        if walk is None:
+        # A slice queued before the dialog was torn down finds its label gone.
+        if walk is None or not isValid(self.odds_label):
+            self._walk = None
             return
         deadline = time.perf_counter() + SLICE_SECONDS
         try:
