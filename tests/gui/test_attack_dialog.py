@@ -201,6 +201,9 @@ def test_more_targets_share_the_rapid_fire_hits(qtbot, rulesets: Rulesets) -> No
     assert not box.isHidden() and box._knockback_row.isHidden()  # Boltgun: Rapid Fire (1)
     offered = [present(box.table.item(row, 0)).text() for row in range(box.table.rowCount())]
     assert f"{WOLVES}/Rook" not in offered and "The Rust Riders/Mags Varga" not in offered
+    # The opposing gang's fighters come before the attacker's own.
+    gangs = [label.split("/")[0] for label in offered]
+    assert gangs == sorted(gangs, key=lambda gang: gang != WOLVES) and gangs[0] == WOLVES
     row = offered.index(f"{WOLVES}/Dex Hollow")
     qtbot.waitUntil(lambda: dialog.odds_panel.settled, timeout=30_000)
     alone = dialog.odds_panel.odds

@@ -86,11 +86,12 @@ class TargetsBox(QGroupBox):
         self._knockback_row.setVisible(pushes)
         self.setVisible(several or pushes)
         chosen = dict(self.chosen()) if several else {}
-        labels = [
-            f"{f.gang}/{f.name}" if two_gangs else f.name
-            for f in state.fighters
-            if f is not attacker and not f.out_of_action
-        ]
+        # The opposing gang first, as in the target list: a hit on a friend is the exception.
+        others = sorted(
+            (f for f in state.fighters if f is not attacker and not f.out_of_action),
+            key=lambda f: f.gang == attacker.gang,
+        )
+        labels = [f"{f.gang}/{f.name}" if two_gangs else f.name for f in others]
         labels = [label for label in labels if label != target]
         if labels == self._labels and several:
             return
