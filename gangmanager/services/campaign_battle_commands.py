@@ -85,7 +85,7 @@ class RecordBattle(Action[BattleResult]):
         assert stored.id is not None
         number = context.repo.battle_count(context.id)
         messages = [context.log("battle", rules.battle_text(stored), stored.id)]
-        context, changed = _moved_territory(context, campaign, stored, moved, messages)
+        context = _moved_territory(context, campaign, stored, moved, messages)
         incomes: dict[int, IncomeReport] = {}
         if self.collect_income:
             for member in fighting:
@@ -93,7 +93,6 @@ class RecordBattle(Action[BattleResult]):
                     context, member.gang_id, self.dice or RandomDice(), stored.id
                 )
                 incomes[member.gang_id] = report
-                changed.add(member.gang_id)
                 messages.append(text)
         # History for the gangs that fought (and any that lost a territory), not every gang.
         context.snapshot(f"Battle {number}", {g.gang_id for g in fighting} | _held(moved))
@@ -103,7 +102,7 @@ class RecordBattle(Action[BattleResult]):
             number,
             moved,
             incomes,
-            Changes(gangs_changed=tuple(sorted(changed)), messages=tuple(messages)),
+            changes_written(context.uow, messages),
         )
         return _outcome(result, "Record battle")
 
@@ -169,24 +168,23 @@ def _moved_territory(
     stored: CampaignBattle,
     moved: Transfer | None,
     messages: list[str],
-) -> tuple[CampaignContext, set[int]]:
+) -> CampaignContext:
     """The campaign with its new battle `stored` and, when the battle moved a territory,
     the holdings saved, the Reputation moved with it and the move logged: the context
-    after, and the gangs whose rows changed."""
-    changed: set[int] = set()
+    after."""
     uow = context.uow
     if moved is not None:
         campaign = context.repo.save(campaign, battles=False)
         campaign = campaign.model_copy(update={"battles": [stored]})
         context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-        changed |= _apply_transfer(uow, moved)
+        _apply_transfer(uow, moved)
         messages.append(context.log("territory", rules.transfer_text(campaign, moved), stored.id))
     else:
         # Nothing else changed: the stored battle (its id) in place of the checked one,
         # rather than reading the whole campaign again.
         campaign = campaign.model_copy(update={"battles": [*campaign.battles[:-1], stored]})
         context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-    return context, changed
+    return context
 
 
 record_battle = performer(RecordBattle)
@@ -199,9 +197,8 @@ def _held(moved: Transfer | None) -> set[int]:
     return {g for g in (moved.from_gang, moved.to_gang) if g is not None}
 
 
-def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> set[int]:
+def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> None:
     """The Reputation a territory gives goes with it (never below 1)."""
-    changed: set[int] = set()
     for gang_id, delta in (
         (moved.from_gang, -moved.reputation_lost),
         (moved.to_gang, moved.reputation_gained),
@@ -213,8 +210,6 @@ def _apply_transfer(uow: UnitOfWork, moved: Transfer) -> set[int]:
         uow.gangs.update(
             gang.model_copy(update={"reputation": reputation_after(gang.reputation, delta)})
         )
-        changed.add(gang_id)
-    return changed
 
 
 @dataclass(frozen=True)
