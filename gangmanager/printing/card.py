@@ -181,24 +181,10 @@ def card_pieces(
     """
     effective = fighter.effective(ruleset.table)
     pieces = _top(fighter, effective, width, measure, style, label_reserve)
-    summary = effective.summary()
     # Compact: the footnotes run on after the summary, without a heading of their own.
     merged = compact and footnotes and bool(modified_codes(effective))
     if modified_codes(effective):
-        text = summary or "no net change"
-        if merged:
-            notes = "; ".join(f"{name}: {line}" for name, line in footnote_lines(effective))
-            text = f"{text}. {notes}"
-        pieces.append(
-            _labelled(
-                text,
-                "Modifiers already applied to the profile (shaded):",
-                width,
-                measure,
-                style,
-                style.gap / 2,
-            )
-        )
+        pieces.append(_modifiers(effective, merged, width, measure, style))
     pieces += _weapons(fighter, width, measure, style)
     pieces += _lists(fighter, width, measure, style)
     if fighter.notes.strip():
@@ -206,29 +192,68 @@ def card_pieces(
             _labelled(fighter.notes.strip(), "Notes:", width, measure, style, style.gap / 2)
         )
     if footnotes and modified_codes(effective) and not merged:
+        pieces += _footnotes(effective, width, measure, style)
+    if glossary:
+        pieces += _glossary(fighter, ruleset, width, measure, style)
+    return pieces
+
+
+def _modifiers(
+    effective: EffectiveProfile,
+    merged: bool,
+    width: float,
+    measure: Measure,
+    style: CardStyle,
+) -> Piece:
+    """The summary of the modifiers the profile shows applied; `merged`: with the
+    footnotes run on after it."""
+    text = effective.summary() or "no net change"
+    if merged:
+        notes = "; ".join(f"{name}: {line}" for name, line in footnote_lines(effective))
+        text = f"{text}. {notes}"
+    return _labelled(
+        text,
+        "Modifiers already applied to the profile (shaded):",
+        width,
+        measure,
+        style,
+        style.gap / 2,
+    )
+
+
+def _footnotes(
+    effective: EffectiveProfile, width: float, measure: Measure, style: CardStyle
+) -> list[Piece]:
+    """Each modified characteristic's base value and sources, under a heading."""
+    pieces = [heading("Modified characteristics", width, style.footnote_bold, measure, style.gap)]
+    for name, text in footnote_lines(effective):
         pieces.append(
-            heading("Modified characteristics", width, style.footnote_bold, measure, style.gap)
-        )
-        for name, text in footnote_lines(effective):
-            pieces.append(
-                paragraph(
-                    text,
-                    width,
-                    style.footnote,
-                    measure,
-                    label=f"{name}:",
-                    label_font=style.footnote_bold,
-                )
+            paragraph(
+                text,
+                width,
+                style.footnote,
+                measure,
+                label=f"{name}:",
+                label_font=style.footnote_bold,
             )
-    entries = glossary_entries(fighter, ruleset) if glossary else []
-    if entries:
-        pieces.append(heading("Rules glossary", width, style.heading, measure, style.gap))
-        # A glossary continued on the next face says so at the top.
-        continued = heading("Rules glossary (continued)", width, style.heading, measure)
-        for name, text in entries:
-            entry = _labelled(text, f"{name}:", width, measure, style, 0.4)
-            entry.header = continued
-            pieces.append(entry)
+        )
+    return pieces
+
+
+def _glossary(
+    fighter: Fighter, ruleset: Ruleset, width: float, measure: Measure, style: CardStyle
+) -> list[Piece]:
+    """The card's own rules glossary; none when nothing on the card has rules text."""
+    entries = glossary_entries(fighter, ruleset)
+    if not entries:
+        return []
+    pieces = [heading("Rules glossary", width, style.heading, measure, style.gap)]
+    # A glossary continued on the next face says so at the top.
+    continued = heading("Rules glossary (continued)", width, style.heading, measure)
+    for name, text in entries:
+        entry = _labelled(text, f"{name}:", width, measure, style, 0.4)
+        entry.header = continued
+        pieces.append(entry)
     return pieces
 
 
