@@ -363,6 +363,36 @@ def _profile_block(
     if cell * len(table_rows) + side_need > width:
         cell = width / len(table_rows)
     profile_width = cell * len(table_rows)
+    profile = _profile_table(effective, cell, measure, style)
+
+    values = effective.values
+    side_width = width - profile_width - 2 * style.gap
+
+    def side(block_width: float) -> Piece:
+        boxes = [
+            tick_boxes(label, count, block_width, label_width, style.body_bold, measure, style.box)
+            for label, count in zip(
+                labels, (values.get("W") or 0, values.get("T") or 0, NEW_XP_BOXES), strict=True
+            )
+        ]
+        status = _labelled(fighter.status.label, "Status:", block_width, measure, style)
+        return rows_piece([*boxes, status], gap=0.3)
+
+    if profile_width + side_need <= width:
+        return side_by_side(
+            [(0.0, profile), (profile_width + 2 * style.gap, side(side_width))], style.gap / 2
+        )
+    return rows_piece([profile, side(width)], gap=style.gap)
+
+
+def _profile_table(
+    effective: EffectiveProfile, cell: float, measure: Measure, style: CardStyle
+) -> Piece:
+    """The characteristics' codes over their printed values, `cell` mm a column, the
+    modified values shaded."""
+    table_rows = list(effective.table)
+    printed = effective.printed()
+    profile_width = cell * len(table_rows)
     label_height = style.label.line_height + 2 * CELL_PAD_Y
     value_height = style.value.line_height + 2 * CELL_PAD_Y
     drawing = Drawing()
@@ -384,26 +414,7 @@ def _profile_block(
             text_width = measure(text, font)
             x = index * cell + (cell - text_width) / 2
             drawing.texts.append(text_box(text, x, y + CELL_PAD_Y, text_width, font, Align.CENTER))
-    profile = single(label_height + value_height, drawing)
-
-    values = effective.values
-    side_width = width - profile_width - 2 * style.gap
-
-    def side(block_width: float) -> Piece:
-        boxes = [
-            tick_boxes(label, count, block_width, label_width, style.body_bold, measure, style.box)
-            for label, count in zip(
-                labels, (values.get("W") or 0, values.get("T") or 0, NEW_XP_BOXES), strict=True
-            )
-        ]
-        status = _labelled(fighter.status.label, "Status:", block_width, measure, style)
-        return rows_piece([*boxes, status], gap=0.3)
-
-    if profile_width + side_need <= width:
-        return side_by_side(
-            [(0.0, profile), (profile_width + 2 * style.gap, side(side_width))], style.gap / 2
-        )
-    return rows_piece([profile, side(width)], gap=style.gap)
+    return single(label_height + value_height, drawing)
 
 
 def weapon_rows(fighter: Fighter) -> list[tuple[Row, list[str]]]:
