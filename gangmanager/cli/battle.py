@@ -19,10 +19,8 @@ else:
     battle_odds = lazy_import("gangmanager.services.battle_odds")
 
 
-def register(sub: Any, common: argparse.ArgumentParser) -> None:
-    parser = sub.add_parser("battle", help="track a battle: statuses, markers, ammo, Blaze")
-    commands = parser.add_subparsers(dest="battle_command", metavar="BATTLE_COMMAND", required=True)
-
+def _add_start_command(commands: Any, common: argparse.ArgumentParser) -> None:
+    """start: one gang's battle, or both gangs' with --against."""
     p = commands.add_parser("start", parents=[common], help="start a battle for a gang")
     p.add_argument("gang", help="gang name or id")
     p.add_argument("--scenario", default="", metavar="NAME")
@@ -52,6 +50,9 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     )
     p.set_defaults(handler=cmd_start)
 
+
+def _add_event_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    """apply, show, undo and end: the battle going on, event by event."""
     p = commands.add_parser("apply", parents=[common], help="apply a JSON list of events")
     p.add_argument("gang", help="gang name or id")
     p.add_argument("events", type=Path, metavar="EVENTS.json")
@@ -72,6 +73,14 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p = commands.add_parser("end", parents=[common], help="end the battle (to the post-battle)")
     p.add_argument("gang", help="gang name or id")
     p.set_defaults(handler=cmd_end)
+
+
+def register(sub: Any, common: argparse.ArgumentParser) -> None:
+    parser = sub.add_parser("battle", help="track a battle: statuses, markers, ammo, Blaze")
+    commands = parser.add_subparsers(dest="battle_command", metavar="BATTLE_COMMAND", required=True)
+
+    _add_start_command(commands, common)
+    _add_event_commands(commands, common)
 
     p = commands.add_parser(
         "odds", parents=[common], help="the chance of each outcome of an attack, before rolling"

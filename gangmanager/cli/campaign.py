@@ -65,6 +65,18 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         dest="campaign_command", metavar="CAMPAIGN_COMMAND", required=True
     )
 
+    _add_setup_commands(commands, common)
+    _add_battle_command(commands, common)
+    _add_view_commands(commands, common)
+    _add_cycle_commands(commands, common)
+    _add_file_commands(commands, common)
+    p = commands.add_parser("end", parents=[common], help="end the campaign: award the Triumphs")
+    p.add_argument("name", help="campaign name or id")
+    p.set_defaults(handler=cmd_end)
+
+
+def _add_setup_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    """New, add and remove: a campaign and the gangs in it."""
     p = commands.add_parser("new", parents=[common], help="set up a campaign")
     p.add_argument("name")
     p.add_argument("--type", default="dominion", help="campaign type in the ruleset (dominion)")
@@ -87,6 +99,9 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("gang", help="gang name or id")
     p.set_defaults(handler=cmd_remove)
 
+
+def _add_battle_command(commands: Any, common: argparse.ArgumentParser) -> None:
+    """Battle: a battle's result, the territory at stake and the counts."""
     p = commands.add_parser(
         "battle",
         parents=[common],
@@ -129,6 +144,9 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--battle-id", type=_id, help="the battle tracker's battle to link")
     p.set_defaults(handler=cmd_battle)
 
+
+def _add_view_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    """Show, report and list: what the campaign stands at."""
     p = commands.add_parser("show", parents=[common], help="standings, territories, battles")
     p.add_argument("name", help="campaign name or id")
     p.add_argument("--json", action="store_true")
@@ -157,6 +175,9 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_list)
 
+
+def _add_cycle_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    """Next-cycle, assign and income: the arbitrator's turn of the cycle."""
     p = commands.add_parser("next-cycle", parents=[common], help="close the current cycle")
     p.add_argument("name", help="campaign name or id")
     p.set_defaults(handler=cmd_next_cycle)
@@ -178,6 +199,9 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--preview", action="store_true", help="show the income, store nothing")
     p.set_defaults(handler=cmd_income)
 
+
+def _add_file_commands(commands: Any, common: argparse.ArgumentParser) -> None:
+    """Export and import: the campaign file."""
     p = commands.add_parser(
         "export", parents=[common], help="write the whole campaign to a campaign file"
     )
@@ -194,10 +218,6 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         help="update the campaign the file was exported from instead of adding it",
     )
     p.set_defaults(handler=cmd_import)
-
-    p = commands.add_parser("end", parents=[common], help="end the campaign: award the Triumphs")
-    p.add_argument("name", help="campaign name or id")
-    p.set_defaults(handler=cmd_end)
 
 
 def _print(changes: tuple[str, ...]) -> None:

@@ -38,6 +38,15 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
             "--roster alone: the roster sheet only; with --fighter or --cards the cards follow it."
         ),
     )
+    _add_what_to_print(p)
+    _add_page_options(p)
+    _add_other_sheets(p)
+    _add_glossary_choice(p)
+    p.set_defaults(handler=cmd_print)
+
+
+def _add_what_to_print(p: argparse.ArgumentParser) -> None:
+    """The gang, the file, and which cards and sheets go in it."""
     p.add_argument("gang", nargs="?", help="gang name or id (optional with --blank)")
     p.add_argument(
         "-o", "--output", type=Path, required=True, metavar="FILE.pdf", help="the PDF to write"
@@ -54,6 +63,10 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--cards", action="store_true", help="with --roster: also a card for every fighter"
     )
+
+
+def _add_page_options(p: argparse.ArgumentParser) -> None:
+    """How the cards are laid out on the paper."""
     p.add_argument(
         "--layout",
         choices=[layout.value for layout in CardLayout],
@@ -66,6 +79,10 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="leave out the base value and source of each modified characteristic",
     )
+
+
+def _add_other_sheets(p: argparse.ArgumentParser) -> None:
+    """Blank cards and the what-changed sheet, which need no cards of the gang."""
     p.add_argument(
         "--blank",
         type=int,
@@ -83,6 +100,10 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         metavar="ID",
         help=f"with --blank and no gang: the pack (default {DEFAULT_RULESET})",
     )
+
+
+def _add_glossary_choice(p: argparse.ArgumentParser) -> None:
+    """One shared rules glossary page, or one on each card."""
     glossary = p.add_mutually_exclusive_group()
     glossary.add_argument(
         "--shared-glossary",
@@ -99,7 +120,6 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
         const=False,
         help="each card its own rules glossary (the default with --fighter)",
     )
-    p.set_defaults(handler=cmd_print)
 
 
 def cmd_print(args: argparse.Namespace, context: Context) -> None:

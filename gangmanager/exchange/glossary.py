@@ -298,28 +298,6 @@ def parse_glossary(text: str) -> Glossary:
     by_key: dict[str, GlossaryEntry] = {}
     unnamed: list[int] = []
 
-    def close(open_entry: _Open | None) -> None:
-        if open_entry is None:
-            return
-        entry = open_entry.entry
-        if not entry.paragraphs:
-            glossary.unattached.insert(open_entry.unattached_at, open_entry.source)
-            glossary.warnings.append(
-                f"paragraph {open_entry.number}: {quoted(entry.heading)} has no text; not attached"
-            )
-            return
-        key = trait_key(entry.key)
-        # A dict, not a scan of the list: 8,000 entries took minutes (quadratic).
-        earlier = by_key.pop(key, None)
-        if earlier is not None:
-            glossary.replaced.append(earlier)
-            glossary.warnings.append(
-                f"{entry.key} appears more than once (paragraphs {first_seen[key]} and"
-                f" {open_entry.number}); keeping the later one"
-            )
-        first_seen[key] = open_entry.number
-        by_key[key] = entry  # a later one goes to the end, as if appended
-
     for number, paragraph in enumerate(paragraphs, start=1):
         if looks_like_modifier_line(paragraph):
             glossary.unattached.append(paragraph)
@@ -330,7 +308,7 @@ def parse_glossary(text: str) -> Glossary:
             continue
         heading = _match_heading(paragraph)
         if heading is not None:
-            close(current)
+            _close_entry(glossary, current, by_key, first_seen)
             entry = GlossaryEntry(
                 name=heading.name,
                 param=heading.param,
@@ -343,22 +321,57 @@ def parse_glossary(text: str) -> Glossary:
             unnamed.append(number)
         else:
             current.entry.paragraphs.append(paragraph)
-    close(current)
+    _close_entry(glossary, current, by_key, first_seen)
     glossary.entries = list(by_key.values())
 
     if unnamed:
-        where = _numbers(unnamed)
-        if glossary.entries:
-            glossary.warnings.append(
-                f"{_count(len(unnamed), 'paragraph')} before the first entry ({where}):"
-                " no 'Name: text' heading; not attached"
-            )
-        else:
-            glossary.warnings.append(
-                f"no 'Name: text' entries found; {_count(len(unnamed), 'paragraph')}"
-                f" ({where}) not attached"
-            )
+        _warn_unnamed(glossary, unnamed)
     return glossary
+
+
+def _close_entry(
+    glossary: Glossary,
+    open_entry: _Open | None,
+    by_key: dict[str, GlossaryEntry],
+    first_seen: dict[str, int],
+) -> None:
+    """File the entry just read under its key (a later one of the same key replaces the
+    earlier), or put its heading back among the unattached when it has no text."""
+    if open_entry is None:
+        return
+    entry = open_entry.entry
+    if not entry.paragraphs:
+        glossary.unattached.insert(open_entry.unattached_at, open_entry.source)
+        glossary.warnings.append(
+            f"paragraph {open_entry.number}: {quoted(entry.heading)} has no text; not attached"
+        )
+        return
+    key = trait_key(entry.key)
+    # A dict, not a scan of the list: 8,000 entries took minutes (quadratic).
+    earlier = by_key.pop(key, None)
+    if earlier is not None:
+        glossary.replaced.append(earlier)
+        glossary.warnings.append(
+            f"{entry.key} appears more than once (paragraphs {first_seen[key]} and"
+            f" {open_entry.number}); keeping the later one"
+        )
+    first_seen[key] = open_entry.number
+    by_key[key] = entry  # a later one goes to the end, as if appended
+
+
+def _warn_unnamed(glossary: Glossary, unnamed: list[int]) -> None:
+    """The warning for paragraphs read before any entry's heading."""
+    where = _numbers(unnamed)
+    if glossary.entries:
+        glossary.warnings.append(
+            f"{_count(len(unnamed), 'paragraph')} before the first entry ({where}):"
+            " no 'Name: text' heading; not attached"
+        )
+    else:
+        glossary.warnings.append(
+            f"no 'Name: text' entries found; {_count(len(unnamed), 'paragraph')}"
+            f" ({where}) not attached"
+        )
 
 
 def _count(number: int, noun: str) -> str:

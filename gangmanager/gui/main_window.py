@@ -132,6 +132,25 @@ class MainWindow(
     # -- building --------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
+        self._build_gang_list()
+        self.header = GangHeader()
+        self.header.sig_rating_clicked.connect(self._on_header_rating_clicked)
+        self.header.sig_wealth_clicked.connect(self._on_header_wealth_clicked)
+        self.header.sig_details_clicked.connect(self._on_header_details_clicked)
+        self._build_roster_table()
+
+        self.stash_panel = StashPanel(self.messages)
+        self.stash_panel.setObjectName("stash_panel")
+        self.stash_panel.sig_command.connect(self._on_editor_command)
+
+        # The card is built just after the first paint (`paintEvent`), or on first use:
+        # about 50 ms of the start (docs/performance.md); `editor` builds it when asked.
+        self._editor: FighterEditor | None = None
+        self._preparation: EnginePreparation | None = None
+        self._card_fighter: Fighter | None = None
+
+    def _build_gang_list(self) -> None:
+        """The list of the database's gangs: one row each, selected one at a time."""
         self.gang_model = GangListModel()
         self.gang_model.sig_rename_requested.connect(
             self._on_gang_model_rename_requested, Qt.ConnectionType.QueuedConnection
@@ -153,11 +172,8 @@ class MainWindow(
             self._on_gang_view_selection_changed
         )
 
-        self.header = GangHeader()
-        self.header.sig_rating_clicked.connect(self._on_header_rating_clicked)
-        self.header.sig_wealth_clicked.connect(self._on_header_wealth_clicked)
-        self.header.sig_details_clicked.connect(self._on_header_details_clicked)
-
+    def _build_roster_table(self) -> None:
+        """The gang's roster: one row a fighter, selected one at a time."""
         self.roster_model = RosterTableModel()
         self.roster_model.sig_rename_requested.connect(
             self._on_roster_model_rename_requested, Qt.ConnectionType.QueuedConnection
@@ -182,16 +198,6 @@ class MainWindow(
             self._on_roster_view_selection_changed
         )
         self.roster_view.doubleClicked.connect(self._on_roster_view_double_clicked)
-
-        self.stash_panel = StashPanel(self.messages)
-        self.stash_panel.setObjectName("stash_panel")
-        self.stash_panel.sig_command.connect(self._on_editor_command)
-
-        # The card is built just after the first paint (`paintEvent`), or on first use:
-        # about 50 ms of the start (docs/performance.md); `editor` builds it when asked.
-        self._editor: FighterEditor | None = None
-        self._preparation: EnginePreparation | None = None
-        self._card_fighter: Fighter | None = None
 
     @property
     def editor(self) -> FighterEditor:

@@ -161,6 +161,20 @@ def _profile(
         y = top
     else:  # narrow: the boxes under the profile
         x, y = 0.0, bottom + style.gap / 2
+    y = _tick_boxes(drawing, labels, label_width, x, y, measure, style)
+    return max(bottom, y)
+
+
+def _tick_boxes(
+    drawing: Drawing,
+    labels: tuple[str, ...],
+    label_width: float,
+    x: float,
+    y: float,
+    measure: Measure,
+    style: CardStyle,
+) -> float:
+    """The rows of boxes to tick (Wounds, Flesh wounds, New XP) from (x, y); the y under them."""
     pitch = style.box * 1.6
     line = max(style.body_bold.line_height, style.box + 0.6)
     for label, count in zip(labels, (WOUND_BOXES, FLESH_WOUND_BOXES, NEW_XP_BOXES), strict=True):
@@ -185,7 +199,7 @@ def _profile(
                 )
             )
         y += line + 0.3
-    return max(bottom, y)
+    return y
 
 
 def _weapons(

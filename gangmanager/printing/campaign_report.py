@@ -12,7 +12,7 @@ offscreen one when there is none, so the command line can write reports.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -176,6 +176,20 @@ class _Pages:
             y = plot.bottom() - plot.height() * (value - low) / (high - low)
             return QPointF(x, y)
 
+        self._chart_axes(plot, at, (low, high, step), len(labels))
+        for index, (name, points) in enumerate(series.items()):
+            self._chart_line(plot, at, index, name, points)
+        self.y = top + height
+
+    def _chart_axes(
+        self,
+        plot: QRectF,
+        at: Callable[[int, float], QPointF],
+        axis: tuple[float, float, float],
+        labels: int,
+    ) -> None:
+        """The value grid with its ticks, the frame and the points in time below it."""
+        low, high, step = axis
         self.painter.setFont(self.font(7))
         grid = QPen(QColor("#dddddd"), self.mm(0.15))
         tick = low
@@ -192,41 +206,49 @@ class _Pages:
             tick += step
         self.painter.setPen(QPen(QColor("#555555"), self.mm(0.25)))
         self.painter.drawRect(plot)
-        every = max(1, math.ceil(len(labels) / 12))
-        for seq in range(0, len(labels), every):
+        every = max(1, math.ceil(labels / 12))
+        for seq in range(0, labels, every):
             x = at(seq, low).x()
             self.painter.drawText(
                 QRectF(x - self.mm(6), plot.bottom() + self.mm(0.8), self.mm(12), self.mm(4)),
                 int(Qt.AlignmentFlag.AlignHCenter),
                 str(seq),
             )
-        for index, (name, points) in enumerate(series.items()):
-            colour = QColor(gang_colour(index))
-            self.painter.setPen(QPen(colour, self.mm(0.5)))
-            path = QPainterPath()
-            for n, (seq, value) in enumerate(points):
-                point = at(seq, value)
-                path.moveTo(point) if n == 0 else path.lineTo(point)
-            self.painter.drawPath(path)
-            for seq, value in points:
-                self.painter.setBrush(colour)
-                self.painter.drawEllipse(at(seq, value), self.mm(0.6), self.mm(0.6))
-            self.painter.setBrush(Qt.BrushStyle.NoBrush)
-            key_y = plot.top() + self.mm(5) * index
-            self.painter.drawLine(
-                QPointF(plot.right() + self.mm(3), key_y + self.mm(1.5)),
-                QPointF(plot.right() + self.mm(8), key_y + self.mm(1.5)),
-            )
-            self.painter.setPen(QColor("#000000"))
-            self.painter.setFont(self.font(7.5))
-            self.painter.drawText(
-                QRectF(plot.right() + self.mm(9.5), key_y, self.mm(32), self.mm(3.5)),
-                int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
-                QFontMetricsF(self.painter.font(), self.writer).elidedText(
-                    name, Qt.TextElideMode.ElideRight, self.mm(32)
-                ),
-            )
-        self.y = top + height
+
+    def _chart_line(
+        self,
+        plot: QRectF,
+        at: Callable[[int, float], QPointF],
+        index: int,
+        name: str,
+        points: list[tuple[int, int]],
+    ) -> None:
+        """One gang's line with its dots, and its entry in the key to the right."""
+        colour = QColor(gang_colour(index))
+        self.painter.setPen(QPen(colour, self.mm(0.5)))
+        path = QPainterPath()
+        for n, (seq, value) in enumerate(points):
+            point = at(seq, value)
+            path.moveTo(point) if n == 0 else path.lineTo(point)
+        self.painter.drawPath(path)
+        for seq, value in points:
+            self.painter.setBrush(colour)
+            self.painter.drawEllipse(at(seq, value), self.mm(0.6), self.mm(0.6))
+        self.painter.setBrush(Qt.BrushStyle.NoBrush)
+        key_y = plot.top() + self.mm(5) * index
+        self.painter.drawLine(
+            QPointF(plot.right() + self.mm(3), key_y + self.mm(1.5)),
+            QPointF(plot.right() + self.mm(8), key_y + self.mm(1.5)),
+        )
+        self.painter.setPen(QColor("#000000"))
+        self.painter.setFont(self.font(7.5))
+        self.painter.drawText(
+            QRectF(plot.right() + self.mm(9.5), key_y, self.mm(32), self.mm(3.5)),
+            int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter),
+            QFontMetricsF(self.painter.font(), self.writer).elidedText(
+                name, Qt.TextElideMode.ElideRight, self.mm(32)
+            ),
+        )
 
     def finish(self) -> int:
         self.painter.end()
@@ -236,6 +258,17 @@ class _Pages:
 def write_campaign_pdf(view: dict[str, Any], path: Path) -> int:
     """Draw the report; returns the number of pages. Needs a QGuiApplication."""
     pages = _Pages(path, f"{view['name']}: campaign report")
+    _draw_title(pages, view)
+    _draw_standings(pages, view)
+    _draw_triumphs(pages, view)
+    _draw_territories(pages, view)
+    _draw_history(pages, view)
+    _draw_battles_and_log(pages, view)
+    return pages.finish()
+
+
+def _draw_title(pages: _Pages, view: dict[str, Any]) -> None:
+    """The campaign's name, type, cycle and dates, and the arbitrator's notes."""
     phase = view["phase"]["name"]
     status = "running" if view["running"] else f"ended {str(view['finished_at'])[:10]}"
     pages.text(view["name"], 20, bold=True)
@@ -251,6 +284,8 @@ def write_campaign_pdf(view: dict[str, Any], path: Path) -> int:
         pages.heading("Arbitrator's notes")
         pages.text(view["notes"])
 
+
+def _draw_standings(pages: _Pages, view: dict[str, Any]) -> None:
     pages.heading("Standings")
     pages.table(
         ["Gang", "Rating", "Wealth", "Rep.", "Credits", "Terr.", "Battles", "Wins", "OOA"],
@@ -277,6 +312,8 @@ def write_campaign_pdf(view: dict[str, Any], path: Path) -> int:
     )
     pages.text("OOA: enemies taken Out of Action. Territories do not count a gang's hideout.", 7.5)
 
+
+def _draw_triumphs(pages: _Pages, view: dict[str, Any]) -> None:
     pages.heading("Triumphs" if not view["running"] else "Triumphs (if the campaign ended now)")
     pages.table(
         ["Triumph", "Gang", "Score"],
@@ -288,6 +325,8 @@ def write_campaign_pdf(view: dict[str, Any], path: Path) -> int:
         numeric_from=2,
     )
 
+
+def _draw_territories(pages: _Pages, view: dict[str, Any]) -> None:
     held = [t for t in view["territories"] if t["holder"] and not t["hideout"]]
     pages.heading(f"Territories held ({len(held)})")
     if held:
@@ -300,6 +339,9 @@ def write_campaign_pdf(view: dict[str, Any], path: Path) -> int:
     else:
         pages.text("None yet.")
 
+
+def _draw_history(pages: _Pages, view: dict[str, Any]) -> None:
+    """A chart of each measure (Gang Rating, Wealth, Reputation) over time."""
     if view["history"]:
         pages.heading("History")
         for key, title in MEASURES:
@@ -310,6 +352,8 @@ def write_campaign_pdf(view: dict[str, Any], path: Path) -> int:
             "Points in time: " + "; ".join(f"{n} {label}" for n, label in enumerate(labels)), 7.5
         )
 
+
+def _draw_battles_and_log(pages: _Pages, view: dict[str, Any]) -> None:
     pages.heading(f"Battles ({len(view['battles'])})")
     for battle in view["battles"]:
         pages.text(f"{battle['date']} (cycle {battle['cycle']}): {battle['text']}")
@@ -319,4 +363,3 @@ def write_campaign_pdf(view: dict[str, Any], path: Path) -> int:
     pages.heading("Log")
     for entry in view["log"]:
         pages.text(f"{entry['date']}  {entry['text']}", 8.5)
-    return pages.finish()

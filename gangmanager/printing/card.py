@@ -181,24 +181,10 @@ def card_pieces(
     """
     effective = fighter.effective(ruleset.table)
     pieces = _top(fighter, effective, width, measure, style, label_reserve)
-    summary = effective.summary()
     # Compact: the footnotes run on after the summary, without a heading of their own.
     merged = compact and footnotes and bool(modified_codes(effective))
     if modified_codes(effective):
-        text = summary or "no net change"
-        if merged:
-            notes = "; ".join(f"{name}: {line}" for name, line in footnote_lines(effective))
-            text = f"{text}. {notes}"
-        pieces.append(
-            _labelled(
-                text,
-                "Modifiers already applied to the profile (shaded):",
-                width,
-                measure,
-                style,
-                style.gap / 2,
-            )
-        )
+        pieces.append(_modifiers(effective, merged, width, measure, style))
     pieces += _weapons(fighter, width, measure, style)
     pieces += _lists(fighter, width, measure, style)
     if fighter.notes.strip():
@@ -206,29 +192,68 @@ def card_pieces(
             _labelled(fighter.notes.strip(), "Notes:", width, measure, style, style.gap / 2)
         )
     if footnotes and modified_codes(effective) and not merged:
+        pieces += _footnotes(effective, width, measure, style)
+    if glossary:
+        pieces += _glossary(fighter, ruleset, width, measure, style)
+    return pieces
+
+
+def _modifiers(
+    effective: EffectiveProfile,
+    merged: bool,
+    width: float,
+    measure: Measure,
+    style: CardStyle,
+) -> Piece:
+    """The summary of the modifiers the profile shows applied; `merged`: with the
+    footnotes run on after it."""
+    text = effective.summary() or "no net change"
+    if merged:
+        notes = "; ".join(f"{name}: {line}" for name, line in footnote_lines(effective))
+        text = f"{text}. {notes}"
+    return _labelled(
+        text,
+        "Modifiers already applied to the profile (shaded):",
+        width,
+        measure,
+        style,
+        style.gap / 2,
+    )
+
+
+def _footnotes(
+    effective: EffectiveProfile, width: float, measure: Measure, style: CardStyle
+) -> list[Piece]:
+    """Each modified characteristic's base value and sources, under a heading."""
+    pieces = [heading("Modified characteristics", width, style.footnote_bold, measure, style.gap)]
+    for name, text in footnote_lines(effective):
         pieces.append(
-            heading("Modified characteristics", width, style.footnote_bold, measure, style.gap)
-        )
-        for name, text in footnote_lines(effective):
-            pieces.append(
-                paragraph(
-                    text,
-                    width,
-                    style.footnote,
-                    measure,
-                    label=f"{name}:",
-                    label_font=style.footnote_bold,
-                )
+            paragraph(
+                text,
+                width,
+                style.footnote,
+                measure,
+                label=f"{name}:",
+                label_font=style.footnote_bold,
             )
-    entries = glossary_entries(fighter, ruleset) if glossary else []
-    if entries:
-        pieces.append(heading("Rules glossary", width, style.heading, measure, style.gap))
-        # A glossary continued on the next face says so at the top.
-        continued = heading("Rules glossary (continued)", width, style.heading, measure)
-        for name, text in entries:
-            entry = _labelled(text, f"{name}:", width, measure, style, 0.4)
-            entry.header = continued
-            pieces.append(entry)
+        )
+    return pieces
+
+
+def _glossary(
+    fighter: Fighter, ruleset: Ruleset, width: float, measure: Measure, style: CardStyle
+) -> list[Piece]:
+    """The card's own rules glossary; none when nothing on the card has rules text."""
+    entries = glossary_entries(fighter, ruleset)
+    if not entries:
+        return []
+    pieces = [heading("Rules glossary", width, style.heading, measure, style.gap)]
+    # A glossary continued on the next face says so at the top.
+    continued = heading("Rules glossary (continued)", width, style.heading, measure)
+    for name, text in entries:
+        entry = _labelled(text, f"{name}:", width, measure, style, 0.4)
+        entry.header = continued
+        pieces.append(entry)
     return pieces
 
 
@@ -338,6 +363,36 @@ def _profile_block(
     if cell * len(table_rows) + side_need > width:
         cell = width / len(table_rows)
     profile_width = cell * len(table_rows)
+    profile = _profile_table(effective, cell, measure, style)
+
+    values = effective.values
+    side_width = width - profile_width - 2 * style.gap
+
+    def side(block_width: float) -> Piece:
+        boxes = [
+            tick_boxes(label, count, block_width, label_width, style.body_bold, measure, style.box)
+            for label, count in zip(
+                labels, (values.get("W") or 0, values.get("T") or 0, NEW_XP_BOXES), strict=True
+            )
+        ]
+        status = _labelled(fighter.status.label, "Status:", block_width, measure, style)
+        return rows_piece([*boxes, status], gap=0.3)
+
+    if profile_width + side_need <= width:
+        return side_by_side(
+            [(0.0, profile), (profile_width + 2 * style.gap, side(side_width))], style.gap / 2
+        )
+    return rows_piece([profile, side(width)], gap=style.gap)
+
+
+def _profile_table(
+    effective: EffectiveProfile, cell: float, measure: Measure, style: CardStyle
+) -> Piece:
+    """The characteristics' codes over their printed values, `cell` mm a column, the
+    modified values shaded."""
+    table_rows = list(effective.table)
+    printed = effective.printed()
+    profile_width = cell * len(table_rows)
     label_height = style.label.line_height + 2 * CELL_PAD_Y
     value_height = style.value.line_height + 2 * CELL_PAD_Y
     drawing = Drawing()
@@ -359,26 +414,7 @@ def _profile_block(
             text_width = measure(text, font)
             x = index * cell + (cell - text_width) / 2
             drawing.texts.append(text_box(text, x, y + CELL_PAD_Y, text_width, font, Align.CENTER))
-    profile = single(label_height + value_height, drawing)
-
-    values = effective.values
-    side_width = width - profile_width - 2 * style.gap
-
-    def side(block_width: float) -> Piece:
-        boxes = [
-            tick_boxes(label, count, block_width, label_width, style.body_bold, measure, style.box)
-            for label, count in zip(
-                labels, (values.get("W") or 0, values.get("T") or 0, NEW_XP_BOXES), strict=True
-            )
-        ]
-        status = _labelled(fighter.status.label, "Status:", block_width, measure, style)
-        return rows_piece([*boxes, status], gap=0.3)
-
-    if profile_width + side_need <= width:
-        return side_by_side(
-            [(0.0, profile), (profile_width + 2 * style.gap, side(side_width))], style.gap / 2
-        )
-    return rows_piece([profile, side(width)], gap=style.gap)
+    return single(label_height + value_height, drawing)
 
 
 def weapon_rows(fighter: Fighter) -> list[tuple[Row, list[str]]]:

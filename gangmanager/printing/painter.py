@@ -41,7 +41,7 @@ from PySide6.QtGui import (
 
 from gangmanager import __version__
 from gangmanager.printing.document import PrintError
-from gangmanager.printing.elements import Align, Document, FontSpec, Page
+from gangmanager.printing.elements import Align, Document, Drawing, FontSpec, Page
 from gangmanager.printing.fonts import SANS, SANS_CONDENSED, font_files
 from gangmanager.printing.geometry import A4, LETTER, Paper
 
@@ -142,6 +142,17 @@ def paint_page(painter: QPainter, page: Page, scale: float, origin: QPointF | No
     # (a zoomed preview) scales the type with everything else.
     device_per_mm = painter.device().logicalDpiY() / MM_PER_INCH
     type_scale = scale / device_per_mm
+    painter.save()
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
+    painter.setBrush(Qt.BrushStyle.NoBrush)
+    _paint_shapes(painter, page.drawing, ox, oy, scale)
+    _paint_texts(painter, page.drawing, ox, oy, scale, type_scale)
+    painter.restore()
+
+
+def _paint_shapes(painter: QPainter, drawing: Drawing, ox: float, oy: float, scale: float) -> None:
+    """The frames (filled, stroked), the images and the rules, in that order."""
 
     def rect(x: float, y: float, w: float, h: float) -> QRectF:
         return QRectF(ox + x * scale, oy + y * scale, w * scale, h * scale)
@@ -151,11 +162,6 @@ def paint_page(painter: QPainter, page: Page, scale: float, origin: QPointF | No
         line.setWidthF(max(width_mm * scale, 0.5))
         return line
 
-    painter.save()
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
-    painter.setBrush(Qt.BrushStyle.NoBrush)
-    drawing = page.drawing
     for frame in drawing.frames:
         box = rect(frame.rect.x, frame.rect.y, frame.rect.w, frame.rect.h)
         if frame.fill is not None:
@@ -177,6 +183,12 @@ def paint_page(painter: QPainter, page: Page, scale: float, origin: QPointF | No
             QPointF(ox + rule.x1 * scale, oy + rule.y1 * scale),
             QPointF(ox + rule.x2 * scale, oy + rule.y2 * scale),
         )
+
+
+def _paint_texts(
+    painter: QPainter, drawing: Drawing, ox: float, oy: float, scale: float, type_scale: float
+) -> None:
+    """The texts, each drawn oversampled in its box (one QFont a font spec)."""
     painter.setPen(QColor(Qt.GlobalColor.black))
     fonts: dict[FontSpec, QFont] = {}
     for text in drawing.texts:
@@ -196,7 +208,6 @@ def paint_page(painter: QPainter, page: Page, scale: float, origin: QPointF | No
         size = scale * OVERSAMPLE
         painter.drawText(QRectF(0.0, 0.0, area.w * size, area.h * size), flags, text.text)
         painter.restore()
-    painter.restore()
 
 
 def render(document: Document, device: QPagedPaintDevice) -> None:

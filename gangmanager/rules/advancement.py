@@ -351,40 +351,67 @@ def _ganger_advance(
         )
     paid = fighter.model_copy(update={"xp": fighter.xp - table_xp})
     if wanted == SPECIALIST:
-        if fighter.category is not Category.GANGER:
-            raise AdvancementProblem(f"only a Ganger can be promoted to Specialist (roll {roll})")
-        modifier = Modifier(
-            source="Advancement: Promoted to Specialist",
-            kind=ModifierKind.ADVANCEMENT,
-            cost=row.credits,
-        )
-        paid = paid.model_copy(
-            update={"category": Category.SPECIALIST, "modifiers": [*paid.modifiers, modifier]}
-        )
-        # The promotion brings one random Primary skill (named, or a set and its D6).
-        if skill is None and skill_roll is None:
-            raise AdvancementProblem(
-                f"Promoted to Specialist (roll {roll}) brings one random Primary skill:"
-                " give the skill, or skill_roll (a D6) and skill_set"
-            )
-        paid, gained = _take_skill(
-            ruleset, house, paid, "primary", "the promotion's random skill",
-            skill=skill, skill_set=skill_set, roll=skill_roll, credits=0,
-            ignore_access=ignore_access,
+        paid, text = _promote_to_specialist(
+            ruleset, house, fighter, paid, row, roll,
+            skill=skill, skill_set=skill_set, skill_roll=skill_roll, ignore_access=ignore_access,
         )  # fmt: skip
-        text = f"Promoted to Specialist, gains {gained}"
     else:
-        advancement = ruleset.advancement(wanted)
-        if advancement is None or advancement.characteristic is None:
-            raise AdvancementProblem(
-                f"the Ganger table names {quoted(wanted)}, not in the advancements"
-            )
-        modifier = characteristic_modifier(ruleset, fighter, advancement, row.credits)
-        paid = paid.model_copy(update={"modifiers": [*paid.modifiers, modifier]})
-        text = f"{advancement.name} ({_step_text(ruleset, fighter, paid, modifier)})"
+        paid, text = _ganger_characteristic(ruleset, fighter, paid, row, wanted)
     return Bought(
         paid,
         table_xp,
         row.credits,
         f"Ganger table {roll}: {text}, -{table_xp} XP, +{row.credits} credits to cost",
     )
+
+
+def _promote_to_specialist(
+    ruleset: Ruleset,
+    house: str,
+    fighter: Fighter,
+    paid: Fighter,
+    row: GangerResult,
+    roll: int,
+    *,
+    skill: str | None,
+    skill_set: str | None,
+    skill_roll: int | None,
+    ignore_access: bool,
+) -> tuple[Fighter, str]:
+    """A Ganger becomes a Specialist with one random Primary skill; the fighter and the text."""
+    if fighter.category is not Category.GANGER:
+        raise AdvancementProblem(f"only a Ganger can be promoted to Specialist (roll {roll})")
+    modifier = Modifier(
+        source="Advancement: Promoted to Specialist",
+        kind=ModifierKind.ADVANCEMENT,
+        cost=row.credits,
+    )
+    paid = paid.model_copy(
+        update={"category": Category.SPECIALIST, "modifiers": [*paid.modifiers, modifier]}
+    )
+    # The promotion brings one random Primary skill (named, or a set and its D6).
+    if skill is None and skill_roll is None:
+        raise AdvancementProblem(
+            f"Promoted to Specialist (roll {roll}) brings one random Primary skill:"
+            " give the skill, or skill_roll (a D6) and skill_set"
+        )
+    paid, gained = _take_skill(
+        ruleset, house, paid, "primary", "the promotion's random skill",
+        skill=skill, skill_set=skill_set, roll=skill_roll, credits=0,
+        ignore_access=ignore_access,
+    )  # fmt: skip
+    return paid, f"Promoted to Specialist, gains {gained}"
+
+
+def _ganger_characteristic(
+    ruleset: Ruleset, fighter: Fighter, paid: Fighter, row: GangerResult, wanted: str
+) -> tuple[Fighter, str]:
+    """The characteristic the Ganger table's row offers; the fighter and the text."""
+    advancement = ruleset.advancement(wanted)
+    if advancement is None or advancement.characteristic is None:
+        raise AdvancementProblem(
+            f"the Ganger table names {quoted(wanted)}, not in the advancements"
+        )
+    modifier = characteristic_modifier(ruleset, fighter, advancement, row.credits)
+    paid = paid.model_copy(update={"modifiers": [*paid.modifiers, modifier]})
+    return paid, f"{advancement.name} ({_step_text(ruleset, fighter, paid, modifier)})"

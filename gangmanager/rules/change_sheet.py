@@ -104,42 +104,11 @@ def change_sheet(before: Gang, after: Gang, report: Report, draft: PostBattleDra
         new = new or by_name.get(old.name.casefold())
         if new is not None:
             seen.add(id(new))
-        line = report.fighter(old.name)
-        rating_before = line.rating_before if line is not None else (old.rating or 0)
-        rating_after = line.rating_after if line is not None else (new.rating if new else None)
-        fighters.append(
-            FighterChanges(
-                name=old.name,
-                type=old.type,
-                status_before=old.status.label,
-                status_after=new.status.label if new is not None else None,
-                xp_before=old.xp,
-                xp_after=new.xp if new is not None else None,
-                rating_before=rating_before,
-                rating_after=rating_after,
-                injuries=_added(old.injuries, new.injuries) if new is not None else [],
-                advancements=_advancements(old, new) if new is not None else [],
-                skills=_added(old.skills, new.skills) if new is not None else [],
-                limited_deleted=lost.get(old.name.casefold(), []),
-            )
-        )
+        fighters.append(_fighter_changes(old, new, report, lost))
     for new in after.fighters:  # recruited in the sequence
         if id(new) in seen:
             continue
-        fighters.append(
-            FighterChanges(
-                name=new.name,
-                type=new.type,
-                status_before="",
-                status_after=new.status.label,
-                xp_before=0,
-                xp_after=new.xp,
-                rating_before=0,
-                rating_after=new.rating,
-                skills=list(new.skills),
-                recruited=True,
-            )
-        )
+        fighters.append(_recruited(new))
     return ChangeSheet(
         gang=after.name,
         result=report.result,
@@ -151,4 +120,43 @@ def change_sheet(before: Gang, after: Gang, report: Report, draft: PostBattleDra
         reputation_before=report.reputation_before,
         reputation_after=report.reputation_after,
         fighters=fighters,
+    )
+
+
+def _fighter_changes(
+    old: Fighter, new: Fighter | None, report: Report, lost: dict[str, list[str]]
+) -> FighterChanges:
+    """What the sequence did to a fighter who was on the roster (`new` None: gone)."""
+    line = report.fighter(old.name)
+    rating_before = line.rating_before if line is not None else (old.rating or 0)
+    rating_after = line.rating_after if line is not None else (new.rating if new else None)
+    return FighterChanges(
+        name=old.name,
+        type=old.type,
+        status_before=old.status.label,
+        status_after=new.status.label if new is not None else None,
+        xp_before=old.xp,
+        xp_after=new.xp if new is not None else None,
+        rating_before=rating_before,
+        rating_after=rating_after,
+        injuries=_added(old.injuries, new.injuries) if new is not None else [],
+        advancements=_advancements(old, new) if new is not None else [],
+        skills=_added(old.skills, new.skills) if new is not None else [],
+        limited_deleted=lost.get(old.name.casefold(), []),
+    )
+
+
+def _recruited(new: Fighter) -> FighterChanges:
+    """A fighter recruited in the sequence."""
+    return FighterChanges(
+        name=new.name,
+        type=new.type,
+        status_before="",
+        status_after=new.status.label,
+        xp_before=0,
+        xp_after=new.xp,
+        rating_before=0,
+        rating_after=new.rating,
+        skills=list(new.skills),
+        recruited=True,
     )

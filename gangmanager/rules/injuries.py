@@ -121,22 +121,7 @@ def suffer(
     if result.extra_rolls:
         if nested:
             raise InjuryProblem(f"{label} inside Multiple Injuries: roll that die again")
-        count = _amount(result.extra_rolls, rolls, label)
-        outcome.lines.append(f"{label}: {count} more roll{'s' if count != 1 else ''}")
-        for _ in range(count):
-            extra = _take(rolls, "D66", label)
-            inner_result = read_roll(ruleset, extra)
-            if rerolled(result, inner_result):
-                raise InjuryProblem(
-                    f"{label}: the extra roll {extra} is {inner_result.name}, which is rolled"
-                    " again: give another D66"
-                )
-            inner = suffer(ruleset, outcome.fighter, inner_result, rolls,
-                           roll=extra, nested=True)  # fmt: skip
-            outcome.fighter = inner.fighter
-            outcome.results += inner.results
-            outcome.lines += inner.lines
-        return outcome
+        return _suffer_extra_rolls(ruleset, outcome, result, rolls, label)
     outcome.results.append((roll, result))
     before = fighter
     effects: list[str] = []
@@ -166,6 +151,29 @@ def suffer(
     effects[:0] = profile_changes(ruleset, before, after)
     outcome.fighter = after
     outcome.lines.append(f"{label}" + (f": {', '.join(effects)}" if effects else ""))
+    return outcome
+
+
+def _suffer_extra_rolls(
+    ruleset: Ruleset, outcome: InjuryOutcome, result: InjuryResult, rolls: list[int], label: str
+) -> InjuryOutcome:
+    """Multiple Injuries: its count of D66 rolls from `rolls`, each result suffered in turn
+    (one the result rolls again is refused)."""
+    count = _amount(result.extra_rolls, rolls, label)
+    outcome.lines.append(f"{label}: {count} more roll{'s' if count != 1 else ''}")
+    for _ in range(count):
+        extra = _take(rolls, "D66", label)
+        inner_result = read_roll(ruleset, extra)
+        if rerolled(result, inner_result):
+            raise InjuryProblem(
+                f"{label}: the extra roll {extra} is {inner_result.name}, which is rolled"
+                " again: give another D66"
+            )
+        inner = suffer(ruleset, outcome.fighter, inner_result, rolls,
+                       roll=extra, nested=True)  # fmt: skip
+        outcome.fighter = inner.fighter
+        outcome.results += inner.results
+        outcome.lines += inner.lines
     return outcome
 
 

@@ -27,7 +27,7 @@ from gangmanager.rules.campaign_sides import battle_sides, reputation_after
 from gangmanager.rules.dice import Dice, RandomDice
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_COUNT, quoted
-from gangmanager.rules.post_battle_campaign import CampaignSetting, income_text
+from gangmanager.rules.post_battle_campaign import CampaignOutcome, CampaignSetting, income_text
 from gangmanager.rules.post_battle_report import Report
 from gangmanager.services.campaign_commands import _outcome
 from gangmanager.services.campaign_context import (
@@ -465,39 +465,78 @@ def record_post_battle(
         log_ids.append(context.repo.add_log(context.id, entry))
 
     if outcome.transfer is not None:
-        # Saved over the campaign as Finish read it: a change since is refused (stale).
-        campaign = context.repo.save(outcome.campaign)
-        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-        others = outcome.transfer
-        for gang_id, delta in (
-            (others.from_gang, -others.reputation_lost),
-            (others.to_gang, others.reputation_gained),
-        ):
-            if gang_id is None or gang_id == gang.id or not delta:
-                continue
-            other = uow.gangs.get(gang_id)
-            reputation = reputation_after(other.reputation, delta)
-            uow.gangs.update(other.model_copy(update={"reputation": reputation}))
-            changed.add(gang_id)
-        text = rules.transfer_text(campaign, outcome.transfer)
+        context, text = _move_territory(uow, context, outcome, gang.id, changed)
         log("territory", text)
         messages.append(text)
-    total = outcome.income_total
-    if total is not None:
-        if campaign_battle_id is not None:
-            context.repo.set_income(campaign_battle_id, gang.id, total)
-        if outcome.income is not None:
-            text = income_text(gang.name, outcome.income)
-        else:
-            text = f"{gang.name} collects {total} credits of income (entered by hand)."
-        log("income", text)
-        messages.append(text)
+    income = _store_income(context, outcome, gang, campaign_battle_id)
+    if income is not None:
+        log("income", income)
+        messages.append(income)
     if campaign_battle_id is not None and battle_id is not None:
         found = setting.battle(campaign_battle_id)
         if found is not None and found.battle_id is None:
             _link_if_allowed(uow, campaign_battle_id, battle_id)
     log("post_battle", report.summary())
-    # History for the gang that played and any whose territory or Reputation moved.
+    snapshot_ids = _history_after(context, outcome, gang, changed)
+    return PostBattleWrites(
+        messages=tuple(messages),
+        gangs_changed=tuple(sorted(changed)),
+        log_ids=tuple(log_ids),
+        snapshot_ids=tuple(snapshot_ids),
+    )
+
+
+def _move_territory(
+    uow: UnitOfWork,
+    context: CampaignContext,
+    outcome: CampaignOutcome,
+    gang_id: int,
+    changed: set[int],
+) -> tuple[CampaignContext, str]:
+    """Save the campaign with the territory moved and the other gang's Reputation with it
+    (added to `changed`); the context over the saved campaign, and the log's text."""
+    assert outcome.transfer is not None
+    # Saved over the campaign as Finish read it: a change since is refused (stale).
+    campaign = context.repo.save(outcome.campaign)
+    context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+    others = outcome.transfer
+    for other_id, delta in (
+        (others.from_gang, -others.reputation_lost),
+        (others.to_gang, others.reputation_gained),
+    ):
+        if other_id is None or other_id == gang_id or not delta:
+            continue
+        other = uow.gangs.get(other_id)
+        reputation = reputation_after(other.reputation, delta)
+        uow.gangs.update(other.model_copy(update={"reputation": reputation}))
+        changed.add(other_id)
+    return context, rules.transfer_text(campaign, outcome.transfer)
+
+
+def _store_income(
+    context: CampaignContext,
+    outcome: CampaignOutcome,
+    gang: Gang,
+    campaign_battle_id: int | None,
+) -> str | None:
+    """Tie the income to the campaign battle (never collected twice); the log's text,
+    None when the sequence collected none."""
+    total = outcome.income_total
+    if total is None:
+        return None
+    assert gang.id is not None
+    if campaign_battle_id is not None:
+        context.repo.set_income(campaign_battle_id, gang.id, total)
+    if outcome.income is not None:
+        return income_text(gang.name, outcome.income)
+    return f"{gang.name} collects {total} credits of income (entered by hand)."
+
+
+def _history_after(
+    context: CampaignContext, outcome: CampaignOutcome, gang: Gang, changed: set[int]
+) -> list[int]:
+    """History for the gang that played and any whose territory or Reputation moved."""
+    assert gang.id is not None
     points = rules.snapshots(
         context.campaign,
         context.gangs({gang.id} | changed | _held(outcome.transfer)),
@@ -505,13 +544,7 @@ def record_post_battle(
         f"{gang.name}: Update Roster",
         now(),
     )
-    snapshot_ids = context.repo.add_snapshots(context.id, points)
-    return PostBattleWrites(
-        messages=tuple(messages),
-        gangs_changed=tuple(sorted(changed)),
-        log_ids=tuple(log_ids),
-        snapshot_ids=tuple(snapshot_ids),
-    )
+    return context.repo.add_snapshots(context.id, points)
 
 
 def _link_if_allowed(uow: UnitOfWork, campaign_battle_id: int, battle_id: int) -> None:

@@ -47,35 +47,13 @@ class BattlePage(StepPage):
             scenario = f" - {record.scenario}" if record.scenario else ""
             ended = f", ended {record.ended_at:%Y-%m-%d %H:%M}" if record.ended_at else ""
             self.battle.addItem(f"Battle {record.battle_id}{scenario}{ended}", record.battle_id)
-        self.results = QButtonGroup(self)
-        buttons = QWidget()
-        row = QHBoxLayout(buttons)
-        row.setContentsMargins(0, 0, 0, 0)
-        for index, result in enumerate(RESULTS):
-            button = QRadioButton(f"&{result.capitalize()}")
-            self.results.addButton(button, index)
-            row.addWidget(button)
-        row.addStretch(1)
+        buttons = self._result_buttons()
         self.scenario = QLineEdit()
         self.scenario.setPlaceholderText("e.g. Stand-off")
         form = QFormLayout()
         form.addRow("Battle:", self.battle)
-        self.campaign_battle: QComboBox | None = None
-        if host.campaign is not None:
-            self.campaign_battle = QComboBox()
-            self.campaign_battle.setAccessibleName("Battle recorded in the campaign")
-            self.campaign_battle.addItem("Not recorded in the campaign", None)
-            for fought in reversed(host.campaign.campaign.battles):
-                side = fought.side(host.gang_id)
-                done = side is None or (
-                    side.income is not None and fought.id != host.draft.campaign_battle_id
-                )
-                if not done:
-                    self.campaign_battle.addItem(self._battle_text(fought), fought.id)
-            self.campaign_battle.setToolTip(
-                f"The battle as recorded in {host.campaign.campaign.name}: the income"
-                " collected is tied to it, never twice"
-            )
+        self.campaign_battle = self._campaign_battle_combo(host)
+        if self.campaign_battle is not None:
             form.addRow("Campaign battle:", self.campaign_battle)
             self.campaign_battle.currentIndexChanged.connect(
                 self._on_campaign_battle_current_index_changed
@@ -98,6 +76,40 @@ class BattlePage(StepPage):
         self.battle.currentIndexChanged.connect(self._on_battle_current_index_changed)
         self.results.idClicked.connect(self._on_results_id_clicked)
         self.scenario.textEdited.connect(self._on_scenario_text_edited)
+
+    def _result_buttons(self) -> QWidget:
+        """Win, draw or loss in a row (`self.results`, each button's id its index)."""
+        self.results = QButtonGroup(self)
+        buttons = QWidget()
+        row = QHBoxLayout(buttons)
+        row.setContentsMargins(0, 0, 0, 0)
+        for index, result in enumerate(RESULTS):
+            button = QRadioButton(f"&{result.capitalize()}")
+            self.results.addButton(button, index)
+            row.addWidget(button)
+        row.addStretch(1)
+        return buttons
+
+    def _campaign_battle_combo(self, host: PostBattleWizard) -> QComboBox | None:
+        """In a campaign: its battles this gang fought and has not collected income for
+        (the draft's own included); None outside a campaign."""
+        if host.campaign is None:
+            return None
+        combo = QComboBox()
+        combo.setAccessibleName("Battle recorded in the campaign")
+        combo.addItem("Not recorded in the campaign", None)
+        for fought in reversed(host.campaign.campaign.battles):
+            side = fought.side(host.gang_id)
+            done = side is None or (
+                side.income is not None and fought.id != host.draft.campaign_battle_id
+            )
+            if not done:
+                combo.addItem(self._battle_text(fought), fought.id)
+        combo.setToolTip(
+            f"The battle as recorded in {host.campaign.campaign.name}: the income"
+            " collected is tied to it, never twice"
+        )
+        return combo
 
     def _roster_html(self) -> str:
         """The roster as it stands before the sequence, with the battle's outcome if tracked."""

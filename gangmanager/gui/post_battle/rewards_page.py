@@ -57,36 +57,7 @@ class RewardsPage(StepPage):
         self.income = _spin(-10_000, 10_000, " credits")
         self.xp: dict[str, QSpinBox] = {}
         if REWARDS in sections:
-            form = QFormLayout()
-            form.addRow("Credits gained (negative for a loss):", self.credits)
-            form.addRow("Reputation gained (the total never drops below 1):", self.reputation)
-            self.layout_.addLayout(form)
-            box = QGroupBox("Experience gained in this battle")
-            grid = QGridLayout(box)
-            fighters = [f for f in host.gang.fighters if f.status is not FighterStatus.DEAD]
-            for row, fighter in enumerate(fighters):
-                spin = _spin(0, 99, " XP")
-                spin.setAccessibleName(f"XP for {fighter.name}")
-                self.xp[fighter.name] = spin
-                grid.addWidget(QLabel(fighter.name), row, 0)
-                grid.addWidget(spin, row, 1)
-                grid.addWidget(
-                    QLabel(f"has {fighter.xp} XP now ({fighter.category.label})"), row, 2
-                )
-                spin.valueChanged.connect(self._on_xp_value_changed)
-            grid.setColumnStretch(2, 1)
-            grid.setRowStretch(len(fighters), 1)
-            note = QLabel(
-                "Suggested from the battle where the log shows it (taking part); edit freely:"
-                " +1 per enemy Seriously Injured, +2 per enemy Out of Action (+1 more for a"
-                " Leader or Champion), +1 rally, scenario awards."
-            )
-            note.setWordWrap(True)
-            scroll = QScrollArea()
-            scroll.setWidgetResizable(True)
-            scroll.setWidget(box)
-            self.layout_.addWidget(note)
-            self.layout_.addWidget(scroll, 1)
+            self._add_rewards(host)
         self.campaign_income: CampaignIncomeBox | None = None
         if INCOME in sections and host.campaign is not None:
             self.campaign_income = CampaignIncomeBox(host.roll)
@@ -103,6 +74,37 @@ class RewardsPage(StepPage):
         self.credits.valueChanged.connect(self._on_credits_value_changed)
         self.reputation.valueChanged.connect(self._on_reputation_value_changed)
         self.income.valueChanged.connect(self._on_income_value_changed)
+
+    def _add_rewards(self, host: PostBattleWizard) -> None:
+        """Credits and Reputation gained, and each fighter's XP (suggested from the battle)."""
+        form = QFormLayout()
+        form.addRow("Credits gained (negative for a loss):", self.credits)
+        form.addRow("Reputation gained (the total never drops below 1):", self.reputation)
+        self.layout_.addLayout(form)
+        box = QGroupBox("Experience gained in this battle")
+        grid = QGridLayout(box)
+        fighters = [f for f in host.gang.fighters if f.status is not FighterStatus.DEAD]
+        for row, fighter in enumerate(fighters):
+            spin = _spin(0, 99, " XP")
+            spin.setAccessibleName(f"XP for {fighter.name}")
+            self.xp[fighter.name] = spin
+            grid.addWidget(QLabel(fighter.name), row, 0)
+            grid.addWidget(spin, row, 1)
+            grid.addWidget(QLabel(f"has {fighter.xp} XP now ({fighter.category.label})"), row, 2)
+            spin.valueChanged.connect(self._on_xp_value_changed)
+        grid.setColumnStretch(2, 1)
+        grid.setRowStretch(len(fighters), 1)
+        note = QLabel(
+            "Suggested from the battle where the log shows it (taking part); edit freely:"
+            " +1 per enemy Seriously Injured, +2 per enemy Out of Action (+1 more for a"
+            " Leader or Champion), +1 rally, scenario awards."
+        )
+        note.setWordWrap(True)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(box)
+        self.layout_.addWidget(note)
+        self.layout_.addWidget(scroll, 1)
 
     def load(self) -> None:
         draft = self.host.draft

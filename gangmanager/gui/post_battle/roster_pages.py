@@ -173,6 +173,34 @@ class TradingPostPage(StepPage):
 
     def __init__(self, host: PostBattleWizard, step_id: str, title: str, summary: str) -> None:
         super().__init__(host, step_id, title, summary)
+        buy = self._buy_box(host)
+        sell = self._sell_box()
+        forms = QHBoxLayout()
+        forms.addWidget(self._seek_box(host), 2)
+        forms.addWidget(buy, 3)  # the item picker's names and prices need the room
+        forms.addWidget(sell, 2)
+        self.bought = EntryList("Bought")
+        self.sold = EntryList("Sold")
+        lists = QHBoxLayout()
+        for title, widget in (("Bought", self.bought), ("Sold", self.sold)):
+            box = QGroupBox(title)
+            QVBoxLayout(box).addWidget(widget)
+            lists.addWidget(box, 1)
+        self.layout_.addLayout(forms)
+        self.layout_.addLayout(lists, 1)
+        self.layout_.addWidget(self.status)
+        self.item.sig_current_changed.connect(self._on_item_current_changed)
+        self.buyer.currentIndexChanged.connect(self._on_profile_current_index_changed)
+        self.profile.currentIndexChanged.connect(self._on_profile_current_index_changed)
+        self.buy.clicked.connect(self._on_buy_clicked)
+        self.seller.currentIndexChanged.connect(self._on_seller_current_index_changed)
+        self.sold_item.currentIndexChanged.connect(self._on_sold_item_current_index_changed)
+        self.sell.clicked.connect(self._on_sell_clicked)
+        self.bought.sig_remove_requested.connect(self._on_bought_remove_requested)
+        self.sold.sig_remove_requested.connect(self._on_sold_remove_requested)
+
+    def _buy_box(self, host: PostBattleWizard) -> QGroupBox:
+        """Buying: for whom, the item (refused ones greyed), its profile and price."""
         ruleset = host.ruleset
         buy = QGroupBox("Buy")
         self.buyer = QComboBox()
@@ -203,6 +231,10 @@ class TradingPostPage(StepPage):
         form.addRow("Special ammo / profile:", self.profile)
         form.addRow("Price:", self.cost)
         form.addRow("", self.buy)
+        return buy
+
+    def _sell_box(self) -> QGroupBox:
+        """Selling: from whom, the item and the credits received."""
         sell = QGroupBox("Sell")
         self.seller = QComboBox()
         self.sold_item = QComboBox()
@@ -216,29 +248,7 @@ class TradingPostPage(StepPage):
         form.addRow("Item:", self.sold_item)
         form.addRow("Credits received:", self.value)
         form.addRow("", self.sell)
-        forms = QHBoxLayout()
-        forms.addWidget(self._seek_box(host), 2)
-        forms.addWidget(buy, 3)  # the item picker's names and prices need the room
-        forms.addWidget(sell, 2)
-        self.bought = EntryList("Bought")
-        self.sold = EntryList("Sold")
-        lists = QHBoxLayout()
-        for title, widget in (("Bought", self.bought), ("Sold", self.sold)):
-            box = QGroupBox(title)
-            QVBoxLayout(box).addWidget(widget)
-            lists.addWidget(box, 1)
-        self.layout_.addLayout(forms)
-        self.layout_.addLayout(lists, 1)
-        self.layout_.addWidget(self.status)
-        self.item.sig_current_changed.connect(self._on_item_current_changed)
-        self.buyer.currentIndexChanged.connect(self._on_profile_current_index_changed)
-        self.profile.currentIndexChanged.connect(self._on_profile_current_index_changed)
-        self.buy.clicked.connect(self._on_buy_clicked)
-        self.seller.currentIndexChanged.connect(self._on_seller_current_index_changed)
-        self.sold_item.currentIndexChanged.connect(self._on_sold_item_current_index_changed)
-        self.sell.clicked.connect(self._on_sell_clicked)
-        self.bought.sig_remove_requested.connect(self._on_bought_remove_requested)
-        self.sold.sig_remove_requested.connect(self._on_sold_remove_requested)
+        return sell
 
     def _seek_box(self, host: PostBattleWizard) -> QGroupBox:
         """The availability roll: needed for Rare and Illegal items off the house list."""

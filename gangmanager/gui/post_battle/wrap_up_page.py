@@ -87,8 +87,24 @@ class InjuryRow:
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.result.setMinimumWidth(220)
-        # Shown only when they apply: the escape roll of a fighter this injury
-        # Captures (2023), and the after-battle roll of an Old Battle Wound.
+        self._build_after_rolls(host, fighter)
+        for signal in (
+            self.out_of_action.toggled,
+            self.seriously_injured.toggled,
+            self.succumb.sig_changed,
+            self.injury.sig_changed,
+            self.pick.currentIndexChanged,
+            self.extra.sig_changed,
+            self.escape.sig_changed,
+            self.webbed.toggled,
+            self.old_wound.sig_changed,
+        ):
+            signal.connect(page.rows_changed)
+        self._ruleset = host.ruleset
+
+    def _build_after_rolls(self, host: PostBattleWizard, fighter: Fighter) -> None:
+        """The rolls shown only when they apply, in `self.after`: the escape roll of a
+        fighter this injury Captures (2023), and the after-battle roll of an Old Battle Wound."""
         self.escape = RollInput("D6", host.roll)
         self.escape.setToolTip("Captured: roll a D6 to slip away before being dragged off")
         self.webbed = QCheckBox("Webbed")
@@ -119,19 +135,6 @@ class InjuryRow:
         self.old_wound.setVisible(self.wound is not None)
         self.escape.setVisible(False)
         self.webbed.setVisible(False)
-        for signal in (
-            self.out_of_action.toggled,
-            self.seriously_injured.toggled,
-            self.succumb.sig_changed,
-            self.injury.sig_changed,
-            self.pick.currentIndexChanged,
-            self.extra.sig_changed,
-            self.escape.sig_changed,
-            self.webbed.toggled,
-            self.old_wound.sig_changed,
-        ):
-            signal.connect(page.rows_changed)
-        self._ruleset = host.ruleset
 
     def widgets(self) -> list[QWidget]:
         return [self.name, self.out_of_action, self.seriously_injured, self.succumb,

@@ -54,6 +54,31 @@ class PrintOptionsDialog(QDialog):
         self._selected = tuple(selected)
         self._everyone = tuple(everyone)
 
+        cards = self._build_scope_group(fighter, scope)
+        self._build_checks()
+        form = self._build_page_form()
+
+        self.buttons = QDialogButtonBox(
+            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        )
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(cards)
+        layout.addWidget(self.roster_check)
+        layout.addLayout(form)
+        layout.addWidget(self.footnotes_check)
+        layout.addWidget(self.glossary_check)
+        layout.addWidget(self.buttons)
+        self._group.buttonToggled.connect(self._on_group_button_toggled)
+        self.roster_check.toggled.connect(self._on_roster_check_toggled)
+        self._update_ok()
+        self._update_glossary()
+        open_size(self)
+
+    def _build_scope_group(self, fighter: str | None, scope: CardScope) -> QGroupBox:
+        """Whose cards: this fighter, the selected ones, everyone or none; the first one
+        open to the player checked when `scope` is not."""
         cards = QGroupBox("Fighter cards")
         cards_layout = QVBoxLayout(cards)
         self.scope_buttons: dict[CardScope, QRadioButton] = {
@@ -76,7 +101,10 @@ class PrintOptionsDialog(QDialog):
             (s for s, b in self.scope_buttons.items() if b.isEnabled()), CardScope.NONE
         )
         self.scope_buttons[start].setChecked(True)
+        return cards
 
+    def _build_checks(self) -> None:
+        """The roster sheet, the footnotes and the shared glossary page."""
         self.roster_check = QCheckBox("&Roster sheet (first page)")
         self.footnotes_check = QCheckBox("&Footnotes: base value and source of each modified value")
         self.footnotes_check.setChecked(True)
@@ -87,6 +115,9 @@ class PrintOptionsDialog(QDialog):
         self.glossary_check.setObjectName("shared_glossary")
         self._glossary_set_by_player = False
         self.glossary_check.clicked.connect(self._on_glossary_check_clicked)
+
+    def _build_page_form(self) -> QFormLayout:
+        """The card layout and the paper, each with its labelled combo box."""
         self.layout_combo = QComboBox()
         for card_layout, label in LAYOUT_LABELS.items():
             self.layout_combo.addItem(label, card_layout.value)
@@ -100,24 +131,7 @@ class PrintOptionsDialog(QDialog):
         paper_label.setBuddy(self.paper_combo)
         form.addRow(layout_label, self.layout_combo)
         form.addRow(paper_label, self.paper_combo)
-
-        self.buttons = QDialogButtonBox(
-            QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
-        )
-        self.buttons.accepted.connect(self.accept)
-        self.buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(cards)
-        layout.addWidget(self.roster_check)
-        layout.addLayout(form)
-        layout.addWidget(self.footnotes_check)
-        layout.addWidget(self.glossary_check)
-        layout.addWidget(self.buttons)
-        self._group.buttonToggled.connect(self._on_group_button_toggled)
-        self.roster_check.toggled.connect(self._on_roster_check_toggled)
-        self._update_ok()
-        self._update_glossary()
-        open_size(self)
+        return form
 
     @classmethod
     def ask(
