@@ -18,8 +18,7 @@ from dataclasses import dataclass, replace
 from gangmanager.persistence.snapshots import RowSnapshot, narrowed
 from gangmanager.persistence.unit_of_work import UnitOfWork
 from gangmanager.services.campaign_steps import swap_refused
-from gangmanager.services.changes import Changes
-from gangmanager.services.operations import Action, Context, Outcome
+from gangmanager.services.operations import Action, Context, Outcome, changes_written
 
 
 @dataclass(frozen=True)
@@ -49,15 +48,8 @@ class SwapFileRows(Action[FileStep]):
         ]
         with swap_refused(what, step.label, stale_note="; nothing was changed"):
             uow.snapshots.swap_all(pairs)
-        gone = what == "undo"
-        changes = Changes(
-            gangs_added=() if gone else step.added,
-            gangs_removed=step.added if gone else (),
-            gangs_changed=step.updated,
-            campaigns_changed=(step.campaign_id,),
-        )
-        again = SwapFileRows(step, "redo" if gone else "undo")
-        return Outcome(changes, again, step.label, None, result=step)
+        again = SwapFileRows(step, "redo" if what == "undo" else "undo")
+        return Outcome(changes_written(uow), again, step.label, None, result=step)
 
 
 class Recorder:

@@ -35,7 +35,7 @@ from gangmanager.services.campaign_file_format import (
 from gangmanager.services.changes import Changes
 from gangmanager.services.errors import ServiceError, listed, write_failure
 from gangmanager.services.gang_diff import changes_by_fighter
-from gangmanager.services.operations import Action, Context, Outcome, perform
+from gangmanager.services.operations import Action, Context, Outcome, changes_written, perform
 from gangmanager.services.rulesets import Rulesets
 
 if TYPE_CHECKING:
@@ -126,7 +126,7 @@ class _ImportCampaign(Action[CampaignFileResult]):
         ]
         label = f"Import {quoted(name, 60)}"
         step = recorder.finish(uow, label, campaign_id, gang_ids)
-        return Outcome(_changed(campaign_id, gang_ids), SwapFileRows(step, "undo"), label, None,
+        return Outcome(changes_written(uow), SwapFileRows(step, "undo"), label, None,
                        result=CampaignFileResult(name, said))  # fmt: skip
 
     def _update(
@@ -183,7 +183,7 @@ class _ImportCampaign(Action[CampaignFileResult]):
         said = [f"campaign: {'; '.join(counts) or 'details changed'}", *lines]
         label = f"Update {quoted(name, 60)} from {quoted(source, 60)}"
         step = recorder.finish(uow, label, stored_id, gang_ids)
-        return Outcome(_changed(stored_id, gang_ids), SwapFileRows(step, "undo"), label, None,
+        return Outcome(changes_written(uow), SwapFileRows(step, "undo"), label, None,
                        result=CampaignFileResult(name, said))  # fmt: skip
 
 
@@ -293,10 +293,6 @@ def _here(uow: UnitOfWork, read: _Read) -> list[int]:
     """The file's gangs this database already has (found by their identity)."""
     found = [uow.gang_files.with_uid(o.gang) for _, o in read.gangs if o is not None]
     return [identity.gang_id for identity in found if identity is not None]
-
-
-def _changed(campaign_id: int, gang_ids: list[int]) -> Changes:
-    return Changes(gangs_changed=tuple(gang_ids), campaigns_changed=(campaign_id,))
 
 
 def _gangs_in(uow: UnitOfWork, read: _Read, *, overwrite: bool) -> tuple[list[int], list[str]]:

@@ -111,14 +111,20 @@ def test_import_undo_and_redo(capsys, laptop: Path, tmp_path: Path, rulesets: Ru
     after, seen_after = all_rows(server), views(capsys, server)
     assert seen_after["campaign"] == views(capsys, laptop)["campaign"]
     assert after["campaign_files"] and len(after["gang_files"]) == 3
+    # The change lists come from the rows written: the new gangs and the campaign.
+    gang_ids, campaign_ids = {g[0] for g in after["gangs"]}, {c[0] for c in after["campaigns"]}
+    assert set(outcome.changes.gangs_added) == gang_ids
+    assert set(outcome.changes.campaigns_changed) == campaign_ids
 
     redo = undone(server, outcome, rulesets)
     assert all_rows(server) == before  # row by row: campaign, gangs, identities gone
     assert views(capsys, server) == seen_before
     assert set(redo.changes.gangs_removed) == {g[0] for g in after["gangs"]}
 
+    assert set(redo.changes.campaigns_changed) == campaign_ids
     again = swapped(server, present(redo.inverse), rulesets)
     assert all_rows(server) == after
+    assert set(again.changes.gangs_added) == gang_ids
     assert views(capsys, server) == seen_after
     swapped(server, present(again.inverse), rulesets)  # and undone again
     assert all_rows(server) == before
