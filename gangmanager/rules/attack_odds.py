@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from gangmanager.rules import battle_attack
+from gangmanager.rules.attack_pools import DicePool
 from gangmanager.rules.attack_wound import HitChain
 from gangmanager.rules.battle_events import AttackEvent, BattleStatus, ProfileState
 from gangmanager.rules.battle_state import BattleState, FighterTrack
@@ -509,20 +510,21 @@ def _logged_fields(value: Any) -> dict[str, Any]:
 
 # What a key leaves out or reads in part, by class: the log (words, not state), the
 # dice of the run, and the counts above; of any class, a field named `log_...` (for
-# the log's words only). Anything else is in the key as it is.
-_FIELDS: dict[str, Callable[[Any], dict[str, Any]]] = {
-    "BattleState": _fields_but("log", "warnings"),
-    "Table": _fields_but("dice"),
-    "HitChain": _chain_fields,
-    "DicePool": _pool_fields,
-    "Tally": _tally_fields,
+# the log's words only). Anything else is in the key as it is. Keyed by the classes
+# themselves, not their names: a renamed class cannot silently fall out of the table.
+_FIELDS: dict[type, Callable[[Any], dict[str, Any]]] = {
+    BattleState: _fields_but("log", "warnings"),
+    Table: _fields_but("dice"),
+    HitChain: _chain_fields,
+    DicePool: _pool_fields,
+    battle_attack.Tally: _tally_fields,
 }
 _REDUCERS: dict[type, Callable[[Any], dict[str, Any]] | None] = {}
 
 
 def _reducer(kind: type) -> Callable[[Any], dict[str, Any]] | None:
     if kind not in _REDUCERS:
-        found = _FIELDS.get(kind.__name__)
+        found = _FIELDS.get(kind)
         if found is None and any(f.name.startswith("log_") for f in _dataclass_fields(kind)):
             found = _logged_fields
         _REDUCERS[kind] = found if _plan(kind) is _Plan.OBJECT else None
