@@ -417,11 +417,10 @@ link_battle = performer(LinkBattle)
 
 @dataclass(frozen=True)
 class PostBattleWrites:
-    """What `record_post_battle` wrote, for Finish's `Changes` and its undo."""
+    """What `record_post_battle` wrote, for Finish's messages and its undo (the gangs it
+    changed come from the rows written)."""
 
     messages: tuple[str, ...]
-    # Gangs other than the sequence's own whose rows changed (a territory's Reputation).
-    gangs_changed: tuple[int, ...]
     # Rows added: undo of the sequence deletes exactly these.
     log_ids: tuple[int, ...]
     snapshot_ids: tuple[int, ...]
@@ -480,7 +479,6 @@ def record_post_battle(
     snapshot_ids = _history_after(context, outcome, gang, changed)
     return PostBattleWrites(
         messages=tuple(messages),
-        gangs_changed=tuple(sorted(changed)),
         log_ids=tuple(log_ids),
         snapshot_ids=tuple(snapshot_ids),
     )

@@ -125,7 +125,6 @@ class AddCampaignGang(Action[CampaignResult]):
         for text in messages:
             context.log("campaign", text)
         context.snapshot(f"{gang.name} joins")
-        assert gang.id is not None
         result = CampaignResult(campaign, changes_written(uow, messages))
         return _outcome(result, "Add gang")
 
@@ -166,7 +165,6 @@ class RemoveCampaignGang(Action[CampaignResult]):
         for line in messages:
             context.log("campaign", line)
         context.snapshot(f"{gang.name} leaves")
-        assert gang.id is not None
         result = CampaignResult(campaign, changes_written(uow, messages))
         return _outcome(result, "Remove gang")
 
