@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from gangmanager.rules.fighter_refs import ids_by_name, name_key
 from gangmanager.rules.post_battle_draft import STASH
 
 # Lists of entries whose keys name a fighter of the gang ("stash" where it may be one).
@@ -34,12 +35,8 @@ _SINGLE_KEYS: dict[str, tuple[str, ...]] = {"capture": ("fighter",)}
 _NAME_KEYED = ("xp",)
 
 
-def _key(name: str) -> str:
-    return name.strip().casefold()
-
-
 def _is_fighter(value: object) -> bool:
-    return isinstance(value, str) and bool(value.strip()) and _key(value) != STASH
+    return isinstance(value, str) and bool(value.strip()) and name_key(value) != STASH
 
 
 def _renamed_entry(entry: object, keys: tuple[str, ...], rename: Callable[[str], str]) -> object:
@@ -83,15 +80,9 @@ def named(draft: Mapping[str, Any]) -> list[str]:
 def fighter_ids(draft: Mapping[str, Any], fighters: Iterable[tuple[int, str]]) -> dict[str, int]:
     """The fighter each name of the draft means, by id: `fighters` are (id, name) of
     the gang; a name of no fighter (a typo Finish reports) or of two is left out."""
-    by_name: dict[str, list[int]] = {}
-    for fighter_id, name in fighters:
-        by_name.setdefault(_key(name), []).append(fighter_id)
-    found: dict[str, int] = {}
-    for name in named(draft):
-        ids = by_name.get(_key(name), [])
-        if len(ids) == 1:
-            found[_key(name)] = ids[0]
-    return found
+    by_name = ids_by_name(fighters)
+    keys = [name_key(name) for name in named(draft)]
+    return {key: by_name[key] for key in keys if key in by_name}
 
 
 def current_names(
@@ -103,7 +94,7 @@ def current_names(
     names = dict(fighters)
 
     def now(name: str) -> str:
-        fighter_id = ids.get(_key(name))
+        fighter_id = ids.get(name_key(name))
         return names.get(fighter_id, name) if fighter_id is not None else name
 
     return renamed(draft, now)

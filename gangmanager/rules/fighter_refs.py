@@ -9,7 +9,7 @@ which the store turns into the real one when it saves the gang. An Exotic Beast'
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from gangmanager.rules.gang import Fighter
 
@@ -59,17 +59,30 @@ def owner_name(beast: Fighter, fighters: Sequence[Fighter]) -> str:
     return found.name if found is not None else ""
 
 
+def name_key(name: str) -> str:
+    """A fighter's name as records match it: case and surrounding spaces ignored."""
+    return name.strip().casefold()
+
+
+def ids_by_name(fighters: Iterable[tuple[int, str]]) -> dict[str, int]:
+    """Each name (its `name_key`) that means exactly one of `fighters` ((id, name)
+    pairs), to that fighter's id; a name two fighters share means none."""
+    found: dict[str, list[int]] = {}
+    for fighter_id, name in fighters:
+        found.setdefault(name_key(name), []).append(fighter_id)
+    return {key: ids[0] for key, ids in found.items() if len(ids) == 1}
+
+
 def owners_by_name(fighters: Sequence[Fighter], names: Sequence[str]) -> list[Fighter]:
     """`fighters` (all with ids) with each one's owner set from `names` (the owner's
     name, case ignored, "" for none, one per fighter). A name matching no fighter or
     two leaves that fighter without an owner."""
-    by_name: dict[str, list[Fighter]] = {}
-    for fighter in fighters:
-        by_name.setdefault(fighter.name.strip().casefold(), []).append(fighter)
+    by_name = ids_by_name((f.id, f.name) for f in fighters if f.id is not None)
     result: list[Fighter] = []
     for fighter, name in zip(fighters, names, strict=True):
-        found = by_name.get(name.strip().casefold(), []) if name.strip() else []
-        owner = found[0].id if len(found) == 1 and found[0] is not fighter else None
+        owner = by_name.get(name_key(name)) if name.strip() else None
+        if owner == fighter.id:
+            owner = None  # a beast does not own itself
         if owner != fighter.owner_id:
             fighter = fighter.model_copy(update={"owner_id": owner})
         result.append(fighter)
