@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gangmanager.persistence.database import SQLITE_HEADER, Database
+from gangmanager.persistence.database import Database
+from gangmanager.persistence.database_inspection import SQLITE_HEADER
 from gangmanager.persistence.row_reading import GangSummary as GangSummary
 from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
