@@ -52,11 +52,7 @@ STILL_TEST_ONLY = frozenset(
         "page_image",
         "profile_row",
         "read_import",
-        "redo_post_battle",
-        "redo_step",
         "series_names",
-        "undo_post_battle",
-        "undo_step",
         "x_labels",
     }
 )

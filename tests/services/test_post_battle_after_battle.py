@@ -24,6 +24,7 @@ from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
 from ..narrowing import present
+from ..undo_steps import redo_finish, undo_finish
 
 
 @pytest.fixture
@@ -132,11 +133,11 @@ def test_a_limited_deletion_then_the_draft_committed_until_f_then_exactly_pendin
     assert battle.ended_battle(db, fought.id, rulesets) is None
     # ...until the whole sequence is undone, which restores every row.
     rows_after = all_rows(db_path)
-    post_battle.undo_post_battle(db, rulesets, result)
+    undo_finish(db, rulesets, result)
     assert all_rows(db_path) == rows_before
     ended = battle.ended_battle(db, fought.id, rulesets)
     assert ended is not None and len(ended.events) == 3
-    post_battle.redo_post_battle(db, rulesets, result)
+    redo_finish(db, rulesets, result)
     assert all_rows(db_path) == rows_after
 
 
@@ -179,5 +180,5 @@ def test_a_fighter_who_lost_a_limited_profile_and_died_finishes_and_undoes(
     dex = result.report.fighter("Dex Hollow")
     assert dex is not None and dex.removed
     assert after.rating == ratings.pending_gang_rating(after)
-    post_battle.undo_post_battle(db, rulesets, result)
+    undo_finish(db, rulesets, result)
     assert all_rows(db_path) == before
