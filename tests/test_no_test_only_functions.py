@@ -43,15 +43,12 @@ FRAMEWORK_DECORATORS = frozenset(
 STILL_TEST_ONLY = frozenset(
     {
         "applied_event",
-        "apply_steps",
         "badges",
         "contains",
-        "discard_draft",
         "overlaps",
         "page_for",
         "page_image",
         "profile_row",
-        "read_import",
         "series_names",
         "x_labels",
     }

@@ -1,7 +1,7 @@
 """The post-battle sequence as use cases: drafts saved as you go, Finish, dry run, undo.
 
-- `save_draft` / `load_draft` / `discard_draft`: the wizard's draft, one small
-  transaction per edit, so a closed wizard or a crash resumes where it was.
+- `save_draft` / `load_draft` / the `DiscardDraft` action: the wizard's draft, one
+  small transaction per edit, so a closed wizard or a crash resumes where it was.
 - `dry_run`: the report of what Finish would do; writes nothing.
 - `finish`: applies the whole draft in ONE transaction (roster, draft marked
   finished, the battle marked done and, for a gang in a running campaign,
@@ -199,10 +199,6 @@ class DiscardDraft(Action[int]):
 def save_draft(db: Database, rulesets: Rulesets, gang_id: int, draft: PostBattleDraft) -> int:
     """Save over the gang's unfinished draft (or start one); returns the draft's id."""
     return perform(db, SaveDraft(gang_id, draft), rulesets).result
-
-
-def discard_draft(db: Database, rulesets: Rulesets, gang_id: int) -> int:
-    return perform(db, DiscardDraft(gang_id), rulesets).result
 
 
 # ------------------------------------------------------------------ applying

@@ -10,7 +10,7 @@ import pytest
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import FighterStatus, Gang
-from gangmanager.rules.post_battle import apply_steps
+from gangmanager.rules.post_battle import preview_steps
 from gangmanager.rules.post_battle_draft import (
     AdvancementEntry,
     InjuryEntry,
@@ -106,7 +106,7 @@ def test_a_limited_deletion_then_the_draft_committed_until_f_then_exactly_pendin
         }
     )
     n23 = rulesets.get("n23")
-    before_f, found = apply_steps(n23, fought, draft, "advancements")
+    before_f, found, _ = preview_steps(n23, fought, draft, "advancements")
     assert found == []
     # Every step before F leaves the committed ratings alone...
     assert {f.name: f.rating for f in before_f.fighters} == committed

@@ -17,6 +17,7 @@ from gangmanager.rules.post_battle_draft import PostBattleDraft
 from gangmanager.services import campaign, gangs, post_battle
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.operations import perform
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
@@ -68,7 +69,7 @@ def test_a_draft_is_saved_as_you_go_and_overwritten_not_duplicated(
     assert first == second
     saved = post_battle.load_draft(db, gang.id)
     assert saved is not None and saved.draft == PostBattleDraft(result="loss", credits=5)
-    assert post_battle.discard_draft(db, rulesets, gang.id) == 1
+    assert perform(db, post_battle.DiscardDraft(gang.id), rulesets).result == 1
     assert post_battle.load_draft(db, gang.id) is None
 
 
