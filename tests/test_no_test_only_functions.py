@@ -47,7 +47,6 @@ STILL_TEST_ONLY = frozenset(
         "contains",
         "overlaps",
         "page_for",
-        "page_image",
         "profile_row",
         "series_names",
         "x_labels",
