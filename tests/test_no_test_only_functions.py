@@ -44,8 +44,6 @@ STILL_TEST_ONLY = frozenset(
     {
         "applied_event",
         "badges",
-        "contains",
-        "overlaps",
         "page_for",
         "profile_row",
         "series_names",
