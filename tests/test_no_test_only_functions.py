@@ -39,18 +39,6 @@ FRAMEWORK_DECORATORS = frozenset(
     {"field_validator", "model_validator", "field_serializer", "model_serializer"}
 )
 
-# Still called by tests only; this list only shrinks.
-STILL_TEST_ONLY = frozenset(
-    {
-        "applied_event",
-        "badges",
-        "page_for",
-        "profile_row",
-        "series_names",
-        "x_labels",
-    }
-)
-
 
 def _files(root: Path, folder: str) -> Iterator[tuple[str, ast.Module]]:
     for path in sorted((root / folder).rglob("*.py")):
@@ -130,13 +118,7 @@ def _names(found: Iterable[str]) -> set[str]:
 
 def test_no_function_is_called_by_tests_only() -> None:
     found = functions_only_tests_call(ROOT)
-    new = [entry for entry in found if _names([entry]) - STILL_TEST_ONLY]
-    assert new == [], "only tests call these: use them, or remove them with their tests"
-
-
-def test_the_list_of_those_still_called_by_tests_only_only_shrinks() -> None:
-    gone = STILL_TEST_ONLY - _names(functions_only_tests_call(ROOT))
-    assert gone == set(), "now used or removed: take them off STILL_TEST_ONLY"
+    assert found == [], "only tests call these: use them, or remove them with their tests"
 
 
 @pytest.fixture
