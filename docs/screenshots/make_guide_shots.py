@@ -419,7 +419,12 @@ def play_battle(shots: Shots, window: MainWindow) -> None:
     rolls.append([2])
     shot_names["Ammo"] = "guide-battle-ammo-check.png"
     shot_names["Delete a Limited profile?"] = "guide-battle-limited.png"
-    vask.profile_row("Shotgun", "executioner ammo").test_button.click()
+    shotgun = next(
+        row
+        for row in vask.profile_rows
+        if (row.weapon, row.profile) == ("Shotgun", "executioner ammo")
+    )
+    shotgun.test_button.click()
     shots.settle()
     vask.end_activation_button.click()
     # An enemy's flamer hits Rook: the Blaze roll sets him on fire.

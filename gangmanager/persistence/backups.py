@@ -29,9 +29,8 @@ from datetime import datetime, timedelta
 from glob import escape as glob_escape
 from pathlib import Path
 
-from gangmanager.errors import DISK_FULL
-from gangmanager.persistence.database import (
-    DatabaseError,
+from gangmanager.errors import DISK_FULL, DatabaseError
+from gangmanager.persistence.database_inspection import (
     _inspect_file,
     _Plan,
     _plan,

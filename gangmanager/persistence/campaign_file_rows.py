@@ -124,87 +124,108 @@ class CampaignFileRows:
     def sections(self, campaign_id: int, index: Mapping[int, int]) -> dict[str, Any]:
         """The campaign's sections of the file (`campaign`, then `members` to `history`);
         `index`: each gang's place in the file's `gangs`."""
-        s = self._session
-        c = s.get(CampaignRow, campaign_id, populate_existing=True)
+        c = self._session.get(CampaignRow, campaign_id, populate_existing=True)
         assert c is not None
+        members = self._members(campaign_id, index)
+        territories = self._territories(campaign_id, index)
+        battles, battle_index = self._battles(campaign_id, index)
+        return {
+            "campaign": _campaign_section(c),
+            "members": members,
+            "territories": territories,
+            "battles": battles,
+            "log": self._log(campaign_id, index, battle_index),
+            "history": self._history(campaign_id, index),
+        }
 
-        def gang(value: int | None) -> int | None:
-            return index.get(value) if value is not None else None
-
-        members = s.scalars(
+    def _members(self, campaign_id: int, index: Mapping[int, int]) -> list[dict[str, Any]]:
+        members = self._session.scalars(
             select(CampaignGangRow)
             .where(CampaignGangRow.campaign_id == campaign_id)
             .order_by(CampaignGangRow.position, CampaignGangRow.id)
         )
-        territories = s.scalars(
+        return [
+            {"gang": index[m.gang_id], "alignment": m.alignment,
+             "joined_at": _text(m.joined_at)}
+            for m in members
+        ]  # fmt: skip
+
+    def _territories(self, campaign_id: int, index: Mapping[int, int]) -> list[dict[str, Any]]:
+        territories = self._session.scalars(
             select(CampaignTerritoryRow)
             .where(CampaignTerritoryRow.campaign_id == campaign_id)
             .order_by(CampaignTerritoryRow.position, CampaignTerritoryRow.id)
         )
+        return [
+            {"name": t.name, "gang": _place(index, t.gang_id), "hideout": t.hideout}
+            for t in territories
+        ]
+
+    def _battles(
+        self, campaign_id: int, index: Mapping[int, int]
+    ) -> tuple[list[dict[str, Any]], dict[int, int]]:
+        """The `battles` section, and each battle row's place in it."""
         battles = list(
-            s.scalars(
+            self._session.scalars(
                 select(CampaignBattleRow)
                 .where(CampaignBattleRow.campaign_id == campaign_id)
                 .order_by(CampaignBattleRow.id)
             )
         )
-        battle_index = {b.id: i for i, b in enumerate(battles)}
-        sides: dict[int, list[dict[str, Any]]] = {b.id: [] for b in battles}
-        for side in s.scalars(
+        sides = self._sides([b.id for b in battles], index)
+        section = [
+            {"cycle": b.cycle, "fought_on": _text(b.fought_on), "scenario": b.scenario,
+             "territory": b.territory, "created_at": _text(b.created_at),
+             "sides": sides[b.id]}
+            for b in battles
+        ]  # fmt: skip
+        return section, {b.id: i for i, b in enumerate(battles)}
+
+    def _sides(
+        self, battle_ids: list[int], index: Mapping[int, int]
+    ) -> dict[int, list[dict[str, Any]]]:
+        """Each battle's sides, in their order."""
+        sides: dict[int, list[dict[str, Any]]] = {battle_id: [] for battle_id in battle_ids}
+        for side in self._session.scalars(
             select(CampaignBattleGangRow)
             .where(CampaignBattleGangRow.campaign_battle_id.in_(list(sides)))
             .order_by(CampaignBattleGangRow.position, CampaignBattleGangRow.id)
         ):
             sides[side.campaign_battle_id].append(
-                {"gang": gang(side.gang_id), "gang_name": side.gang_name, "role": side.role,
-                 "result": side.result, "out_of_action": side.out_of_action, "income": side.income}
+                {"gang": _place(index, side.gang_id), "gang_name": side.gang_name,
+                 "role": side.role, "result": side.result,
+                 "out_of_action": side.out_of_action, "income": side.income}
             )  # fmt: skip
-        log = s.scalars(
+        return sides
+
+    def _log(
+        self, campaign_id: int, index: Mapping[int, int], battle_index: Mapping[int, int]
+    ) -> list[dict[str, Any]]:
+        log = self._session.scalars(
             select(CampaignLogRow)
             .where(CampaignLogRow.campaign_id == campaign_id)
             .order_by(CampaignLogRow.id)
         )
-        history = s.scalars(
+        return [
+            {"at": _text(line.at), "cycle": line.cycle, "kind": line.kind, "text": line.text,
+             "battle": battle_index.get(line.campaign_battle_id)
+             if line.campaign_battle_id is not None else None,
+             "gang": _place(index, line.gang_id)}
+            for line in log
+        ]  # fmt: skip
+
+    def _history(self, campaign_id: int, index: Mapping[int, int]) -> list[dict[str, Any]]:
+        history = self._session.scalars(
             select(CampaignSnapshotRow)
             .where(CampaignSnapshotRow.campaign_id == campaign_id)
             .order_by(CampaignSnapshotRow.seq, CampaignSnapshotRow.id)
         )
-        return {
-            "campaign": {
-                "name": c.name, "ruleset": c.ruleset, "campaign_type": c.campaign_type,
-                "notes": c.notes, "starts_on": _text(c.starts_on), "ends_on": _text(c.ends_on),
-                "cycle": c.cycle, "finished_at": _text(c.finished_at),
-                "created_at": _text(c.created_at),
-            },
-            "members": [
-                {"gang": index[m.gang_id], "alignment": m.alignment,
-                 "joined_at": _text(m.joined_at)}
-                for m in members
-            ],
-            "territories": [
-                {"name": t.name, "gang": gang(t.gang_id), "hideout": t.hideout}
-                for t in territories
-            ],
-            "battles": [
-                {"cycle": b.cycle, "fought_on": _text(b.fought_on), "scenario": b.scenario,
-                 "territory": b.territory, "created_at": _text(b.created_at),
-                 "sides": sides[b.id]}
-                for b in battles
-            ],
-            "log": [
-                {"at": _text(line.at), "cycle": line.cycle, "kind": line.kind, "text": line.text,
-                 "battle": battle_index.get(line.campaign_battle_id)
-                 if line.campaign_battle_id is not None else None,
-                 "gang": gang(line.gang_id)}
-                for line in log
-            ],
-            "history": [
-                {"seq": p.seq, "label": p.label, "at": _text(p.at), "gang": gang(p.gang_id),
-                 "gang_name": p.gang_name, "rating": p.rating, "wealth": p.wealth,
-                 "reputation": p.reputation, "credits": p.credits, "territories": p.territories}
-                for p in history
-            ],
-        }  # fmt: skip
+        return [
+            {"seq": p.seq, "label": p.label, "at": _text(p.at), "gang": _place(index, p.gang_id),
+             "gang_name": p.gang_name, "rating": p.rating, "wealth": p.wealth,
+             "reputation": p.reputation, "credits": p.credits, "territories": p.territories}
+            for p in history
+        ]  # fmt: skip
 
     # ------------------------------------------------------------ writing
 
@@ -282,6 +303,20 @@ class CampaignFileRows:
                                       territories=point["territories"],
                                       **_at("at", point["at"])))  # fmt: skip
         s.flush()
+
+
+def _place(index: Mapping[int, int], gang_id: int | None) -> int | None:
+    """A gang's place in the file's `gangs` (None: no gang, or one the file leaves out)."""
+    return index.get(gang_id) if gang_id is not None else None
+
+
+def _campaign_section(c: CampaignRow) -> dict[str, Any]:
+    return {
+        "name": c.name, "ruleset": c.ruleset, "campaign_type": c.campaign_type,
+        "notes": c.notes, "starts_on": _text(c.starts_on), "ends_on": _text(c.ends_on),
+        "cycle": c.cycle, "finished_at": _text(c.finished_at),
+        "created_at": _text(c.created_at),
+    }  # fmt: skip
 
 
 def _fill(row: CampaignRow, fields: Mapping[str, Any]) -> None:

@@ -248,46 +248,11 @@ class GangRepository:
         """
         if gang.id is None:
             raise LookupError(f"gang {quoted(gang.name)} has no id: add it before updating it")
-        held = self._held
-        if base is not None and held is not None and held[0] is base and base.id == gang.id:
-            before, row = held
-            gang = _check_storable(gang, {f.id: f for f in before.fighters})
-            if gang.version is not None and row.version != gang.version:
-                raise StaleGangError
-        else:
-            _check_storable(gang)
-            row = self._load_for_write(gang)
-            before = _gang(row)
+        gang, before, row = self._checked_for_update(gang, base)
         self._held = None  # the row is about to change: no later update may trust it
-        old_fighters = {f.id: f for f in before.fighters}
         mapping.set_gang_columns(row, gang)
         row.updated_at = utc_now()
-        stored = {f.id: f for f in row.fighters}
-        fighter_rows: builtins.list[FighterRow] = []
-        for position, fighter in enumerate(gang.fighters):
-            fighter_row = stored.pop(fighter.id, None) if fighter.id is not None else None
-            if fighter_row is None:
-                fighter_rows.append(mapping.fighter_row(fighter, position))
-                continue
-            fighter_rows.append(fighter_row)
-            old = old_fighters[fighter.id]
-            if fighter_row.position == position and (old is fighter or old == fighter):
-                continue  # nothing of this fighter to write
-            # Assigning an equal value writes nothing: SQLAlchemy compares with what it loaded.
-            mapping.set_fighter_columns(fighter_row, fighter, position)
-            if old.modifiers != fighter.modifiers:
-                fighter_row.modifiers = [
-                    mapping.modifier_row(m, i) for i, m in enumerate(fighter.modifiers)
-                ]
-            if old.weapons != fighter.weapons:
-                fighter_row.weapons = [
-                    mapping.weapon_row(w, i) for i, w in enumerate(fighter.weapons)
-                ]
-            if old.wargear != fighter.wargear:
-                fighter_row.wargear = [
-                    WargearRow(position=i, name=g.name, cost=g.cost)
-                    for i, g in enumerate(fighter.wargear)
-                ]
+        fighter_rows = _updated_fighter_rows(row, gang, {f.id: f for f in before.fighters})
         # The same rows in the same order: assigning the list would only compare them all.
         same = len(fighter_rows) == len(row.fighters) and all(
             new is now for new, now in zip(fighter_rows, row.fighters, strict=True)
@@ -300,6 +265,21 @@ class GangRepository:
         if mapping.link_owners(gang, row):  # a new owner, or one inserted in this save
             self._flush()
         return mapping.with_ids(gang, row)
+
+    def _checked_for_update(self, gang: Gang, base: Gang | None) -> tuple[Gang, Gang, GangRow]:
+        """`update`'s gang checked, the stored gang it changes and its row: those held
+        from `get_for_update` when `base` is the gang read there, else read again."""
+        held = self._held
+        if base is not None and held is not None and held[0] is base and base.id == gang.id:
+            before, row = held
+            gang = _check_storable(gang, {f.id: f for f in before.fighters})
+            if gang.version is not None and row.version != gang.version:
+                raise StaleGangError
+        else:
+            _check_storable(gang)
+            row = self._load_for_write(gang)
+            before = _gang(row)
+        return gang, before, row
 
     def rename(self, gang_id: int, name: str) -> None:
         """Only the name, without loading the gang: the way out for a damaged one."""
@@ -370,6 +350,44 @@ class GangRepository:
             query = query.execution_options(populate_existing=True)
         # unique(): the joined stash repeats the gang row once per item.
         return self._session.scalars(query).unique().one_or_none()
+
+
+def _updated_fighter_rows(
+    row: GangRow, gang: Gang, old_fighters: Mapping[int | None, Fighter]
+) -> builtins.list[FighterRow]:
+    """The gang's fighter rows in order: stored rows kept (written only where the
+    fighter changed), new ones made. Stored fighters left out are not in the list."""
+    stored = {f.id: f for f in row.fighters}
+    fighter_rows: builtins.list[FighterRow] = []
+    for position, fighter in enumerate(gang.fighters):
+        fighter_row = stored.pop(fighter.id, None) if fighter.id is not None else None
+        if fighter_row is None:
+            fighter_rows.append(mapping.fighter_row(fighter, position))
+            continue
+        fighter_rows.append(fighter_row)
+        old = old_fighters[fighter.id]
+        if fighter_row.position == position and (old is fighter or old == fighter):
+            continue  # nothing of this fighter to write
+        _write_changed_fighter(fighter_row, old, fighter, position)
+    return fighter_rows
+
+
+def _write_changed_fighter(
+    fighter_row: FighterRow, old: Fighter, fighter: Fighter, position: int
+) -> None:
+    """A stored fighter's columns, and those of its lists that differ from `old`."""
+    # Assigning an equal value writes nothing: SQLAlchemy compares with what it loaded.
+    mapping.set_fighter_columns(fighter_row, fighter, position)
+    if old.modifiers != fighter.modifiers:
+        fighter_row.modifiers = [
+            mapping.modifier_row(m, i) for i, m in enumerate(fighter.modifiers)
+        ]
+    if old.weapons != fighter.weapons:
+        fighter_row.weapons = [mapping.weapon_row(w, i) for i, w in enumerate(fighter.weapons)]
+    if old.wargear != fighter.wargear:
+        fighter_row.wargear = [
+            WargearRow(position=i, name=g.name, cost=g.cost) for i, g in enumerate(fighter.wargear)
+        ]
 
 
 def _check_storable(gang: Gang, trusted: Mapping[int | None, Fighter] | None = None) -> Gang:

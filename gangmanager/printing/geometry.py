@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 MM_PER_PT = 25.4 / 72
-# Rounding slack for containment checks: far below anything a printer shows.
+# Rounding slack for fitting checks: far below anything a printer shows.
 EPSILON = 1e-6
 
 
@@ -29,23 +29,6 @@ class Rect:
 
     def inset(self, by: float) -> Rect:
         return Rect(self.x + by, self.y + by, self.w - 2 * by, self.h - 2 * by)
-
-    def contains(self, other: Rect) -> bool:
-        return (
-            other.x >= self.x - EPSILON
-            and other.y >= self.y - EPSILON
-            and other.right <= self.right + EPSILON
-            and other.bottom <= self.bottom + EPSILON
-        )
-
-    def overlaps(self, other: Rect) -> bool:
-        """True when the interiors meet; rectangles that only touch do not overlap."""
-        return (
-            self.x < other.right - EPSILON
-            and other.x < self.right - EPSILON
-            and self.y < other.bottom - EPSILON
-            and other.y < self.bottom - EPSILON
-        )
 
 
 @dataclass(frozen=True)

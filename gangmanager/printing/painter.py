@@ -281,23 +281,3 @@ def write_pdf(document: Document, path: Path) -> Path:
         with contextlib.suppress(OSError):
             temporary.unlink(missing_ok=True)
     return path
-
-
-def page_image(page: Page, dpi: float = 150.0) -> QImage:
-    """A page as a white image at `dpi` (previews, screenshots)."""
-    scale = dpi / MM_PER_INCH
-    image = QImage(
-        round(page.paper.width * scale),
-        round(page.paper.height * scale),
-        QImage.Format.Format_RGB32,
-    )
-    dots_per_metre = round(dpi / 0.0254)
-    image.setDotsPerMeterX(dots_per_metre)
-    image.setDotsPerMeterY(dots_per_metre)
-    image.fill(QColor(Qt.GlobalColor.white))
-    painter = QPainter(image)
-    try:
-        paint_page(painter, page, scale)
-    finally:
-        painter.end()
-    return image

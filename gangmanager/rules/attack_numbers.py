@@ -39,12 +39,6 @@ def hit_needed(
     return skill - accuracy - modifier, ", ".join(parts)
 
 
-def best_armour(ruleset: Ruleset, target: FighterTrack) -> tuple[str, int] | None:
-    """The target's armour save as worn: its name and the D6 it needs before AP."""
-    armour = attack_armour.armour_save(ruleset, target)
-    return (armour.name, armour.save) if armour is not None else None
-
-
 def target_numbers(
     ruleset: Ruleset,
     attacker: FighterTrack,

@@ -70,11 +70,6 @@ def rupture(profile: ProfileTrack) -> bool:
     return profile.has(Mechanic.RUPTURE)
 
 
-def toxin_replaces_wound_roll(profile: ProfileTrack) -> bool:
-    """Toxin as n23 words it: a D6 against Toughness instead of the wound roll."""
-    return profile.has(Mechanic.TOXIN)
-
-
 def toxin_before_damage(profile: ProfileTrack) -> bool:
     """Toxin as seed 000 (house-a) words it: a D6 against Toughness before Damage."""
     return profile.has(Mechanic.TOXIN_BEFORE_DAMAGE)

@@ -233,13 +233,43 @@ class HitChain:
 
     def _save(self, hit: Hit, natural_wound: int | None, label: str) -> bool:
         """True when the wound goes through."""
+        t = self.target
+        if self._allows_no_save(label):
+            return True
+        armour, field, ap = self._armours(hit, natural_wound, label)
+        options, field_parts = _save_options(self.profile, armour, field, ap)
+        if not options:
+            self.say(f"save{label}: {t.name} has no armour.")
+            return True
+        needed, parts = min(options, key=lambda o: o[0])
+        if needed > 6:
+            self.say(f"save ({parts}){label}: {needed}+ cannot be made.")
+            return True
+        by_field = field if field is not None and parts == field_parts else None
+        roll, shown = self._save_roll(by_field is not None and self.has(Mechanic.SHIELD_BREAKER))
+        saved = roll != 1 and roll >= needed
+        self.say(
+            f"save {needed}+ ({parts}){label}: rolled {shown}, {'saved' if saved else 'fails'}."
+        )
+        if by_field is not None:
+            if saved:
+                self._burn_out(by_field)
+        elif armour is not None and armour.ablative is not None:
+            t.item_uses[armour.ablative] = t.item_uses.get(armour.ablative, 0) + 1
+        return not saved
+
+    def _allows_no_save(self, label: str) -> bool:
+        for mechanic, name in ((Mechanic.GAS, "Gas"), (Mechanic.PHASE, "Phase")):
+            if self.has(mechanic):
+                self.say(f"save{label}: {name} allows no save.")
+                return True
+        return False
+
+    def _armours(
+        self, hit: Hit, natural_wound: int | None, label: str
+    ) -> tuple[attack_armour.Armour | None, attack_armour.Armour | None, int]:
+        """The armour and the field armour that may save against this hit, and its AP."""
         t, p = self.target, self.profile
-        if self.has(Mechanic.GAS):
-            self.say(f"save{label}: Gas allows no save.")
-            return True
-        if self.has(Mechanic.PHASE):
-            self.say(f"save{label}: Phase allows no save.")
-            return True
         ruleset = self.table.ruleset
         armour = attack_armour.armour_save(ruleset, t)
         field = attack_armour.field_armour(ruleset, t, p)
@@ -257,46 +287,17 @@ class HitChain:
         if ap and self.has(Mechanic.SHRED) and natural_wound == 6:
             ap *= 2
             self.say(f"Shred{label}: a natural 6 to wound doubles the AP to {ap}.")
-        options: list[tuple[int, str]] = []
-        field_parts = ""
-        if armour is not None:
-            counted = armour.ap_against(p, ap)
-            needed = armour.needed(counted)
-            shown = f", AP {ap}" if ap else ""
-            if counted != ap:
-                shown = f", AP {ap} counts as -"
-            elif armour.worst is not None and needed < armour.save - ap:
-                shown += f", never worse than {armour.worst}+"
-            options.append((needed, f"{armour.name} {armour.save}+{shown}"))
-        if field is not None:
-            field_parts = f"{field.name} {field.save}+, field armour: AP does not apply"
-            options.append((field.save, field_parts))
-        if not options:
-            self.say(f"save{label}: {t.name} has no armour.")
-            return True
-        needed, parts = min(options, key=lambda o: o[0])
-        if needed > 6:
-            self.say(f"save ({parts}){label}: {needed}+ cannot be made.")
-            return True
+        return armour, field, ap
+
+    def _save_roll(self, shield_breaker: bool) -> tuple[int, str]:
+        """The save die, and how the line shows it."""
         roll = self.pools["save"].die("save roll")
-        shown = str(roll)
-        if field is not None and parts == field_parts and self.has(Mechanic.SHIELD_BREAKER):
-            # Shield Breaker: the field save rolls two dice and keeps the lower.
-            other = self.pools["save"].die("save roll")
-            shown, roll = (
-                f"{roll} and {other} (Shield Breaker: keeps {min(roll, other)})",
-                min(roll, other),
-            )
-        saved = roll != 1 and roll >= needed
-        self.say(
-            f"save {needed}+ ({parts}){label}: rolled {shown}, {'saved' if saved else 'fails'}."
-        )
-        if field is not None and parts == field_parts:
-            if saved:
-                self._burn_out(field)
-        elif armour is not None and armour.ablative is not None:
-            t.item_uses[armour.ablative] = t.item_uses.get(armour.ablative, 0) + 1
-        return not saved
+        if not shield_breaker:
+            return roll, str(roll)
+        # Shield Breaker: the field save rolls two dice and keeps the lower.
+        other = self.pools["save"].die("save roll")
+        kept = min(roll, other)
+        return kept, f"{roll} and {other} (Shield Breaker: keeps {kept})"
 
     def _burn_out(self, field: attack_armour.Armour) -> None:
         """Field armour that saved may burn out (a D6 of `burns_out_on` or less)."""
@@ -458,3 +459,28 @@ class HitChain:
                 " nor a D6 result"
             )
         return value
+
+
+def _save_options(
+    profile: ProfileTrack,
+    armour: attack_armour.Armour | None,
+    field: attack_armour.Armour | None,
+    ap: int,
+) -> tuple[list[tuple[int, str]], str]:
+    """Each save the target may take (the roll needed, its text), and the field
+    armour's text ("" without one)."""
+    options: list[tuple[int, str]] = []
+    field_parts = ""
+    if armour is not None:
+        counted = armour.ap_against(profile, ap)
+        needed = armour.needed(counted)
+        shown = f", AP {ap}" if ap else ""
+        if counted != ap:
+            shown = f", AP {ap} counts as -"
+        elif armour.worst is not None and needed < armour.save - ap:
+            shown += f", never worse than {armour.worst}+"
+        options.append((needed, f"{armour.name} {armour.save}+{shown}"))
+    if field is not None:
+        field_parts = f"{field.name} {field.save}+, field armour: AP does not apply"
+        options.append((field.save, field_parts))
+    return options, field_parts

@@ -74,14 +74,6 @@ def shares(
     return [Share(weapon, profile, count), *extra], ", ".join(parts)
 
 
-def attack_dice(
-    table: Table, attacker: FighterTrack, profile: ProfileTrack, charge: bool
-) -> tuple[int, str]:
-    """The attack dice of a close-combat attack: Attacks plus the pack's bonuses."""
-    found, parts = shares(table, attacker, profile.weapon, profile, charge)
-    return sum(s.dice for s in found), parts
-
-
 def plan(
     table: Table, attacker: FighterTrack, weapon: str, profile: ProfileTrack, event: AttackEvent
 ) -> tuple[list[Share], bool]:

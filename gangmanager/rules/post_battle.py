@@ -110,19 +110,6 @@ def _run(
     return run
 
 
-def apply_steps(
-    ruleset: Ruleset,
-    gang: Gang,
-    draft: PostBattleDraft,
-    through: str,
-    campaign: CampaignSetting | None = None,
-) -> tuple[Gang, list[str]]:
-    """The gang after the steps up to and including `through` (an `APPLIED_STEP_IDS`
-    entry), and the problems found so far. For previews; nothing is committed before F."""
-    after, found, _ = preview_steps(ruleset, gang, draft, through, campaign)
-    return after, found
-
-
 def preview_steps(
     ruleset: Ruleset,
     gang: Gang,
@@ -130,7 +117,9 @@ def preview_steps(
     through: str,
     campaign: CampaignSetting | None = None,
 ) -> tuple[Gang, list[str], CampaignOutcome | None]:
-    """`apply_steps`, plus the campaign as those steps leave it (None without a campaign)."""
+    """The gang after the steps up to and including `through` (an `APPLIED_STEP_IDS`
+    entry), the problems found so far, and the campaign as those steps leave it (None
+    without a campaign). For previews; nothing is committed before F."""
     if through not in APPLIED_STEP_IDS:
         raise ValueError(f"not a post-battle step that changes the gang: {quoted(through)}")
     run = _run(ruleset, gang, draft, through, campaign)

@@ -226,29 +226,25 @@ class AssignTerritory(Action[CampaignResult]):
     campaign_battle_id: int | None = None
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        uow = ctx.uow
-        rulesets = ctx.rulesets
-        campaign_ref = self.campaign_ref
-        territory = self.territory
-        gang_ref = self.gang_ref
-        campaign_battle_id = self.campaign_battle_id
-        context = context_of(uow, rulesets, campaign_ref)
-        to_gang = context.member(gang_ref) if gang_ref is not None else None
+        context = context_of(ctx.uow, ctx.rulesets, self.campaign_ref)
+        to_gang = context.member(self.gang_ref) if self.gang_ref is not None else None
         with refused():
             campaign, moved = rules.transfer(
                 context.campaign,
                 context.ctype,
-                territory,
+                self.territory,
                 to_gang.id if to_gang is not None else None,
             )
         if moved.from_gang == moved.to_gang:
             raise ServiceError(f"{moved.territory} is held by that gang already")
         campaign = context.repo.save(campaign)
-        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
-        _apply_transfer(uow, moved)
-        text = context.log("territory", rules.transfer_text(campaign, moved), campaign_battle_id)
+        context = CampaignContext(ctx.uow, context.repo, campaign, context.ruleset, context.ctype)
+        _apply_transfer(ctx.uow, moved)
+        text = context.log(
+            "territory", rules.transfer_text(campaign, moved), self.campaign_battle_id
+        )
         context.snapshot(f"{moved.territory} assigned", _held(moved))
-        result = CampaignResult(campaign, changes_written(uow, (text,)))
+        result = CampaignResult(campaign, changes_written(ctx.uow, (text,)))
         return _outcome(result, "Assign territory")
 
 
@@ -270,24 +266,19 @@ class CollectIncome(Action[IncomeResult]):
     dice: Dice | None = None
 
     def run(self, ctx: Context) -> Outcome[IncomeResult]:
-        uow = ctx.uow
-        rulesets = ctx.rulesets
-        gang_ref = self.gang_ref
         report = self.report
-        campaign_battle_id = self.campaign_battle_id
-        dice = self.dice
-        gang, context = gang_and_campaign(uow, rulesets, gang_ref)
+        gang, context = gang_and_campaign(ctx.uow, ctx.rulesets, self.gang_ref)
         assert gang.id is not None
         if context is None:
             raise ServiceError(f"{quoted(gang.name)} takes part in no running campaign")
         if report is not None and report.gang_id != gang.id:
             raise ServiceError(f"that income report is not for {quoted(gang.name)}")
         report, text = _collect(
-            context, gang.id, dice or RandomDice(), campaign_battle_id, report=report
+            context, gang.id, self.dice or RandomDice(), self.campaign_battle_id, report=report
         )
-        stored = uow.gangs.get(gang.id)
+        stored = ctx.uow.gangs.get(gang.id)
         context.snapshot(f"{gang.name} income", {gang.id})
-        result = IncomeResult(stored, report, report.total, changes_written(uow, (text,)))
+        result = IncomeResult(stored, report, report.total, changes_written(ctx.uow, (text,)))
         return _outcome(result, "Collect income")
 
 
@@ -344,29 +335,23 @@ class AddLogEntry(Action[CampaignResult]):
     gang_id: int | None = None
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        uow = ctx.uow
-        campaign_ref = self.campaign_ref
-        text = self.text
-        kind = self.kind
-        campaign_battle_id = self.campaign_battle_id
-        gang_id = self.gang_id
-        if not text.strip():
+        if not self.text.strip():
             raise ServiceError("a log entry needs some text")
-        repo = campaigns(uow)
-        campaign = find_campaign(repo, campaign_ref)
+        repo = campaigns(ctx.uow)
+        campaign = find_campaign(repo, self.campaign_ref)
         assert campaign.id is not None
         repo.add_log(
             campaign.id,
             LogEntry(
                 at=now(),
                 cycle=campaign.cycle,
-                kind=kind,
-                text=" ".join(text.split()),
-                campaign_battle_id=campaign_battle_id,
-                gang_id=gang_id,
+                kind=self.kind,
+                text=" ".join(self.text.split()),
+                campaign_battle_id=self.campaign_battle_id,
+                gang_id=self.gang_id,
             ),
         )
-        result = CampaignResult(campaign, changes_written(uow, (text,)))
+        result = CampaignResult(campaign, changes_written(ctx.uow, (self.text,)))
         return _outcome(result, "Add log entry")
 
 
@@ -381,13 +366,9 @@ class RecordSnapshot(Action[CampaignResult]):
     label: str
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        uow = ctx.uow
-        rulesets = ctx.rulesets
-        campaign_ref = self.campaign_ref
-        label = self.label
-        context = context_of(uow, rulesets, campaign_ref)
-        context.snapshot(label)
-        result = CampaignResult(context.campaign, changes_written(uow))
+        context = context_of(ctx.uow, ctx.rulesets, self.campaign_ref)
+        context.snapshot(self.label)
+        result = CampaignResult(context.campaign, changes_written(ctx.uow))
         return _outcome(result, "Record snapshot")
 
 
@@ -402,11 +383,8 @@ class LinkBattle(Action[None]):
     battle_id: int | None
 
     def run(self, ctx: Context) -> Outcome[None]:
-        uow = ctx.uow
-        campaign_battle_id = self.campaign_battle_id
-        battle_id = self.battle_id
         try:
-            campaigns(uow).link_battle(campaign_battle_id, battle_id)
+            campaigns(ctx.uow).link_battle(self.campaign_battle_id, self.battle_id)
         except LookupError as exc:
             raise ServiceError(str(exc)) from None
         return Outcome(Changes(), None, "Link battle", None)

@@ -47,35 +47,33 @@ class CreateCampaign(Action[CampaignResult]):
     notes: str = ""
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        uow = ctx.uow
-        rulesets = ctx.rulesets
-        name = self.name
-        type_id = self.type_id
-        ruleset_id = self.ruleset_id
-        starts_on = self.starts_on
-        ends_on = self.ends_on
-        notes = self.notes
-        name = campaign_name(name)
-        if starts_on is not None and ends_on is not None and ends_on < starts_on:
-            raise ServiceError(f"the campaign ends ({ends_on}) before it starts ({starts_on})")
-        ruleset = rulesets.get(ruleset_id)
+        name = campaign_name(self.name)
+        if (
+            self.starts_on is not None
+            and self.ends_on is not None
+            and self.ends_on < self.starts_on
+        ):
+            raise ServiceError(
+                f"the campaign ends ({self.ends_on}) before it starts ({self.starts_on})"
+            )
+        ruleset = ctx.rulesets.get(self.ruleset_id)
         with refused():
-            ctype = rules.campaign_type_of(ruleset, type_id)
+            ctype = rules.campaign_type_of(ruleset, self.type_id)
         campaign = rules.new_campaign(
-            name, ruleset, ctype, starts_on=starts_on, ends_on=ends_on, notes=notes
+            name, ruleset, ctype, starts_on=self.starts_on, ends_on=self.ends_on, notes=self.notes
         )
-        repo = campaigns(uow)
+        repo = campaigns(ctx.uow)
         if any(n.casefold() == name.casefold() for n in repo.names()):
             raise ServiceError(f"a campaign named {quoted(name)} exists already")
         stored = repo.add(campaign)
         assert stored.id is not None
-        context = CampaignContext(uow, repo, stored, ruleset, ctype)
+        context = CampaignContext(ctx.uow, repo, stored, ruleset, ctype)
         text = context.log(
             "campaign",
             f"{ctype.name} campaign {quoted(name)} set up with {len(ctype.territories)} territories"
             f" ({ruleset.name}).",
         )
-        result = CampaignResult(stored, changes_written(uow, (text,)))
+        result = CampaignResult(stored, changes_written(ctx.uow, (text,)))
         return _outcome(result, "New campaign")
 
 
@@ -91,13 +89,8 @@ class AddCampaignGang(Action[CampaignResult]):
     alignment: Alignment = Alignment.LAW_ABIDING
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        uow = ctx.uow
-        rulesets = ctx.rulesets
-        campaign_ref = self.campaign_ref
-        gang_ref = self.gang_ref
-        alignment = self.alignment
-        context = context_of(uow, rulesets, campaign_ref)
-        gang = context.gang(gang_ref)
+        context = context_of(ctx.uow, ctx.rulesets, self.campaign_ref)
+        gang = context.gang(self.gang_ref)
         assert gang.id is not None
         running = context.repo.running_campaign_of(gang.id)
         if running is not None and running[0] != context.id:
@@ -106,7 +99,7 @@ class AddCampaignGang(Action[CampaignResult]):
             )
         with refused():
             campaign, gained = rules.join(
-                context.campaign, context.ctype, gang, context.ruleset, alignment
+                context.campaign, context.ctype, gang, context.ruleset, self.alignment
             )
         campaign = context.repo.save(campaign)
         hideout = context.ctype.hideout
@@ -117,15 +110,15 @@ class AddCampaignGang(Action[CampaignResult]):
         if gained:
             # `update` writes the gang row only: the fighters keep their rows (and ids), so
             # undo steps of earlier roster edits stay good.
-            gang = uow.gangs.update(
+            gang = ctx.uow.gangs.update(
                 gang.model_copy(update={"reputation": reputation_after(gang.reputation, gained)})
             )
             messages.append(f"{gang.name} Reputation +{gained} while it holds its hideout.")
-        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        context = CampaignContext(ctx.uow, context.repo, campaign, context.ruleset, context.ctype)
         for text in messages:
             context.log("campaign", text)
         context.snapshot(f"{gang.name} joins")
-        result = CampaignResult(campaign, changes_written(uow, messages))
+        result = CampaignResult(campaign, changes_written(ctx.uow, messages))
         return _outcome(result, "Add gang")
 
 
@@ -141,12 +134,8 @@ class RemoveCampaignGang(Action[CampaignResult]):
     gang_ref: str
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        uow = ctx.uow
-        rulesets = ctx.rulesets
-        campaign_ref = self.campaign_ref
-        gang_ref = self.gang_ref
-        context = context_of(uow, rulesets, campaign_ref)
-        gang = context.member(gang_ref)
+        context = context_of(ctx.uow, ctx.rulesets, self.campaign_ref)
+        gang = context.member(self.gang_ref)
         assert gang.id is not None
         held = [h.territory for h in context.campaign.held_by(gang.id, hideout=False)]
         with refused():
@@ -157,15 +146,15 @@ class RemoveCampaignGang(Action[CampaignResult]):
         messages = [text]
         if lost:
             # `update` writes the gang row only, not the fighters' rows again.
-            gang = uow.gangs.update(
+            gang = ctx.uow.gangs.update(
                 gang.model_copy(update={"reputation": reputation_after(gang.reputation, -lost)})
             )
             messages.append(f"{gang.name} Reputation -{lost} with what it held.")
-        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        context = CampaignContext(ctx.uow, context.repo, campaign, context.ruleset, context.ctype)
         for line in messages:
             context.log("campaign", line)
         context.snapshot(f"{gang.name} leaves")
-        result = CampaignResult(campaign, changes_written(uow, messages))
+        result = CampaignResult(campaign, changes_written(ctx.uow, messages))
         return _outcome(result, "Remove gang")
 
 
@@ -184,36 +173,30 @@ class SetCampaignDetails(Action[CampaignResult]):
     version: int | None = None
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        uow = ctx.uow
-        campaign_ref = self.campaign_ref
         name = self.name
-        notes = self.notes
-        starts_on = self.starts_on
-        ends_on = self.ends_on
-        version = self.version
-        repo = campaigns(uow)
-        campaign = find_campaign(repo, campaign_ref)
+        repo = campaigns(ctx.uow)
+        campaign = find_campaign(repo, self.campaign_ref)
         update: dict[str, Any] = {}
         if name is not None and campaign_name(name) != campaign.name:
             name = campaign_name(name)
             if any(n.casefold() == name.casefold() for n in repo.names()):
                 raise ServiceError(f"a campaign named {quoted(name)} exists already")
             update["name"] = name
-        if notes is not None:
-            update["notes"] = notes
-        if starts_on is not None:
-            update["starts_on"] = starts_on
-        if ends_on is not None:
-            update["ends_on"] = ends_on
-        if version is not None:
-            update["version"] = version
+        if self.notes is not None:
+            update["notes"] = self.notes
+        if self.starts_on is not None:
+            update["starts_on"] = self.starts_on
+        if self.ends_on is not None:
+            update["ends_on"] = self.ends_on
+        if self.version is not None:
+            update["version"] = self.version
         changed = campaign.model_copy(update=update)
         if changed.starts_on and changed.ends_on and changed.ends_on < changed.starts_on:
             raise ServiceError(
                 f"the campaign ends ({changed.ends_on}) before it starts ({changed.starts_on})"
             )
         stored = repo.save(changed)
-        result = CampaignResult(stored, changes_written(uow))
+        result = CampaignResult(stored, changes_written(ctx.uow))
         return _outcome(result, "Edit campaign")
 
 
@@ -227,17 +210,14 @@ class NextCycle(Action[CampaignResult]):
     campaign_ref: str
 
     def run(self, ctx: Context) -> Outcome[CampaignResult]:
-        uow = ctx.uow
-        rulesets = ctx.rulesets
-        campaign_ref = self.campaign_ref
-        context = context_of(uow, rulesets, campaign_ref)
+        context = context_of(ctx.uow, ctx.rulesets, self.campaign_ref)
         if not context.campaign.running:
             raise ServiceError(f"campaign {quoted(context.campaign.name)} has ended")
         before = rules.current_phase(context.campaign, context.ctype)
         campaign = context.repo.save(
             context.campaign.model_copy(update={"cycle": context.campaign.cycle + 1})
         )
-        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        context = CampaignContext(ctx.uow, context.repo, campaign, context.ruleset, context.ctype)
         after = rules.current_phase(campaign, context.ctype)
         text = f"Cycle {campaign.cycle} begins"
         if after.id != before.id:
@@ -245,7 +225,7 @@ class NextCycle(Action[CampaignResult]):
         else:
             text += f" ({after.name} phase)."
         context.log("campaign", text)
-        result = CampaignResult(campaign, changes_written(uow, (text,)))
+        result = CampaignResult(campaign, changes_written(ctx.uow, (text,)))
         return _outcome(result, "Next cycle")
 
 
@@ -262,16 +242,13 @@ class EndCampaign(Action[EndResult]):
     campaign_ref: str
 
     def run(self, ctx: Context) -> Outcome[EndResult]:
-        uow = ctx.uow
-        rulesets = ctx.rulesets
-        campaign_ref = self.campaign_ref
-        context = context_of(uow, rulesets, campaign_ref)
+        context = context_of(ctx.uow, ctx.rulesets, self.campaign_ref)
         if not context.campaign.running:
             raise ServiceError(f"campaign {quoted(context.campaign.name)} has ended already")
         gangs = context.gangs()
         awards = rules.triumphs(context.ctype, rules.standings(context.campaign, gangs))
         campaign = context.repo.save(context.campaign.model_copy(update={"finished_at": now()}))
-        context = CampaignContext(uow, context.repo, campaign, context.ruleset, context.ctype)
+        context = CampaignContext(ctx.uow, context.repo, campaign, context.ruleset, context.ctype)
         context.snapshot("End")
         messages = [context.log("campaign", "The campaign ends.")]
         for award in awards:
@@ -281,7 +258,7 @@ class EndCampaign(Action[EndResult]):
                     "triumph", f"{award.name}: {who} ({award.measure.label} {award.value})."
                 )
             )
-        result = EndResult(campaign, awards, changes_written(uow, messages))
+        result = EndResult(campaign, awards, changes_written(ctx.uow, messages))
         return _outcome(result, "End campaign")
 
 

@@ -22,7 +22,6 @@ from gangmanager.persistence.snapshots import RowScope, RowSnapshot, StaleRows, 
 from gangmanager.persistence.unit_of_work import ServerRefusal, UnitOfWork, server_refusal
 from gangmanager.rules.campaign import Campaign
 from gangmanager.services.campaign_battle_commands import RecordBattle
-from gangmanager.services.changes import Changes
 from gangmanager.services.errors import RestoreError, ServiceError
 from gangmanager.services.operations import Action, Context, Outcome, changes_written, perform
 from gangmanager.services.rulesets import Rulesets
@@ -172,13 +171,3 @@ def swap_refused(what: str, label: str, stale_note: str = "") -> Iterator[None]:
         raise ServiceError(f"cannot {what} {label}: {exc}") from None
     except ServerRefusal:
         raise ServiceError(f"cannot {what} {label}: permission denied on this server") from None
-
-
-def undo_step(db: Database, rulesets: Rulesets, step: CampaignStep) -> Changes:
-    """Put the campaign (and the gangs it touched) back as they were before the action."""
-    return perform(db, SwapCampaignRows(step, "undo"), rulesets).changes
-
-
-def redo_step(db: Database, rulesets: Rulesets, step: CampaignStep) -> Changes:
-    """Make the undone action's rows again, exactly as the action left them."""
-    return perform(db, SwapCampaignRows(step, "redo"), rulesets).changes

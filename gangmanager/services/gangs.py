@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from gangmanager.persistence.database import SQLITE_HEADER, Database
+from gangmanager.persistence.database import Database
+from gangmanager.persistence.database_inspection import SQLITE_HEADER
 from gangmanager.persistence.row_reading import GangSummary as GangSummary
 from gangmanager.rules.gang import Gang
 from gangmanager.services.changes import Changes
@@ -69,20 +70,15 @@ def add_gang(db: Database, rulesets: Rulesets, gang: Gang) -> ImportResult:
     return ImportResult(stored, None, renamed, outcome.changes)
 
 
-def read_import(path: Path, rulesets: Rulesets) -> tuple[Gang, ImportReport | None]:
-    """Read and check a gang file or YakTribe JSON (detected from the content).
+def read_import_with_origin(
+    path: Path, rulesets: Rulesets
+) -> tuple[Gang, ImportReport | None, Origin | None]:
+    """Read and check a gang file or YakTribe JSON (detected from the content), with
+    the gang file's origin (None for YakTribe and older files).
 
     Everything is checked here, before a database is even opened, so a refused
     file can never leave a trace.
     """
-    gang, report, _ = read_import_with_origin(path, rulesets)
-    return gang, report
-
-
-def read_import_with_origin(
-    path: Path, rulesets: Rulesets
-) -> tuple[Gang, ImportReport | None, Origin | None]:
-    """`read_import` with the gang file's origin (None for YakTribe and older files)."""
     from gangmanager.exchange.detect import read_any_with_origin
     from gangmanager.exchange.errors import ImportFileError
 

@@ -1,14 +1,14 @@
 """The post-battle sequence as use cases: drafts saved as you go, Finish, dry run, undo.
 
-- `save_draft` / `load_draft` / `discard_draft`: the wizard's draft, one small
-  transaction per edit, so a closed wizard or a crash resumes where it was.
+- `save_draft` / `load_draft` / the `DiscardDraft` action: the wizard's draft, one
+  small transaction per edit, so a closed wizard or a crash resumes where it was.
 - `dry_run`: the report of what Finish would do; writes nothing.
 - `finish`: applies the whole draft in ONE transaction (roster, draft marked
   finished, the battle marked done and, for a gang in a running campaign,
   the territory moved, the income tied to the campaign battle, the log and
-  the history) and returns the rows as they were before and after, so
-  `undo_post_battle` puts the database back exactly and `redo_post_battle`
-  re-applies it.
+  the history) and returns the rows as they were before and after, so its
+  undo (the inverse of `finish_outcome`) puts the database back exactly and
+  the redo re-applies it.
 """
 
 from __future__ import annotations
@@ -199,10 +199,6 @@ class DiscardDraft(Action[int]):
 def save_draft(db: Database, rulesets: Rulesets, gang_id: int, draft: PostBattleDraft) -> int:
     """Save over the gang's unfinished draft (or start one); returns the draft's id."""
     return perform(db, SaveDraft(gang_id, draft), rulesets).result
-
-
-def discard_draft(db: Database, rulesets: Rulesets, gang_id: int) -> int:
-    return perform(db, DiscardDraft(gang_id), rulesets).result
 
 
 # ------------------------------------------------------------------ applying
@@ -442,15 +438,3 @@ def finish_outcome(result: FinishResult) -> Outcome[FinishResult]:
     inverse = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
     label = f"post-battle sequence of {result.gang.name}"
     return Outcome(result.changes, inverse, label, result.gang.id, result=result)
-
-
-def undo_post_battle(db: Database, rulesets: Rulesets, result: FinishResult) -> Changes:
-    """Put every row back as it was before Finish (refused if the gang changed since)."""
-    action = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
-    return perform(db, action, rulesets).changes
-
-
-def redo_post_battle(db: Database, rulesets: Rulesets, result: FinishResult) -> Changes:
-    """Apply the undone sequence again, exactly as Finish left it."""
-    action = SwapPostBattle(result.rows_before, result.rows_after, "redo", "applied again")
-    return perform(db, action, rulesets).changes

@@ -21,6 +21,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
+from ..undo_steps import undo_finish
 
 RIDERS = "The Rust Riders"
 WOLVES = "The Ash Wolves"
@@ -176,12 +177,12 @@ def test_each_finish_is_one_undo_in_either_order(
             done[name] = post_battle.finish(database, rulesets, gang_id, draft)
         assert not any(battle.ended_battle(database, i, rulesets) for i in ids.values() if i)
         undo_second = RIDERS if undo_first == WOLVES else WOLVES
-        post_battle.undo_post_battle(database, rulesets, done[undo_first])
+        undo_finish(database, rulesets, done[undo_first])
         # The other gang's Finish stands; this gang's battle waits for it again.
         waiting = battle.ended_battle(database, ids[undo_first], rulesets)
         assert waiting is not None and waiting.battle_id == 1
         assert battle.ended_battle(database, ids[undo_second], rulesets) is None
-        post_battle.undo_post_battle(database, rulesets, done[undo_second])
+        undo_finish(database, rulesets, done[undo_second])
     after = all_rows(Path(db))
     after.pop("post_battle_drafts", None)
     before.pop("post_battle_drafts", None)

@@ -24,6 +24,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from ..narrowing import present
+from .widget_reading import applied_event
 
 WOLVES = "The Ash Wolves"
 
@@ -87,7 +88,7 @@ def test_roll_fills_in_what_is_left_and_apply_writes_the_event(qtbot, rulesets: 
     assert dialog.list_edits["injury"].text() == "1, 5"
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
     assert dialog.result() == QDialog.DialogCode.Accepted
-    assert dialog.applied_event == {
+    assert applied_event(dialog) == {
         "event": "attack", "fighter": "The Rust Riders/Mags Varga", "weapon": "Boltgun",
         "profile": "", "target": f"{WOLVES}/Rook", "range": "short", "modifier": 0,
         "hit": 4, "firepower": [2], "wound": [3], "injury": [1, 5],
@@ -98,7 +99,7 @@ def test_a_bad_die_is_refused_in_the_dialog(qtbot, rulesets: Rulesets) -> None:
     dialog = dialog_for(qtbot, rulesets, [])
     dialog.list_edits["wound"].setText("seven")
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert dialog.applied_event is None and "not a die result" in dialog.preview_label.text()
+    assert applied_event(dialog) is None and "not a die result" in dialog.preview_label.text()
     qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
     assert dialog.preview_label.text().startswith("Refused:")
 
@@ -222,8 +223,9 @@ def test_more_targets_share_the_rapid_fire_hits(qtbot, rulesets: Rulesets) -> No
     dialog.target_combo.setCurrentIndex(dialog.target_combo.findData(f"{WOLVES}/Brann"))
     assert box.chosen() == [(f"{WOLVES}/Dex Hollow", 2)]
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert dialog.applied_event is not None
-    assert dialog.applied_event["targets"] == [{"fighter": f"{WOLVES}/Dex Hollow", "hits": 2}]
+    event = applied_event(dialog)
+    assert event is not None
+    assert event["targets"] == [{"fighter": f"{WOLVES}/Dex Hollow", "hits": 2}]
     # A melee weapon hits one fighter: no box.
     dialog = dialog_for(qtbot, rulesets, [])
     dialog.profile_combo.setCurrentIndex(dialog.profile_combo.findText("Chainsword"))
@@ -286,9 +288,10 @@ def test_a_melee_weapon_attacks_engaged_with_all_the_fighters_attack_dice(
     assert dialog.attack_hits_edit.text() == "5, 1"
     dialog.modifier_spin.setValue(0)  # another choice keeps the attack dice typed
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert dialog.applied_event is not None
-    assert dialog.applied_event["attacks"] == 2 and dialog.applied_event["hit"] == [5, 1]
-    assert dialog.applied_event["range"] == "engaged"
+    event = applied_event(dialog)
+    assert event is not None
+    assert event["attacks"] == 2 and event["hit"] == [5, 1]
+    assert event["range"] == "engaged"
 
 
 def test_the_charge_box_adds_the_charge_die_and_each_weapon_rolls_its_own(
@@ -328,7 +331,7 @@ def test_the_charge_box_adds_the_charge_die_and_each_weapon_rolls_its_own(
     preview = dialog.preview_label.text()
     assert "attack die 4 of 4 (Power sword): hit 3+ (WS 3+): rolled 1, natural 1, miss." in preview
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    event = dialog.applied_event
+    event = applied_event(dialog)
     assert event is not None and event["charge"] is True and event["attacks"] == 4
     assert event["weapons"] == [
         {"weapon": "Chainsword", "profile": "", "dice": 3},

@@ -25,6 +25,8 @@ from gangmanager.services import battle, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from .widget_reading import applied_event
+
 RIDERS = "The Rust Riders"
 WOLVES = "The Ash Wolves"
 
@@ -105,7 +107,7 @@ def test_firepower_is_typed_in_as_the_faces_on_the_die(qtbot, rulesets: Rulesets
     dialog.firepower_mode.setCurrentIndex(dialog.firepower_mode.findData("faces"))
     dialog.list_edits["firepower"].setText("4")
     qtbot.mouseClick(dialog.apply_button, Qt.MouseButton.LeftButton)
-    assert dialog.applied_event is None
+    assert applied_event(dialog) is None
     assert "no face of 4 hits" in dialog.preview_label.text()
 
 

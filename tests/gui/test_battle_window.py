@@ -30,6 +30,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from ..narrowing import present
+from .widget_reading import badges, profile_row
 
 
 class Answers:
@@ -139,7 +140,7 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
 
     # An Ammo check failed, then a reload typed in.
     tess = tile(window, "Tess Calder")
-    autogun = tess.profile_row("Autogun")
+    autogun = profile_row(tess, "Autogun")
     answers.rolls += [[2], [5]]
     click(qtbot, autogun.test_button)
     assert autogun.state_label.text() == "Out of ammo"
@@ -149,7 +150,7 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
 
     # A Limited profile: asked first; "no" applies nothing, "yes" deletes it at once.
     dex = tile(window, "Dex Hollow")
-    executioner = dex.profile_row("Shotgun", "executioner ammo")
+    executioner = profile_row(dex, "Shotgun", "executioner ammo")
     answers.rolls += [[3], [3]]
     answers.confirm += [False, True]
     click(qtbot, executioner.test_button)
@@ -185,13 +186,13 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     # Set from the Markers menu; a set marker shows as a chip, and a click on it removes it.
     assert not pip.marker_buttons[Marker.HIDDEN].isVisibleTo(pip)
     pip.marker_actions[Marker.HIDDEN].trigger()
-    assert pip.badges == ["Hidden"]
+    assert badges(pip) == ["Hidden"]
     assert pip.marker_buttons[Marker.HIDDEN].isVisibleTo(pip)
     assert pip.marker_actions[Marker.HIDDEN].isChecked()
     pip.marker_actions[Marker.REVEALED].trigger()
-    assert pip.badges == ["Revealed"]
+    assert badges(pip) == ["Revealed"]
     click(qtbot, pip.marker_buttons[Marker.REVEALED])
-    assert pip.badges == []
+    assert badges(pip) == []
     assert not pip.marker_buttons[Marker.REVEALED].isVisibleTo(pip)
     # From Pinned, one step down the list is Seriously Injured.
     pick(qtbot, pip.status_combo, Qt.Key.Key_Down)
@@ -202,7 +203,7 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     rook = tile(window, "Rook")
     answers.rolls += [[2]]
     click(qtbot, rook.blaze_button)
-    assert rook.badges == ["Blaze"]
+    assert badges(rook) == ["Blaze"]
     assert not rook.blaze_button.isEnabled() and rook.extinguish_button.isEnabled()
     click(qtbot, rook.end_activation_button)
     assert rook.activation_label.text() == "Activated"
@@ -219,13 +220,13 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     window.prompt_view.setCurrentIndex(window.prompt_model.index(1, 0))
     answers.rolls += [[2, 3]]
     click(qtbot, window.resolve_button)
-    assert rook.badges == ["Blaze", "Broken"]
+    assert badges(rook) == ["Blaze", "Broken"]
 
     # A friend puts the fire out.
     answers.extinguish += [("Mags Varga", 0)]
     answers.rolls += [[5]]
     click(qtbot, rook.extinguish_button)
-    assert rook.badges == ["Broken"]
+    assert badges(rook) == ["Broken"]
     qtmodeltester.check(window.prompt_model)
     qtmodeltester.check(window.log_model)
 
@@ -238,9 +239,9 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
 
     # Undo with Ctrl+Z, twice: the fire is back, then the Broken marker goes.
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
-    assert rook.badges == ["Blaze", "Broken"]
+    assert badges(rook) == ["Blaze", "Broken"]
     click(qtbot, window.undo_button)
-    assert rook.badges == ["Blaze"]
+    assert badges(rook) == ["Blaze"]
 
     # A new round makes everyone ready again, after the End phase: Pip is down, so a
     # Bottle test (1 + 1 down: holds), then Pip's Recovery test (stays Seriously Injured).
@@ -258,9 +259,9 @@ def test_a_whole_small_battle(qtbot, db, rulesets, gang_id, answers, qtmodeltest
     again = open_window(qtbot, db, rulesets, gang_id)
     assert again.stack.currentWidget() is again.battle_page
     assert len(present(again.record).events) == events
-    assert tile(again, "Rook").badges == ["Blaze"]
-    assert tile(again, "Dex Hollow").profile_row(
-        "Shotgun", "executioner ammo"
+    assert badges(tile(again, "Rook")) == ["Blaze"]
+    assert profile_row(
+        tile(again, "Dex Hollow"), "Shotgun", "executioner ammo"
     ).state_label.text() == ("Deleted")
 
     # End the battle: handed to the post-battle sequence.
@@ -280,7 +281,7 @@ def test_undo_puts_a_deleted_profile_back(qtbot, db, rulesets, gang_id, answers)
     window = open_window(qtbot, db, rulesets, gang_id)
     assert window.stack.currentWidget() is window.battle_page
     assert not window.undo_button.isEnabled()
-    row = tile(window, "Dex Hollow").profile_row("Shotgun", "executioner ammo")
+    row = profile_row(tile(window, "Dex Hollow"), "Shotgun", "executioner ammo")
     answers.rolls += [[1]]
     answers.confirm += [True]
     click(qtbot, row.test_button)
@@ -299,7 +300,7 @@ def test_cancelled_dialogs_apply_nothing_and_refusals_are_shown(
 ) -> None:
     battle.start_battle(db, rulesets, gang_id)
     window = open_window(qtbot, db, rulesets, gang_id)
-    autogun = tile(window, "Tess Calder").profile_row("Autogun")
+    autogun = profile_row(tile(window, "Tess Calder"), "Autogun")
     answers.rolls += [None]
     click(qtbot, autogun.test_button)
     assert present(window.record).events == ()
@@ -329,13 +330,13 @@ def test_combi_and_rapid_fire_ask_for_the_right_dice(qtbot, db, rulesets, answer
     battle.start_battle(db, rulesets, gang_id, crew=["Rook"])
     window = open_window(qtbot, db, rulesets, gang_id)
     answers.rolls += [[6, 2], [1, 1]]
-    click(qtbot, tile(window, "Rook").profile_row(combi.name, "plasma pistol").test_button)
-    click(qtbot, tile(window, "Rook").profile_row("Heavy stubber").test_button)
+    click(qtbot, profile_row(tile(window, "Rook"), combi.name, "plasma pistol").test_button)
+    click(qtbot, profile_row(tile(window, "Rook"), "Heavy stubber").test_button)
     assert answers.asked[0].endswith("(2x1)") and answers.asked[1].endswith("(1x2)")
     rows = tile(window, "Rook")
-    assert rows.profile_row(combi.name, "plasma pistol").state_label.text() == "Out of ammo"
-    assert not rows.profile_row(combi.name, "plasma pistol").reload_button.isEnabled()  # Scarce
-    assert rows.profile_row("Heavy stubber").state_label.text() == "Jammed"
+    assert profile_row(rows, combi.name, "plasma pistol").state_label.text() == "Out of ammo"
+    assert not profile_row(rows, combi.name, "plasma pistol").reload_button.isEnabled()  # Scarce
+    assert profile_row(rows, "Heavy stubber").state_label.text() == "Jammed"
 
 
 # ---------------------------------------------------------------- the dialogs

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from gangmanager.gui.main_window import MainWindow
-from gangmanager.persistence import database
+from gangmanager.persistence import engines
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.services import roster
 
@@ -21,7 +21,7 @@ from .roster_helpers import recorder
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Database]:
     """A database whose writers wait only a moment for the lock."""
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr(engines, "BUSY_TIMEOUT_SECONDS", 0.2)
     opened = open_database(sqlite_url(tmp_path / "gm.sqlite"))
     yield opened
     opened.close()

@@ -9,10 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from PySide6.QtCharts import QCategoryAxis, QLineSeries
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 
 from gangmanager.gui.campaign.campaign_window import CampaignPicker, CampaignWindow, open_campaign
+from gangmanager.gui.campaign.history_chart import HistoryChartView
 from gangmanager.gui.common.messages import Messages
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.dice import FixedDice
@@ -134,24 +136,46 @@ def test_models_show_standings_territories_and_log(window: CampaignWindow, qtmod
     assert "Dominator Iron Brothers and Night Veils" in window.triumphs_label.text()
 
 
+def series_names(chart: HistoryChartView, key: str) -> list[str]:
+    """The gangs with a line on one chart, in the legend's order."""
+    return [series.name() for series in chart.views[key].chart().series()]
+
+
+def points(chart: HistoryChartView, key: str, gang: str) -> list[tuple[float, float]]:
+    """One gang's line on one chart."""
+    for series in chart.views[key].chart().series():
+        if series.name() == gang:
+            assert isinstance(series, QLineSeries)
+            return [(p.x(), p.y()) for p in series.points()]
+    raise KeyError(gang)
+
+
+def x_labels(chart: HistoryChartView, key: str) -> list[str]:
+    """The x axis' labels, left to right (one per cycle)."""
+    for axis in chart.views[key].chart().axes(Qt.Orientation.Horizontal):
+        if isinstance(axis, QCategoryAxis):
+            return list(axis.categoriesLabels())
+    return []
+
+
 def test_history_chart_plots_every_gang(qtbot, window: CampaignWindow) -> None:
     qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
     assert window.tabs.currentWidget() is window.history_view
     chart = window.history_view
-    assert chart.series_names("reputation") == ["Rust Riders", "Iron Brothers", "Night Veils"]
+    assert series_names(chart, "reputation") == ["Rust Riders", "Iron Brothers", "Night Veils"]
     # Points: 3 joinings, then two battles.
-    assert chart.points("reputation", "Iron Brothers") == [
+    assert points(chart, "reputation", "Iron Brothers") == [
         (1.0, 2.0),
         (2.0, 2.0),
         (3.0, 4.0),
         (4.0, 4.0),
     ]
     assert (
-        chart.points("wealth", "Rust Riders")[-1][1] > chart.points("wealth", "Rust Riders")[0][1]
+        points(chart, "wealth", "Rust Riders")[-1][1] > points(chart, "wealth", "Rust Riders")[0][1]
     )
     assert chart.views["rating"].chart().title() == "Gang Rating"
     assert "3 Battle 1" in chart.point_label.text()
-    assert chart.x_labels("reputation") == ["Cycle 1"]
+    assert x_labels(chart, "reputation") == ["Cycle 1"]
     qtbot.keyClick(window, Qt.Key.Key_1, Qt.KeyboardModifier.ControlModifier)
     assert window.tabs.currentIndex() == 0
 

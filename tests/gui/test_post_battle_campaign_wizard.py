@@ -31,6 +31,7 @@ from gangmanager.services.rulesets import Rulesets
 from ..db_rows import all_rows
 from ..narrowing import present
 from .qt_narrowing import current_page
+from .widget_reading import wizard_page
 
 RIDERS = "The Rust Riders"
 BROTHERS = "Iron Brothers"
@@ -229,11 +230,11 @@ def test_without_a_campaign_the_pages_are_as_before(
     wizard = PostBattleWizard(db, rulesets, loner.gang.id, dice=FixedDice([]))
     qtbot.addWidget(wizard)
     assert wizard.campaign is None and wizard.draft.territory_income is None
-    assert isinstance(wizard.page_for("assign_territory"), NotePage)
-    assert type(wizard.page_for("territory_boons")) is NotePage
-    income = wizard.page_for("collect_income")
+    assert isinstance(wizard_page(wizard, "assign_territory"), NotePage)
+    assert type(wizard_page(wizard, "territory_boons")) is NotePage
+    income = wizard_page(wizard, "collect_income")
     assert isinstance(income, RewardsPage) and income.campaign_income is None
-    battle_page = wizard.page_for("battle")
+    battle_page = wizard_page(wizard, "battle")
     assert isinstance(battle_page, BattlePage) and battle_page.campaign_battle is None
 
 

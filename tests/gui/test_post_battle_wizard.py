@@ -35,6 +35,7 @@ from gangmanager.services.rulesets import Rulesets
 from ..db_rows import all_rows
 from ..narrowing import present
 from .qt_narrowing import current_page
+from .widget_reading import wizard_page
 
 
 @pytest.fixture
@@ -137,7 +138,7 @@ def test_the_older_sequence_of_a_house_pack(qtbot, db: Database, rulesets: Rules
     assert titles[2:4] == ["Collect income", "Post-battle actions"]
     assert "Update Roster: E. Update Gang Rating" in titles
     # The pack has no rewards step: its income page takes the rewards too.
-    income = wizard.page_for("collect_income")
+    income = wizard_page(wizard, "collect_income")
     assert isinstance(income, RewardsPage) and income.sections == ("rewards", "income")
 
 
@@ -288,7 +289,7 @@ def test_the_draft_resumes_where_the_wizard_was_closed(
     assert current_page(again, StepPage).step_id == "receive_rewards"
     assert current_page(again, RewardsPage).xp["Pip"].value() == 3
     assert again.draft.result == "loss"
-    wrap_up = again.page_for("wrap_up")
+    wrap_up = wizard_page(again, "wrap_up")
     assert isinstance(wrap_up, WrapUpPage)
     assert wrap_up.row("Brann").out_of_action.isChecked()
     assert wrap_up.row("Brann").injury.value() == 52

@@ -13,12 +13,14 @@ import pytest
 from gangmanager.persistence import database as database_module
 from gangmanager.persistence.database import (
     Database,
+    open_database,
+    sqlite_url,
+)
+from gangmanager.persistence.schema_revisions import (
     Revisions,
     _parse_revision_files,
     alembic_config,
     known_revisions,
-    open_database,
-    sqlite_url,
 )
 from gangmanager.rules.gang import Category, Gang
 from gangmanager.rules.post_battle_draft import PostBattleDraft

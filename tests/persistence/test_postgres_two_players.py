@@ -29,6 +29,7 @@ from ..pg_club import (
     run_sql,
     two_player_club,
 )
+from ..undo_steps import undo_finish
 
 RIDERS = "Rust Riders"  # alice's
 WOLVES = "Ash Wolves"  # bob's
@@ -128,9 +129,9 @@ def test_two_players_track_one_battle_and_each_finishes_their_own(
         assert (shared.status, shared.against_done) == (DONE, True)
         # Neither may take back the other's; each takes back their own, in either order.
         with pytest.raises(ServiceError, match=r"permission denied|another player"):
-            post_battle.undo_post_battle(alice, rulesets, bob_done)
-        post_battle.undo_post_battle(bob, rulesets, bob_done)
-        post_battle.undo_post_battle(alice, rulesets, alice_done)
+            undo_finish(alice, rulesets, bob_done)
+        undo_finish(bob, rulesets, bob_done)
+        undo_finish(alice, rulesets, alice_done)
         with alice.unit_of_work() as uow:
             shared = battles(uow).get(1)
         assert (shared.status, shared.against_done) == ("ended", False)

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from gangmanager.cli import main
-from gangmanager.persistence import database
+from gangmanager.persistence import engines
 
 from ..db_rows import all_rows
 
@@ -65,7 +65,7 @@ def test_a_writer_that_cannot_get_the_lock_gets_one_line(
     db = tmp_path / "gm.sqlite"
     assert main(["--db", str(db), "demo"]) == 0
     capsys.readouterr()
-    monkeypatch.setattr(database, "BUSY_TIMEOUT_SECONDS", 0.2)
+    monkeypatch.setattr(engines, "BUSY_TIMEOUT_SECONDS", 0.2)
     before = all_rows(db)
     holder = sqlite3.connect(db, isolation_level=None)
     try:

@@ -20,25 +20,45 @@ from gangmanager.rules.weapons import Weapon, WeaponProfile
 from .stress import IMPORTED_RAPID_FIRE, STRESS_NAME
 
 
+def contains(outer: Rect, inner: Rect) -> bool:
+    """True when `inner` lies inside `outer` (edges may meet)."""
+    return (
+        inner.x >= outer.x - EPSILON
+        and inner.y >= outer.y - EPSILON
+        and inner.right <= outer.right + EPSILON
+        and inner.bottom <= outer.bottom + EPSILON
+    )
+
+
+def overlaps(one: Rect, other: Rect) -> bool:
+    """True when the interiors meet; rectangles that only touch do not overlap."""
+    return (
+        one.x < other.right - EPSILON
+        and other.x < one.right - EPSILON
+        and one.y < other.bottom - EPSILON
+        and other.y < one.bottom - EPSILON
+    )
+
+
 def assert_fits(page: Page, measure: QtMeasure) -> None:
     regions = {region.name: region.rect for region in page.regions}
     paper = Rect(0.0, 0.0, page.paper.width, page.paper.height)
     assert regions, "a page without regions"
     for rect in regions.values():
-        assert paper.contains(rect)
+        assert contains(paper, rect)
     for first, second in itertools.combinations(regions.values(), 2):
-        assert not first.overlaps(second)
+        assert not overlaps(first, second)
     texts = page.drawing.texts
     for box in texts:
         assert box.text.strip(), "an empty text box"
         assert box.region in regions, f"{box.text!r} has no region"
-        assert regions[box.region].contains(box.rect), f"{box.text!r} leaves {box.region}"
+        assert contains(regions[box.region], box.rect), f"{box.text!r} leaves {box.region}"
         # The box is as wide as the text measured with the real font, and as
         # tall as the font's own ascent + descent at least.
         assert measure(box.text, box.font) <= box.rect.w + EPSILON, box.text
         assert measure.line_height(box.font) <= box.rect.h, box.text
     for one, other in itertools.combinations(texts, 2):
-        assert not one.rect.overlaps(other.rect), f"{one.text!r} overlaps {other.text!r}"
+        assert not overlaps(one.rect, other.rect), f"{one.text!r} overlaps {other.text!r}"
 
 
 def assert_document_fits(document: Document, measure: QtMeasure) -> None:

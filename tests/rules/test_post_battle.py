@@ -16,7 +16,7 @@ from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.rules.post_battle import (
     DraftError,
     apply_draft,
-    apply_steps,
+    preview_steps,
     problems,
     step_name,
 )
@@ -119,7 +119,7 @@ def test_committed_ratings_change_only_at_f_and_become_exactly_the_pending_value
         purchases=[{"fighter": "Rook", "item": "Autogun"}],
         advancements=[{"fighter": "Mags Varga", "advancement": "bs"}],
     )
-    before_f, found = apply_steps(N23, gang, draft, "advancements")
+    before_f, found, _ = preview_steps(N23, gang, draft, "advancements")
     assert found == []
     assert {f.name: f.rating for f in before_f.fighters} == committed
     assert before_f.rating == gang.rating
@@ -371,11 +371,11 @@ def test_the_draft_schema_refuses_unknown_keys_and_round_trips() -> None:
 @pytest.mark.parametrize("step", ["report_results", "nonsense", ""])
 def test_a_preview_through_a_step_that_changes_nothing_is_refused(step: str) -> None:
     with pytest.raises(ValueError, match="not a post-battle step that changes the gang"):
-        apply_steps(N23, _gang(), PostBattleDraft(result="win"), step)
+        preview_steps(N23, _gang(), PostBattleDraft(result="win"), step)
 
 
 def test_a_preview_through_the_last_step_applies_the_whole_draft() -> None:
     draft = PostBattleDraft(result="win", credits=30)
-    after, found = apply_steps(N23, _gang(), draft, "update_gang_rating")
+    after, found, _ = preview_steps(N23, _gang(), draft, "update_gang_rating")
     assert found == []
     assert after == apply_draft(N23, _gang(), draft)[0]

@@ -10,7 +10,7 @@ from gangmanager.content import load_ruleset
 from gangmanager.rules import campaign as rules
 from gangmanager.rules.campaign import Campaign, CampaignBattle, Result, Side
 from gangmanager.rules.gang import Category, Fighter, Gang
-from gangmanager.rules.post_battle import DraftError, apply_draft, apply_steps, problems
+from gangmanager.rules.post_battle import DraftError, apply_draft, preview_steps, problems
 from gangmanager.rules.post_battle_campaign import (
     CampaignSetting,
     income_dice,
@@ -193,7 +193,7 @@ def test_without_a_campaign_the_territory_is_a_note_and_previews_stop_at_step_tw
     assert report.campaign is None and after.credits == 105
     assert "Assign territory: Won the Slag Furnace" in report.text()
     setting = _setting(("Slag Furnace", 2))
-    gang, found = apply_steps(
+    gang, found, _ = preview_steps(
         N23, BROTHERS, _draft(result="loss", territory="Slag Furnace"), "assign_territory", setting
     )
     assert found == [] and gang.reputation == 2  # lost the Goliaths' +2 at step 2

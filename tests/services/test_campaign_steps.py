@@ -10,11 +10,13 @@ import pytest
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.services import campaign as service
 from gangmanager.services import gangs, roster
-from gangmanager.services.campaign_steps import CampaignStep, redo_step, run_step, undo_step
+from gangmanager.services.campaign_steps import CampaignStep, run_step
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.operations import perform
 from gangmanager.services.rulesets import Rulesets
+
+from ..undo_steps import redo_step, undo_step
 
 
 @pytest.fixture

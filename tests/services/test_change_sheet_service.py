@@ -11,6 +11,7 @@ from gangmanager.services import post_battle
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
+from ..undo_steps import undo_finish
 from .test_post_battle_service import DRAFT, db, db_path, gang  # noqa: F401  (fixtures)
 
 
@@ -34,5 +35,5 @@ def test_finish_stores_the_sheet_and_undo_takes_it_back(
         db, rulesets, gang.id, PostBattleDraft(result="draw", xp={"Pip": 1})
     )
     assert post_battle.last_change_sheet(db, gang.id) == second.change_sheet
-    post_battle.undo_post_battle(db, rulesets, second)
+    undo_finish(db, rulesets, second)
     assert post_battle.last_change_sheet(db, gang.id) == sheet

@@ -21,6 +21,7 @@ from gangmanager.services import gang_files, post_battle, roster
 from gangmanager.services.rulesets import Rulesets
 
 from ..narrowing import present
+from ..undo_steps import undo_finish
 
 
 @pytest.fixture
@@ -151,5 +152,5 @@ def test_a_draft_naming_a_fighter_renamed_before_finish_still_applies_to_them(
     assert bold.id == gorn.id and bold.xp == gorn.xp  # +6, then 6 spent on WS
     assert len(bold.modifiers) == len(gorn.modifiers) + 1, bold.modifiers
     assert result.gang.fighter("Gorn") is None
-    post_battle.undo_post_battle(db, rulesets, result)
+    undo_finish(db, rulesets, result)
     assert _named(_stored(db, gang.id), "Gorn the Bold").modifiers == gorn.modifiers

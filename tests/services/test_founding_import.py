@@ -67,7 +67,7 @@ def test_a_legal_starting_gang_imports_for_each_house(
     db = open_database(sqlite_url(tmp_path / "gm.sqlite"))
     try:
         # The CLI's import: read the file, then add the gang.
-        gangs.add_gang(db, rulesets, gangs.read_import(path, rulesets)[0])
+        gangs.add_gang(db, rulesets, gangs.read_import_with_origin(path, rulesets)[0])
         stored = gangs.load_gang(db, gang.name)
     finally:
         db.close()

@@ -10,7 +10,7 @@ import pytest
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import FighterStatus, Gang
-from gangmanager.rules.post_battle import apply_steps
+from gangmanager.rules.post_battle import preview_steps
 from gangmanager.rules.post_battle_draft import (
     AdvancementEntry,
     InjuryEntry,
@@ -24,6 +24,7 @@ from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
 from ..narrowing import present
+from ..undo_steps import redo_finish, undo_finish
 
 
 @pytest.fixture
@@ -105,7 +106,7 @@ def test_a_limited_deletion_then_the_draft_committed_until_f_then_exactly_pendin
         }
     )
     n23 = rulesets.get("n23")
-    before_f, found = apply_steps(n23, fought, draft, "advancements")
+    before_f, found, _ = preview_steps(n23, fought, draft, "advancements")
     assert found == []
     # Every step before F leaves the committed ratings alone...
     assert {f.name: f.rating for f in before_f.fighters} == committed
@@ -132,11 +133,11 @@ def test_a_limited_deletion_then_the_draft_committed_until_f_then_exactly_pendin
     assert battle.ended_battle(db, fought.id, rulesets) is None
     # ...until the whole sequence is undone, which restores every row.
     rows_after = all_rows(db_path)
-    post_battle.undo_post_battle(db, rulesets, result)
+    undo_finish(db, rulesets, result)
     assert all_rows(db_path) == rows_before
     ended = battle.ended_battle(db, fought.id, rulesets)
     assert ended is not None and len(ended.events) == 3
-    post_battle.redo_post_battle(db, rulesets, result)
+    redo_finish(db, rulesets, result)
     assert all_rows(db_path) == rows_after
 
 
@@ -179,5 +180,5 @@ def test_a_fighter_who_lost_a_limited_profile_and_died_finishes_and_undoes(
     dex = result.report.fighter("Dex Hollow")
     assert dex is not None and dex.removed
     assert after.rating == ratings.pending_gang_rating(after)
-    post_battle.undo_post_battle(db, rulesets, result)
+    undo_finish(db, rulesets, result)
     assert all_rows(db_path) == before

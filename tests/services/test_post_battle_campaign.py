@@ -21,6 +21,7 @@ from gangmanager.services.rulesets import Rulesets
 
 from .. import pg_club as roles
 from ..narrowing import present
+from ..undo_steps import redo_finish, undo_finish
 
 RIDERS = "The Rust Riders"
 BROTHERS = "Iron Brothers"
@@ -123,9 +124,9 @@ def test_finish_moves_the_territory_collects_income_and_undo_restores_every_row(
     with pytest.raises(post_battle.PostBattleError, match="collected its income after campaign"):
         post_battle.dry_run(db, rulesets, RIDERS, draft_for(battle_id))
 
-    post_battle.undo_post_battle(db, rulesets, result)
+    undo_finish(db, rulesets, result)
     assert every_row(db) == before
-    post_battle.redo_post_battle(db, rulesets, result)
+    redo_finish(db, rulesets, result)
     assert every_row(db) == after
 
 
@@ -136,7 +137,7 @@ def test_undo_is_refused_once_the_campaign_changed_and_keeps_later_log_lines(
     campaign.assign_territory(db, rulesets, "Ash Wars", "Slag Furnace", BROTHERS)
     edited = every_row(db)
     with pytest.raises(ServiceError, match="the campaign or another gang has changed since"):
-        post_battle.undo_post_battle(db, rulesets, result)
+        undo_finish(db, rulesets, result)
     assert every_row(db) == edited
 
     # A line logged after Finish is not the sequence's: undo leaves it.
@@ -146,7 +147,7 @@ def test_undo_is_refused_once_the_campaign_changed_and_keeps_later_log_lines(
     campaign.add_log_entry(
         db, rulesets, "Ash Wars", "The arbitrator rules the Sump flooded.", kind="note"
     )
-    post_battle.undo_post_battle(db, rulesets, second)
+    undo_finish(db, rulesets, second)
     log = campaign.campaign_state(db, rulesets, "Ash Wars").log
     assert log[-1].text == "The arbitrator rules the Sump flooded."
     assert [e.text for e in log if e.kind == "post_battle"] == [
@@ -222,7 +223,7 @@ def test_the_tracked_battle_is_linked_to_the_campaign_battle_and_undo_unlinks_it
     _, linked = campaign.campaign_battle_for(db, battle_id)
     assert linked.battle_id == tracked.battle_id
     assert battle.ended_battle(db, riders.id, rulesets) is None  # done
-    post_battle.undo_post_battle(db, rulesets, result)
+    undo_finish(db, rulesets, result)
     assert every_row(db) == before
 
 
@@ -290,7 +291,7 @@ def test_a_player_finishes_their_own_sequence_on_a_shared_server(
         assert gangs.load_gang(alice, RIDERS).credits == riders.credits + 10 + 40
         after = every_row(alice)
         with pytest.raises(ServiceError, match=r"cannot undo .*: permission denied on this server"):
-            post_battle.undo_post_battle(alice, rulesets, result)
+            undo_finish(alice, rulesets, result)
         assert every_row(alice) == after
     finally:
         alice.close()

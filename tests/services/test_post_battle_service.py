@@ -17,10 +17,12 @@ from gangmanager.rules.post_battle_draft import PostBattleDraft
 from gangmanager.services import campaign, gangs, post_battle
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.errors import ServiceError
+from gangmanager.services.operations import perform
 from gangmanager.services.rulesets import Rulesets
 
 from ..db_rows import all_rows
 from ..narrowing import present
+from ..undo_steps import redo_finish, undo_finish
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,7 +69,7 @@ def test_a_draft_is_saved_as_you_go_and_overwritten_not_duplicated(
     assert first == second
     saved = post_battle.load_draft(db, gang.id)
     assert saved is not None and saved.draft == PostBattleDraft(result="loss", credits=5)
-    assert post_battle.discard_draft(db, rulesets, gang.id) == 1
+    assert perform(db, post_battle.DiscardDraft(gang.id), rulesets).result == 1
     assert post_battle.load_draft(db, gang.id) is None
 
 
@@ -158,13 +160,13 @@ def test_undo_restores_every_row_of_every_table_and_redo_reapplies(
     result = post_battle.finish(db, rulesets, gang.id, draft, draft_id=draft_id)
     after = all_rows(db_path)
     assert after != before
-    changes = post_battle.undo_post_battle(db, rulesets, result)
+    changes = undo_finish(db, rulesets, result)
     assert all_rows(db_path) == before
     assert changes.gangs_changed == (gang.id,)
     # The draft is unfinished again: the wizard resumes it.
     resumed = post_battle.load_draft(db, gang.id)
     assert resumed is not None and resumed.draft == draft
-    post_battle.redo_post_battle(db, rulesets, result)
+    redo_finish(db, rulesets, result)
     assert all_rows(db_path) == after
 
 
@@ -180,7 +182,7 @@ def test_undo_of_a_command_line_finish_removes_its_draft_too(
     )
     saved = post_battle.load_draft(db, gang.id)
     assert saved is not None and saved.draft == PostBattleDraft(result="draw", credits=1)
-    post_battle.undo_post_battle(db, rulesets, result)
+    undo_finish(db, rulesets, result)
     assert all_rows(db_path) == before
 
 
@@ -195,7 +197,7 @@ def test_undo_is_refused_once_the_gang_changed_again(
     with pytest.raises(
         ServiceError, match="cannot undo the post-battle sequence: the gang has changed"
     ):
-        post_battle.undo_post_battle(db, rulesets, result)
+        undo_finish(db, rulesets, result)
     assert all_rows(db_path) == edited
 
 
@@ -213,7 +215,7 @@ def test_undo_leaves_campaign_rows_written_after_finish_alone(
     campaign.add_log_entry(db, rulesets, "Slag Wars", "The Sump floods.", kind="note")
     campaign.record_snapshot(db, rulesets, "Slag Wars", "after the flood")
     later = {k: v for k, v in all_rows(db_path).items() if k.startswith("campaign")}
-    post_battle.undo_post_battle(db, rulesets, result)
+    undo_finish(db, rulesets, result)
     after_undo = all_rows(db_path)
     # Every row as before Finish, plus what was written after it (and nothing of Finish's).
     appended = ("campaign_log", "campaign_snapshots")

@@ -19,6 +19,8 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.operations import Action, Context, Outcome, perform
 from gangmanager.services.rulesets import Rulesets
 
+from ..undo_steps import redo_step, undo_step
+
 
 @dataclass(frozen=True)
 class QuietXp(Action[None]):
@@ -180,7 +182,7 @@ def test_a_campaign_step_undone_and_redone_names_its_campaign(
     _, step = campaign_steps.run_step(
         db, "Notes", action, campaign_ref="Ash Wars", rulesets=rulesets
     )
-    undone = campaign_steps.undo_step(db, rulesets, step)
+    undone = undo_step(db, rulesets, step)
     assert undone.campaigns_changed == (made.campaign.id,)
-    redone = campaign_steps.redo_step(db, rulesets, step)
+    redone = redo_step(db, rulesets, step)
     assert redone.campaigns_changed == (made.campaign.id,)

@@ -17,6 +17,7 @@ from gangmanager.services.rulesets import Rulesets
 
 from ..demo_battle import LIMITED
 from ..narrowing import present
+from ..undo_steps import redo_finish, undo_finish
 
 
 @pytest.fixture
@@ -99,13 +100,13 @@ def test_a_post_battle_sequence_undoes_after_a_battle_event_on_a_fighter_it_left
     battle.apply_events(db, rulesets, gang.id, [LIMITED])
     struck = gangs.load_gang(db, str(gang.id))
 
-    post_battle.undo_post_battle(db, rulesets, result)
+    undo_finish(db, rulesets, result)
 
     now = gangs.load_gang(db, str(gang.id))
     assert now.credits == gang.credits
     assert now.fighter("Rook") == gang.fighter("Rook")
     assert now.fighter("Dex Hollow") == struck.fighter("Dex Hollow")
-    post_battle.redo_post_battle(db, rulesets, result)
+    redo_finish(db, rulesets, result)
     assert gangs.load_gang(db, str(gang.id)).credits == result.gang.credits
 
 
@@ -119,4 +120,4 @@ def test_a_post_battle_undo_is_refused_when_a_fighter_it_changed_changed_again(
     assert brann is not None and brann.id is not None
     roster.apply(db, roster.AddSkill(gang.id, brann.id, "Nerves of Steel"), rulesets)
     with pytest.raises(ServiceError, match="the gang has changed since"):
-        post_battle.undo_post_battle(db, rulesets, result)
+        undo_finish(db, rulesets, result)

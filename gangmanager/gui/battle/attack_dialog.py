@@ -278,13 +278,6 @@ class AttackDialog(QDialog):
         dialog = cls(ruleset, state, attacker, dice, parent, submit)
         return dialog.applied if dialog.exec() == QDialog.DialogCode.Accepted else None
 
-    @property
-    def applied_event(self) -> dict[str, Any] | None:
-        """The event applied as a script would write it: the keys chosen, no defaults."""
-        if self.applied is None:
-            return None
-        return self.applied.model_dump(mode="json", exclude_unset=True)
-
     # -- what is chosen ---------------------------------------------------------
 
     def _profile(self) -> ProfileTrack | None:

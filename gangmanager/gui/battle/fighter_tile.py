@@ -422,9 +422,6 @@ class FighterTile(QFrame):
         )
         self.profile_rows.append(ProfileRow(weapon, profile_name, name, state, test, reload))
 
-    def profile_row(self, weapon: str, profile: str = "") -> ProfileRow:
-        return next(r for r in self.profile_rows if (r.weapon, r.profile) == (weapon, profile))
-
     # -- refresh -------------------------------------------------------------
 
     def update_from(self, track: FighterTrack) -> None:
@@ -507,11 +504,6 @@ class FighterTile(QFrame):
         if status is self._track.status:
             return
         self._request(StatusEvent(fighter=self.name, status=status))
-
-    @property
-    def badges(self) -> list[str]:
-        """The markers on, as their chips show them."""
-        return [m.label for m, chip in self.marker_buttons.items() if chip.isChecked()]
 
     def _make_chip(self, marker: Marker) -> QToolButton:
         chip = QToolButton()

@@ -77,26 +77,6 @@ class HistoryChartView(QWidget):
             else ""
         )
 
-    def series_names(self, key: str) -> list[str]:
-        self._draw()
-        return [s.name() for s in self.views[key].chart().series()]
-
-    def points(self, key: str, gang: str) -> list[tuple[float, float]]:
-        self._draw()
-        for series in self.views[key].chart().series():
-            if series.name() == gang:
-                assert isinstance(series, QLineSeries)
-                return [(p.x(), p.y()) for p in series.points()]
-        raise KeyError(gang)
-
-    def x_labels(self, key: str) -> list[str]:
-        """The x axis' labels, left to right (one per cycle)."""
-        self._draw()
-        for axis in self.views[key].chart().axes(Qt.Orientation.Horizontal):
-            if isinstance(axis, QCategoryAxis):
-                return list(axis.categoriesLabels())
-        return []
-
     @staticmethod
     def _chart(
         title: str,

@@ -218,9 +218,6 @@ class PostBattleWizard(QWizard):
         return NotePage(self, step_id, title, summary, None,
                         "Nothing to record here in Gang Manager; settle it at the table.")  # fmt: skip
 
-    def page_for(self, step_id: str) -> StepPage:
-        return next(p for p in self.pages if p.step_id == step_id)
-
     @property
     def report_page(self) -> ReportPage:
         return next(p for p in self.pages if isinstance(p, ReportPage))
