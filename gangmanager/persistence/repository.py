@@ -27,9 +27,12 @@ from gangmanager.errors import (
 )
 from gangmanager.persistence import mapping, row_changes
 from gangmanager.persistence.gang_aggregate import GANG
-from gangmanager.persistence.row_reading import GangSummary
+from gangmanager.persistence.row_reading import (
+    GangSummary,
+    gang_or_damaged,
+    rules_default,
+)
 from gangmanager.persistence.row_reading import as_id as _as_id
-from gangmanager.persistence.row_reading import gang_or_damaged as _gang
 from gangmanager.persistence.tables import (
     Base,
     FighterRow,
@@ -39,6 +42,7 @@ from gangmanager.persistence.tables import (
     utc_now,
 )
 from gangmanager.rules.campaign import GangFigures, figures_of
+from gangmanager.rules.characteristics import StatlineTables
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error, quoted
 
@@ -64,10 +68,15 @@ _NUMBERED = re.compile(r"^(?P<base>.*\S)\s+\((?P<n>\d+)\)$")
 
 
 class GangRepository:
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, statlines: StatlineTables | None = None) -> None:
         self._session = session
+        # Where the statline of a stored profile is read from (row_reading).
+        self._statlines = statlines or rules_default
         # The gang `get_for_update` read and locked, with its row: `update(..., base=)`.
         self._held: tuple[Gang, GangRow] | None = None
+
+    def _gang(self, row: GangRow) -> Gang:
+        return gang_or_damaged(row, self._statlines)
 
     def list(self) -> builtins.list[GangSummary]:
         """All gangs by name, with their fighter counts, in one query."""
@@ -95,7 +104,7 @@ class GangRepository:
 
     def get(self, gang_id: int) -> Gang:
         """The whole gang with `Gang.id` and every `Fighter.id` filled in."""
-        return _gang(self._load(gang_id))
+        return self._gang(self._load(gang_id))
 
     def get_for_update(self, gang_id: int) -> Gang:
         """The whole gang, locked for this transaction as `update` locks it.
@@ -107,7 +116,7 @@ class GangRepository:
         row = self._load(gang_id, fresh=True)
         if locked == 0:
             raise NotYourGangError(row.name)
-        gang = _gang(row)
+        gang = self._gang(row)
         self._held = (gang, row)
         return gang
 
@@ -119,7 +128,7 @@ class GangRepository:
             return {}
         query = select(GangRow).where(GangRow.id.in_(wanted)).options(*_whole_gang())
         rows = self._session.scalars(query).unique().all()
-        return {row.id: _gang(row) for row in sorted(rows, key=lambda r: r.id)}
+        return {row.id: self._gang(row) for row in sorted(rows, key=lambda r: r.id)}
 
     def figures(self, gang_ids: Iterable[int]) -> dict[int, GangFigures]:
         """The gangs' committed figures (rating, wealth, Reputation, credits) without their
@@ -157,7 +166,7 @@ class GangRepository:
         if gang_id is not None:
             row = self._load_or_none(gang_id)
             if row is not None:
-                return _gang(row)
+                return self._gang(row)
         # Exact spelling first, so "Orlocks" and "ORLOCKS" stay distinguishable.
         exact = self.id_named(wanted)
         if exact is not None:
@@ -257,7 +266,7 @@ class GangRepository:
         else:
             _check_storable(gang)
             row = self._load_for_write(gang)
-            before = _gang(row)
+            before = self._gang(row)
         self._held = None  # the row is about to change: no later update may trust it
         old_fighters = {f.id: f for f in before.fighters}
         mapping.set_gang_columns(row, gang)
