@@ -45,6 +45,7 @@ from gangmanager.rules.campaign import GangFigures, figures_of
 from gangmanager.rules.characteristics import StatlineTables
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error, quoted
+from gangmanager.rules.profile import STATLINE
 
 
 def _whole_gang() -> list[LoaderOption]:
@@ -391,25 +392,23 @@ def _check_storable(gang: Gang, trusted: Mapping[int | None, Fighter] | None = N
     validate a model instance again), so an edit validates only what it changed.
     """
     trusted = trusted or {}
-    fighters: builtins.list[Fighter | dict[str, Any]] = []
-    for fighter in gang.fighters:
+    fighters: builtins.list[Fighter] = []
+    for index, fighter in enumerate(gang.fighters):
         old = trusted.get(fighter.id) if fighter.id is not None else None
-        same = old is not None and (old is fighter or old == fighter)
-        fighters.append(fighter if same else fighter.model_dump())
+        if old is not None and (old is fighter or old == fighter):
+            fighters.append(fighter)
+            continue
+        try:
+            # Read against the statline the profile is keyed by, as a reading will.
+            fighters.append(Fighter.model_validate(fighter.model_dump(), context=_keyed(fighter)))
+        except ValidationError as exc:
+            raise _not_saved(exc, ("fighters", index)) from None
     try:
         checked = Gang.model_validate(
             {**gang.model_dump(exclude={"fighters"}), "fighters": fighters}
         )
     except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in first["loc"])
-        if first["type"] == "less_than_equal":
-            message = f"{first['input']:,} is more than the most allowed, {first['ctx']['le']:,}"
-        elif first["loc"][-1:] == ("name",):
-            message = name_error(first)
-        else:
-            message = first["msg"]
-        raise ServiceError(f"not saved: {where}: {message}") from None
+        raise _not_saved(exc) from None
     # model_dump leaves out the ids and owners' ids (exclude=True): put them back.
     kept = [
         new
@@ -418,3 +417,20 @@ def _check_storable(gang: Gang, trusted: Mapping[int | None, Fighter] | None = N
         for new, old in zip(checked.fighters, gang.fighters, strict=True)
     ]
     return checked.model_copy(update={"id": gang.id, "version": gang.version, "fighters": kept})
+
+
+def _keyed(fighter: Fighter) -> dict[str, Any]:
+    return {STATLINE: fighter.profile.table}
+
+
+def _not_saved(exc: ValidationError, within: tuple[str | int, ...] = ()) -> ServiceError:
+    first = exc.errors(include_url=False)[0]
+    loc = (*within, *first["loc"])
+    where = ".".join(str(part) for part in loc)
+    if first["type"] == "less_than_equal":
+        message = f"{first['input']:,} is more than the most allowed, {first['ctx']['le']:,}"
+    elif loc[-1:] == ("name",):
+        message = name_error(first)
+    else:
+        message = first["msg"]
+    return ServiceError(f"not saved: {where}: {message}")
