@@ -215,21 +215,13 @@ def _fighter(
         owner.notes.append(f"no name in the file: named {quoted(owner.name)}")
 
     type_text = r.text(raw.get("type"), (*where, "type"))
-    values: dict[str, Value] = {}
-    for row in ruleset.table:
-        key = next((k for k in _STAT_KEYS[row.code] if k in raw), _STAT_KEYS[row.code][0])
-        values[row.code] = _stat(r, raw.get(key), row, (*where, key), owner)
+    values = _profile_values(r, raw, where, ruleset, owner)
 
     total = r.count(raw.get("cost"), (*where, "cost"))
     known, category = _type_of(type_text, ruleset, house, owner)
 
     xp = r.count(raw.get("xp"), (*where, "xp")) or 0
-
-    status_text = r.text(raw.get("status"), (*where, "status"))
-    status = map_status(status_text) if status_text else FighterStatus.ACTIVE
-    if status is None:
-        owner.notes.append(f"status {quoted(status_text)} not known: set to Active")
-        status = FighterStatus.ACTIVE
+    status = _status(r, raw, where, owner)
 
     lines = _read_lines(r, raw.get("equipment"), (*where, "equipment"), owner)
     kit.add(lines, _unit_costs(lines, total, owner), owner, stash=False)
@@ -261,6 +253,25 @@ def _fighter(
         portrait=image.portrait,
     )
     return fighter, owner
+
+
+def _profile_values(
+    r: _Reader, raw: dict[str, object], where: Where, ruleset: Ruleset, owner: Owner
+) -> dict[str, Value]:
+    values: dict[str, Value] = {}
+    for row in ruleset.table:
+        key = next((k for k in _STAT_KEYS[row.code] if k in raw), _STAT_KEYS[row.code][0])
+        values[row.code] = _stat(r, raw.get(key), row, (*where, key), owner)
+    return values
+
+
+def _status(r: _Reader, raw: dict[str, object], where: Where, owner: Owner) -> FighterStatus:
+    status_text = r.text(raw.get("status"), (*where, "status"))
+    status = map_status(status_text) if status_text else FighterStatus.ACTIVE
+    if status is None:
+        owner.notes.append(f"status {quoted(status_text)} not known: set to Active")
+        status = FighterStatus.ACTIVE
+    return status
 
 
 def _notes_and_image(
