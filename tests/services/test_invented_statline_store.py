@@ -179,3 +179,22 @@ def test_a_file_fighter_of_the_type_alone_takes_its_profile_and_statline(
     path.write_text(json.dumps(document), encoding="utf-8")
     with pytest.raises(Exception, match=r"fighters\[0\]\.statline: 'tank' is no statline"):
         gangs.read_import_with_origin(path, rulesets)
+
+
+def test_yaktribe_stats_map_through_the_statline(ruleset: Ruleset) -> None:
+    """YakTribe keys a stat by its code in lower case (`int`) or its name: a Sump Boss's
+    by the nine of its type's statline, a fighter of no known type's by the fighter's."""
+    from gangmanager.exchange.yaktribe import import_yaktribe
+
+    from ..exchange.yaktribe_shapes import ganger, yaktribe_file
+
+    nine = {"mv": "4", "mel": "3", "aim": "5", "pow": "5", "hide": "4", "hp": "2"}
+    nine |= {"rx": "4", "nerve": "8", "wits": "3"}  # the last two by their names
+    n23 = {"m", "ws", "bs", "s", "t", "w", "i", "a", "ld", "cl", "wil", "int"}
+    boss = {k: v for k, v in ganger("Grot", "Sump Boss", 90).items() if k not in n23}
+    data = yaktribe_file("Sump Mutants", boss | nine, ganger("Skab", "Mutie", 40))
+    gang, _ = import_yaktribe(data, "sump.json", ruleset)
+    grot, skab = gang.fighters
+    assert grot.type == "Sump Boss" and grot.profile.table == ruleset.statline("mutant")
+    assert grot.profile.line() == '4" 3+ 5+ 5 4 2 4+ 8+ 3'
+    assert skab.profile.table == ruleset.table and skab.profile.line().endswith("7+ 7+ 7+ 7+")
