@@ -75,3 +75,53 @@ def test_down_to_0013_gives_the_columns_back(old_copy: Path) -> None:
     migrate(old_copy, "0013", down=True)
     assert revision_of(old_copy) == ["0013"]
     assert _old_columns(old_copy) == before
+
+
+def _migrate_url(url: str, revision: str) -> None:
+    from alembic import command
+    from sqlalchemy import create_engine
+
+    from gangmanager.persistence.database import alembic_config
+
+    engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
+    config = alembic_config()
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+    finally:
+        engine.dispose()
+
+
+def test_the_profiles_move_on_every_backend(database_url: str) -> None:
+    """The move in SQL of each backend: a JSON object per fighter, a `-` as null, in the
+    statline's order; the gang then reads as it was stored."""
+    from sqlalchemy import create_engine, text
+
+    from gangmanager.persistence.database import open_database
+    from gangmanager.services import gangs
+
+    _migrate_url(database_url, "0013")
+    engine = create_engine(database_url.replace("postgresql://", "postgresql+psycopg://", 1))
+    insert = (
+        "INSERT INTO fighters (id, gang_id, position, name, type, category, cost, xp, status,"
+        f" {COLUMNS}, skills, injuries, notes) VALUES (:id, 1, :id, :name, '', 'ganger', 0, 0,"
+        " 'active', 5, 4, 3, 3, 3, 1, 4, 1, 7, 6, 8, :int_, '[]', '[]', '')"
+    )
+    try:
+        with engine.begin() as conn:
+            conn.execute(
+                text(
+                    "INSERT INTO gangs (id, name, house, ruleset, credits, reputation, notes)"
+                    " VALUES (1, 'Old Guard', 'orlock', 'n23', 0, 1, '')"
+                )
+            )
+            conn.execute(text(insert), [{"id": 1, "name": "Ann", "int_": 9}])
+            conn.execute(text(insert), [{"id": 2, "name": "Bo", "int_": None}])
+    finally:
+        engine.dispose()
+    _migrate_url(database_url, "head")
+    with open_database(database_url) as db:
+        ann, bo = gangs.load_gang(db, "Old Guard").fighters
+    assert ann.profile.line() == '5" 4+ 3+ 3 3 1 4+ 1 7+ 6+ 8+ 9+'
+    assert bo.profile.line().endswith("8+ -") and bo.profile["Int"] is None

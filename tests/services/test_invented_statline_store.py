@@ -198,3 +198,29 @@ def test_yaktribe_stats_map_through_the_statline(ruleset: Ruleset) -> None:
     assert grot.type == "Sump Boss" and grot.profile.table == ruleset.statline("mutant")
     assert grot.profile.line() == '4" 3+ 5+ 5 4 2 4+ 8+ 3'
     assert skab.profile.table == ruleset.table and skab.profile.line().endswith("7+ 7+ 7+ 7+")
+
+
+def test_reading_a_gang_of_two_statlines_sends_as_many_statements_at_any_size(
+    tmp_path: Path, rulesets: Rulesets, ruleset: Ruleset
+) -> None:
+    """Each fighter's statline comes from the pack, not the database: a read of 2 or 20
+    fighters of the two statlines sends the same statements."""
+    from ..statements import statements_sent
+
+    gang = _gang(ruleset)
+    boss, plain = gang.fighters
+    many = [
+        f.model_copy(update={"name": f"{f.name} {n}"}) for n in range(10) for f in (boss, plain)
+    ]
+    counts = []
+    with open_url(sqlite_url(tmp_path / "gm.sqlite"), None, rulesets) as db:
+        for name, fighters in (("Small", gang.fighters), ("Big", many)):
+            gangs.add_gang(
+                db, rulesets, gang.model_copy(update={"name": name, "fighters": fighters})
+            )
+        for name in ("Small", "Big"):
+            with statements_sent(db.engine) as sent, db.unit_of_work(read_only=True) as uow:
+                read = present(uow.gangs.find(name))
+            assert {f.profile.table.name for f in read.fighters} == {"mutant", "fighter"}
+            counts.append(len(sent))
+    assert counts[0] == counts[1]
