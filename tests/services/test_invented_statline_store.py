@@ -17,6 +17,7 @@ import pytest
 
 from gangmanager.cli import main
 from gangmanager.content import builtin_rulesets_dir
+from gangmanager.exchange.errors import ImportFileError
 from gangmanager.rules import roster_ops
 from gangmanager.rules.gang import Category, Fighter, Gang
 from gangmanager.rules.modifiers import Modifier, ModifierKind
@@ -163,8 +164,9 @@ def test_a_file_fighter_of_the_type_alone_takes_its_profile_and_statline(
     """The issue's contract for a vehicle: `type` names a type of another statline, its
     `profile` left out is the type's; a profile of the wrong codes is refused in one line."""
     path = tmp_path / "bare.gang.json"
-    entry = {"name": "Grot", "type": "Sump Boss", "category": "leader"}
-    document = {"format": "gangmanager/gang", "version": 1, "name": "Bare", "house": "sump"}
+    entry: dict[str, object] = {"name": "Grot", "type": "Sump Boss", "category": "leader"}
+    document: dict[str, object] = {"format": "gangmanager/gang", "version": 1, "name": "Bare"}
+    document |= {"house": "sump"}
     document |= {"ruleset": "mutant9", "fighters": [entry]}
     path.write_text(json.dumps(document), encoding="utf-8")
     gang, _, _ = gangs.read_import_with_origin(path, rulesets)
@@ -172,12 +174,14 @@ def test_a_file_fighter_of_the_type_alone_takes_its_profile_and_statline(
     assert gang.fighters[0].profile.table.name == "mutant"
     entry["profile"] = {"M": '5"'}
     path.write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(Exception, match=r"fighters\[0\]\.profile: unknown characteristic 'M'"):
+    with pytest.raises(
+        ImportFileError, match=r"fighters\[0\]\.profile: unknown characteristic 'M'"
+    ):
         gangs.read_import_with_origin(path, rulesets)
     entry.pop("profile")
     entry["statline"] = "tank"
     path.write_text(json.dumps(document), encoding="utf-8")
-    with pytest.raises(Exception, match=r"fighters\[0\]\.statline: 'tank' is no statline"):
+    with pytest.raises(ImportFileError, match=r"fighters\[0\]\.statline: 'tank' is no statline"):
         gangs.read_import_with_origin(path, rulesets)
 
 
