@@ -36,7 +36,7 @@ class Context:
     def database(self) -> Iterator[Database]:
         # A server that wants a password gets one from PGPASSWORD, ~/.pgpass or a prompt.
         ask = getpass.getpass if sys.stdin is not None and sys.stdin.isatty() else None
-        db = open_url(database_to_open(self.db_target, os.environ), ask)
+        db = open_url(database_to_open(self.db_target, os.environ), ask, self.rulesets)
         try:
             yield db
         finally:

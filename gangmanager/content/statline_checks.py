@@ -158,7 +158,7 @@ def _tables(raw: _Raw) -> dict[str, CharacteristicTable]:
                 error = exc.errors()[0]
                 field = ".".join(str(p) for p in error["loc"])
                 raise RulesetError(path, f"{field}: {error['msg']}", label) from None
-        tables[name] = CharacteristicTable(parsed)
+        tables[name] = CharacteristicTable(parsed, name)
     return tables
 
 

@@ -54,7 +54,8 @@ def read_any(
     """Read, parse and import a file of either kind.
 
     A YakTribe file is matched against `ruleset_for(yaktribe_ruleset)`; our own
-    files need no ruleset to be read. Errors from `ruleset_for` pass through.
+    files read each fighter's statline from `ruleset_for(gang.ruleset)` (a ruleset not
+    at hand: the rules' default). Errors from `ruleset_for` for YakTribe pass through.
     """
     gang, report, _ = read_any_with_origin(path, ruleset_for, yaktribe_ruleset=yaktribe_ruleset)
     return gang, report
@@ -69,7 +70,7 @@ def read_any_with_origin(
     """`read_any` with the gang file's origin (None for YakTribe and older files)."""
     data = read_json_file(path)
     if detect_format(data, path.name) == "gangmanager":
-        gang, origin = load_gang_document(data, path.name)
+        gang, origin = load_gang_document(data, path.name, ruleset_for=ruleset_for)
         return gang, None, origin
     gang, report = import_yaktribe(data, path.name, ruleset_for(yaktribe_ruleset))
     return gang, report, None

@@ -12,6 +12,7 @@ import json
 import re
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,14 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
-from gangmanager.exchange.json_input import check_json_tree, read_json_file
-from gangmanager.rules.characteristics import (
-    CODES,
-    CORE_TABLE,
-    CharacteristicError,
-    CharacteristicTable,
+from gangmanager.exchange.gang_file_statlines import (
+    STATLINE_KEY,
+    FileStatlines,
+    fighter_statlines,
+    with_statline_keys,
 )
+from gangmanager.exchange.json_input import check_json_tree, read_json_file
+from gangmanager.rules.characteristics import CharacteristicError
 from gangmanager.rules.fighter_refs import (
     owner_name,
     owners_by_name,
@@ -37,6 +39,7 @@ from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import check_modifier_range
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ratings import fill_missing_ratings
+from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import WeaponProfile
 
 __all__ = [
@@ -114,11 +117,15 @@ def dump_gang_file(gang: Gang, origin: Origin | None = None) -> str:
     written after the header.
     """
     body = fill_missing_ratings(gang).model_dump(mode="json", by_alias=True)
-    # The file names a beast's owner (the model points at the owner's id), after `notes`.
-    body["fighters"] = [
-        _after_notes(written, owner_name(fighter, gang.fighters))
-        for fighter, written in zip(gang.fighters, body.get("fighters", []), strict=True)
-    ]
+    # The file names a beast's owner (the model points at the owner's id), after `notes`,
+    # and the statline of a profile keyed by another than the fighter's, before it.
+    body["fighters"] = with_statline_keys(
+        gang.fighters,
+        [
+            _after_notes(written, owner_name(fighter, gang.fighters))
+            for fighter, written in zip(gang.fighters, body.get("fighters", []), strict=True)
+        ],
+    )
     # An optional key, written only when on: files of gangs without it stay as they were.
     if not body.get(_OVERRIDE_KEY):
         body.pop(_OVERRIDE_KEY, None)
@@ -139,20 +146,24 @@ def dump_gang_file(gang: Gang, origin: Origin | None = None) -> str:
 # -- import -------------------------------------------------------------------
 
 
-def read_gang_file(path: Path) -> Gang:
-    return load_gang_file(read_json_file(path), path.name)
+def read_gang_file(path: Path, ruleset_for: Callable[[str], Ruleset] | None = None) -> Gang:
+    return load_gang_file(read_json_file(path), path.name, ruleset_for=ruleset_for)
 
 
-def load_gang_file(data: object, source: str, *, table: CharacteristicTable = CORE_TABLE) -> Gang:
+def load_gang_file(
+    data: object, source: str, *, ruleset_for: Callable[[str], Ruleset] | None = None
+) -> Gang:
     """Validate parsed JSON as a gang file; raise ImportFileError on any problem.
 
-    `table` gives the best..worst range each profile value must be within.
+    `ruleset_for` gives the gang's pack: each fighter's statline (its `statline`, else
+    its type's, else the fighter's), which keys its profile and bounds its values;
+    without it (or a pack not at hand) profiles are read with the rules' default.
     """
-    return load_gang_document(data, source, table=table)[0]
+    return load_gang_document(data, source, ruleset_for=ruleset_for)[0]
 
 
 def load_gang_document(
-    data: object, source: str, *, table: CharacteristicTable = CORE_TABLE
+    data: object, source: str, *, ruleset_for: Callable[[str], Ruleset] | None = None
 ) -> tuple[Gang, Origin | None]:
     """`load_gang_file` with the file's `origin` (None in a file without one)."""
     check_json_tree(data, source)
@@ -165,15 +176,37 @@ def load_gang_document(
     body = {key: value for key, value in data.items() if key not in _HEADER_KEYS}
     _check_keys(body, Gang, (), source)
     owners = _owner_names(body, source)
+    statlines = fighter_statlines(body, source, ruleset_for)
+    gang = _with_owners(_validated(body, statlines, source), owners)
+    _check_ranges(gang, source)
+    return fill_missing_ratings(_checked_portraits(gang, source)), origin
+
+
+def _validated(body: dict[str, Any], statlines: FileStatlines, source: str) -> Gang:
+    """The gang, each fighter read against its statline. Strict: a number written as
+    text ("45") or a true for a count is refused, so what we read is exactly what the
+    file says."""
     try:
-        # Strict: a number written as text ("45") or a true for a count is refused,
-        # so what we read is exactly what the file says.
+        if not statlines.mixed:
+            # One statline for every fighter (every n23 gang): one reading, as ever.
+            return Gang.model_validate_json(
+                json.dumps(body), strict=True, context=statlines.context(statlines.shared)
+            )
+        entries = body.pop("fighters")
         gang = Gang.model_validate_json(json.dumps(body), strict=True)
     except ValidationError as exc:
         raise _from_validation(exc, source) from None
-    gang = _with_owners(gang, owners)
-    _check_ranges(gang, source, table)
-    return fill_missing_ratings(_checked_portraits(gang, source)), origin
+    fighters = []
+    for index, (entry, table) in enumerate(zip(entries, statlines.tables, strict=True)):
+        try:
+            fighters.append(
+                Fighter.model_validate_json(
+                    json.dumps(entry), strict=True, context=statlines.context(table)
+                )
+            )
+        except ValidationError as exc:
+            raise _from_validation(exc, source, ("fighters", index)) from None
+    return gang.model_copy(update={"fighters": fighters})
 
 
 def _after_notes(fighter: dict[str, Any], owner: str) -> dict[str, Any]:
@@ -281,6 +314,8 @@ def _allowed_keys(model: type[BaseModel]) -> dict[str, type[BaseModel] | None]:
     for name, field in model.model_fields.items():
         if field.exclude:
             continue  # database ids are not part of the file
+        if model is Fighter and name == "profile":
+            keys[STATLINE_KEY] = None  # the statline the profile is keyed by, by name
         keys[field.alias or name] = _nested_model(field.annotation)
         if model is Fighter and name == "notes":
             keys[OWNER_KEY] = None  # the owner by name, where the model has its id
@@ -333,7 +368,8 @@ def _is_stat(value: object) -> bool:
     )
 
 
-def _check_ranges(gang: Gang, source: str, table: CharacteristicTable) -> None:
+def _check_ranges(gang: Gang, source: str) -> None:
+    """Names once each; every value and modifier within its statline's best..worst."""
     seen: set[str] = set()
     for index, fighter in enumerate(gang.fighters):
         # Drafts, battle scripts and cards name fighters: one name, one fighter.
@@ -344,6 +380,7 @@ def _check_ranges(gang: Gang, source: str, table: CharacteristicTable) -> None:
                 f"{describe_value(fighter.name)} names two fighters of this gang",
             )
         seen.add(fighter.name.casefold())
+        table = fighter.profile.table
         for number, modifier in enumerate(fighter.modifiers):
             try:
                 check_modifier_range(modifier, table)
@@ -374,13 +411,17 @@ _JSON_TYPES = {
     "model_attributes_type": "an object",
     "bool_type": "true or false",
 }
-_CODE_PREFIX = re.compile(rf"^(?P<code>{'|'.join(CODES)}): ")
+# A characteristic's own complaint starts with its code ("BS: 'x' is not ..."), of
+# whichever statline the profile is keyed by.
+_CODE_PREFIX = re.compile(r"^(?P<code>[A-Za-z][A-Za-z0-9_]*): ")
 
 
-def _from_validation(exc: ValidationError, source: str) -> ImportFileError:
+def _from_validation(
+    exc: ValidationError, source: str, within: tuple[str | int, ...] = ()
+) -> ImportFileError:
     errors = exc.errors(include_url=False)
     first = errors[0]
-    loc: tuple[str | int, ...] = tuple(first["loc"])
+    loc: tuple[str | int, ...] = (*within, *first["loc"])
     message = _message(first)
     # Profile errors read "BS: 'x' is not ...": move the code into the path.
     match = _CODE_PREFIX.match(message)
@@ -426,6 +467,15 @@ _PROFILE_VALUE = {
 }
 
 
+_STATLINE_SCHEMA: dict[str, Any] = {
+    "default": "fighter",
+    "description": "The pack's statline the profile and modifiers are keyed by (`rules"
+    " show --json` lists them); left out: the fighter type's, else `fighter`. Written"
+    " only for another than `fighter`.",
+    "title": "Statline",
+    "type": "string",
+}
+
 _ORIGIN_SCHEMA = {
     "type": "object",
     "description": "The stored gang this file was exported from and its version there"
@@ -445,10 +495,10 @@ def gang_file_schema() -> dict[str, Any]:
     defs = schema.setdefault("$defs", {})
     defs["Profile"] = {
         "title": "Profile",
-        "description": "Twelve characteristics; a missing one is `-`.",
+        "description": "The characteristics of the fighter's statline by code (the pack's"
+        " `statlines`: the fighter's twelve in n23, M ... Int); a missing one is `-`.",
         "type": "object",
-        "properties": {code: dict(_PROFILE_VALUE) for code in CODES},
-        "additionalProperties": False,
+        "additionalProperties": dict(_PROFILE_VALUE),
     }
     fighter = defs.get("Fighter", {})
     fighter["properties"] = {
@@ -457,6 +507,8 @@ def gang_file_schema() -> dict[str, Any]:
         for key, value in (
             [(name, schema_of), (OWNER_KEY, _OWNER_SCHEMA)]
             if name == "notes"
+            else [(STATLINE_KEY, _STATLINE_SCHEMA), (name, schema_of)]
+            if name == "profile"
             else [(name, schema_of)]
         )
     }

@@ -32,7 +32,6 @@ import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from gangmanager.rules.characteristics import CODES
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.weapons import Trait, parse_trait, trait_key
 
@@ -81,7 +80,9 @@ _LABELS = frozenset(
 )
 
 _HEAD = re.compile(r"^(?P<name>[^()\[\]]+?)\s*(?:\((?P<param>[^()]*)\))?$")
-_CODES = frozenset(code.casefold() for code in CODES)
+# A characteristic's code as statlines write them (M, BS, Wil, Int, HP, Hnd: up to four
+# letters, any case, as `_MODIFIER_ITEM`), whichever statline the pack declares.
+_CODE = re.compile(r"^[A-Za-z]{1,4}$")
 _SIGNED = r"""[+\-−–]\s*\d+\s*(?:"|''|”|″)?"""
 _STARTS_SIGNED = re.compile(rf"^{_SIGNED}")
 _MODIFIER_ITEM = rf"[A-Za-z]{{1,4}}\s*:\s*{_SIGNED}"
@@ -210,7 +211,7 @@ def looks_like_modifier_line(paragraph: str) -> bool:
     """`M: +1, BS: +1, Cl: +1` (a profile modifier), not a rules entry named "M"."""
     text = paragraph.strip()
     head, colon, rest = text.partition(":")
-    if colon and head.strip().casefold() in _CODES and _STARTS_SIGNED.match(rest.strip()):
+    if colon and _CODE.match(head.strip()) and _STARTS_SIGNED.match(rest.strip()):
         return True
     return _MODIFIER_LIST.match(text) is not None
 

@@ -44,7 +44,7 @@ from gangmanager.exchange.yaktribe_images import ReadImage, read_image
 from gangmanager.exchange.yaktribe_reader import Where, _Reader
 from gangmanager.exchange.yaktribe_report import FighterReport, ImportReport
 from gangmanager.exchange.yaktribe_types import find_house, find_type
-from gangmanager.rules.characteristics import Characteristic, Value
+from gangmanager.rules.characteristics import Characteristic, CharacteristicTable, Value
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.limits import (
     MAX_FIGHTER_NAME_CHARS,
@@ -69,22 +69,6 @@ __all__ = [
 
 PROFILE_NOTE = "Imported from YakTribe: profile includes all modifiers."
 MAX_QTY = 20
-_STAT_KEYS = {
-    "M": ("m",),
-    "WS": ("ws",),
-    "BS": ("bs",),
-    "S": ("s",),
-    "T": ("t",),
-    "W": ("w",),
-    "I": ("i",),
-    "A": ("a",),
-    "Ld": ("ld",),
-    "Cl": ("cl",),
-    "Wil": ("wil",),
-    "Int": ("int", "intelligence"),
-}
-
-
 # -- categories and statuses --------------------------------------------------
 
 
@@ -208,21 +192,16 @@ def _fighter(
         owner.notes.append(f"no name in the file: named {quoted(owner.name)}")
 
     type_text = r.text(raw.get("type"), (*where, "type"))
-    values: dict[str, Value] = {}
-    for row in ruleset.table:
-        key = next((k for k in _STAT_KEYS[row.code] if k in raw), _STAT_KEYS[row.code][0])
-        values[row.code] = _stat(r, raw.get(key), row, (*where, key), owner)
+    # The statline of the fighter's type where the pack has it (a vehicle's), else the fighter's.
+    kind = known_type(type_text, ruleset, house)
+    table = ruleset.statline(kind.statline) if kind is not None else ruleset.table
+    values = _profile_values(r, raw, where, table, owner)
 
     total = r.count(raw.get("cost"), (*where, "cost"))
     known, category = _type_of(type_text, ruleset, house, owner)
 
     xp = r.count(raw.get("xp"), (*where, "xp")) or 0
-
-    status_text = r.text(raw.get("status"), (*where, "status"))
-    status = map_status(status_text) if status_text else FighterStatus.ACTIVE
-    if status is None:
-        owner.notes.append(f"status {quoted(status_text)} not known: set to Active")
-        status = FighterStatus.ACTIVE
+    status = _status(r, raw, where, owner)
 
     lines = _read_lines(r, raw.get("equipment"), (*where, "equipment"), owner)
     kit.add(lines, _unit_costs(lines, total, owner), owner, stash=False)
@@ -245,7 +224,7 @@ def _fighter(
         xp=xp,
         status=status,
         rating=total,
-        profile=Profile(values=values),
+        profile=Profile.read(values, table),
         weapons=owner.weapons,
         wargear=owner.wargear,
         skills=skills,
@@ -254,6 +233,32 @@ def _fighter(
         portrait=image.portrait,
     )
     return fighter, owner
+
+
+def _stat_keys(row: Characteristic) -> tuple[str, str]:
+    """YakTribe's keys of a characteristic: its code in lower case (`ws`, `int`), or its
+    name (`intelligence`, seen in some exports)."""
+    return row.code.casefold(), row.name.casefold()
+
+
+def _profile_values(
+    r: _Reader, raw: dict[str, object], where: Where, table: CharacteristicTable, owner: Owner
+) -> dict[str, Value]:
+    values: dict[str, Value] = {}
+    for row in table:
+        keys = _stat_keys(row)
+        key = next((k for k in keys if k in raw), keys[0])
+        values[row.code] = _stat(r, raw.get(key), row, (*where, key), owner)
+    return values
+
+
+def _status(r: _Reader, raw: dict[str, object], where: Where, owner: Owner) -> FighterStatus:
+    status_text = r.text(raw.get("status"), (*where, "status"))
+    status = map_status(status_text) if status_text else FighterStatus.ACTIVE
+    if status is None:
+        owner.notes.append(f"status {quoted(status_text)} not known: set to Active")
+        status = FighterStatus.ACTIVE
+    return status
 
 
 def _notes_and_image(

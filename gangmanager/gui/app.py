@@ -54,7 +54,7 @@ def run_app(db_arg: str | None) -> int:
     first_start = path is not None and (not path.exists() or path.stat().st_size == 0)
     rulesets = Rulesets()
     try:
-        db = open_url(url, ask_password)
+        db = open_url(url, ask_password, rulesets)
         if first_start:
             gangs.add_gang(db, rulesets, first_start_gang(rulesets.get(DEFAULT_RULESET)))
     except (DatabaseError, ServiceError) as exc:

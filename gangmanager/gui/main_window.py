@@ -71,7 +71,7 @@ from gangmanager.gui.roster.roster_table_model import NAME_COLUMN, RosterTableMo
 from gangmanager.gui.roster.stash_panel import StashPanel
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
-from gangmanager.services.databases import Database
+from gangmanager.services.databases import Database, read_statlines_from
 from gangmanager.services.rulesets import Rulesets
 
 # Fighters the roster shows at once when the screen allows (1366x768 and up).
@@ -108,6 +108,8 @@ class MainWindow(
         super().__init__()
         self._db = db
         self._rulesets = rulesets
+        # Stored profiles read with the statlines of this window's packs.
+        read_statlines_from(db, rulesets)
         # The application's runner (tests let the window make its own): every action of
         # every window goes through it, and each window repaints from its broadcast.
         self.runner = runner if runner is not None else OperationRunner(db, rulesets, self)

@@ -90,6 +90,11 @@ class Database:
     by the first action that needs it (docs/performance.md).
     """
 
+    # Where a stored profile's statline is read from: (ruleset id, statline name) ->
+    # the pack's table (row_reading.StatlineTables); None: the rules' default statline.
+    # The services set it from their rulesets (services.databases.open_url).
+    statlines: Callable[[str, str], Any] | None = None
+
     def __init__(self, engine: Engine, path: Path | None = None) -> None:
         # The SQLite file, None for a server database or an in-memory one.
         self.path = path
@@ -142,7 +147,7 @@ class Database:
             return None
         from gangmanager.persistence.quick_read import QuickReader
 
-        return QuickReader(self.path)
+        return QuickReader(self.path, self.statlines)
 
     @property
     def url(self) -> str:

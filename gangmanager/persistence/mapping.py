@@ -12,7 +12,6 @@ from gangmanager.persistence.row_reading import (  # noqa: F401  (still importab
     stash_from_rows,
 )
 from gangmanager.persistence.tables import (
-    PROFILE_COLUMNS,
     FighterRow,
     GangRow,
     ModifierRow,
@@ -50,8 +49,9 @@ def set_fighter_columns(row: FighterRow, fighter: Fighter, position: int) -> Non
     row.xp = fighter.xp
     row.status = fighter.status.value
     row.rating = fighter.rating
-    for code, column in PROFILE_COLUMNS.items():
-        setattr(row, column, fighter.profile[code])
+    # The profile keyed by its statline's codes, and the statline's name to read it again.
+    row.statline = fighter.profile.table.name
+    row.profile = dict(fighter.profile.values)
     # New lists: SQLAlchemy's plain JSON type does not see in-place mutation.
     row.skills = list(fighter.skills)
     row.injuries = list(fighter.injuries)

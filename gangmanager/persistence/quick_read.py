@@ -26,11 +26,12 @@ from typing import Any
 
 from gangmanager.errors import DatabaseError
 from gangmanager.persistence.row_reading import (
-    PROFILE_COLUMNS,
     GangSummary,
     as_id,
     gang_or_damaged,
+    rules_default,
 )
+from gangmanager.rules.characteristics import StatlineTables
 from gangmanager.rules.gang import Gang
 
 _LIST = """
@@ -39,9 +40,10 @@ SELECT g.id, g.name, g.house, g.ruleset, g.rating, g.credits, g.reputation,
 FROM gangs AS g ORDER BY lower(g.name), g.id
 """
 _FIGHTER_COLUMNS = ", ".join(
-    ["id", "name", "type", "category", "cost", "xp", "status", "rating"]
-    + [f'"{column}"' for column in PROFILE_COLUMNS.values()]
-    + ["skills", "injuries", "notes", "owner_id", "portrait"]
+    (
+        *("id", "name", "type", "category", "cost", "xp", "status", "rating"),
+        *("statline", "profile", "skills", "injuries", "notes", "owner_id", "portrait"),
+    )
 )
 # Children of the gang's fighters, in one SELECT per kind whatever the number of fighters.
 _OF_FIGHTERS = "fighter_id IN (SELECT id FROM fighters WHERE gang_id = ?)"
@@ -55,8 +57,10 @@ def _json(text: str | None) -> Any:
 class QuickReader:
     """Reads of a SQLite file that need no engine: one read-only connection per call."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, statlines: StatlineTables | None = None) -> None:
         self.path = path
+        # Where a stored profile's statline is read from (the repository's, row_reading).
+        self.statlines = statlines or rules_default
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -88,18 +92,18 @@ class QuickReader:
         with self._connection() as connection:
             gang_id = as_id(wanted)
             if gang_id is not None and _exists(connection, gang_id):
-                return _read_gang(connection, gang_id)
+                return _read_gang(connection, gang_id, self.statlines)
             exact = connection.execute(
                 "SELECT min(id) FROM gangs WHERE name = ?", (wanted,)
             ).fetchone()[0]
             if exact is not None:
-                return _read_gang(connection, exact)
+                return _read_gang(connection, exact, self.statlines)
             folded = [
                 gid
                 for gid, name in connection.execute("SELECT id, name FROM gangs")
                 if name.casefold() == wanted.casefold()
             ]
-            return _read_gang(connection, min(folded)) if folded else None
+            return _read_gang(connection, min(folded), self.statlines) if folded else None
 
 
 def _exists(connection: sqlite3.Connection, gang_id: int) -> bool:
@@ -117,7 +121,7 @@ def _by_parent(rows: Iterable[sqlite3.Row], parent: str) -> dict[int, list[Simpl
     return grouped
 
 
-def _read_gang(connection: sqlite3.Connection, gang_id: int) -> Gang:
+def _read_gang(connection: sqlite3.Connection, gang_id: int, statlines: StatlineTables) -> Gang:
     """The whole gang in six SELECTs, as rows shaped like the ORM's for `mapping`."""
     gang = connection.execute(
         "SELECT id, version, name, house, ruleset, credits, reputation, rating, notes,"
@@ -162,6 +166,7 @@ def _read_gang(connection: sqlite3.Connection, gang_id: int) -> Gang:
     for row in connection.execute(query, (gang_id,)):
         fighter = SimpleNamespace(**dict(row))
         fighter.skills, fighter.injuries = _json(fighter.skills), _json(fighter.injuries)
+        fighter.profile = _json(fighter.profile)
         fighter.modifiers = modifiers.get(fighter.id, [])
         fighter.weapons = weapons.get(fighter.id, [])
         fighter.wargear = wargear.get(fighter.id, [])
@@ -170,4 +175,4 @@ def _read_gang(connection: sqlite3.Connection, gang_id: int) -> Gang:
     row.house_rules_ignore_restrictions = bool(row.house_rules_ignore_restrictions)
     row.stash = stash.get(gang_id, [])
     row.fighters = fighters
-    return gang_or_damaged(row)  # shaped like a GangRow, as the repository reads it
+    return gang_or_damaged(row, statlines)  # shaped like a GangRow, as the repository reads it

@@ -27,9 +27,12 @@ from gangmanager.errors import (
 )
 from gangmanager.persistence import mapping, row_changes
 from gangmanager.persistence.gang_aggregate import GANG
-from gangmanager.persistence.row_reading import GangSummary
+from gangmanager.persistence.row_reading import (
+    GangSummary,
+    gang_or_damaged,
+    rules_default,
+)
 from gangmanager.persistence.row_reading import as_id as _as_id
-from gangmanager.persistence.row_reading import gang_or_damaged as _gang
 from gangmanager.persistence.tables import (
     Base,
     FighterRow,
@@ -39,8 +42,10 @@ from gangmanager.persistence.tables import (
     utc_now,
 )
 from gangmanager.rules.campaign import GangFigures, figures_of
+from gangmanager.rules.characteristics import StatlineTables
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import MAX_GANG_NAME_CHARS, name_error, quoted
+from gangmanager.rules.profile import STATLINE
 
 
 def _whole_gang() -> list[LoaderOption]:
@@ -64,10 +69,15 @@ _NUMBERED = re.compile(r"^(?P<base>.*\S)\s+\((?P<n>\d+)\)$")
 
 
 class GangRepository:
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, statlines: StatlineTables | None = None) -> None:
         self._session = session
+        # Where the statline of a stored profile is read from (row_reading).
+        self._statlines = statlines or rules_default
         # The gang `get_for_update` read and locked, with its row: `update(..., base=)`.
         self._held: tuple[Gang, GangRow] | None = None
+
+    def _gang(self, row: GangRow) -> Gang:
+        return gang_or_damaged(row, self._statlines)
 
     def list(self) -> builtins.list[GangSummary]:
         """All gangs by name, with their fighter counts, in one query."""
@@ -95,7 +105,7 @@ class GangRepository:
 
     def get(self, gang_id: int) -> Gang:
         """The whole gang with `Gang.id` and every `Fighter.id` filled in."""
-        return _gang(self._load(gang_id))
+        return self._gang(self._load(gang_id))
 
     def get_for_update(self, gang_id: int) -> Gang:
         """The whole gang, locked for this transaction as `update` locks it.
@@ -107,7 +117,7 @@ class GangRepository:
         row = self._load(gang_id, fresh=True)
         if locked == 0:
             raise NotYourGangError(row.name)
-        gang = _gang(row)
+        gang = self._gang(row)
         self._held = (gang, row)
         return gang
 
@@ -119,7 +129,7 @@ class GangRepository:
             return {}
         query = select(GangRow).where(GangRow.id.in_(wanted)).options(*_whole_gang())
         rows = self._session.scalars(query).unique().all()
-        return {row.id: _gang(row) for row in sorted(rows, key=lambda r: r.id)}
+        return {row.id: self._gang(row) for row in sorted(rows, key=lambda r: r.id)}
 
     def figures(self, gang_ids: Iterable[int]) -> dict[int, GangFigures]:
         """The gangs' committed figures (rating, wealth, Reputation, credits) without their
@@ -157,7 +167,7 @@ class GangRepository:
         if gang_id is not None:
             row = self._load_or_none(gang_id)
             if row is not None:
-                return _gang(row)
+                return self._gang(row)
         # Exact spelling first, so "Orlocks" and "ORLOCKS" stay distinguishable.
         exact = self.id_named(wanted)
         if exact is not None:
@@ -278,7 +288,7 @@ class GangRepository:
         else:
             _check_storable(gang)
             row = self._load_for_write(gang)
-            before = _gang(row)
+            before = self._gang(row)
         return gang, before, row
 
     def rename(self, gang_id: int, name: str) -> None:
@@ -400,25 +410,23 @@ def _check_storable(gang: Gang, trusted: Mapping[int | None, Fighter] | None = N
     validate a model instance again), so an edit validates only what it changed.
     """
     trusted = trusted or {}
-    fighters: builtins.list[Fighter | dict[str, Any]] = []
-    for fighter in gang.fighters:
+    fighters: builtins.list[Fighter] = []
+    for index, fighter in enumerate(gang.fighters):
         old = trusted.get(fighter.id) if fighter.id is not None else None
-        same = old is not None and (old is fighter or old == fighter)
-        fighters.append(fighter if same else fighter.model_dump())
+        if old is not None and (old is fighter or old == fighter):
+            fighters.append(fighter)
+            continue
+        try:
+            # Read against the statline the profile is keyed by, as a reading will.
+            fighters.append(Fighter.model_validate(fighter.model_dump(), context=_keyed(fighter)))
+        except ValidationError as exc:
+            raise _not_saved(exc, ("fighters", index)) from None
     try:
         checked = Gang.model_validate(
             {**gang.model_dump(exclude={"fighters"}), "fighters": fighters}
         )
     except ValidationError as exc:
-        first = exc.errors(include_url=False)[0]
-        where = ".".join(str(part) for part in first["loc"])
-        if first["type"] == "less_than_equal":
-            message = f"{first['input']:,} is more than the most allowed, {first['ctx']['le']:,}"
-        elif first["loc"][-1:] == ("name",):
-            message = name_error(first)
-        else:
-            message = first["msg"]
-        raise ServiceError(f"not saved: {where}: {message}") from None
+        raise _not_saved(exc) from None
     # model_dump leaves out the ids and owners' ids (exclude=True): put them back.
     kept = [
         new
@@ -427,3 +435,20 @@ def _check_storable(gang: Gang, trusted: Mapping[int | None, Fighter] | None = N
         for new, old in zip(checked.fighters, gang.fighters, strict=True)
     ]
     return checked.model_copy(update={"id": gang.id, "version": gang.version, "fighters": kept})
+
+
+def _keyed(fighter: Fighter) -> dict[str, Any]:
+    return {STATLINE: fighter.profile.table}
+
+
+def _not_saved(exc: ValidationError, within: tuple[str | int, ...] = ()) -> ServiceError:
+    first = exc.errors(include_url=False)[0]
+    loc = (*within, *first["loc"])
+    where = ".".join(str(part) for part in loc)
+    if first["type"] == "less_than_equal":
+        message = f"{first['input']:,} is more than the most allowed, {first['ctx']['le']:,}"
+    elif loc[-1:] == ("name",):
+        message = name_error(first)
+    else:
+        message = first["msg"]
+    return ServiceError(f"not saved: {where}: {message}")

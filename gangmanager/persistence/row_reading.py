@@ -7,6 +7,7 @@ read a row differently. Nothing here imports SQLAlchemy.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -14,27 +15,25 @@ from typing import Any
 from pydantic import ValidationError
 
 from gangmanager.errors import DamagedGangError
+from gangmanager.rules.characteristics import (
+    FIGHTER_STATLINE,
+    CharacteristicTable,
+    StatlineTables,
+)
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.limits import name_error, quoted
 from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
 
-# Profile column for each characteristic code; `int_` because INT is an SQL type name.
-PROFILE_COLUMNS: dict[str, str] = {
-    "M": "m",
-    "WS": "ws",
-    "BS": "bs",
-    "S": "s",
-    "T": "t",
-    "W": "w",
-    "I": "i",
-    "A": "a",
-    "Ld": "ld",
-    "Cl": "cl",
-    "Wil": "wil",
-    "Int": "int_",
-}
+# StatlineTables (rules/characteristics.py): the statline a stored profile is keyed
+# by, asked by the name on its row; None is the rules' default, the n23 fighter
+# statline every row stored before schema 0014 holds.
+
+
+def rules_default(ruleset: str, statline: str) -> CharacteristicTable | None:
+    """No pack at hand: profiles are read with the rules' default statline."""
+    return None
 
 
 @dataclass(frozen=True)
@@ -53,8 +52,10 @@ class GangSummary:
     fighter_count: int
 
 
-def gang_from_row(row: Any) -> Gang:
-    """Needs the fighters, their children and the stash loaded (see the repository)."""
+def gang_from_row(row: Any, statlines: StatlineTables = rules_default) -> Gang:
+    """Needs the fighters, their children and the stash loaded (see the repository).
+    Each statline the fighters name is asked of `statlines` once per gang."""
+    tables = _Tables(row.ruleset, statlines)
     return Gang(
         id=row.id,
         version=row.version,
@@ -65,11 +66,30 @@ def gang_from_row(row: Any) -> Gang:
         reputation=row.reputation,
         rating=row.rating,
         stash=stash_from_rows(row.stash),
-        fighters=_owned_within([fighter_from_row(f) for f in row.fighters]),
+        fighters=_owned_within([fighter_from_row(f, tables.of(f.statline)) for f in row.fighters]),
         notes=row.notes,
         house_rules_ignore_restrictions=row.house_rules_ignore_restrictions,
         portrait=row.portrait,
     )
+
+
+class _Tables:
+    """The statlines one gang's rows name, each looked up once."""
+
+    def __init__(self, ruleset: str, statlines: StatlineTables) -> None:
+        self._ruleset = ruleset
+        self._statlines = statlines
+        self._held: dict[str, CharacteristicTable | None] = {}
+
+    def of(self, name: str) -> CharacteristicTable | None:
+        if name not in self._held:
+            table = self._statlines(self._ruleset, name)
+            if table is None and name != FIGHTER_STATLINE:
+                raise ValueError(
+                    f"statline {quoted(name)}: the ruleset {quoted(self._ruleset)} at hand has none"
+                )
+            self._held[name] = table
+        return self._held[name]
 
 
 def _owned_within(fighters: list[Fighter]) -> list[Fighter]:
@@ -95,13 +115,36 @@ def stash_from_rows(rows: list[Any]) -> list[Weapon]:
     ]
 
 
+def _profile_of(stored: object, table: CharacteristicTable | None) -> Profile:
+    if not isinstance(stored, Mapping):
+        raise ValueError(f"profile: {quoted(stored, 40)} is not an object of characteristics")
+    values = tuple(stored.items())
+    try:
+        return _profile(values, table)
+    except TypeError:  # values that are not plain (a damaged row): no cache
+        return _profile.__wrapped__(values, table)
+
+
 @lru_cache(maxsize=4096)
-def _profile(values: tuple[Any, ...]) -> Profile:
-    """A base profile from its twelve columns, validated once per distinct profile (a
-    roster of 300 gangers holds a handful). Profile is frozen and nothing changes its
-    values in place, so fighters may share one; a value that does not validate raises
-    every time (lru_cache keeps no exception), so a damaged row is still found."""
-    return Profile(values=dict(zip(PROFILE_COLUMNS, values, strict=True)))
+def _profile(values: tuple[tuple[str, Any], ...], table: CharacteristicTable | None) -> Profile:
+    """A base profile from its stored object, read with its statline (None: the rules'
+    default) and validated once per distinct profile (a roster of 300 gangers holds a
+    handful). Profile is frozen and nothing changes its values in place, so fighters
+    may share one; a value that does not validate raises every time (lru_cache keeps
+    no exception), so a damaged row is still found."""
+    data = dict(values)
+    return Profile.model_validate(data) if table is None else Profile.read(data, table)
+
+
+def _modifier(row: Any, table: CharacteristicTable | None) -> Modifier:
+    data = {
+        "source": row.source,
+        "kind": ModifierKind(row.kind),
+        "changes": row.changes,
+        "set_to": row.set_to,
+        "cost": row.cost,
+    }
+    return Modifier.model_validate(data) if table is None else Modifier.read(data, table)
 
 
 _PROFILE_FIELDS = ("name", "rng_s", "rng_l", "acc_s", "acc_l", "strength", "ap", "d", "am")
@@ -126,8 +169,8 @@ def _weapon_profile(values: tuple[Any, ...], traits: Any, cost: Any) -> WeaponPr
     )
 
 
-def fighter_from_row(row: Any) -> Fighter:
-    values = tuple(getattr(row, column) for column in PROFILE_COLUMNS.values())
+def fighter_from_row(row: Any, table: CharacteristicTable | None = None) -> Fighter:
+    """`table`: the statline the row names (None: the rules' default)."""
     return Fighter(
         id=row.id,
         name=row.name,
@@ -137,17 +180,8 @@ def fighter_from_row(row: Any) -> Fighter:
         xp=row.xp,
         status=FighterStatus(row.status),
         rating=row.rating,
-        profile=_profile(values),
-        modifiers=[
-            Modifier(
-                source=m.source,
-                kind=ModifierKind(m.kind),
-                changes=m.changes,
-                set_to=m.set_to,
-                cost=m.cost,
-            )
-            for m in row.modifiers
-        ],
+        profile=_profile_of(row.profile, table),
+        modifiers=[_modifier(m, table) for m in row.modifiers],
         weapons=[
             Weapon(
                 name=w.name,
@@ -165,10 +199,10 @@ def fighter_from_row(row: Any) -> Fighter:
     )
 
 
-def gang_or_damaged(row: Any) -> Gang:
+def gang_or_damaged(row: Any, statlines: StatlineTables = rules_default) -> Gang:
     """The stored gang, or DamagedGangError naming it and what is wrong."""
     try:
-        return gang_from_row(row)
+        return gang_from_row(row, statlines)
     except (ValidationError, ValueError) as exc:
         reason = str(exc)
         if isinstance(exc, ValidationError):

@@ -8,9 +8,10 @@ Layout notes:
 - Every list of the domain (fighters, modifiers, weapons, weapon profiles,
   wargear, stash) is a child table with a `position` column; relationships
   are ordered by it, so the order of a roster survives a round trip.
-- A fighter's base profile is twelve nullable integer columns (`m` ... `int_`)
-  rather than one JSON object: `NULL` is the printed `-`, and the values stay
-  queryable and typed.
+- A fighter's base profile is one JSON object keyed by the codes of the
+  statline the fighter's row names (`statline`, the pack's name for it; schema
+  0014): `null` is the printed `-`. A pack may declare any statline, so no
+  characteristic is a column; the reading takes the statline from the ruleset.
 - Enums (category, status, modifier kind) are stored as their plain string
   values without CHECK constraints, so a new value needs no migration.
 - Every relationship is `lazy="raise"`: anything a repository needs is loaded
@@ -43,7 +44,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
-from gangmanager.persistence.row_reading import PROFILE_COLUMNS  # noqa: F401  (still importable from here)
+from gangmanager.rules.characteristics import FIGHTER_STATLINE
 from gangmanager.rules.portrait import MAX_PORTRAIT_BYTES
 
 # Explicit constraint names keep migrations reproducible on every backend
@@ -139,19 +140,13 @@ class FighterRow(Base):
     status: Mapped[str] = mapped_column(String)
     # Committed Fighter Rating; NULL until founding or Update Roster computes it.
     rating: Mapped[int | None] = mapped_column(Integer)
-    # Base profile: NULL is "-" (a characteristic the fighter does not have).
-    m: Mapped[int | None] = mapped_column(Integer)
-    ws: Mapped[int | None] = mapped_column(Integer)
-    bs: Mapped[int | None] = mapped_column(Integer)
-    s: Mapped[int | None] = mapped_column(Integer)
-    t: Mapped[int | None] = mapped_column(Integer)
-    w: Mapped[int | None] = mapped_column(Integer)
-    i: Mapped[int | None] = mapped_column(Integer)
-    a: Mapped[int | None] = mapped_column(Integer)
-    ld: Mapped[int | None] = mapped_column(Integer)
-    cl: Mapped[int | None] = mapped_column(Integer)
-    wil: Mapped[int | None] = mapped_column(Integer)
-    int_: Mapped[int | None] = mapped_column(Integer)
+    # The pack's statline the profile is keyed by (its name in the ruleset's statlines).
+    statline: Mapped[str] = mapped_column(
+        String, default=FIGHTER_STATLINE, server_default=FIGHTER_STATLINE
+    )
+    # Base profile, code -> value as the statline orders them; null is "-" (a
+    # characteristic the fighter does not have).
+    profile: Mapped[dict[str, int | None]] = mapped_column(JSON, default=dict)
     skills: Mapped[list[str]] = mapped_column(JSON, default=list)
     injuries: Mapped[list[str]] = mapped_column(JSON, default=list)
     notes: Mapped[str] = mapped_column(Text, default="")

@@ -129,7 +129,7 @@ class UnitOfWork:
         if self._session is not None:
             raise RuntimeError("a unit of work cannot be entered twice")
         self._session = self._session_factory()
-        self.gangs = GangRepository(self._session)
+        self.gangs = GangRepository(self._session, getattr(self.database, "statlines", None))
         self.battles = BattleRepository(
             self._session, self.gangs, database=self.database, after_commit=self.after_commit
         )

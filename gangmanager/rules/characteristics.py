@@ -14,7 +14,7 @@ downwards. A "step" is the game's unit of change: +1 is one step better.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -160,13 +160,25 @@ CORE_CHARACTERISTICS: tuple[Characteristic, ...] = (
 )
 
 
-class CharacteristicTable:
-    """A statline: its characteristics by code, in profile order."""
+# The name of the statline of fighters, which every pack has (rules/ruleset.py).
+FIGHTER_STATLINE = "fighter"
 
-    def __init__(self, rows: tuple[Characteristic, ...] | list[Characteristic]) -> None:
+
+class CharacteristicTable:
+    """A statline: its name in the pack and its characteristics by code, in profile order."""
+
+    def __init__(
+        self,
+        rows: tuple[Characteristic, ...] | list[Characteristic],
+        name: str = FIGHTER_STATLINE,
+    ) -> None:
         if not rows:
             raise ValueError("a statline lists at least one characteristic")
+        # What a stored profile names to be read again with this statline (persistence).
+        self.name = name
         self.rows = tuple(rows)
+        # Hashed once: a stored profile's reading is cached by its statline (row_reading).
+        self._hash = hash((name, self.rows))
         self.codes: tuple[str, ...] = tuple(r.code for r in rows)
         self._by_code = {r.code: r for r in rows}
         self._by_lower: dict[str, Characteristic] = {}
@@ -188,10 +200,14 @@ class CharacteristicTable:
         return code in self._by_code
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, CharacteristicTable) and self.rows == other.rows
+        return (
+            isinstance(other, CharacteristicTable)
+            and self.name == other.name
+            and self.rows == other.rows
+        )
 
     def __hash__(self) -> int:
-        return hash(self.rows)
+        return self._hash
 
     def lookup(self, code: str) -> Characteristic:
         """Case-insensitive lookup (`bs`, `BS`, `int`, `Int`); KeyError if unknown."""
@@ -202,6 +218,11 @@ class CharacteristicTable:
 
 
 CORE_TABLE = CharacteristicTable(CORE_CHARACTERISTICS)
+
+# Where a stored or written profile's statline comes from: (ruleset id, statline
+# name) -> the pack's table, or None where no pack is at hand (a profile is then read
+# with the rules' default statline, the n23 fighter's).
+StatlineTables = Callable[[str, str], "CharacteristicTable | None"]
 
 
 def check_core_codes(rows: tuple[Characteristic, ...] | list[Characteristic]) -> None:

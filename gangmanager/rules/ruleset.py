@@ -17,6 +17,7 @@ from gangmanager.rules.attack_rules import AttackRules
 from gangmanager.rules.campaign_types import CampaignType
 from gangmanager.rules.characteristics import (
     CORE_CHARACTERISTICS,
+    FIGHTER_STATLINE,
     Characteristic,
     CharacteristicTable,
     check_core_codes,
@@ -60,6 +61,7 @@ from gangmanager.rules.weapons import Trait, WeaponProfile, parse_trait, trait_k
 # traits, weapons and wargear in ruleset_armoury.py; this module's interface
 # still names them.
 __all__ = [
+    "FIGHTER_STATLINE",
     "Advancement",
     "AfterBattleRoll",
     "AmmoRules",
@@ -109,8 +111,8 @@ ADDITION_KINDS: tuple[Category, ...] = (
 )
 
 
-# The statline of fighters, which every pack has (a fighter type names it by default).
-FIGHTER_STATLINE = "fighter"
+# FIGHTER_STATLINE: the statline of fighters, which every pack has (a fighter type
+# names it by default); rules/characteristics.py holds it, as every table is named.
 
 
 class FighterType(_Strict):
@@ -428,7 +430,7 @@ class Ruleset(_Strict):
         rows = self.statlines[name]
         held = memo.get(name)
         if held is None or held[0] is not rows:
-            held = (rows, CharacteristicTable(rows))
+            held = (rows, CharacteristicTable(rows, name))
             memo[name] = held
         return held[1]
 

@@ -161,7 +161,8 @@ def read_campaign_file(path: Path, rulesets: Rulesets) -> _Read:
         raise ImportFileError(path.name, where, str(error["msg"])) from None
     gangs = []
     for index, document in enumerate(data.gangs):
-        gangs.append(load_gang_document(document, f"{path.name}: gangs[{index}]"))
+        where = f"{path.name}: gangs[{index}]"
+        gangs.append(load_gang_document(document, where, ruleset_for=rulesets.get))
     _check_refs(data, len(gangs), path.name)
     for gang, _ in gangs:
         rulesets.get(gang.ruleset)

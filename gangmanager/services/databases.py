@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING
 
 from gangmanager.persistence.database import (
     ENVIRONMENT_VARIABLE,
@@ -17,6 +18,9 @@ from gangmanager.persistence.database import (
     sqlite_url,
 )
 from gangmanager.persistence.server import AskPassword, open_with_password, storable_url
+
+if TYPE_CHECKING:
+    from gangmanager.services.rulesets import Rulesets
 
 __all__ = [
     "ENVIRONMENT_VARIABLE",
@@ -28,18 +32,31 @@ __all__ = [
     "open_url",
     "preparation_steps",
     "prepare_for_actions",
+    "read_statlines_from",
     "refusal_line",
     "sqlite_url",
     "storable_url",
 ]
 
 
-def open_url(url: str, ask_password: AskPassword | None = None) -> Database:
-    """The database at `url` (a file or a server), asking once for a password a server wants.
+def open_url(
+    url: str, ask_password: AskPassword | None = None, rulesets: Rulesets | None = None
+) -> Database:
+    """The database at `url` (a file or a server), asking once for a password a server wants;
+    its stored profiles read with the statlines of `rulesets` (`read_statlines_from`).
 
     DatabaseError (services.errors) when it cannot be used; nothing is changed then.
     """
-    return open_with_password(url, ask_password)
+    db = open_with_password(url, ask_password)
+    if rulesets is not None:
+        read_statlines_from(db, rulesets)
+    return db
+
+
+def read_statlines_from(db: Database, rulesets: Rulesets) -> None:
+    """A stored profile names its pack's statline; `rulesets` give it (the window's and
+    the command line's, with the player's own packs)."""
+    db.statlines = rulesets.statline_table
 
 
 def database_to_open(db_arg: str | None, environ: Mapping[str, str]) -> str:

@@ -50,6 +50,23 @@ def is_demo(gang: Gang) -> bool:
     return gang.name.endswith(DEMO_MARK)
 
 
+# The pack's advancement the demo's veteran took (by its id in the pack's table).
+_VETERAN_ADVANCE = "cl"
+
+
+def _veteran_advance(ruleset: Ruleset, veteran: Fighter) -> list[Modifier]:
+    """The advance as the pack prices it, named by the characteristic of the veteran's
+    statline it raises ("Advancement: Cool"); none where the pack has no such advance."""
+    advance = ruleset.advancement(_VETERAN_ADVANCE)
+    table = veteran.profile.table
+    code = advance.characteristic if advance is not None else None
+    if advance is None or code is None or code not in table:
+        return []
+    source = f"Advancement: {table[code].name}"
+    data = {"source": source, "kind": ModifierKind.ADVANCEMENT, "changes": {code: 1}}
+    return [Modifier.read({**data, "cost": advance.credits}, table)]
+
+
 def demo_gang(ruleset: Ruleset, house_id: str = "orlock") -> Gang:
     """An Orlock gang of six, equipped from the armoury, founded (ratings committed)."""
     house = ruleset.house(house_id)
@@ -76,19 +93,8 @@ def demo_gang(ruleset: Ruleset, house_id: str = "orlock") -> Gang:
         )
     spent = sum(ratings.fighter_cost(f) for f in fighters)
     # One veteran (XP spent after founding), to show a modifier and its source at once.
-    veteran = fighters[0]
-    fighters[0] = veteran.model_copy(
-        update={
-            "xp": 3,
-            "modifiers": [
-                Modifier(
-                    source="Advancement: Cool",
-                    kind=ModifierKind.ADVANCEMENT,
-                    changes={"Cl": 1},
-                    cost=10,
-                )
-            ],
-        }
+    fighters[0] = fighters[0].model_copy(
+        update={"xp": 3, "modifiers": _veteran_advance(ruleset, fighters[0])}
     )
     gang = Gang(name="The Rust Riders", house=house.name, ruleset=ruleset.id, reputation=1)
     gang = gang.model_copy(update={"fighters": fighters})

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from gangmanager.rules.characteristics import CODES
 from gangmanager.rules.fighter_refs import owner_name
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.limits import cut, quoted
@@ -142,10 +141,13 @@ def _shown(value: object) -> str:
 def _fighter_changes(before: Fighter, after: Fighter) -> list[str]:
     said = _field_changes(before, after, _FIGHTER_NUMBERS)
     if before.profile != after.profile:
+        # The codes of the fighter's statline (both sides', should it have changed).
+        codes = dict.fromkeys([*before.profile, *after.profile])
+        old, new = before.profile.values, after.profile.values
         steps = [
-            f"{code} {before.profile[code]} → {after.profile[code]}"
-            for code in CODES
-            if before.profile[code] != after.profile[code]
+            f"{code} {old.get(code)} → {new.get(code)}"
+            for code in codes
+            if old.get(code) != new.get(code)
         ]
         said.append("profile " + ", ".join(steps))
     if before.modifiers != after.modifiers:

@@ -25,7 +25,6 @@ from gangmanager.errors import DamagedGangError, RestoreError
 from gangmanager.persistence.database import Database
 from gangmanager.rules import gang_additions
 from gangmanager.rules.characteristics import (
-    CORE_TABLE,
     CharacteristicTable,
     Value,
 )
@@ -426,7 +425,7 @@ def _dispatch(ctx: Context, command: RosterEdit) -> Outcome[None]:
                 return _edit(
                     uow,
                     command.gang_id,
-                    lambda gang: _edit_gang(gang, command, CORE_TABLE),
+                    lambda gang: _edit_gang(gang, command, None),
                     command.version,
                 )
             except DamagedGangError:
@@ -454,7 +453,7 @@ def _dispatch(ctx: Context, command: RosterEdit) -> Outcome[None]:
     def edited(gang: Gang) -> Edited:
         if isinstance(command, AddFighter):
             _check_addition(gang, command.fighter, rulesets)
-        return edit(gang, command, _table(gang, rulesets))
+        return edit(gang, command, _table(gang, command, rulesets))
 
     return _edit(uow, command.gang_id, edited, command.version)
 
@@ -490,7 +489,13 @@ def _check_addition(gang: Gang, fighter: Fighter, rulesets: Rulesets) -> None:
         raise ServiceError(f"{verdict.reason}: {fighter.name} not added")
 
 
-def _table(gang: Gang, rulesets: Rulesets) -> CharacteristicTable:
+def _table(gang: Gang, command: object, rulesets: Rulesets) -> CharacteristicTable:
+    """The statline an edit reads its values against: the edited fighter's own (a
+    vehicle's, an invented pack's), else the pack's fighter statline."""
+    fighter_id = getattr(command, "fighter_id", None)
+    fighter = next((f for f in gang.fighters if f.id == fighter_id), None)
+    if fighter_id is not None and fighter is not None:
+        return fighter.profile.table
     return rulesets.get(gang.ruleset).table
 
 

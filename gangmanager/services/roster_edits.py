@@ -73,7 +73,7 @@ def _refunded(gang: Gang, amount: int, what: str) -> tuple[Gang, tuple[str, ...]
     return roster_ops.refund(gang, amount), (f"refunded {amount} credits for {what}",)
 
 
-def _edit_gang(gang: Gang, c: EditGang, _: CharacteristicTable) -> Edited:
+def _edit_gang(gang: Gang, c: EditGang, _: CharacteristicTable | None) -> Edited:
     edited = roster_ops.edit_gang(gang, **dict(c.fields))
     if set(c.fields) == {"name"}:
         return edited, f"Rename gang {gang.name} to {edited.name}", None, ()

@@ -13,6 +13,7 @@ from gangmanager.content import (
     load_ruleset,
 )
 from gangmanager.content.rules_text import RulesTextError, attach_rules_text, load_rules_text
+from gangmanager.rules.characteristics import CharacteristicTable
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services.errors import ServiceError
@@ -62,6 +63,16 @@ class Rulesets:
                 raise ServiceError(str(exc)) from None
             self._cache[ruleset_id] = attach_rules_text(ruleset, texts) if texts else ruleset
         return self._cache[ruleset_id]
+
+    def statline_table(self, ruleset_id: str, name: str) -> CharacteristicTable | None:
+        """The statline `name` of the ruleset, to read a stored profile with; None when
+        the ruleset is not at hand (a gang of a pack since removed) or has no such
+        statline: its fighters read with the rules' default statline."""
+        try:
+            ruleset = self.get(ruleset_id)
+        except ServiceError:
+            return None
+        return ruleset.statline(name) if name in ruleset.statlines else None
 
     def forget(self, ruleset_id: str | None = None) -> None:
         if ruleset_id is None:

@@ -512,7 +512,8 @@ def test_read_any_reads_both_kinds(tmp_path: Path):
     own.write_text(dump_gang_file(gang), encoding="utf-8")
     again, none = read_any(own, ruleset_for)
     assert none is None and again == gang
-    assert asked == ["n23"]  # our own files need no ruleset
+    # Our own file asks for its gang's ruleset only: the statlines its fighters name.
+    assert asked == ["n23", gang.ruleset]
 
 
 def test_read_any_refuses_other_json(tmp_path: Path):

@@ -56,7 +56,7 @@ def _owner_ids(path: Path) -> dict[int, int | None]:
 def test_owner_names_become_the_owners_ids(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite"
     _database_at_0012(path)
-    migrate(path, "head")
+    migrate(path, "0013")
     assert revision_of(path) == ["0013"]
     assert _owner_ids(path) == {
         1: None,

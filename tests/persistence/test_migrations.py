@@ -72,7 +72,9 @@ def test_upgrade_head_on_an_empty_file_matches_the_models(tmp_path: Path) -> Non
     finally:
         engine.dispose()
     assert differences == []
-    assert {"m", "ws", "bs", "s", "t", "w", "i", "a", "ld", "cl", "wil", "int_"} <= columns
+    # Schema 0014: the profile is keyed by the statline the row names, no column per code.
+    assert {"statline", "profile"} <= columns
+    assert not {"m", "ws", "bs", "s", "t", "w", "i", "a", "ld", "cl", "wil", "int_"} & columns
 
 
 def test_downgrade_to_base_and_up_again(tmp_path: Path) -> None:

@@ -111,7 +111,7 @@ def test_only_the_edited_fighter_is_written(db: Database, gang_of: Callable[[int
 @pytest.mark.parametrize(
     "damage",
     [
-        "UPDATE fighters SET ws = 'abc' WHERE id = :fighter",
+        'UPDATE fighters SET profile = \'{"M": "abc"}\' WHERE id = :fighter',
         "UPDATE weapon_profiles SET traits = '[{\"a\": 1}]' WHERE weapon_id IN"
         " (SELECT id FROM weapons WHERE fighter_id = :fighter)",
         "UPDATE weapon_profiles SET traits = '[5]' WHERE weapon_id IN"

@@ -21,7 +21,7 @@ class DatabaseFiles(MainWindowHost):
     def open_database(self, url: str) -> bool:
         """Switch to another database; its undo history starts empty."""
         try:
-            db = open_url(url, lambda prompt: ask_password(prompt, self))
+            db = open_url(url, lambda prompt: ask_password(prompt, self), self._rulesets)
         except DatabaseError as exc:
             self.messages.tell(str(exc))
             return False
