@@ -118,6 +118,8 @@ def _characteristic(row: Characteristic) -> dict[str, Any]:
         "advance_cap": row.advance_cap,
         "printed_best": row.print(row.best),
         "printed_worst": row.print(row.worst),
+        # The printed line it belongs to (a vehicle's "vehicle" and "crew"); None: one line.
+        "group": row.group,
     }
 
 
