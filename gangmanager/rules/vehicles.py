@@ -104,15 +104,16 @@ class VehicleError(ValueError):
     """A vehicle the gang may not take, or a crew that may not drive it: one line."""
 
 
-def crews_for(ruleset: Ruleset, vehicle: Vehicle, house: House | None) -> list[VehicleCrew]:
-    """The crews of the gang's house who may drive the vehicle: those it names (all
-    the pack's, when it names none), in the pack's order."""
+def crews_for(
+    ruleset: Ruleset, vehicle: Vehicle, house: House | None, *, any_house: bool = False
+) -> list[VehicleCrew]:
+    """The crews of the gang's house who may drive the vehicle: those it names (all the
+    pack's, when it names none), in the pack's order; with `any_house`, then the other
+    houses' too."""
     named = {trait_key(n) for n in vehicle.crew}
-    return [
-        c
-        for c in ruleset.vehicle_crews
-        if c.open_to(house) and (not named or trait_key(c.name) in named)
-    ]
+    able = [c for c in ruleset.vehicle_crews if not named or trait_key(c.name) in named]
+    own = [c for c in able if c.open_to(house)]
+    return own + [c for c in able if c not in own] if any_house else own
 
 
 def vehicle_fighter(
@@ -121,20 +122,26 @@ def vehicle_fighter(
     vehicle_name: str,
     name: str,
     crew: str | None = None,
+    *,
+    any_house: bool = False,
 ) -> Fighter:
     """The roster's fighter for a vehicle and its crew: the vehicle's line of its
     profile, the crew's line, the cost of both. `crew` None: the first crew of the
-    house who may drive it. Refused (VehicleError) for a house that may not take it."""
+    house who may drive it. Refused (VehicleError) for a house that may not take the
+    vehicle or the crew, unless `any_house` (a gang playing by house rules)."""
     house = ruleset.house(house_id) if house_id else None
     vehicle = ruleset.vehicle(vehicle_name)
     if vehicle is None:
-        raise VehicleError(f"the {ruleset.id} pack has no vehicle {quoted(vehicle_name)}")
-    if not vehicle.open_to(house):
+        known = ", ".join(v.name for v in ruleset.vehicles) or "none"
+        raise VehicleError(
+            f"the {ruleset.id} pack has no vehicle {quoted(vehicle_name)} (its vehicles: {known})"
+        )
+    if not any_house and not vehicle.open_to(house):
         whose = house.name if house is not None else "a gang of no house"
         raise VehicleError(
-            f"{whose} may not take {_article(vehicle.name)} ({', '.join(vehicle.houses)} only)"
+            f"{whose} may not take {_article(vehicle.name)} ({takers(ruleset, vehicle.houses)})"
         )
-    crews = crews_for(ruleset, vehicle, house)
+    crews = crews_for(ruleset, vehicle, house, any_house=any_house)
     if crew is not None:
         key = trait_key(crew)
         chosen = next((c for c in crews if trait_key(c.name) == key), None)
@@ -161,6 +168,16 @@ def vehicle_fighter(
         # What comes with the vehicle (a transport bed) is on its card, paid for.
         wargear=[Item(name=u.name) for u in vehicle.upgrades if u.included],
     )
+
+
+def takers(ruleset: Ruleset, houses: list[str]) -> str:
+    """Who may take it, in few words: "goliath only", or "every house but the Ash
+    Wastes Nomads" when most may."""
+    keys = {trait_key(h) for h in houses}
+    others = [h.name for h in ruleset.houses if trait_key(h.id) not in keys]
+    if len(others) < len(houses):
+        return f"every house but {', '.join(others)}" if others else "every house"
+    return f"{', '.join(houses)} only"
 
 
 def _article(word: str) -> str:
