@@ -606,8 +606,14 @@ class Ruleset(_Strict):
 
     def vehicle(self, name: str) -> Vehicle | None:
         """A vehicle listing by name, case and spacing ignored."""
-        key = trait_key(name)
-        return next((v for v in self.vehicles if trait_key(v.name) == key), None)
+        held = self._vehicles_memo
+        if not held or held[0][0] is not self.vehicles:
+            held[:] = [(self.vehicles, {trait_key(v.name): v for v in reversed(self.vehicles)})]
+        return held[0][1].get(trait_key(name))
+
+    @cached_property
+    def _vehicles_memo(self) -> list[tuple[object, dict[str, Vehicle]]]:
+        return []
 
     def vehicle_list(self, house_id: str | None) -> list[VehicleOption]:
         """What every vehicle of the house's gangs adds to its own list."""

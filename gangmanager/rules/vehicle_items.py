@@ -14,10 +14,13 @@ from gangmanager.rules.weapons import trait_key
 
 def vehicle_of(ruleset: Ruleset, house_id: str | None, fighter: Fighter) -> Vehicle | None:
     """The vehicle listing a fighter's type names, if the type is a vehicle."""
-    kind = ruleset.fighter_type(house_id, fighter.type) if fighter.type else None
-    if isinstance(kind, Vehicle):
-        return kind
-    return ruleset.vehicle(fighter.type) if fighter.type else None
+    if not fighter.type:
+        return None
+    kind = ruleset.fighter_type(house_id, fighter.type)
+    if kind is not None:
+        # Asked for every armoury entry a dialog lists: a found type answers at once.
+        return kind if isinstance(kind, Vehicle) else None
+    return ruleset.vehicle(fighter.type)  # one the house may not take (house rules)
 
 
 def _keys(entry: ArmouryWeapon | ArmouryItem) -> set[str]:

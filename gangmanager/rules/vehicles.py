@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from pydantic import Field
 
 from gangmanager.rules.gang import Category, Fighter
-from gangmanager.rules.limits import quoted
+from gangmanager.rules.limits import clean_name, quoted
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ruleset_base import _Strict
 from gangmanager.rules.weapons import Item, trait_key
@@ -129,6 +129,10 @@ def vehicle_fighter(
     profile, the crew's line, the cost of both. `crew` None: the first crew of the
     house who may drive it. Refused (VehicleError) for a house that may not take the
     vehicle or the crew, unless `any_house` (a gang playing by house rules)."""
+    try:
+        name = clean_name(name, gang=False)
+    except ValueError as exc:
+        raise VehicleError(str(exc)) from None
     house = ruleset.house(house_id) if house_id else None
     vehicle = ruleset.vehicle(vehicle_name)
     if vehicle is None:

@@ -8,8 +8,10 @@ from __future__ import annotations
 import pytest
 
 from gangmanager.content import builtin_rulesets_dir, load_ruleset
+from gangmanager.rules import post_battle_trading as trading
 from gangmanager.rules import ratings, roster_ops
 from gangmanager.rules.gang import Category, Gang
+from gangmanager.rules.post_battle_draft import PurchaseEntry
 from gangmanager.rules.restrictions import check_item
 from gangmanager.rules.roster_ops import armoury_weapon, recruit
 from gangmanager.rules.ruleset import Ruleset
@@ -76,6 +78,24 @@ def test_a_vehicle_the_gang_may_not_take_is_refused_in_one_line(
         vehicle_fighter(n23, house, vehicle, "Nope", crew)
     assert "\n" not in str(info.value)
     assert str(info.value).startswith(reason)
+
+
+@pytest.mark.parametrize(
+    ("name", "reason"),
+    [("   ", "a name must not be empty"), ("x" * 500, "a name may have at most")],
+)
+def test_a_bad_name_is_refused_in_one_line(n23: Ruleset, name: str, reason: str) -> None:
+    with pytest.raises(VehicleError) as info:
+        vehicle_fighter(n23, "goliath", "Mauler", name)
+    assert str(info.value).startswith(reason)
+
+
+def test_an_unknown_crew_is_refused_naming_the_crews_who_may_drive(n23: Ruleset) -> None:
+    with pytest.raises(VehicleError) as info:
+        vehicle_fighter(n23, "goliath", "Wolfquad", "Skid", crew="Nobody")
+    assert str(info.value) == (
+        "'Nobody' may not drive the Wolfquad (crews: Road Thug, Guild of Coin Haulier)"
+    )
 
 
 def test_house_rules_take_any_vehicle(n23: Ruleset) -> None:
@@ -145,3 +165,22 @@ def test_its_cost_weapons_and_upgrades_count_in_the_ratings(n23: Ruleset) -> Non
     assert list(shown["base_profile"]) == list(n23.statline("vehicle").codes)
     assert shown["base_profile"]["Fr"] == "5" and shown["base_profile"]["Hnd"] == "5+"
     assert view["fighters"][0]["statline"] == "fighter"
+
+
+def test_the_trading_post_fits_its_weapons_and_upgrades(n23: Ruleset) -> None:
+    """The post-battle purchase path: list prices, one weapon per hardpoint, slots."""
+    boss = recruit(present(n23.house("goliath")).fighter_types[0], "Boss", n23)
+    gang = Gang(name="Road Crew", house="goliath", credits=900, fighters=[boss])
+    gang = roster_ops.add_fighter(gang, vehicle_fighter(n23, "goliath", "Mauler", "Crusher"))
+    gang, cost, text = trading.purchase(
+        n23, gang, PurchaseEntry(fighter="Crusher", item="Multi-melta"), available=12
+    )
+    assert (cost, text) == (180, "Multi-melta")  # the Goliath vehicle list's price
+    gang, cost, _ = trading.purchase(n23, gang, PurchaseEntry(fighter="Crusher", item="Tyre claws"))
+    assert cost == 10
+    assert [i.name for i in gang.fighters[-1].wargear] == ["Tyre claws"]
+    with pytest.raises(trading.TradeProblem, match="1 hardpoint"):
+        trading.purchase(n23, gang, PurchaseEntry(fighter="Crusher", item="Boltgun"))
+    with pytest.raises(trading.TradeProblem, match="1 drive slot, taken"):
+        trading.purchase(n23, gang, PurchaseEntry(fighter="Crusher", item="Redundant drive system"))
+    assert ratings.fighter_cost(gang.fighters[-1]) == 125 + 180 + 10
