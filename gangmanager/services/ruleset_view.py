@@ -286,7 +286,9 @@ def _only(houses: list[str]) -> str:
 
 def _vehicle_line(vehicle: dict[str, Any]) -> str:
     crew = f", crew {' or '.join(vehicle['crew'])}" if vehicle["crew"] else ""
+    mounts = len(vehicle["hardpoints"])
     return (
-        f"  {vehicle['name']}{_only(vehicle['houses'])}, {vehicle['cost']}{crew}, {len(vehicle['hardpoints'])}"
-        f" hardpoints:  {' '.join(vehicle['profile'].values())}"
+        f"  {vehicle['name']}{_only(vehicle['houses'])}, {vehicle['cost']}{crew},"
+        f" {mounts} {'hardpoint' if mounts == 1 else 'hardpoints'}:"
+        f"  {' '.join(vehicle['profile'].values())}"
     )

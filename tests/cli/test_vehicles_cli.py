@@ -75,7 +75,7 @@ def test_rules_show_text_lists_the_vehicles(capsys: pytest.CaptureFixture[str]) 
     out = capsys.readouterr().out
     assert "Vehicles (with their crew's line):" in out
     assert (
-        "  Mauler (goliath only), 100, crew Road Thug, 1 hardpoints:"
+        "  Mauler (goliath only), 100, crew Road Thug, 1 hardpoint:"
         '  7" 5 4 4 3 5+ 5+ 4+ 8+ 5+ 9+ 8+'
     ) in out
 
