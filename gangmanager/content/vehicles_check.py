@@ -10,8 +10,8 @@ from pathlib import Path
 
 from gangmanager.content.errors import RulesetError, entry_label
 from gangmanager.rules.limits import quoted
-from gangmanager.rules.ruleset import Ruleset
-from gangmanager.rules.vehicles import VehicleOption
+from gangmanager.rules.ruleset import Ruleset, Vehicle
+from gangmanager.rules.vehicles import CREW_GROUP, VehicleOption
 from gangmanager.rules.weapons import trait_key
 
 Origin = Callable[[str, int], Path]
@@ -50,6 +50,8 @@ def check_vehicles(ruleset: Ruleset, origin: Origin) -> None:
         for name in vehicle.crew:
             if trait_key(name) not in crews:
                 fail(f"crew: no vehicle crew {quoted(name)} in this pack")
+        if vehicle.crew:
+            _check_crew_line(ruleset, vehicle, fail)
         check_weapons(vehicle.weapons, fail)
         for name in vehicle.skill_sets_primary + vehicle.skill_sets_secondary:
             if trait_key(name) not in skill_sets:
@@ -61,6 +63,19 @@ def check_vehicles(ruleset: Ruleset, origin: Origin) -> None:
         )
         check_houses([listed.house], fail)
         check_weapons(listed.weapons, fail)
+
+
+def _check_crew_line(ruleset: Ruleset, vehicle: Vehicle, fail: Callable[[str], None]) -> None:
+    """A vehicle's profile carries its first crew's line, as its card prints it."""
+    first = trait_key(vehicle.crew[0])
+    crew = next(c for c in ruleset.vehicle_crews if trait_key(c.name) == first)
+    rows = [r for r in ruleset.statline(vehicle.statline) if r.group == CREW_GROUP]
+    mine = " ".join(r.print(vehicle.profile[r.code]) for r in rows)
+    theirs = " ".join(r.print(crew.profile[r.code]) for r in rows)
+    if mine != theirs:
+        fail(
+            f"profile: its crew line ({mine}) is not that of its first crew, {crew.name} ({theirs})"
+        )
 
 
 def _failing(path: Path, where: str) -> Callable[[str], None]:

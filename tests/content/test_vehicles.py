@@ -140,6 +140,11 @@ def test_a_vehicle_is_found_by_name_for_a_house_that_may_take_it(
             "vehicles.toml: vehicle \"Buggy\": houses: no house 'ork_freebooters' in this pack",
         ),
         (
+            BUGGY.format(profile=LINE, extra='crew = ["Iron Rider"]\n'),
+            'vehicles.toml: vehicle "Buggy": profile: its crew line (4+ 7+ 6+ 6+ 7+) is not'
+            " that of its first crew, Iron Rider (4+ 6+ 6+ 7+ 7+)",
+        ),
+        (
             '[[vehicle_crews]]\nname = "Sump Pilot"\ncost = 20\nprofile = { M = 5, BS = "4+" }\n',
             "vehicles.toml: vehicle crew \"Sump Pilot\": profile: 'M' is no crew characteristic"
             " of the statline 'vehicle' (BS, Ld, Cl, Wil, Int)",
