@@ -23,6 +23,7 @@ from gangmanager.cli import (
     printing_cmd,
     rules,
     undo,
+    vehicles,
 )
 from gangmanager.cli.context import EXIT_REFUSED, USER_ERRORS, Context
 from gangmanager.cli.output import escape_controls, escaped_output
@@ -30,7 +31,7 @@ from gangmanager.rules.limits import MAX_QUOTED_CHARS, quoted
 from gangmanager.services import databases
 
 # Modules with `register(subparsers, common)`; their parsers set `handler`.
-FEATURES = (gangs, rules, backups, post_battle, battle, printing_cmd, campaign, undo)
+FEATURES = (gangs, rules, backups, post_battle, battle, printing_cmd, campaign, undo, vehicles)
 
 
 class OneLineParser(argparse.ArgumentParser):

@@ -52,6 +52,9 @@ LABELS: dict[str, str] = {
     "houses": "house",
     "fighter_types": "fighter type",
     "gang_additions": "gang addition",
+    "vehicles": "vehicle",
+    "vehicle_crews": "vehicle crew",
+    "vehicle_house_lists": "vehicle list",
     "skill_sets": "skill set",
     "skills": "skill",
     "injuries": "injury",
@@ -68,6 +71,7 @@ _IDENT_KEYS = ("name", "id", "code", "roll")
 # Where another key names an entry better: the one files merge by, or look up.
 _IDENT_FIRST: dict[str, tuple[str, ...]] = {
     "houses": ("id",),
+    "vehicle_house_lists": ("house",),
     "advancements": ("id",),
     "characteristics": ("code",),
     "weapon_statline": ("code",),

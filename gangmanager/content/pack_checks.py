@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from gangmanager.content.additions_check import check_gang_additions
 from gangmanager.content.errors import RulesetError, entry_label
+from gangmanager.content.vehicles_check import check_vehicles
 from gangmanager.content.weapons_check import check_weapon_profiles
 from gangmanager.rules.characteristics import Characteristic
 from gangmanager.rules.gang import Category
@@ -36,13 +38,22 @@ def _origin_of(raw: _Raw, key: str, index: int = 0) -> Path:
     return source
 
 
-def _codes_of(ruleset: Ruleset) -> dict[str, Characteristic]:
-    """Every code of the pack's statlines, case-folded: a change may be meant for any."""
-    found: dict[str, Characteristic] = {}
+@dataclass(frozen=True)
+class _Codes:
+    """Every code of the pack's statlines, case-folded (a change may be meant for any),
+    and each as its statline prints it (the vehicle's HP beside an invented Hp)."""
+
+    folded: dict[str, Characteristic]
+    exact: frozenset[str]
+
+
+def _codes_of(ruleset: Ruleset) -> _Codes:
+    folded: dict[str, Characteristic] = {}
     for rows in ruleset.statlines.values():
         for row in rows:
-            found.setdefault(row.code.casefold(), row)
-    return found
+            folded.setdefault(row.code.casefold(), row)
+    exact = frozenset(row.code for rows in ruleset.statlines.values() for row in rows)
+    return _Codes(folded, exact)
 
 
 def _check_codes(
@@ -51,13 +62,15 @@ def _check_codes(
     index: int,
     changes: dict[str, int],
     label: str,
-    codes: dict[str, Characteristic],
+    codes: _Codes,
 ) -> None:
     """`changes` keys must be characteristic codes as printed (`BS`, `Wil`)."""
     for code in changes:
-        row = codes.get(code.strip().casefold())
+        if code in codes.exact:
+            continue
+        row = codes.folded.get(code.strip().casefold())
         if row is None:
-            expected = ", ".join(r.code for r in codes.values())
+            expected = ", ".join(r.code for r in codes.folded.values())
             raise RulesetError(
                 _origin_of(raw, key, index),
                 f"unknown characteristic {quoted(code)} (expected one of: {expected})",
@@ -102,6 +115,7 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
             _check_codes(raw, "advancements", index, {advancement.characteristic: 1}, label, codes)
     _check_houses(ruleset, raw)
     check_gang_additions(ruleset, lambda index: _origin_of(raw, "gang_additions", index))
+    check_vehicles(ruleset, lambda key, index: _origin_of(raw, key, index))
     check_weapon_profiles(ruleset, lambda index: _origin_of(raw, "weapons", index))
     if ruleset.ganger_advancements:
         path = _origin_of(raw, "ganger_advancements")

@@ -28,6 +28,7 @@ from gangmanager.rules.shapes import (
     WeaponColumn,
     WeaponColumnKind,
 )
+from gangmanager.rules.vehicles import CREW_GROUP, VEHICLE_STATLINE
 
 if TYPE_CHECKING:
     from gangmanager.content.loader import _Raw
@@ -175,14 +176,43 @@ def read_profiles(raw: _Raw) -> None:
     for index, addition in enumerate(raw.data.get("gang_additions", [])):
         where = entry_label("gang_additions", index, addition)
         _read_profile(_origin(raw, "gang_additions", index), where, addition, tables)
+    for key in ("vehicles", "vehicle_crews"):
+        for index, entry in enumerate(raw.data.get(key, [])):
+            path, where = _origin(raw, key, index), entry_label(key, index, entry)
+            crew = key == "vehicle_crews"
+            _read_profile(path, where, entry, tables, VEHICLE_STATLINE, crew_only=crew)
+            _check_ranges(path, where, entry, tables)
+
+
+def _check_ranges(
+    path: Path, where: str, kind: object, tables: dict[str, CharacteristicTable]
+) -> None:
+    """A vehicle's or crew's profile within its statline's best..worst."""
+    if not isinstance(kind, dict) or not isinstance(kind.get("profile"), Profile):
+        return
+    profile: Profile = kind["profile"]
+    for row in profile.table:
+        if not row.in_range(profile[row.code]):
+            raise RulesetError(
+                path,
+                f"profile: {row.code} {row.print(profile[row.code])} is outside"
+                f" {row.print(row.best)} (best) to {row.print(row.worst)} (worst)",
+                where,
+            )
 
 
 def _read_profile(
-    path: Path, where: str, kind: object, tables: dict[str, CharacteristicTable]
+    path: Path,
+    where: str,
+    kind: object,
+    tables: dict[str, CharacteristicTable],
+    default: str = FIGHTER_STATLINE,
+    *,
+    crew_only: bool = False,
 ) -> None:
     if not isinstance(kind, dict) or "profile" not in kind:
         return  # The model says what is missing.
-    name = kind.get("statline", FIGHTER_STATLINE)
+    name = kind.get("statline", default)
     table = tables.get(name) if isinstance(name, str) else None
     if table is None:
         known = ", ".join(tables)
@@ -190,23 +220,27 @@ def _read_profile(
             path, f"statline: no statline {quoted(name)} (the pack's: {known})", where
         )
     profile = kind["profile"]
+    # A crew gives only the crew line of the statline (BS Ld Cl Wil Int).
+    codes = tuple(r.code for r in table if not crew_only or r.group == CREW_GROUP)
+    what = "crew characteristic" if crew_only else "characteristic"
     if isinstance(profile, str):
         parts = profile.split()
-        if len(parts) != len(table):
+        if len(parts) != len(codes):
             raise RulesetError(
                 path,
-                f"profile: a profile line has {len(table)} values "
-                f"({' '.join(table.codes)}), got {len(parts)}",
+                f"profile: a profile line has {len(codes)} values "
+                f"({' '.join(codes)}), got {len(parts)}",
                 where,
             )
-        profile = dict(zip(table.codes, parts, strict=True))
+        profile = dict(zip(codes, parts, strict=True))
     if isinstance(profile, dict):
+        allowed = {code.casefold() for code in codes}
         for key in profile:
-            if not isinstance(key, str) or key.strip().casefold() not in _folded(table):
+            if not isinstance(key, str) or key.strip().casefold() not in allowed:
                 raise RulesetError(
                     path,
-                    f"profile: {quoted(key)} is no characteristic of the statline {quoted(name)}"
-                    f" ({', '.join(table.codes)})",
+                    f"profile: {quoted(key)} is no {what} of the statline {quoted(name)}"
+                    f" ({', '.join(codes)})",
                     where,
                 )
         try:
@@ -242,7 +276,3 @@ def check_weapon_columns(raw: _Raw) -> None:
                         f"{key}: not a column of the pack's weapon_statline",
                         where,
                     )
-
-
-def _folded(table: CharacteristicTable) -> set[str]:
-    return {code.casefold() for code in table.codes}

@@ -8,6 +8,7 @@ as it was, when it cannot be done.
 
 from __future__ import annotations
 
+from gangmanager.rules import vehicle_items
 from gangmanager.rules.availability import parse_availability
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.limits import quoted
@@ -181,6 +182,10 @@ def _buy_wargear(
 ) -> tuple[Gang, int, str]:
     """`purchase` of an item that is not a weapon: for a fighter or the stash."""
     item = ruleset.wargear_item(entry.item)
+    if item is None and index is not None:
+        # A vehicle's upgrades and wargear are on its own list, not in the armoury.
+        vehicle = vehicle_items.vehicle_of(ruleset, gang.house or None, gang.fighters[index])
+        item = vehicle_items.kit_entry(vehicle, entry.item) if vehicle is not None else None
     if item is None:
         raise TradeProblem(f"no item {quoted(entry.item)} in the {ruleset.id} armoury")
     if entry.profile is not None:

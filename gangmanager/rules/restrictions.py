@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from gangmanager.rules import vehicle_items
 from gangmanager.rules.availability import Availability, parse_availability
 from gangmanager.rules.gang import Category, Fighter, Gang
 from gangmanager.rules.limits import quoted
@@ -30,6 +31,7 @@ from gangmanager.rules.ruleset import (
     Mechanic,
     Ruleset,
     SkillSet,
+    Vehicle,
 )
 from gangmanager.rules.weapons import Weapon, trait_key
 
@@ -210,10 +212,25 @@ def check_item(
     `trading_post`: bought at the post-battle Trading Post, where Rare and
     Illegal items may be sought (after a successful availability roll).
     """
+    vehicle = vehicle_items.vehicle_of(ruleset, house_id, fighter)
     entry = armoury_lookup(ruleset, item) if isinstance(item, str) else item
+    if entry is None and vehicle is not None and isinstance(item, str):
+        entry = vehicle_items.kit_entry(vehicle, item)
+        if entry is None:
+            return Verdict(
+                False,
+                0,
+                "unknown",
+                f"{quoted(item)} is not on the {vehicle.name}'s list nor in the"
+                f" {ruleset.id} armoury",
+            )
     if entry is None:
         return Verdict(False, 0, "unknown", f"the {ruleset.id} armoury has no {quoted(item)}")
     house = ruleset.house(house_id) if house_id else None
+    if vehicle is not None:
+        return _vehicle_verdict(
+            ruleset, house, vehicle, fighter, entry, trading_post, ignore_restrictions
+        )
     line = list_entry(house, entry)
     refusals: list[str] = []
     source: Source
@@ -247,6 +264,40 @@ def check_item(
     if not refusals:
         return Verdict(True, price, source, entry=entry)
     reason = "; ".join(refusals)
+    if ignore_restrictions:
+        return Verdict(True, price, source, f"house rules: {reason}", True, entry)
+    return Verdict(False, price, source, reason, entry=entry)
+
+
+def _vehicle_verdict(
+    ruleset: Ruleset,
+    house: House | None,
+    vehicle: Vehicle,
+    fighter: Fighter,
+    entry: ArmouryWeapon | ArmouryItem,
+    trading_post: bool,
+    ignore_restrictions: bool,
+) -> Verdict:
+    """A vehicle's purchase: its list's price (its own, then its house's vehicle list),
+    else a weapon at the Trading Post; one weapon per hardpoint, upgrades within their
+    slots (rules/vehicle_items.py)."""
+    price = vehicle_items.list_price(ruleset, house, vehicle, entry)
+    source: Source = "list"
+    refusals: list[str] = []
+    if price is None:
+        price, source = entry.cost, "trading_post"
+        rarity = parse_availability(entry.availability)
+        if not sold_at_trading_post(entry):
+            refusals.append(not_sold_reason(ruleset, entry))
+        elif rarity.needs_roll and not trading_post:
+            refusals.append(
+                f"{entry.name} is {rarity.label}: it is bought at the post-battle"
+                " Trading Post with an availability roll"
+            )
+    refusals += vehicle_items.refusals(vehicle, fighter, entry, source == "list")
+    if not refusals:
+        return Verdict(True, price, source, entry=entry)
+    reason = "; ".join(dict.fromkeys(refusals))
     if ignore_restrictions:
         return Verdict(True, price, source, f"house rules: {reason}", True, entry)
     return Verdict(False, price, source, reason, entry=entry)

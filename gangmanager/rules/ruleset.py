@@ -55,6 +55,15 @@ from gangmanager.rules.shapes import (
     Progression,
     WeaponColumn,
 )
+from gangmanager.rules.vehicles import (
+    VEHICLE_STATLINE,
+    Hardpoint,
+    UpgradeSlots,
+    VehicleCrew,
+    VehicleHouseList,
+    VehicleOption,
+    VehicleUpgrade,
+)
 from gangmanager.rules.weapons import Trait, WeaponProfile, parse_trait, trait_key
 
 # The pack's Blaze, ammo and post-battle tables live in ruleset_tables.py and its
@@ -88,6 +97,7 @@ __all__ = [
     "Skill",
     "SkillSet",
     "TraitDef",
+    "Vehicle",
 ]
 
 
@@ -198,6 +208,25 @@ class FighterType(_Strict):
             return False
         keys = {trait_key(house.id), trait_key(house.name)}
         return any(trait_key(h) in keys for h in self.houses)
+
+
+class Vehicle(FighterType):
+    """A vehicle listing (vehicles.toml): a fighter type keyed by the vehicle statline,
+    its crew line that of its first crew. `cost` is the vehicle's own; the crew's is
+    paid besides it (rules/vehicles.py `vehicle_fighter`)."""
+
+    category: Category = Category.CREW
+    statline: str = Field(default=VEHICLE_STATLINE, min_length=1)
+    locomotion: Literal["wheeled", "tracked", "hybrid"] = "wheeled"
+    # The crew types who may drive it (vehicle_crews names); empty: any crew the
+    # gang's house may recruit.
+    crew: list[str] = Field(default_factory=list)
+    hardpoints: list[Hardpoint] = Field(default_factory=list)
+    upgrade_slots: UpgradeSlots = Field(default_factory=UpgradeSlots)
+    # Its own list: weapons (armoury names) and vehicle wargear at the list's prices.
+    weapons: list[VehicleOption] = Field(default_factory=list)
+    upgrades: list[VehicleUpgrade] = Field(default_factory=list)
+    wargear: list[VehicleOption] = Field(default_factory=list)
 
 
 class EquipmentListEntry(_Strict):
@@ -340,6 +369,10 @@ class Ruleset(_Strict):
     houses: list[House] = Field(default_factory=list)
     # Hangers-on, Hired Guns and the like that any house may take (gang_additions.toml).
     gang_additions: list[FighterType] = Field(default_factory=list)
+    # Vehicles, their crews and the houses' vehicle lists (vehicles.toml).
+    vehicles: list[Vehicle] = Field(default_factory=list)
+    vehicle_crews: list[VehicleCrew] = Field(default_factory=list)
+    vehicle_house_lists: list[VehicleHouseList] = Field(default_factory=list)
     skill_sets: list[SkillSet] = Field(default_factory=list)
     injuries: list[InjuryResult] = Field(default_factory=list)
     advancements: list[Advancement] = Field(default_factory=list)
@@ -380,6 +413,8 @@ class Ruleset(_Strict):
             ("wargear", [w.name for w in self.wargear]),
             ("house", [h.id for h in self.houses]),
             ("gang addition", [t.name for t in self.gang_additions]),
+            ("vehicle", [v.name for v in self.vehicles]),
+            ("vehicle crew", [c.name for c in self.vehicle_crews]),
             ("advancement", [a.id for a in self.advancements]),
         ):
             seen: set[str] = set()
@@ -404,7 +439,11 @@ class Ruleset(_Strict):
         for code in columns:
             if code not in WEAPON_FIELDS or columns.count(code) > 1:
                 raise ValueError(f"weapon_statline: column {quoted(code)} is unknown or twice")
-        every = [*(t for h in self.houses for t in h.fighter_types), *self.gang_additions]
+        every = [
+            *(t for h in self.houses for t in h.fighter_types),
+            *self.gang_additions,
+            *self.vehicles,
+        ]
         for kind in every:
             table = self.statlines.get(kind.statline)
             if table is None:
@@ -512,11 +551,12 @@ class Ruleset(_Strict):
 
     def fighter_types_for(self, house_id: str | None) -> list[FighterType]:
         """The house list, then the gang additions the house may take (`houses` empty or
-        naming it; a house type hides an addition of the same name)."""
+        naming it; a house type hides an addition of the same name). Not the vehicles,
+        which join with their crew (`vehicle_fighter`)."""
         return list(self._types_of(house_id)[0])
 
     def fighter_type(self, house_id: str | None, name: str) -> FighterType | None:
-        """A fighter type by name, from the house list or the gang additions."""
+        """A fighter type by name, from the house list, the gang additions or the vehicles."""
         return self._types_of(house_id)[1].get(trait_key(name))
 
     def _types_of(self, house_id: str | None) -> tuple[list[FighterType], dict[str, FighterType]]:
@@ -526,8 +566,9 @@ class Ruleset(_Strict):
         memo = self._fighter_types_memo
         hit = memo.get(house_id)
         # A copy with other houses or additions (model_copy keeps this cache) works it out again.
-        if hit is not None and hit[0] is self.houses and hit[1] is self.gang_additions:
-            return hit[2], hit[3]
+        held = (self.houses, self.gang_additions, self.vehicles)
+        if hit is not None and all(a is b for a, b in zip(hit[:3], held, strict=True)):
+            return hit[3], hit[4]
         found = self.house(house_id) if house_id else None
         own = list(found.fighter_types) if found is not None else []
         names = {trait_key(t.name) for t in own}
@@ -535,9 +576,12 @@ class Ruleset(_Strict):
             t for t in self.gang_additions if trait_key(t.name) not in names and t.open_to(found)
         ]
         by_key: dict[str, FighterType] = {}
-        for fighter_type in types:
+        # A vehicle is found by name like a fighter type, but is not on the list of
+        # types: it is recruited with its crew (rules/vehicles.py `vehicle_fighter`).
+        vehicles = [v for v in self.vehicles if v.open_to(found)]
+        for fighter_type in [*types, *vehicles]:
             by_key.setdefault(trait_key(fighter_type.name), fighter_type)
-        memo[house_id] = (self.houses, self.gang_additions, types, by_key)
+        memo[house_id] = (self.houses, self.gang_additions, self.vehicles, types, by_key)
         return types, by_key
 
     def equipment_list_keys(self) -> list[tuple[House, frozenset[str]]]:
@@ -559,8 +603,29 @@ class Ruleset(_Strict):
     @cached_property
     def _fighter_types_memo(
         self,
-    ) -> dict[str | None, tuple[object, object, list[FighterType], dict[str, FighterType]]]:
+    ) -> dict[str | None, tuple[object, object, object, list[FighterType], dict[str, FighterType]]]:
         return {}
+
+    def vehicle(self, name: str) -> Vehicle | None:
+        """A vehicle listing by name, case and spacing ignored."""
+        held = self._vehicles_memo
+        if not held or held[0][0] is not self.vehicles:
+            held[:] = [(self.vehicles, {trait_key(v.name): v for v in reversed(self.vehicles)})]
+        return held[0][1].get(trait_key(name))
+
+    @cached_property
+    def _vehicles_memo(self) -> list[tuple[object, dict[str, Vehicle]]]:
+        return []
+
+    def vehicle_list(self, house_id: str | None) -> list[VehicleOption]:
+        """What every vehicle of the house's gangs adds to its own list."""
+        found = self.house(house_id) if house_id else None
+        if found is None:
+            return []
+        keys = {trait_key(found.id), trait_key(found.name)}
+        return [
+            w for h in self.vehicle_house_lists if trait_key(h.house) in keys for w in h.weapons
+        ]
 
     def injury_for(self, roll: int) -> InjuryResult | None:
         return next((i for i in self.injuries if i.covers(roll)), None)

@@ -36,7 +36,8 @@ from gangmanager.rules.modifiers import (
     Modifier,
 )
 from gangmanager.rules.roster_ops import RosterError
-from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.ruleset import Ruleset, Vehicle
+from gangmanager.rules.vehicles import takers
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
 from gangmanager.services import operations
 from gangmanager.services.errors import ServiceError
@@ -471,11 +472,15 @@ def _check_name_free(uow: UnitOfWork, gang_id: int, name: str) -> str:
 
 def _check_addition(gang: Gang, fighter: Fighter, rulesets: Rulesets) -> None:
     """A Brute, Hanger-on, Hired Gun or Exotic Beast joins within its limits, for a
-    house that may take it, a beast with an owner who may have one (unless the gang
-    plays by house rules)."""
+    house that may take it, a beast with an owner who may have one; a vehicle for a
+    house that may take it (unless the gang plays by house rules)."""
     if not fighter.type or gang.house_rules_ignore_restrictions:
         return
     ruleset = rulesets.get(gang.ruleset)
+    vehicle = ruleset.vehicle(fighter.type)
+    if vehicle is not None:
+        _check_vehicle(gang, fighter, vehicle, ruleset)
+        return
     key = trait_key(fighter.type)
     fighter_type = ruleset.fighter_type(gang.house or None, fighter.type) or next(
         (t for t in ruleset.gang_additions if trait_key(t.name) == key), None
@@ -487,6 +492,17 @@ def _check_addition(gang: Gang, fighter: Fighter, rulesets: Rulesets) -> None:
     )
     if not verdict.allowed:
         raise ServiceError(f"{verdict.reason}: {fighter.name} not added")
+
+
+def _check_vehicle(gang: Gang, fighter: Fighter, vehicle: Vehicle, ruleset: Ruleset) -> None:
+    """A vehicle joins a gang whose house may take it (its listing's `houses`)."""
+    house = ruleset.house(gang.house) if gang.house else None
+    if not vehicle.open_to(house):
+        whose = f"{house.name} gangs" if house is not None else "a gang of no house"
+        raise ServiceError(
+            f"{whose} may not take the {vehicle.name} ({takers(ruleset, vehicle.houses)}):"
+            f" {fighter.name} not added"
+        )
 
 
 def _table(gang: Gang, command: object, rulesets: Rulesets) -> CharacteristicTable:

@@ -15,7 +15,9 @@ from gangmanager.rules.ruleset import (
     FighterType,
     House,
     Ruleset,
+    Vehicle,
 )
+from gangmanager.rules.vehicles import CREW_GROUP, VehicleCrew
 
 # The weapon-profile keys of the view, in printed column order.
 PROFILE_KEYS = ("name", "rng_s", "rng_l", "acc_s", "acc_l", "str", "ap", "d", "am", "traits")
@@ -56,6 +58,42 @@ def _addition(fighter_type: FighterType, ruleset: Ruleset) -> dict[str, Any]:
         "leaves_on_lasting_injury": fighter_type.leaves_after_injury,
         "advances_as": fighter_type.advancement_category.value,
         "summary": fighter_type.summary,
+    }
+
+
+def _vehicle(vehicle: Vehicle, ruleset: Ruleset) -> dict[str, Any]:
+    """A vehicle: the fighter-type keys (`statline` "vehicle", its `profile` keyed by
+    the vehicle codes, the crew line its first crew's) and what it mounts and takes."""
+    return {
+        **_fighter_type(vehicle, ruleset),
+        "houses": list(vehicle.houses),
+        "house_costs": dict(vehicle.house_costs),
+        "crew": list(vehicle.crew),
+        "locomotion": vehicle.locomotion,
+        "hardpoints": [h.model_dump(mode="json") for h in vehicle.hardpoints],
+        "upgrade_slots": vehicle.upgrade_slots.model_dump(mode="json"),
+        "weapons": [w.model_dump(mode="json") for w in vehicle.weapons],
+        "upgrades": [u.model_dump(mode="json") for u in vehicle.upgrades],
+        "wargear": [w.model_dump(mode="json") for w in vehicle.wargear],
+        "summary": vehicle.summary,
+    }
+
+
+def _crew(crew: VehicleCrew, ruleset: Ruleset) -> dict[str, Any]:
+    """A vehicle crew: its price, houses and its line of the vehicle statline."""
+    table = ruleset.statline("vehicle")
+    printed = crew.profile.printed(table)
+    return {
+        "name": crew.name,
+        "cost": crew.cost,
+        "houses": list(crew.houses),
+        "statline": "vehicle",
+        "profile": {r.code: printed[r.code] for r in table if r.group == CREW_GROUP},
+        "skills": {
+            "primary": list(crew.skill_sets_primary),
+            "secondary": list(crew.skill_sets_secondary),
+        },
+        "summary": crew.summary,
     }
 
 
@@ -118,6 +156,8 @@ def _characteristic(row: Characteristic) -> dict[str, Any]:
         "advance_cap": row.advance_cap,
         "printed_best": row.print(row.best),
         "printed_worst": row.print(row.worst),
+        # The printed line it belongs to (a vehicle's "vehicle" and "crew"); None: one line.
+        "group": row.group,
     }
 
 
@@ -144,6 +184,9 @@ def ruleset_view(ruleset: Ruleset) -> dict[str, Any]:
         **shapes_view(ruleset),
         "houses": [_house(h, ruleset) for h in ruleset.houses],
         "gang_additions": [_addition(t, ruleset) for t in ruleset.gang_additions],
+        "vehicles": [_vehicle(v, ruleset) for v in ruleset.vehicles],
+        "vehicle_crews": [_crew(c, ruleset) for c in ruleset.vehicle_crews],
+        "vehicle_house_lists": [h.model_dump(mode="json") for h in ruleset.vehicle_house_lists],
         "weapons": [_weapon(w) for w in ruleset.weapons],
         "wargear": [_wargear(w) for w in ruleset.wargear],
         "skill_sets": [
@@ -191,6 +234,14 @@ def ruleset_text(ruleset: Ruleset) -> str:
     if view["gang_additions"]:
         lines += ["", "Gang additions (Brutes, Exotic Beasts, Hangers-on, Hired Guns):"]
         lines += [_addition_line(a) for a in view["gang_additions"]]
+    if view["vehicles"]:
+        lines += ["", "Vehicles (with their crew's line):"]
+        lines += [_vehicle_line(v) for v in view["vehicles"]]
+        lines += ["  Crews:"]
+        lines += [
+            f"    {c['name']}{_only(c['houses'])}, {c['cost']}:  {' '.join(c['profile'].values())}"
+            for c in view["vehicle_crews"]
+        ]
     lines += ["", f"Trading Post: {len(view['weapons'])} weapons, {len(view['wargear'])} wargear"]
     for entry in [*view["weapons"], *view["wargear"]]:
         rarity = f", {entry['rarity']}" if entry["rarity"] else ""
@@ -225,4 +276,19 @@ def _addition_line(addition: dict[str, Any]) -> str:
         f" {addition['cost']}{f' ({prices})' if prices else ''}"
         f"{', ' + bounds if bounds else ''}{owner}:"
         f"  {' '.join(addition['profile'].values())}"
+    )
+
+
+def _only(houses: list[str]) -> str:
+    """'(goliath only)'; nothing for the generic ones most houses may take."""
+    return f" ({', '.join(houses)} only)" if 0 < len(houses) < 3 else ""
+
+
+def _vehicle_line(vehicle: dict[str, Any]) -> str:
+    crew = f", crew {' or '.join(vehicle['crew'])}" if vehicle["crew"] else ""
+    mounts = len(vehicle["hardpoints"])
+    return (
+        f"  {vehicle['name']}{_only(vehicle['houses'])}, {vehicle['cost']}{crew},"
+        f" {mounts} {'hardpoint' if mounts == 1 else 'hardpoints'}:"
+        f"  {' '.join(vehicle['profile'].values())}"
     )

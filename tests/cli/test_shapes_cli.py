@@ -66,7 +66,7 @@ def test_rules_show_json_lists_the_fighter_statline(capsys, ruleset: str) -> Non
     assert [row["code"] for row in fighter] == list(CODES)
     assert fighter[0] == {
         "code": "M", "name": "Movement", "kind": "inches", "best": 8, "worst": 1,
-        "advance_cap": 2, "printed_best": '8"', "printed_worst": '1"',
+        "advance_cap": 2, "printed_best": '8"', "printed_worst": '1"', "group": None,
     }  # fmt: skip
     intelligence = fighter[-1]
     assert (intelligence["kind"], intelligence["best"], intelligence["worst"]) == (
@@ -125,7 +125,7 @@ def test_a_pack_with_a_second_statline_shows_it_and_keys_its_addition(capsys) ->
     (folder / "statlines.toml").write_text(DRONE_STATLINE, encoding="utf-8")
     (folder / "gang_additions.toml").write_text(DRONE, encoding="utf-8")
     view = _view(capsys, "drones")
-    assert list(view["statlines"]) == ["fighter", "drone"]
+    assert list(view["statlines"]) == ["fighter", "vehicle", "drone"]
     assert [row["code"] for row in view["statlines"]["drone"]] == ["Spd", "Arm"]
     drone = next(a for a in view["gang_additions"] if a["name"] == "Drone")
     assert drone["statline"] == "drone"

@@ -120,7 +120,7 @@ def boss(ruleset: Ruleset) -> Fighter:
 
 
 def test_the_pack_loads_with_both_statlines(ruleset: Ruleset) -> None:
-    assert list(ruleset.statlines) == ["fighter", "mutant"]
+    assert list(ruleset.statlines) == ["fighter", "vehicle", "mutant"]
     table = ruleset.statline("mutant")
     assert table.codes == CODES9
     assert [(r.kind.value, r.best, r.worst, r.advance_cap) for r in table] == [

@@ -50,6 +50,10 @@ def test_documented_counts_match_the_pack(load: Callable[[str], Ruleset]) -> Non
     )
     assert _row(text, "Wargear") == str(len(n23.wargear))
     assert _row(text, "Traits") == str(len(n23.traits))
+    generic = sum(1 for v in n23.vehicles if len(v.houses) > 3)
+    assert _row(text, "Vehicles / vehicle crews").startswith(
+        f"{len(n23.vehicles)} / {len(n23.vehicle_crews)} ({generic} generic vehicles; "
+    )
     skills = sum(len(s.skills) for s in n23.skill_sets)
     house_sets = ", ".join(sorted(s.name for s in n23.skill_sets if s.house))
     assert _row(text, "Skill sets / skills") == (

@@ -37,7 +37,7 @@ def _error(pack_id: str, user_dir: Path) -> str:
 @pytest.mark.parametrize("pack", PACKS)
 def test_every_pack_carries_the_n23_fighter_statline(load: Load, pack: str) -> None:
     ruleset = load(pack)
-    assert list(ruleset.statlines) == ["fighter"]
+    assert list(ruleset.statlines) == ["fighter", "vehicle"]
     fighter = ruleset.statlines["fighter"]
     assert tuple(row.code for row in fighter) == CODES
     by_code = {row.code: row for row in fighter}
@@ -89,7 +89,8 @@ def test_a_second_statline_keys_its_fighter_type(write_pack: WritePack, user_dir
         ),
     )
     ruleset = load_ruleset("two-shapes", [user_dir, builtin_rulesets_dir()])
-    assert list(ruleset.statlines) == ["fighter", "drone"]  # n23's fighter is inherited
+    # n23's fighter and vehicle are inherited
+    assert list(ruleset.statlines) == ["fighter", "vehicle", "drone"]
     drone = next(t for t in ruleset.gang_additions if t.name == "Drone")
     assert drone.statline == "drone"
     assert drone.profile.values == {"Spd": 9, "Arm": 4}
@@ -124,7 +125,7 @@ def test_a_second_statline_keys_its_fighter_type(write_pack: WritePack, user_dir
                 "cost = 20\nstatline = \"drone\"\nprofile = '3 4'\n"
             },
             "gang_additions.toml: gang addition \"Drone\": statline: no statline 'drone'"
-            " (the pack's: fighter)",
+            " (the pack's: fighter, vehicle)",
         ),
         (
             {
