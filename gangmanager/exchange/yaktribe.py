@@ -72,6 +72,13 @@ MAX_QTY = 20
 # -- categories and statuses --------------------------------------------------
 
 
+def known_type(
+    type_text: str, ruleset: Ruleset | None, house: House | None = None
+) -> FighterType | None:
+    """The ruleset's fighter type a YakTribe type names ("Road Captain (Leader)")."""
+    return find_type(type_text, ruleset, house).fighter_type
+
+
 def guess_category(
     type_text: str, ruleset: Ruleset | None = None, house: House | None = None
 ) -> Category | None:

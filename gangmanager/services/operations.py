@@ -83,6 +83,10 @@ def perform(db: Database, action: Action[S], rulesets: Rulesets) -> Outcome[S]:
 
     if not isinstance(action, Action):
         raise TypeError(f"no operation runs {type(action).__name__}")
+    if db.statlines is None:
+        # A database opened without them (a script's open_database) still reads a
+        # vehicle's or another statline's stored profile with the action's packs.
+        db.statlines = rulesets.statline_table
     with db.unit_of_work() as uow:
         outcome = action.run(Context(uow, rulesets))
         # The change list is what the unit of work wrote, with what the handler said.

@@ -86,12 +86,6 @@ def test_an_unknown_crew_is_refused_in_one_line(db: Database, rulesets: Rulesets
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=ServiceError,
-    reason="the stored fighter row holds the twelve n23 fighter characteristics until"
-    " the store keeps profiles by statline (25-store, migration 0014)",
-)
 def test_a_goliath_gang_adds_a_mauler_and_pays_for_it_and_its_crew(
     db: Database, rulesets: Rulesets
 ) -> None:
