@@ -68,6 +68,9 @@ class Characteristic(BaseModel):
     # Advancements may raise it at most this many steps above the type's base
     # profile; None means no cap.
     advance_cap: int | None = Field(default=None, ge=0)
+    # The printed line it belongs to ("vehicle", "crew"): a card prints one line per
+    # group, in the order the groups first appear; None (every row): one line.
+    group: str | None = None
 
     def print(self, value: Value) -> str:
         return self.kind.print(value)
