@@ -19,7 +19,7 @@ from gangmanager.printing.blocks import (
     table,
     text_box,
 )
-from gangmanager.printing.card import MODIFIED_FILL
+from gangmanager.printing.card import MODIFIED_FILL, statline_of
 from gangmanager.printing.elements import (
     Align,
     Drawing,
@@ -37,6 +37,7 @@ from gangmanager.printing.text import wrap
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.statline_layout import gang_statlines, stat_columns
 
 ROSTER_MARGIN = 12.0
 TITLE = FontSpec(16.0, bold=True)
@@ -182,8 +183,10 @@ def _figures(gang: Gang, width: float, measure: Measure) -> list[Piece]:
     return pieces
 
 
-def _fighter_cells(fighter: Fighter, ruleset: Ruleset) -> list[Cell]:
-    effective = fighter.effective(ruleset.table)
+def _fighter_cells(fighter: Fighter, ruleset: Ruleset, codes: list[str]) -> list[Cell]:
+    """The fighter's row under the characteristic columns `codes` (empty under a code
+    their statline does not hold)."""
+    effective = fighter.effective(statline_of(fighter, ruleset))
     printed = effective.printed()
     committed = ratings.committed_fighter_rating(fighter)
     rating = str(committed)
@@ -196,8 +199,10 @@ def _fighter_cells(fighter: Fighter, ruleset: Ruleset) -> list[Cell]:
         Cell(kind),
         Cell(fighter.status.label),
         *(
-            Cell(printed[row.code], fill=MODIFIED_FILL if effective.modified(row.code) else None)
-            for row in ruleset.table
+            Cell(printed[code], fill=MODIFIED_FILL if effective.modified(code) else None)
+            if code in printed
+            else Cell("")
+            for code in codes
         ),
         Cell(str(fighter.xp)),
         Cell(rating),
@@ -209,8 +214,8 @@ def _fighters(gang: Gang, ruleset: Ruleset, width: float, measure: Measure) -> l
     pieces = [heading("Fighters", width, HEADING, measure, GAP)]
     if not gang.fighters:
         return [*pieces, paragraph("No fighters.", width, BODY, measure)]
-    rows = [_fighter_cells(f, ruleset) for f in gang.fighters]
-    codes = [row.code for row in ruleset.table]
+    codes = [column.code for column in stat_columns(gang_statlines(gang.fighters, ruleset))]
+    rows = [_fighter_cells(f, ruleset, codes) for f in gang.fighters]
     titles = ["Fighter", "Type", "Status", *codes, "XP", "FR", "Equipment"]
 
     def natural(index: int) -> float:

@@ -13,6 +13,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from gangmanager.rules.characteristics import Characteristic, CharacteristicTable, Value
+from gangmanager.rules.gang import Fighter
+from gangmanager.rules.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,17 @@ def stat_columns(tables: Iterable[CharacteristicTable]) -> tuple[StatColumn, ...
             if row.name not in held:
                 held.append(row.name)
     return tuple(StatColumn(code, tuple(held)) for code, held in names.items())
+
+
+def gang_statlines(fighters: Iterable[Fighter], ruleset: Ruleset) -> list[CharacteristicTable]:
+    """The statlines of these fighters in the order the pack declares them (n23: the
+    fighter's, then the vehicle's), a profile's own after; the pack's fighter statline
+    for no fighters. What a roster's characteristic columns are made from."""
+    held = dict.fromkeys(ruleset.table_for(f.profile) for f in fighters)
+    if not held:
+        return [ruleset.table]
+    declared = [ruleset.statline(name) for name in ruleset.statlines]
+    return [t for t in declared if t in held] + [t for t in held if t not in declared]
 
 
 @dataclass(frozen=True)

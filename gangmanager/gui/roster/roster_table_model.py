@@ -21,11 +21,10 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from gangmanager.gui.common.rows_table_model import CENTRE, Column, Index, RowsTableModel
 from gangmanager.rules import ratings
-from gangmanager.rules.characteristics import CharacteristicTable
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.modifiers import EffectiveProfile
 from gangmanager.rules.ruleset import Ruleset
-from gangmanager.rules.statline_layout import StatColumn, stat_columns
+from gangmanager.rules.statline_layout import StatColumn, gang_statlines, stat_columns
 
 _LEAD = ("Name", "Type", "Category", "Status")
 _TAIL = ("XP", "Rating")
@@ -187,17 +186,6 @@ def roster_columns(stats: tuple[StatColumn, ...]) -> tuple[Column[RosterRow], ..
     return (*_LEAD_COLUMNS, *(_profile_column(s) for s in stats), *_TAIL_COLUMNS)
 
 
-def gang_statlines(gang: Gang | None, ruleset: Ruleset) -> list[CharacteristicTable]:
-    """The statlines the roster shows, in the order the pack declares them (n23: the
-    fighter's, then the vehicle's): those of the gang's fighters, the fighter statline
-    for a gang without any."""
-    held = dict.fromkeys(ruleset.table_for(f.profile) for f in (gang.fighters if gang else []))
-    if not held:
-        return [ruleset.table]
-    declared = [ruleset.statline(name) for name in ruleset.statlines]
-    return [t for t in declared if t in held] + [t for t in held if t not in declared]
-
-
 # The roles a row answers from its tuples (plain ints: see rows_table_model.DISPLAY).
 _BY_ROLE = {
     int(Qt.ItemDataRole.ToolTipRole.value): "tooltips",
@@ -212,7 +200,7 @@ class RosterTableModel(RowsTableModel[RosterRow]):
     """Read-only but for the name: editing it (F2) asks for a rename via the signal.
 
     The characteristic columns are those of the gang's statlines (`gang_statlines`,
-    `stat_columns`): one statline's in order, then another's codes it lacks, a
+    `stat_columns` in rules/statline_layout.py): one statline's in order, then another's codes it lacks, a
     fighter's cell empty under a code its own statline does not hold.
     """
 
@@ -251,7 +239,7 @@ class RosterTableModel(RowsTableModel[RosterRow]):
 
     def set_gang(self, gang: Gang | None, ruleset: Ruleset | None) -> None:
         self._ruleset = ruleset if gang else None
-        stats = stat_columns(gang_statlines(gang, ruleset)) if gang and ruleset else ()
+        stats = stat_columns(gang_statlines(gang.fighters, ruleset)) if gang and ruleset else ()
         fighters = list(gang.fighters) if gang and ruleset else []
         self._stats, self._codes = stats, tuple(s.code for s in stats)
         self.set_rows([self._make_row(f) for f in fighters], roster_columns(stats))
@@ -266,7 +254,7 @@ class RosterTableModel(RowsTableModel[RosterRow]):
             ruleset is not self._ruleset
         ):
             return False
-        if stat_columns(gang_statlines(gang, ruleset)) != self._stats:
+        if stat_columns(gang_statlines(gang.fighters, ruleset)) != self._stats:
             return False
         for row, fighter in enumerate(gang.fighters):
             if fighter != self._rows[row].fighter:
