@@ -370,7 +370,7 @@ def _profile_block(
     # A statline in several lines names each at its left ("Vehicle", "Crew").
     named = len(lines) > 1
     lead = (
-        max(measure(_group_label(line), style.label) for line in lines) + 2 * CELL_PAD_X
+        max(measure(_group_label(line), style.small_bold) for line in lines) + 2 * CELL_PAD_X
         if named
         else 0.0
     )
@@ -427,7 +427,9 @@ def _profile_table(
     label_height = style.label.line_height + 2 * CELL_PAD_Y
     value_height = style.value.line_height + 2 * CELL_PAD_Y
     drawing = Drawing()
-    drawing.frames.append(Frame(Rect(0.0, 0.0, profile_width, label_height), 0.0, HEADER_FILL))
+    drawing.frames.append(
+        Frame(Rect(lead, 0.0, profile_width - lead, label_height), 0.0, HEADER_FILL)
+    )
     for index, row in enumerate(table_rows):
         if effective.modified(row.code):
             drawing.frames.append(
@@ -442,10 +444,10 @@ def _profile_table(
         x = lead + index * cell
         drawing.rules.append(Rule(x, 0.0, x, label_height + value_height, width=0.1, gray=0.55))
     if named:
-        name = _group_label(line)
-        drawing.texts.append(
-            text_box(name, CELL_PAD_X, CELL_PAD_Y, measure(name, style.label), style.label)
-        )
+        # The line's name, bold and centred on its two rows.
+        name, font = _group_label(line), style.small_bold
+        y = (label_height + value_height - font.line_height) / 2
+        drawing.texts.append(text_box(name, CELL_PAD_X, y, measure(name, font), font))
     for y, texts, font in (
         (0.0, [row.code for row in table_rows], style.label),
         (label_height, [printed[row.code] for row in table_rows], style.value),

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QLineEdit
 
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.main_window import MainWindow
@@ -132,7 +132,9 @@ def test_the_roster_and_the_card_show_the_nine(shown, qtmodeltester, mutant: Rul
     for size in ((1366, 768), (1024, 640)):
         window.resize(*size)
         settle()
-        assert window.grab().save(str(SCREENSHOTS / f"statline-main-{size[0]}x{size[1]}.png"))
+        tag = f"{size[0]}x{size[1]}"
+        assert window.grab().save(str(SCREENSHOTS / f"statline-main-{tag}.png"))
+        assert window.editor.grab().save(str(SCREENSHOTS / f"statline-card-{tag}.png"))
 
 
 def test_a_box_of_the_nine_is_checked_against_its_own_limits(shown) -> None:
@@ -162,8 +164,16 @@ def test_fighters_of_two_statlines_share_the_roster(shown, qtmodeltester, mutant
     assert model.index(0, model.column_of("M")).data(Qt.ItemDataRole.ToolTipRole) is None
     # The card of the Hired Gun has the twelve boxes, and the Boss's the nine again.
     assert list(window.editor.profile.fields) == list(N23_CODES)
+    window.resize(1366, 768)
+    settle()
+    assert window.grab().save(str(SCREENSHOTS / "statline-main-two-statlines-1366x768.png"))
     window.roster_view.selectRow(0)
-    assert list(window.editor.profile.fields) == list(CODES9)
+    profile = window.editor.profile
+    assert list(profile.fields) == list(CODES9)
+    # The twelve boxes are gone from sight at once, not when the event loop deletes them.
+    QApplication.processEvents()  # the new boxes show, the old are not deleted yet
+    shown_boxes = [box for box in profile.findChildren(QLineEdit) if box.isVisible()]
+    assert shown_boxes == list(profile.fields.values())
 
 
 def test_the_modifier_dialog_reads_the_fighters_statline(qtbot, mutant: Ruleset) -> None:

@@ -65,6 +65,8 @@ class ProfileEditor(QWidget):
         """A header, a base box and an effective label per characteristic of `table`."""
         for widget in [*self._headers, *self.fields.values(), *self.effective.values()]:
             self.grid.removeWidget(widget)
+            # Hidden at once: the deletion waits for the event loop.
+            widget.hide()
             widget.deleteLater()
         for column in range(1, len(self._headers) + 1):
             self.grid.setColumnStretch(column, 0)
