@@ -238,3 +238,16 @@ def test_a_battle_tile_shows_the_nine(qtbot, mutant: Ruleset) -> None:
     tile.show()
     settle()
     assert tile.grab().save(str(SCREENSHOTS / "statline-battle-tile.png"))
+
+
+def test_an_injury_of_codes_the_nine_lack_changes_nothing(qtbot, mutant: Ruleset) -> None:
+    from gangmanager.gui.roster.injury_dialog import InjuryDialog
+
+    boss = sump_gang(mutant, 1).fighters[0]
+    dialog = InjuryDialog(boss, mutant)
+    qtbot.addWidget(dialog)
+    dialog.name.setText("Eye Injury")  # BS -1 in n23's table
+    dialog.with_modifier.setChecked(True)
+    choice = dialog.choice()
+    assert choice is not None and choice.modifier is not None
+    assert choice.modifier.changes == {}
