@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QLineEdit
+from PySide6.QtWidgets import QApplication, QGridLayout, QLabel, QLineEdit, QTableWidget
 
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.gui.main_window import MainWindow
@@ -99,9 +99,28 @@ def settle() -> None:
         QApplication.processEvents()
 
 
-def headers(window: MainWindow) -> list[str]:
+def headers(window: MainWindow) -> list[object]:
     model = window.roster_model
     return [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+
+
+def cell_text(table: QTableWidget, row: int, column: int) -> str:
+    item = table.item(row, column)
+    assert item is not None, (row, column)
+    return item.text()
+
+
+def header_text(table: QTableWidget, column: int) -> str:
+    item = table.horizontalHeaderItem(column)
+    assert item is not None, column
+    return item.text()
+
+
+def grid_text(grid: QGridLayout, row: int, column: int) -> str:
+    item = grid.itemAtPosition(row, column)
+    label = item.widget() if item is not None else None
+    assert isinstance(label, QLabel), (row, column)
+    return label.text()
 
 
 def test_the_roster_and_the_card_show_the_nine(shown, qtmodeltester, mutant: Ruleset) -> None:
@@ -206,13 +225,13 @@ def test_the_founding_list_has_the_columns_of_its_statlines(qtbot, rulesets, mut
     draft.ruleset, draft.house = mutant, "sump"
     page = wizard.recruit_page
     page.initializePage()
-    titles = [page.types.horizontalHeaderItem(c).text() for c in range(page.types.columnCount())]
+    titles = [header_text(page.types, c) for c in range(page.types.columnCount())]
     # The house's Sump Boss (the nine) and the pack's Hangers-on and Hired Guns (twelve).
     assert titles == ["Type", "Category", "Cost", *N23_CODES, *CODES9]
     boss = next(
-        r for r in range(page.types.rowCount()) if page.types.item(r, 0).text() == "Sump Boss"
+        r for r in range(page.types.rowCount()) if cell_text(page.types, r, 0) == "Sump Boss"
     )
-    cells = [page.types.item(boss, c).text() for c in range(3, page.types.columnCount())]
+    cells = [cell_text(page.types, boss, c) for c in range(3, page.types.columnCount())]
     assert cells == [""] * 12 + BOSS_LINE.split()
 
 
@@ -225,9 +244,7 @@ def test_a_battle_tile_shows_the_nine(qtbot, mutant: Ruleset) -> None:
     assert [tile.profile_values[c].text() for c in CODES9] == [
         '4"', "3+", "5+", "6", "4", "2", "4+", "6+", "3",
     ]  # fmt: skip
-    codes = [
-        tile.profile_grid.itemAtPosition(0, column).widget().text() for column in range(len(CODES9))
-    ]
+    codes = [grid_text(tile.profile_grid, 0, column) for column in range(len(CODES9))]
     assert codes == list(CODES9)
     # No Wounds in the nine: one wound to lose, and no Toughness for Flesh Wounds.
     assert track.max_wounds == 1 and track.wounds == 1
