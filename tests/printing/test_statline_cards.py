@@ -169,5 +169,5 @@ def test_the_web_card_has_the_lines_of_the_statline(shapes: Ruleset, sump: Gang)
 
     page = gang_page(sump, shapes, datetime(2026, 12, 2))
     assert page.count('<div class="profile-lines">') == 1
-    assert '<th scope="row" class="group" rowspan="2">Crew</th>' in page
+    assert "<caption>Crew</caption>" in page
     assert 'data-stat="Mel"' in page

@@ -199,9 +199,10 @@ EDIT = int(Qt.ItemDataRole.EditRole.value)
 class RosterTableModel(RowsTableModel[RosterRow]):
     """Read-only but for the name: editing it (F2) asks for a rename via the signal.
 
-    The characteristic columns are those of the gang's statlines (`gang_statlines`,
-    `stat_columns` in rules/statline_layout.py): one statline's in order, then another's codes it lacks, a
-    fighter's cell empty under a code its own statline does not hold.
+    The characteristic columns are those of the gang's statlines (`gang_statlines`
+    and `stat_columns` in rules/statline_layout.py): the first statline's in order,
+    then each other's codes it lacks, a fighter's cell empty under a code their own
+    statline does not hold.
     """
 
     CACHE_TEXTS = True
