@@ -5,7 +5,9 @@ own line and its crew's, as n23's vehicle), statline-print-thirteen.png (thirtee
 characteristics, as the 2026 edition has), statline-print-nine.png (the invented
 nine) and statline-print-roster.png (a roster sheet with a table per statline) into
 OUT_DIR (default: this folder), from the test pack `shapes` (tests/invented_pack.py).
-PDF pages go through `pdftoppm` (poppler-utils).
+PDF pages go through `pdftoppm` (poppler-utils). With Debian's `chromium` it also
+writes statline-web-1366x768.png and statline-web-390x844.png: the gang page's
+cards of the walker and the thirteen, whole pages.
 
     QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/statline_shots.py [OUT_DIR]
 
@@ -18,6 +20,7 @@ from __future__ import annotations
 import subprocess
 import sys
 import tempfile
+from datetime import datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -28,9 +31,12 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 from gangmanager.content import load_ruleset  # noqa: E402
 from gangmanager.printing.document import build_document  # noqa: E402
 from gangmanager.printing.painter import QtMeasure, write_pdf  # noqa: E402
+from gangmanager.printing.web_page import gang_page  # noqa: E402
 from gangmanager.rules import roster_ops  # noqa: E402
 from gangmanager.rules.gang import Gang  # noqa: E402
+from gangmanager.rules.ruleset import Ruleset  # noqa: E402
 from tests.invented_pack import write_shapes_pack  # noqa: E402
+from tests.web.headless_browser import Browser, chromium_binary  # noqa: E402
 
 DPI = 110
 CARDS = (("walker", "Sump Strider"), ("thirteen", "Sump Elder"), ("nine", "Sump Boss"))
@@ -72,7 +78,31 @@ def main(argv: list[str]) -> int:
             build_document(gang, ruleset, measure, roster=True), Path(folder) / "roster.pdf"
         )
         _png(pdf, out / "statline-print-roster.png")
+        _web(
+            Gang(name="Sump Rats", house="sump", ruleset="shapes", fighters=fighters[:2]),
+            ruleset,
+            Path(folder),
+            out,
+        )
     return 0
+
+
+def _web(gang: Gang, ruleset: Ruleset, folder: Path, out: Path) -> None:
+    binary = chromium_binary()
+    if binary is None:
+        print("no chromium: the web pictures are left out")
+        return
+    page = folder / "page.html"
+    page.write_text(gang_page(gang, ruleset, datetime(2026, 12, 2)), encoding="utf-8")
+    browser = Browser(binary)
+    try:
+        for size in ((1366, 768), (390, 844)):
+            browser.open(page, size, scripts=False)
+            target = out / f"statline-web-{size[0]}x{size[1]}.png"
+            browser.screenshot(target, full_page=True)
+            print(target)
+    finally:
+        browser.close()
 
 
 if __name__ == "__main__":
