@@ -42,7 +42,7 @@ def _grab_battle(target: Path, ruleset_id: str, prepare: Prepare) -> Path:
         rulesets = Rulesets(Path(folder) / "data")
         gang = demo_gang(rulesets.get(ruleset_id)).model_copy(update={"ruleset": ruleset_id})
         with open_url(sqlite_url(Path(folder) / "gm.sqlite")) as db:
-            gang_id = gangs.add_gang(db, gang).gang.id
+            gang_id = gangs.add_gang(db, rulesets, gang).gang.id
             assert gang_id is not None
             prepare(db, rulesets, gang.name, gang_id)
             window = BattleWindow(db, rulesets, gang_id, dice=RandomDice(1))

@@ -56,8 +56,8 @@ def grab(folder_out: Path) -> list[Path]:
         )
         wolves = demo_gang(rules).model_copy(update={"name": WOLVES})
         with open_url(sqlite_url(Path(folder) / "gm.sqlite")) as db:
-            riders_id = gangs.add_gang(db, riders).gang.id
-            gangs.add_gang(db, wolves)
+            riders_id = gangs.add_gang(db, rulesets, riders).gang.id
+            gangs.add_gang(db, rulesets, wolves)
             assert riders_id is not None
             battle.start_battle(
                 db, rulesets, riders_id, scenario="Border Dispute",

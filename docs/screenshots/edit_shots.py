@@ -40,7 +40,7 @@ def main(out: Path) -> None:
         )
         db = open_url(sqlite_url(folder / "gm.sqlite"))
         try:
-            gangs.add_gang(db, big)
+            gangs.add_gang(db, rulesets, big)
             settings = QSettings(str(folder / "gm.ini"), QSettings.Format.IniFormat)
             window = MainWindow(db, rulesets, settings)
             window.resize(*SIZE)

@@ -66,7 +66,7 @@ def _save_over(window: QWidget, dialog: QWidget, path: Path) -> None:
     print(path)
 
 
-def _dress_dex(db: Database, ruleset: Ruleset, gang: Gang) -> None:
+def _dress_dex(db: Database, rulesets: Rulesets, ruleset: Ruleset, gang: Gang) -> None:
     """Give Dex Hollow a full card: weapons with paid profiles, modifiers, gear, skills, injuries."""
     assert gang.id is not None
     dex = next(f for f in gang.fighters if f.name == "Dex Hollow")
@@ -96,7 +96,7 @@ def _dress_dex(db: Database, ruleset: Ruleset, gang: Gang) -> None:
     # A name-only injury (no profile change), beside the Eye Injury and its modifier.
     commands.append(roster.AddInjury(gang.id, dex.id, "Bitter Enmity"))
     for command in commands:
-        roster.apply(db, command)
+        roster.apply(db, command, rulesets)
 
 
 def main(argv: list[str]) -> int:
@@ -113,10 +113,10 @@ def main(argv: list[str]) -> int:
         # A second gang in the list, and a Limited profile lost in battle to show a
         # pending rating beside the committed one.
         other = gang.model_copy(update={"name": "Cinder Wardens", "house": "House Goliath"})
-        gangs.add_gang(db, other)
+        gangs.add_gang(db, rulesets, other)
         dex = next(i for i, f in enumerate(gang.fighters) if f.name == "Dex Hollow")
         gang = roster_ops.remove_profile(gang, dex, 0, "executioner ammo")
-        stored = gangs.add_gang(db, gang).gang
+        stored = gangs.add_gang(db, rulesets, gang).gang
         assert stored.id is not None
         leader = stored.fighters[0]
         assert leader.id is not None
@@ -127,9 +127,10 @@ def main(argv: list[str]) -> int:
                 leader.id,
                 roster_ops.line_modifier("Bionic leg", "M: +1", table=n23.table),
             ),
+            rulesets,
         )
-        roster.apply(db, roster.AddSkill(stored.id, leader.id, "Nerves of Steel"))
-        roster.apply(db, roster.AddInjury(stored.id, leader.id, "Old Battle Wound"))
+        roster.apply(db, roster.AddSkill(stored.id, leader.id, "Nerves of Steel"), rulesets)
+        roster.apply(db, roster.AddInjury(stored.id, leader.id, "Old Battle Wound"), rulesets)
         settings = QSettings(str(work / "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(db, rulesets, settings)
         window.resize(*SIZE)
@@ -138,7 +139,7 @@ def main(argv: list[str]) -> int:
         _settle(app)
         _save(window, target / "main-window.png")
 
-        _dress_dex(db, n23, stored)
+        _dress_dex(db, rulesets, n23, stored)
         dex_id = next(
             f.id for f in gangs.load_gang(db, str(stored.id)).fighters if f.name == "Dex Hollow"
         )
@@ -183,7 +184,9 @@ def main(argv: list[str]) -> int:
         ):
             fighter_id = fighters[name]
             assert fighter_id is not None
-            roster.apply(db, roster.EditFighter(stored.id, fighter_id, {"status": status}))
+            roster.apply(
+                db, roster.EditFighter(stored.id, fighter_id, {"status": status}), rulesets
+            )
         window.select_gang(stored.id, dex_id)
         window.stash_panel.view.selectRow(1)
         _settle(app)

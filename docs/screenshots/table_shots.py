@@ -104,10 +104,10 @@ def main(argv: list[str]) -> int:
             update={"weapons": [*gang.fighters[0].weapons, *extra]}
         )
         gang = gang.model_copy(update={"fighters": [veteran, *gang.fighters[1:]]})
-        stored = gangs.add_gang(db, gang).gang
+        stored = gangs.add_gang(db, rulesets, gang).gang
         leader = stored.fighters[0]
         assert stored.id is not None and leader.id is not None
-        roster.apply(db, roster.SetPortrait(stored.id, leader.id, drawn_portrait()))
+        roster.apply(db, roster.SetPortrait(stored.id, leader.id, drawn_portrait()), rulesets)
         settings = QSettings(str(work / "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(db, rulesets, settings)
         window.resize(1280, 800)

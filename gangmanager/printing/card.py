@@ -9,6 +9,7 @@ characteristic); the rules glossary of every trait and skill on the card.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 
 from gangmanager.printing.blocks import (
@@ -39,9 +40,11 @@ from gangmanager.printing.flow import LayoutError, Piece, single
 from gangmanager.printing.geometry import Rect
 from gangmanager.printing.text import wrap
 from gangmanager.rules import ratings
+from gangmanager.rules.characteristics import CharacteristicTable, Value
 from gangmanager.rules.gang import Fighter
 from gangmanager.rules.modifiers import EffectiveProfile
 from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.statline_layout import PrintedLine, printed_lines, tallies
 from gangmanager.rules.weapons import parse_trait, trait_key
 
 # Gray level of a profile cell whose value a modifier changed.
@@ -179,7 +182,7 @@ def card_pieces(
     `label_reserve` keeps room at the top right of the first line for the
     "Card 3 · 1/2" label drawn once the number of faces is known.
     """
-    effective = fighter.effective(ruleset.table)
+    effective = fighter.effective(statline_of(fighter, ruleset))
     pieces = _top(fighter, effective, width, measure, style, label_reserve)
     # Compact: the footnotes run on after the summary, without a heading of their own.
     merged = compact and footnotes and bool(modified_codes(effective))
@@ -338,6 +341,21 @@ def _header(
     return single(y + 0.8, drawing)
 
 
+def statline_of(fighter: Fighter, ruleset: Ruleset) -> CharacteristicTable:
+    """The pack's statline the fighter's profile is keyed by (a vehicle's, a pack's own)."""
+    return ruleset.table_for(fighter.profile)
+
+
+def box_rows(values: Mapping[str, Value]) -> list[tuple[str, int]]:
+    """The boxes beside the profile: the tallies its statline holds (Wounds and Flesh
+    wounds for an n23 fighter), then the New XP boxes."""
+    return [*tallies(values), ("New XP", NEW_XP_BOXES)]
+
+
+def _group_label(line: PrintedLine) -> str:
+    return (line.group or "").capitalize()
+
+
 def _profile_block(
     fighter: Fighter,
     effective: EffectiveProfile,
@@ -345,38 +363,45 @@ def _profile_block(
     measure: Measure,
     style: CardStyle,
 ) -> Piece:
-    """The profile, and beside it (or under it when narrow) the boxes and the status."""
-    table_rows = list(effective.table)
+    """The profile, one table a printed line (a vehicle: its own line, then its crew's),
+    and beside it (or under it when narrow) the boxes and the status."""
+    lines = printed_lines(effective.table)
     printed = effective.printed()
+    # A statline in several lines names each at its left ("Vehicle", "Crew").
+    named = len(lines) > 1
+    lead = (
+        max(measure(_group_label(line), style.small_bold) for line in lines) + 2 * CELL_PAD_X
+        if named
+        else 0.0
+    )
+    table_rows = list(effective.table)
+    cells = max(len(line.rows) for line in lines)
     need = max(
         max(column_width([row.code], style.label, measure) for row in table_rows),
         max(column_width([printed[row.code]], style.value, measure) for row in table_rows),
     )
-    if need * len(table_rows) > width:
+    if lead + need * cells > width:
         raise LayoutError(f"a card {width:.0f} mm wide is too narrow for the profile")
-    labels = ("Wounds", "Flesh wounds", "New XP")
-    label_width = max(measure(label, style.body_bold) for label in labels) + 2 * style.gap
+    boxes = box_rows(effective.values)
+    label_width = max(measure(label, style.body_bold) for label, _ in boxes) + 2 * style.gap
     # The boxes go beside the profile when there is room for them, else below it
     # (and the profile takes the whole width).
     side_need = label_width + 6 * style.box * 1.6 + 2 * style.gap
-    cell = max(need, min(style.profile_cell, width / len(table_rows)))
-    if cell * len(table_rows) + side_need > width:
-        cell = width / len(table_rows)
-    profile_width = cell * len(table_rows)
-    profile = _profile_table(effective, cell, measure, style)
-
-    values = effective.values
+    cell = max(need, min(style.profile_cell, (width - lead) / cells))
+    if lead + cell * cells + side_need > width:
+        cell = (width - lead) / cells
+    profile_width = lead + cell * cells
+    tables = [_profile_table(effective, line, cell, lead, measure, style, named) for line in lines]
+    profile = rows_piece(tables, gap=style.gap / 2) if named else tables[0]
     side_width = width - profile_width - 2 * style.gap
 
     def side(block_width: float) -> Piece:
-        boxes = [
+        rows = [
             tick_boxes(label, count, block_width, label_width, style.body_bold, measure, style.box)
-            for label, count in zip(
-                labels, (values.get("W") or 0, values.get("T") or 0, NEW_XP_BOXES), strict=True
-            )
+            for label, count in boxes
         ]
         status = _labelled(fighter.status.label, "Status:", block_width, measure, style)
-        return rows_piece([*boxes, status], gap=0.3)
+        return rows_piece([*rows, status], gap=0.3)
 
     if profile_width + side_need <= width:
         return side_by_side(
@@ -386,33 +411,50 @@ def _profile_block(
 
 
 def _profile_table(
-    effective: EffectiveProfile, cell: float, measure: Measure, style: CardStyle
+    effective: EffectiveProfile,
+    line: PrintedLine,
+    cell: float,
+    lead: float,
+    measure: Measure,
+    style: CardStyle,
+    named: bool,
 ) -> Piece:
-    """The characteristics' codes over their printed values, `cell` mm a column, the
-    modified values shaded."""
-    table_rows = list(effective.table)
+    """One printed line: the characteristics' codes over their printed values, `cell` mm
+    a column after `lead` mm for the line's name, the modified values shaded."""
+    table_rows = list(line.rows)
     printed = effective.printed()
-    profile_width = cell * len(table_rows)
+    profile_width = lead + cell * len(table_rows)
     label_height = style.label.line_height + 2 * CELL_PAD_Y
     value_height = style.value.line_height + 2 * CELL_PAD_Y
     drawing = Drawing()
-    drawing.frames.append(Frame(Rect(0.0, 0.0, profile_width, label_height), 0.0, HEADER_FILL))
+    drawing.frames.append(
+        Frame(Rect(lead, 0.0, profile_width - lead, label_height), 0.0, HEADER_FILL)
+    )
     for index, row in enumerate(table_rows):
         if effective.modified(row.code):
             drawing.frames.append(
-                Frame(Rect(index * cell, label_height, cell, value_height), 0.0, MODIFIED_FILL)
+                Frame(
+                    Rect(lead + index * cell, label_height, cell, value_height),
+                    0.0,
+                    MODIFIED_FILL,
+                )
             )
     drawing.frames.append(Frame(Rect(0.0, 0.0, profile_width, label_height + value_height), 0.25))
-    for index in range(1, len(table_rows)):
-        x = index * cell
+    for index in range(0 if named else 1, len(table_rows)):
+        x = lead + index * cell
         drawing.rules.append(Rule(x, 0.0, x, label_height + value_height, width=0.1, gray=0.55))
+    if named:
+        # The line's name, bold and centred on its two rows.
+        name, font = _group_label(line), style.small_bold
+        y = (label_height + value_height - font.line_height) / 2
+        drawing.texts.append(text_box(name, CELL_PAD_X, y, measure(name, font), font))
     for y, texts, font in (
         (0.0, [row.code for row in table_rows], style.label),
         (label_height, [printed[row.code] for row in table_rows], style.value),
     ):
         for index, text in enumerate(texts):
             text_width = measure(text, font)
-            x = index * cell + (cell - text_width) / 2
+            x = lead + index * cell + (cell - text_width) / 2
             drawing.texts.append(text_box(text, x, y + CELL_PAD_Y, text_width, font, Align.CENTER))
     return single(label_height + value_height, drawing)
 

@@ -19,7 +19,7 @@ from gangmanager.printing.blocks import (
     table,
     text_box,
 )
-from gangmanager.printing.card import MODIFIED_FILL
+from gangmanager.printing.card import MODIFIED_FILL, statline_of
 from gangmanager.printing.elements import (
     Align,
     Drawing,
@@ -37,6 +37,7 @@ from gangmanager.printing.text import wrap
 from gangmanager.rules import ratings
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.statline_layout import gang_statlines
 
 ROSTER_MARGIN = 12.0
 TITLE = FontSpec(16.0, bold=True)
@@ -182,8 +183,9 @@ def _figures(gang: Gang, width: float, measure: Measure) -> list[Piece]:
     return pieces
 
 
-def _fighter_cells(fighter: Fighter, ruleset: Ruleset) -> list[Cell]:
-    effective = fighter.effective(ruleset.table)
+def _fighter_cells(fighter: Fighter, ruleset: Ruleset, codes: list[str]) -> list[Cell]:
+    """The fighter's row under the characteristic columns `codes` (their statline's)."""
+    effective = fighter.effective(statline_of(fighter, ruleset))
     printed = effective.printed()
     committed = ratings.committed_fighter_rating(fighter)
     rating = str(committed)
@@ -196,8 +198,8 @@ def _fighter_cells(fighter: Fighter, ruleset: Ruleset) -> list[Cell]:
         Cell(kind),
         Cell(fighter.status.label),
         *(
-            Cell(printed[row.code], fill=MODIFIED_FILL if effective.modified(row.code) else None)
-            for row in ruleset.table
+            Cell(printed[code], fill=MODIFIED_FILL if effective.modified(code) else None)
+            for code in codes
         ),
         Cell(str(fighter.xp)),
         Cell(rating),
@@ -206,11 +208,28 @@ def _fighter_cells(fighter: Fighter, ruleset: Ruleset) -> list[Cell]:
 
 
 def _fighters(gang: Gang, ruleset: Ruleset, width: float, measure: Measure) -> list[Piece]:
+    """The fighters in a table per statline (n23 fighters and vehicles apart: a page
+    has no room for both statlines' columns), in the pack's order of the statlines."""
     pieces = [heading("Fighters", width, HEADING, measure, GAP)]
     if not gang.fighters:
         return [*pieces, paragraph("No fighters.", width, BODY, measure)]
-    rows = [_fighter_cells(f, ruleset) for f in gang.fighters]
-    codes = [row.code for row in ruleset.table]
+    rows: list[list[Cell]] = []
+    for number, statline in enumerate(gang_statlines(gang.fighters, ruleset)):
+        fighters = [f for f in gang.fighters if statline_of(f, ruleset) == statline]
+        cells = [_fighter_cells(f, ruleset, list(statline.codes)) for f in fighters]
+        gap = GAP if number else 0.0
+        pieces += _fighter_table(list(statline.codes), cells, width, measure, gap)
+        rows += cells
+    notes = ["Shaded values include modifiers (see each fighter's card)."]
+    if any(r[-2].text.endswith("*") for r in rows):
+        notes.append("FR*: the pending Fighter Rating differs; it is committed at Update Roster.")
+    pieces += [paragraph(note, width, LABEL, measure, gap_before=0.8) for note in notes]
+    return pieces
+
+
+def _fighter_table(
+    codes: list[str], rows: list[list[Cell]], width: float, measure: Measure, gap: float
+) -> list[Piece]:
     titles = ["Fighter", "Type", "Status", *codes, "XP", "FR", "Equipment"]
 
     def natural(index: int) -> float:
@@ -229,12 +248,7 @@ def _fighters(gang: Gang, ruleset: Ruleset, width: float, measure: Measure) -> l
         raise LayoutError(f"a page {width:.0f} mm wide is too narrow for the roster")
     aligns = [Align.LEFT] * 3 + [Align.CENTER] * (len(codes) + 2) + [Align.LEFT]
     columns = [Column(t, w, a) for t, w, a in zip(titles, widths, aligns, strict=True)]
-    pieces += table(columns, [Row(r) for r in rows], LABEL, BODY, measure)
-    notes = ["Shaded values include modifiers (see each fighter's card)."]
-    if any(r[-2].text.endswith("*") for r in rows):
-        notes.append("FR*: the pending Fighter Rating differs; it is committed at Update Roster.")
-    pieces += [paragraph(note, width, LABEL, measure, gap_before=0.8) for note in notes]
-    return pieces
+    return table(columns, [Row(r) for r in rows], LABEL, BODY, measure, gap_before=gap)
 
 
 def _territories(holdings: Holdings | None, width: float, measure: Measure) -> list[Piece]:

@@ -28,11 +28,12 @@ from markupsafe import Markup
 from gangmanager import __version__
 from gangmanager.printing.campaign_history import MEASURES, axis_range, gang_colour, history_series
 from gangmanager.printing.card import (
-    NEW_XP_BOXES,
     WEAPON_COLUMNS,
+    box_rows,
     footnote_lines,
     glossary_entries,
     modified_codes,
+    statline_of,
     weapon_rows,
 )
 from gangmanager.resources import resource_dir
@@ -40,6 +41,7 @@ from gangmanager.rules import ratings
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.portrait import portrait_data_uri
 from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.statline_layout import printed_lines
 
 # The only images a page may hold: inlined, in a format every browser reads.
 _DATA_URI = re.compile(r"data:image/(?:png|jpeg|webp);base64,[A-Za-z0-9+/]+={0,2}")
@@ -112,9 +114,10 @@ def fighter_card(
     fighter: Fighter, ruleset: Ruleset, number: int = 1, image: str | None = None
 ) -> dict[str, Any]:
     """Card `number`'s content, in the printed card's order and from its functions."""
-    effective = fighter.effective(ruleset.table)
+    effective = fighter.effective(statline_of(fighter, ruleset))
     printed = effective.printed()
     modified = set(modified_codes(effective))
+    lines = printed_lines(effective.table)
     weapons: list[dict[str, Any]] = []
     for row, stats in weapon_rows(fighter):
         cells = [str(cell) for cell in row.cells]
@@ -130,7 +133,15 @@ def fighter_card(
                     "indent": row.indent > 0,
                 }
             )
-    values = effective.values
+    profile: dict[str, dict[str, Any]] = {
+        row.code: {
+            "code": row.code,
+            "name": row.name,
+            "value": printed[row.code],
+            "modified": row.code in modified,
+        }
+        for row in effective.table
+    }
     return {
         "number": number,
         "name": fighter.name,
@@ -139,20 +150,17 @@ def fighter_card(
         "xp": fighter.xp,
         "cost": fighter.cost,
         "status": fighter.status.label,
-        "profile": [
+        "profile": list(profile.values()),
+        # The printed card's lines (a vehicle: its own, then its crew's), each named
+        # when there are several.
+        "profile_lines": [
             {
-                "code": row.code,
-                "name": row.name,
-                "value": printed[row.code],
-                "modified": row.code in modified,
+                "group": (line.group or "").capitalize() if len(lines) > 1 else "",
+                "stats": [profile[row.code] for row in line.rows],
             }
-            for row in effective.table
+            for line in lines
         ],
-        "boxes": [
-            ("Wounds", values.get("W") or 0),
-            ("Flesh wounds", values.get("T") or 0),
-            ("New XP", NEW_XP_BOXES),
-        ],
+        "boxes": box_rows(effective.values),
         "summary": (effective.summary() or "no net change") if modified else "",
         "footnotes": footnote_lines(effective),
         "weapons": weapons,

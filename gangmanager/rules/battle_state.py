@@ -131,7 +131,8 @@ class FighterTrack:
 
     @property
     def max_wounds(self) -> int:
-        value = self.fighter.effective(self.table).values["W"]
+        # A statline without Wounds (a vehicle's, an invented one) tracks one.
+        value = self.fighter.effective(self.table).values.get("W")
         return value if value is not None else 1
 
     @property
@@ -149,7 +150,7 @@ class FighterTrack:
     def live_values(self) -> dict[str, int | None]:
         """The effective profile with each Flesh Wound taking one off Toughness."""
         values = dict(self.fighter.effective(self.table).values)
-        toughness = values["T"]
+        toughness = values.get("T")
         if toughness is not None:
             values["T"] = max(0, toughness - self.flesh_wounds)
         return values

@@ -68,8 +68,8 @@ class Characteristic(BaseModel):
     # Advancements may raise it at most this many steps above the type's base
     # profile; None means no cap.
     advance_cap: int | None = Field(default=None, ge=0)
-    # The printed line it belongs to where a statline prints in more than one (a
-    # vehicle's "vehicle" and "crew" lines); None: the statline's one line.
+    # The printed line it belongs to ("vehicle", "crew"): a card prints one line per
+    # group, in the order the groups first appear; None (every row): one line.
     group: str | None = None
 
     def print(self, value: Value) -> str:

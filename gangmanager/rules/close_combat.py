@@ -17,6 +17,9 @@ from gangmanager.rules.battle_table import Table
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Mechanic
 
+# The characteristic whose value is a fighter's attack dice (a statline without it: one).
+ATTACKS = "A"
+
 
 @dataclass(frozen=True)
 class Share:
@@ -27,13 +30,18 @@ class Share:
     dice: int
 
 
+def own_attacks(attacker: FighterTrack) -> tuple[int, str]:
+    """The attack dice of the attacker's own characteristic (at least one), and its code."""
+    return attacker.live_values().get(ATTACKS) or 1, ATTACKS
+
+
 def shares(
     table: Table, attacker: FighterTrack, weapon: str, profile: ProfileTrack, charge: bool
 ) -> tuple[list[Share], str]:
     """The attack dice per weapon, `weapon`'s first, and how they came about."""
     rules = table.ruleset.attack
-    own = attacker.live_values()["A"] or 1
-    count, parts = own, [f"A {own}"]
+    own, code = own_attacks(attacker)
+    count, parts = own, [f"{code} {own}"]
     extra: list[Share] = []
     melee = [
         (w.name, p)

@@ -12,7 +12,6 @@ from gangmanager.gui.common.receipt_dialog import ReceiptDialog
 from gangmanager.gui.main_window import MainWindow
 from gangmanager.gui.roster.gang_details_dialog import GangDetailsDialog
 from gangmanager.gui.roster.new_fighter_dialog import FighterChoice, NewFighterDialog
-from gangmanager.gui.roster.roster_table_model import HEADERS, RATING_COLUMN
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules import ratings, roster_ops
 from gangmanager.services import gangs
@@ -61,18 +60,18 @@ def test_the_roster_marks_modified_cells_and_pending_ratings(window: MainWindow)
     assert model.rowCount() == 6
     names = [model.index(r, 0).data() for r in range(model.rowCount())]
     assert names[0] == "Mags Varga"
-    cl = model.index(0, HEADERS.index("Cl"))
+    cl = model.index(0, model.column_of("Cl"))
     assert cl.data() == "4+"
     assert cl.data(Qt.ItemDataRole.FontRole).bold()
     assert cl.data(Qt.ItemDataRole.BackgroundRole) is not None
     assert "Advancement: Cool (+1)" in cl.data(Qt.ItemDataRole.ToolTipRole)
-    assert model.index(0, HEADERS.index("BS")).data(Qt.ItemDataRole.ToolTipRole) is None
+    assert model.index(0, model.column_of("BS")).data(Qt.ItemDataRole.ToolTipRole) is None
     dex = names.index("Dex Hollow")
-    rating = model.index(dex, RATING_COLUMN)
+    rating = model.index(dex, model.rating_column)
     # The committed rating, with a marker: the lost Limited profile is only pending.
     assert rating.data() == "145 *"
     assert "pending 125 (-20)" in rating.data(Qt.ItemDataRole.ToolTipRole)
-    assert model.index(2, RATING_COLUMN).data() == "60"
+    assert model.index(2, model.rating_column).data() == "60"
 
 
 def test_the_header_shows_committed_values_and_explains_them(
@@ -111,7 +110,9 @@ def test_fighter_rating_breakdown_from_the_table_and_the_card(
     shown: list[str] = []
     monkeypatch.setattr(ReceiptDialog, "ask", lambda parent, title, text: shown.append(text))
     select_fighter(qtbot, window, "Dex Hollow")
-    rect = window.roster_view.visualRect(window.roster_model.index(1, RATING_COLUMN))
+    rect = window.roster_view.visualRect(
+        window.roster_model.index(1, window.roster_model.rating_column)
+    )
     # A real double click: press and release, then the double click.
     qtbot.mouseClick(window.roster_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     qtbot.mouseDClick(window.roster_view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
@@ -430,7 +431,7 @@ def test_committed_ratings_stay_while_edits_change_the_pending_one(
     rook = stored_fighter(window, "Rook")
     assert ratings.committed_fighter_rating(rook) == 60
     assert ratings.pending_fighter_rating(rook) == 75
-    assert window.roster_model.index(2, RATING_COLUMN).data() == "60 *"
+    assert window.roster_model.index(2, window.roster_model.rating_column).data() == "60 *"
     assert window.header.rating.text() == "Gang Rating 580  (pending 575 *)"
 
 

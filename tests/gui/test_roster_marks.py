@@ -9,22 +9,16 @@ from gangmanager.gui.roster.profile_editor import ProfileEditor
 from gangmanager.gui.roster.roster_table_model import (
     BETTER_TINT,
     NAME_COLUMN,
-    PROFILE_COLUMNS,
     WORSE_TINT,
     RosterTableModel,
 )
 from gangmanager.rules import roster_ops
-from gangmanager.rules.characteristics import CODES
 from gangmanager.rules.gang import FighterStatus
 from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from .qt_narrowing import role_data
-
-
-def column(code: str) -> int:
-    return PROFILE_COLUMNS[CODES.index(code)]
 
 
 def test_better_and_worse_values_and_unfit_fighters(
@@ -53,8 +47,8 @@ def test_better_and_worse_values_and_unfit_fighters(
     model.set_gang(gang, n23)
     qtmodeltester.check(model)
 
-    worse = model.index(rook, column("M"))
-    better = model.index(rook, column("BS"))
+    worse = model.index(rook, model.column_of("M"))
+    better = model.index(rook, model.column_of("BS"))
     assert role_data(model, worse, Qt.ItemDataRole.BackgroundRole, QBrush).color() == WORSE_TINT
     assert role_data(model, better, Qt.ItemDataRole.BackgroundRole, QBrush).color() == BETTER_TINT
     assert role_data(model, worse, Qt.ItemDataRole.ToolTipRole, str).startswith(

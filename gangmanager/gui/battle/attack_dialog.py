@@ -44,7 +44,7 @@ from gangmanager.rules.battle_events import AttackEvent, BattleError, ProfileSta
 from gangmanager.rules.battle_faces import face_roll
 from gangmanager.rules.battle_state import BattleState, FighterTrack, ProfileTrack
 from gangmanager.rules.battle_table import Table
-from gangmanager.rules.close_combat import Share, shares
+from gangmanager.rules.close_combat import Share, own_attacks, shares
 from gangmanager.rules.dice import Dice
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset import Ruleset
@@ -432,7 +432,7 @@ class AttackDialog(QDialog):
             return
         profile = self._profile()
         if profile is None:
-            count, parts = self._attacker.live_values()["A"] or 1, "A"
+            count, parts = own_attacks(self._attacker)
             if self.charge_check.isChecked() and self._ruleset.attack.charge_attacks:
                 count += self._ruleset.attack.charge_attacks
                 parts += f", charge +{self._ruleset.attack.charge_attacks}"

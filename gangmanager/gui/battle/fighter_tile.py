@@ -60,6 +60,7 @@ from gangmanager.rules.battle_events import (
 )
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
 from gangmanager.rules.ruleset import Mechanic
+from gangmanager.rules.statline_layout import FLESH_WOUNDS, tally_count
 
 # Background and text colour of each status word.
 STATUS_COLOURS: dict[BattleStatus, tuple[str, str]] = {
@@ -449,14 +450,17 @@ class FighterTile(QFrame):
         )
 
         self.wound_boxes.set_boxes(track.max_wounds, track.max_wounds - track.wounds)
-        toughness = track.fighter.effective(track.table).values["T"] or 0
+        effective = track.fighter.effective(track.table).values
+        toughness = tally_count(FLESH_WOUNDS, effective)
         self.flesh_boxes.set_boxes(max(toughness, track.flesh_wounds), track.flesh_wounds)
         self.wound_button.setEnabled(track.wounds > 0 and not out)
         self.flesh_wound_button.setEnabled(not out)
-        for code, value in track.live_profile().items():
-            label = self.profile_values[code]
-            label.setText(value)
-            lowered = code == "T" and track.flesh_wounds > 0
+        live = track.live_values()
+        for stat in track.table:
+            label = self.profile_values[stat.code]
+            label.setText(stat.print(live[stat.code]))
+            # Lowered in this battle (Flesh Wounds on Toughness): red and bold.
+            lowered = live[stat.code] != effective[stat.code]
             _set_colour(label, "#c62828" if lowered else None)
             _set_font(label, bold=lowered)
 

@@ -69,8 +69,12 @@ class RowsTableModel(QAbstractTableModel, Generic[RowT]):
             return ()
         return tuple(str(column.text(row)) for column in self.COLUMNS)
 
-    def set_rows(self, rows: Sequence[RowT]) -> None:
+    def set_rows(self, rows: Sequence[RowT], columns: Sequence[Column[RowT]] | None = None) -> None:
+        """Replace every row; `columns` (a table whose columns depend on its rows, the
+        roster's statlines) replaces the columns in the same reset."""
         self.beginResetModel()
+        if columns is not None:
+            self.COLUMNS = columns
         self._rows = list(rows)
         self._texts = [self._texts_of(r) for r in self._rows]
         self.endResetModel()

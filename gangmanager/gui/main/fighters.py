@@ -10,7 +10,7 @@ from PySide6.QtCore import QItemSelection, QModelIndex
 from gangmanager.gui.main.action_registry import Needs
 from gangmanager.gui.main.host import MainWindowHost
 from gangmanager.gui.roster.breakdown import fighter_rating_text
-from gangmanager.gui.roster.roster_table_model import NAME_COLUMN, RATING_COLUMN
+from gangmanager.gui.roster.roster_table_model import NAME_COLUMN
 from gangmanager.rules import roster_ops
 from gangmanager.services import roster
 
@@ -25,7 +25,7 @@ class Fighters(MainWindowHost):
         self._show_fighter(rows[0].row() if rows else None)
 
     def _on_roster_view_double_clicked(self, index: QModelIndex) -> None:
-        if index.column() == RATING_COLUMN:
+        if index.column() == self.roster_model.rating_column:
             self._on_fighter_rating_triggered()
         elif index.column() == NAME_COLUMN:
             self.roster_view.edit(index)

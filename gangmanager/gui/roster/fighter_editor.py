@@ -68,37 +68,19 @@ class FighterEditor(FighterCard):
         self._gang, self._ruleset = gang, ruleset
         self._fighter = fighter if gang is not None and ruleset is not None else None
         fighter = self._fighter
+        self._show_profile(fighter, ruleset)
         enabled = fighter is not None
         for child in self.findChildren(QWidget):
             if child is not self.placeholder:
                 child.setEnabled(enabled)
         self.placeholder.setVisible(not enabled)
-        table = ruleset.table if ruleset is not None else None
-        self.profile.set_fighter(fighter, table) if table else self.profile.set_fighter(None)
         if fighter is None or gang is None or ruleset is None:
-            self.title.setText("Fighter card")
-            self.rating.clear()
-            for box in (self.name, self.notes):
-                box.clear()
-            self.weapons_model.set_weapons([], None)
-            for view in (self.modifiers, self.wargear, self.skills, self.injuries):
-                view.clear()
-            self.slots.clear()
-            self.portrait.set_portrait(None)
-            self.owner.setVisible(False)
+            self._clear()
             return
         self.portrait.set_portrait(fighter.portrait)
         self.title.setText(f"{fighter.name}: {fighter.type or fighter.category.label}")
         self._show_owner(gang, fighter)
-        committed = ratings.committed_fighter_rating(fighter)
-        pending = ratings.pending_fighter_rating(fighter)
-        text = f"Fighter Rating {committed}"
-        if pending != committed:
-            text += f"  (pending {pending} *)"
-        self.rating.setText(text)
-        self.rating.setToolTip(
-            "Committed at founding and in Update Roster; edits change the pending value"
-        )
+        self._show_rating(fighter)
         self._set_text(self.name, fighter.name)
         self._fill_types(gang, ruleset, fighter)
         self.category.setCurrentIndex(list(Category).index(fighter.category))
@@ -124,6 +106,40 @@ class FighterEditor(FighterCard):
         self._fill_injuries(fighter, ruleset)
         self._on_weapons_selection_changed(QItemSelection(), QItemSelection())
 
+    def _show_profile(self, fighter: Fighter | None, ruleset: Ruleset | None) -> None:
+        """The profile boxes of the fighter's statline (the pack's fighter statline while
+        none is shown); the tab order takes new boxes in."""
+        table = None
+        if ruleset is not None:
+            table = ruleset.table_for(fighter.profile) if fighter else ruleset.table
+        rebuilt = table is not None and table != self.profile.table
+        self.profile.set_fighter(fighter, table)
+        if rebuilt:
+            self._chain_tabs()
+
+    def _clear(self) -> None:
+        self.title.setText("Fighter card")
+        self.rating.clear()
+        for box in (self.name, self.notes):
+            box.clear()
+        self.weapons_model.set_weapons([], None)
+        for view in (self.modifiers, self.wargear, self.skills, self.injuries):
+            view.clear()
+        self.slots.clear()
+        self.portrait.set_portrait(None)
+        self.owner.setVisible(False)
+
+    def _show_rating(self, fighter: Fighter) -> None:
+        committed = ratings.committed_fighter_rating(fighter)
+        pending = ratings.pending_fighter_rating(fighter)
+        text = f"Fighter Rating {committed}"
+        if pending != committed:
+            text += f"  (pending {pending} *)"
+        self.rating.setText(text)
+        self.rating.setToolTip(
+            "Committed at founding and in Update Roster; edits change the pending value"
+        )
+
     def _show_owner(self, gang: Gang, fighter: Fighter) -> None:
         """An Exotic Beast's owner by their name as it is now (the beast holds their id)."""
         beast = fighter.category is Category.EXOTIC_BEAST
@@ -148,7 +164,7 @@ class FighterEditor(FighterCard):
     def _fill_modifiers(self, fighter: Fighter, ruleset: Ruleset) -> None:
         self.modifiers.clear()
         for modifier in fighter.modifiers:
-            summary = modifier.summary(ruleset.table) or "no profile change"
+            summary = modifier.summary(ruleset.table_for(fighter.profile)) or "no profile change"
             cost = f", +{modifier.cost} credits" if modifier.cost else ""
             row = QListWidgetItem(f"{modifier.source}: {summary}{cost}")
             row.setToolTip(f"{modifier.kind.value.capitalize()}: {modifier.source}")
@@ -262,7 +278,8 @@ class FighterEditor(FighterCard):
             if same
             else self.messages.ask(
                 f"{kind.name} is a {kind.category.label} at {kind.cost} credits with the profile"
-                f" {kind.profile.line(self._ruleset.table)}. Give {self._fighter.name} that"
+                f" {kind.profile.line(self._ruleset.statline(kind.statline))}. Give"
+                f" {self._fighter.name} that"
                 " category, base cost and base profile too?",
                 [take_all, "Only the type name", "Cancel"],
             )

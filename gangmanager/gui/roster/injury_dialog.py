@@ -60,6 +60,8 @@ class InjuryDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle(f"Add a Lasting Injury to {fighter.name}")
         self._ruleset = ruleset
+        # The injury's changes keep the codes of the fighter's statline only.
+        self._table = ruleset.table_for(fighter.profile)
         self.table = QListWidget()
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(True)
@@ -125,7 +127,8 @@ class InjuryDialog(QDialog):
         injury = table_injury(self._ruleset, name)
         if injury is None or not self.with_modifier.isChecked():
             return InjuryChoice(name)
-        return InjuryChoice(injury.name, roster_ops.injury_modifier(injury), injury.gains_skill)
+        modifier = roster_ops.injury_modifier(injury, self._table)
+        return InjuryChoice(injury.name, modifier, injury.gains_skill)
 
     def _on_buttons_accepted(self) -> None:
         if self.choice() is None:

@@ -24,13 +24,20 @@ from PySide6.QtWidgets import (
 
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules import roster_ops
+from gangmanager.rules.characteristics import CharacteristicTable
 from gangmanager.rules.gang import Fighter
 from gangmanager.rules.limits import MAX_AMOUNT
 from gangmanager.rules.modifiers import Modifier, ModifierKind
 from gangmanager.rules.roster_ops import RosterError
 from gangmanager.rules.ruleset import Advancement, ArmouryItem, InjuryResult, Ruleset, Skill
 
-EXAMPLE_LINE = "M: +1, BS: +1, Cl: +1, Wil: +1"
+
+def example_line(table: CharacteristicTable) -> str:
+    """A typed line in the fighter's own codes: the first, third and last two, +1 each
+    (n23: `M: +1, BS: +1, Wil: +1, Int: +1`)."""
+    codes = table.codes
+    picked = dict.fromkeys([*codes[:1], *codes[2:3], *codes[-2:]])
+    return ", ".join(f"{code}: +1" for code in picked)
 
 
 @dataclass(frozen=True)
@@ -43,6 +50,14 @@ class ModifierChoice:
 
 def _changes_text(changes: dict[str, int]) -> str:
     return ", ".join(f"{code}: {steps:+d}" for code, steps in changes.items()) or "no change"
+
+
+def _holds(table: CharacteristicTable, code: str) -> bool:
+    try:
+        table.lookup(code)
+    except KeyError:
+        return False
+    return True
 
 
 def _list() -> QListWidget:
@@ -60,6 +75,8 @@ class ModifierDialog(QDialog):
         self.setWindowTitle(f"Add a modifier to {fighter.name}")
         self._fighter = fighter
         self._ruleset = ruleset
+        # The fighter's statline: what the typed line and the pack's changes are read by.
+        self._table = ruleset.table_for(fighter.profile)
         self.tabs = QTabWidget()
         self.tabs.addTab(self._advancement_tab(), "&Advancement")
         self.tabs.addTab(self._injury_tab(), "Lasting &Injury")
@@ -87,8 +104,8 @@ class ModifierDialog(QDialog):
         self.advancements = _list()
         self._advancement_rows: list[Advancement] = []
         for adv in self._ruleset.advancements:
-            if adv.characteristic is None:
-                continue
+            if adv.characteristic is None or not _holds(self._table, adv.characteristic):
+                continue  # a skill, or a characteristic of another statline
             if adv.categories and self._fighter.category not in adv.categories:
                 continue
             xp = roster_ops.advancement_xp(self._fighter, adv)
@@ -152,7 +169,7 @@ class ModifierDialog(QDialog):
             self.kind.addItem(kind.value.capitalize(), kind)
         self.kind.setCurrentIndex(list(ModifierKind).index(ModifierKind.MANUAL))
         self.line = QLineEdit()
-        self.line.setPlaceholderText(EXAMPLE_LINE)
+        self.line.setPlaceholderText(example_line(self._table))
         self.line.textEdited.connect(self._on_line_text_edited)
         self.cost = QSpinBox()
         self.cost.setRange(0, MAX_AMOUNT)
@@ -175,11 +192,11 @@ class ModifierDialog(QDialog):
             self.reading.clear()
             return
         try:
-            modifier = roster_ops.line_modifier("typed", text, table=self._ruleset.table)
+            modifier = roster_ops.line_modifier("typed", text, table=self._table)
         except RosterError as exc:
             self.reading.setText(f"Cannot read it yet: {exc}")
         else:
-            self.reading.setText(f"Reads as {modifier.summary(self._ruleset.table)}")
+            self.reading.setText(f"Reads as {modifier.summary(self._table)}")
 
     def choice(self) -> ModifierChoice:
         """RosterError with a one-line reason when nothing valid is picked."""
@@ -191,7 +208,7 @@ class ModifierDialog(QDialog):
             adv = self._advancement_rows[row]
             xp = self.advancements.item(row).data(Qt.ItemDataRole.UserRole)
             spend = int(xp) if self.spend_xp.isChecked() else 0
-            modifier = roster_ops.advancement_modifier(adv)
+            modifier = roster_ops.advancement_modifier(adv, self._table)
             fighter = self._fighter
             if spend > fighter.xp:
                 # The service's own refusal, said before the dialog closes.
@@ -205,18 +222,20 @@ class ModifierDialog(QDialog):
                 raise RosterError("pick an injury")
             injury = self._injury_rows[row]
             return ModifierChoice(
-                roster_ops.injury_modifier(injury), injury=injury.name, skill=injury.gains_skill
+                roster_ops.injury_modifier(injury, self._table),
+                injury=injury.name,
+                skill=injury.gains_skill,
             )
         if tab == self.EQUIPMENT:
             row = self.equipment.currentRow()
             if row < 0:
                 raise RosterError("pick an item (or type a line)")
-            return ModifierChoice(roster_ops.item_modifier(self._equipment_rows[row]))
+            return ModifierChoice(roster_ops.item_modifier(self._equipment_rows[row], self._table))
         modifier = roster_ops.line_modifier(
             self.source.text(),
             self.line.text(),
             kind=self.kind.currentData(),
-            table=self._ruleset.table,
+            table=self._table,
             cost=self.cost.value(),
         )
         return ModifierChoice(modifier)

@@ -20,14 +20,24 @@ from PySide6.QtWidgets import (
 
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules import gang_additions, roster_ops
-from gangmanager.rules.characteristics import CharacteristicError
+from gangmanager.rules.characteristics import CharacteristicError, CharacteristicTable
 from gangmanager.rules.gang import Category, Fighter
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ruleset import FighterType, Ruleset
 
 CUSTOM = "Custom fighter"
+# A custom fighter's starting profile where it fits the pack's fighter statline (n23's
+# twelve); another statline starts from its worst values.
 DEFAULT_PROFILE = '5" 4+ 4+ 3 3 1 4+ 1 7+ 7+ 7+ 7+'
+
+
+def default_line(table: CharacteristicTable) -> str:
+    try:
+        Profile.from_line(DEFAULT_PROFILE, table).validate_ranges()
+    except (CharacteristicError, ValueError):
+        return " ".join(row.print(row.worst) for row in table)
+    return DEFAULT_PROFILE
 
 
 @dataclass(frozen=True)
@@ -85,7 +95,8 @@ class NewFighterDialog(QDialog):
         self.cost.setRange(0, MAX_AMOUNT)
         self.cost.setSuffix(" credits")
         self.profile = QLineEdit()
-        self.profile.setToolTip("Twelve values: M WS BS S T W I A Ld Cl Wil Int")
+        codes = self._table.codes
+        self.profile.setToolTip(f"{len(codes)} values: {' '.join(codes)}")
 
     def _build_footer(self, credits: int) -> None:
         self.pay = QCheckBox(
@@ -135,7 +146,7 @@ class NewFighterDialog(QDialog):
             self.cost.setValue(kind.cost_for(self._house_entry))
             self.profile.setText(kind.profile.line(self._table))
         elif not self.profile.text():
-            self.profile.setText(DEFAULT_PROFILE)
+            self.profile.setText(default_line(self._table))
 
     def choice(self) -> FighterChoice:
         """ValueError with a one-line reason when the entries do not make a fighter."""
@@ -156,7 +167,7 @@ class NewFighterDialog(QDialog):
             )
             return FighterChoice(fighter, self.pay.isChecked())
         try:
-            profile = Profile.from_line(self.profile.text())
+            profile = Profile.from_line(self.profile.text(), self._table)
             profile.validate_ranges(self._table)
         except (CharacteristicError, ValueError) as exc:
             raise ValueError(f"profile: {str(exc).splitlines()[-1].strip()}") from None

@@ -37,13 +37,13 @@ from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.gui.roster.gang_draft import GangDraft
 from gangmanager.gui.roster.offer_table_model import OfferTableModel
 from gangmanager.rules import ratings, restrictions, roster_ops
-from gangmanager.rules.characteristics import CODES
 from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS, MAX_GANG_NAME_CHARS
 from gangmanager.rules.restrictions import Offer
 from gangmanager.rules.roster_ops import RosterError
-from gangmanager.rules.ruleset import FighterType
+from gangmanager.rules.ruleset import FIGHTER_STATLINE, FighterType
+from gangmanager.rules.statline_layout import stat_columns
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
@@ -138,6 +138,10 @@ def _table(headers: list[str], *, stretch: bool = True) -> QTableWidget:
     return table
 
 
+# The recruit list's columns before the characteristics of its statlines.
+_TYPE_HEADERS = ("Type", "Category", "Cost")
+
+
 def _fill_row(table: QTableWidget, row: int, texts: list[str], tip: str = "") -> None:
     for column, text in enumerate(texts):
         cell = QTableWidgetItem(text)
@@ -158,7 +162,8 @@ class RecruitPage(QWizardPage):
             "Pick a fighter type, name the recruit and press Recruit. An Exotic Beast is"
             " bought for the recruit you select on the right (its owner)."
         )
-        self.types = _table(["Type", "Category", "Cost", *CODES], stretch=False)
+        # The characteristic columns come with the house's list (initializePage).
+        self.types = _table(list(_TYPE_HEADERS), stretch=False)
         self.recruit_name = QLineEdit()
         self.recruit_name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
         self.recruit_name.setPlaceholderText("Name (empty: the type's name)")
@@ -201,12 +206,25 @@ class RecruitPage(QWizardPage):
     def initializePage(self) -> None:
         draft = self._draft
         assert draft.ruleset is not None
-        self._types = draft.ruleset.fighter_types_for(draft.house)
+        ruleset = draft.ruleset
+        self._types = ruleset.fighter_types_for(draft.house)
+        # The statlines of the list in the pack's order, one column per code (a
+        # vehicle's Fr under its own header, its M under the fighters' M).
+        named = {kind.statline for kind in self._types} or {FIGHTER_STATLINE}
+        stats = stat_columns(ruleset.statline(n) for n in ruleset.statlines if n in named)
+        headers = [*_TYPE_HEADERS, *(s.code for s in stats)]
+        self.types.setColumnCount(len(headers))
+        self.types.setHorizontalHeaderLabels(headers)
+        for column, stat in enumerate(stats, start=len(_TYPE_HEADERS)):
+            header = self.types.horizontalHeaderItem(column)
+            if header is not None:
+                header.setToolTip(stat.tooltip)
         self.types.setRowCount(len(self._types))
         for row, kind in enumerate(self._types):
-            printed = list(kind.profile.printed(draft.ruleset.table).values())
-            cost = kind.cost_for(draft.ruleset.house(draft.house) if draft.house else None)
-            texts = [kind.name, kind.category.label, str(cost), *printed]
+            printed = kind.profile.printed(ruleset.statline(kind.statline))
+            cost = kind.cost_for(ruleset.house(draft.house) if draft.house else None)
+            texts = [kind.name, kind.category.label, str(cost)]
+            texts += [printed.get(s.code, "") for s in stats]
             _fill_row(self.types, row, texts, kind.summary)
         if self._types:
             self.types.selectRow(0)

@@ -1,4 +1,7 @@
-"""The twelve base profile boxes, the effective profile under them and the summary line.
+"""The base profile boxes, the effective profile under them and the summary line.
+
+One box per characteristic of the fighter's statline (the pack's; n23's fighter has
+twelve), made again when a fighter of another statline is shown.
 
 A box accepts only a valid value for its characteristic (`5"`, `4+`, `3`, `-`)
 within the ruleset's best..worst range. A bad entry shows an inline message
@@ -8,12 +11,11 @@ and nothing is written; a good one is sent as `sig_characteristic_edited`.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from gangmanager.gui.roster.roster_table_model import tint
 from gangmanager.rules import roster_ops
-from gangmanager.rules.characteristics import CODES, CORE_TABLE, CharacteristicTable, Value
+from gangmanager.rules.characteristics import CharacteristicTable, Value
 from gangmanager.rules.gang import Fighter
 from gangmanager.rules.roster_ops import RosterError
 
@@ -28,36 +30,18 @@ class ProfileEditor(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._fighter: Fighter | None = None
-        self._table: CharacteristicTable = CORE_TABLE
+        self._table: CharacteristicTable | None = None
         self._errors: dict[str, str] = {}
-        grid = QGridLayout()
-        grid.setHorizontalSpacing(3)
-        grid.setVerticalSpacing(2)
-        grid.addWidget(QLabel("Base"), 1, 0)
+        self.grid = QGridLayout()
+        self.grid.setHorizontalSpacing(3)
+        self.grid.setVerticalSpacing(2)
+        self.grid.addWidget(QLabel("Base"), 1, 0)
         now = QLabel("Now")
         now.setToolTip("The effective profile: every modifier applied")
-        grid.addWidget(now, 2, 0)
+        self.grid.addWidget(now, 2, 0)
         self.fields: dict[str, QLineEdit] = {}
         self.effective: dict[str, QLabel] = {}
-        for column, code in enumerate(CODES, start=1):
-            header = QLabel(code)
-            header.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            grid.addWidget(header, 0, column)
-            field = QLineEdit()
-            field.setObjectName(f"profile_{code}")
-            field.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            field.setMinimumWidth(34)
-            field.setAccessibleName(f"Base {code}")
-            field.textEdited.connect(lambda _text, c=code: self._on_field_text_edited(c))
-            field.editingFinished.connect(lambda c=code: self._on_field_editing_finished(c))
-            grid.addWidget(field, 1, column)
-            self.fields[code] = field
-            label = QLabel()
-            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            label.setMinimumWidth(34)
-            grid.addWidget(label, 2, column)
-            self.effective[code] = label
-            grid.setColumnStretch(column, 1)
+        self._headers: list[QLabel] = []
         self.message = QLabel()
         self.message.setObjectName("profile_message")
         self.message.setStyleSheet("color: #c62828;")
@@ -68,19 +52,60 @@ class ProfileEditor(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        layout.addLayout(grid)
+        layout.addLayout(self.grid)
         layout.addWidget(self.summary)
         layout.addWidget(self.message)
 
-    def set_fighter(self, fighter: Fighter | None, table: CharacteristicTable = CORE_TABLE) -> None:
-        self._fighter, self._table = fighter, table
+    @property
+    def table(self) -> CharacteristicTable | None:
+        """The statline the boxes are for (None before a fighter was shown)."""
+        return self._table
+
+    def _build_boxes(self, table: CharacteristicTable) -> None:
+        """A header, a base box and an effective label per characteristic of `table`."""
+        for widget in [*self._headers, *self.fields.values(), *self.effective.values()]:
+            self.grid.removeWidget(widget)
+            # Hidden at once: the deletion waits for the event loop.
+            widget.hide()
+            widget.deleteLater()
+        for column in range(1, len(self._headers) + 1):
+            self.grid.setColumnStretch(column, 0)
+        self._headers, self.fields, self.effective = [], {}, {}
+        for column, row in enumerate(table, start=1):
+            code = row.code
+            header = QLabel(code)
+            header.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.grid.addWidget(header, 0, column)
+            self._headers.append(header)
+            field = QLineEdit()
+            field.setObjectName(f"profile_{code}")
+            field.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            field.setMinimumWidth(34)
+            field.setAccessibleName(f"Base {code}")
+            field.textEdited.connect(lambda _text, c=code: self._on_field_text_edited(c))
+            field.editingFinished.connect(lambda c=code: self._on_field_editing_finished(c))
+            self.grid.addWidget(field, 1, column)
+            self.fields[code] = field
+            label = QLabel()
+            label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            label.setMinimumWidth(34)
+            self.grid.addWidget(label, 2, column)
+            self.effective[code] = label
+            self.grid.setColumnStretch(column, 1)
+        self._table = table
+
+    def set_fighter(
+        self, fighter: Fighter | None, table: CharacteristicTable | None = None
+    ) -> None:
+        """Show a fighter on `table`, their statline (None: the boxes stay as they are)."""
+        if table is not None and table != self._table:
+            self._build_boxes(table)
+        self._fighter = fighter if self._table is not None else None
         self._errors.clear()
         self.message.clear()
         self.message.hide()
-        bold = QFont()
-        bold.setBold(True)
-        effective = fighter.effective(table) if fighter else None
-        for row in table:
+        effective = fighter.effective(self._table) if fighter and self._table else None
+        for row in self._table or ():
             field, label = self.fields[row.code], self.effective[row.code]
             field.setStyleSheet("")
             field.setToolTip(f"{row.name}: {row.print(row.best)} (best) to {row.print(row.worst)}")
@@ -105,6 +130,7 @@ class ProfileEditor(QWidget):
     def _check(self, code: str) -> tuple[bool, Value]:
         """(True, value) for a valid box; (False, None) after showing why it is not."""
         text = self.fields[code].text()
+        assert self._table is not None  # the boxes are the table's
         try:
             value = roster_ops.parse_characteristic(code, text, self._table)
         except RosterError as exc:
@@ -131,7 +157,7 @@ class ProfileEditor(QWidget):
         self._check(code)
 
     def _on_field_editing_finished(self, code: str) -> None:
-        if self._fighter is None:
+        if self._fighter is None or self._table is None:
             return
         valid, value = self._check(code)
         if not valid:

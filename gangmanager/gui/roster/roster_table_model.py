@@ -21,18 +21,14 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from gangmanager.gui.common.rows_table_model import CENTRE, Column, Index, RowsTableModel
 from gangmanager.rules import ratings
-from gangmanager.rules.characteristics import CODES, CharacteristicTable
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.modifiers import EffectiveProfile
 from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.statline_layout import StatColumn, gang_statlines, stat_columns
 
 _LEAD = ("Name", "Type", "Category", "Status")
 _TAIL = ("XP", "Rating")
-HEADERS: tuple[str, ...] = _LEAD + CODES + _TAIL
 NAME_COLUMN = 0
-PROFILE_COLUMNS = range(len(_LEAD), len(_LEAD) + len(CODES))
-XP_COLUMN = len(HEADERS) - 2
-RATING_COLUMN = len(HEADERS) - 1
 PENDING_MARK = "*"
 MODIFIED_TINT = QColor(255, 236, 179)
 BETTER_TINT = QColor(200, 236, 200)
@@ -87,11 +83,14 @@ def _rating(fighter: Fighter) -> str:
     return f"{committed} {PENDING_MARK}" if pending != committed else str(committed)
 
 
-def _tooltip(fighter: Fighter, effective: EffectiveProfile, column: int) -> str | None:
-    code = _code(column)
+def _tooltip(
+    fighter: Fighter, effective: EffectiveProfile, column: int, codes: tuple[str, ...]
+) -> str | None:
+    code = _code(column, codes)
     if code is not None:
-        return effective.tooltip(code) if effective.modified(code) else None
-    if column == RATING_COLUMN:
+        held = code in effective.values and effective.modified(code)
+        return effective.tooltip(code) if held else None
+    if column == len(_LEAD) + len(codes) + 1:
         return rating_tooltip(fighter)
     if column == NAME_COLUMN:
         summary = effective.summary()
@@ -105,19 +104,26 @@ def _tooltip(fighter: Fighter, effective: EffectiveProfile, column: int) -> str 
     return None
 
 
-def _code(column: int) -> str | None:
-    return CODES[column - len(_LEAD)] if column in PROFILE_COLUMNS else None
+def _code(column: int, codes: tuple[str, ...]) -> str | None:
+    at = column - len(_LEAD)
+    return codes[at] if 0 <= at < len(codes) else None
 
 
-def roster_row(fighter: Fighter, effective: EffectiveProfile) -> RosterRow:
+def roster_row(
+    fighter: Fighter, effective: EffectiveProfile, codes: tuple[str, ...] | None = None
+) -> RosterRow:
+    """The row under the characteristic columns `codes` (None: the fighter's statline)."""
+    if codes is None:
+        codes = effective.table.codes
     status = fighter.status
     unfit = status in UNFIT_FOREGROUND
     fonts: list[QFont | None] = []
     backgrounds: list[QBrush | None] = []
     foregrounds: list[QBrush | None] = []
-    for column in range(len(HEADERS)):
-        code = _code(column)
-        modified = code is not None and effective.modified(code)
+    width = len(_LEAD) + len(codes) + len(_TAIL)
+    for column in range(width):
+        code = _code(column, codes)
+        modified = code is not None and code in effective.values and effective.modified(code)
         font = None
         if unfit or modified:
             font = QFont()
@@ -138,29 +144,31 @@ def roster_row(fighter: Fighter, effective: EffectiveProfile) -> RosterRow:
     return RosterRow(
         fighter,
         effective.printed(),
-        tuple(_tooltip(fighter, effective, column) for column in range(len(HEADERS))),
+        tuple(_tooltip(fighter, effective, column, codes) for column in range(width)),
         tuple(fonts),
         tuple(backgrounds),
         tuple(foregrounds),
     )
 
 
-def _profile_column(code: str) -> Column[RosterRow]:
+def _profile_column(column: StatColumn) -> Column[RosterRow]:
+    code = column.code
     return Column(
         code,
-        lambda row: row.printed[code],
+        # Empty under a code the fighter's statline does not hold.
+        lambda row: row.printed.get(code, ""),
         align=CENTRE,
-        header_tip="Effective profile: every modifier applied (bold: modified)",
+        header_tip=f"{column.tooltip}. Effective profile: every modifier applied (bold: modified)",
     )
 
 
-# The texts the base keeps per row; tooltips, fonts and brushes come from `cell`.
-COLUMNS: tuple[Column[RosterRow], ...] = (
+_LEAD_COLUMNS: tuple[Column[RosterRow], ...] = (
     Column("Name", lambda row: row.fighter.name),
     Column("Type", lambda row: row.fighter.type),
     Column("Category", lambda row: row.fighter.category.label),
     Column("Status", lambda row: row.fighter.status.label),
-    *(_profile_column(code) for code in CODES),
+)
+_TAIL_COLUMNS: tuple[Column[RosterRow], ...] = (
     Column("XP", lambda row: row.fighter.xp, align=CENTRE),
     Column(
         "Rating",
@@ -169,7 +177,13 @@ COLUMNS: tuple[Column[RosterRow], ...] = (
         header_tip=f"Committed Fighter Rating; {PENDING_MARK} marks a different pending value",
     ),
 )
-assert tuple(c.header for c in COLUMNS) == HEADERS
+assert tuple(c.header for c in _LEAD_COLUMNS) == _LEAD
+assert tuple(c.header for c in _TAIL_COLUMNS) == _TAIL
+
+
+def roster_columns(stats: tuple[StatColumn, ...]) -> tuple[Column[RosterRow], ...]:
+    """The texts the base keeps per row; tooltips, fonts and brushes come from `cell`."""
+    return (*_LEAD_COLUMNS, *(_profile_column(s) for s in stats), *_TAIL_COLUMNS)
 
 
 # The roles a row answers from its tuples (plain ints: see rows_table_model.DISPLAY).
@@ -183,9 +197,14 @@ EDIT = int(Qt.ItemDataRole.EditRole.value)
 
 
 class RosterTableModel(RowsTableModel[RosterRow]):
-    """Read-only but for the name: editing it (F2) asks for a rename via the signal."""
+    """Read-only but for the name: editing it (F2) asks for a rename via the signal.
 
-    COLUMNS = COLUMNS
+    The characteristic columns are those of the gang's statlines (`gang_statlines`
+    and `stat_columns` in rules/statline_layout.py): the first statline's in order,
+    then each other's codes it lacks, a fighter's cell empty under a code their own
+    statline does not hold.
+    """
+
     CACHE_TEXTS = True
 
     # fighter id, new name: the window runs the rename and refreshes the model.
@@ -194,23 +213,49 @@ class RosterTableModel(RowsTableModel[RosterRow]):
     def __init__(self) -> None:
         super().__init__()
         self._ruleset: Ruleset | None = None
-        self._table: CharacteristicTable | None = None
+        self._stats: tuple[StatColumn, ...] = ()
+        self._codes: tuple[str, ...] = ()
+        self.COLUMNS = roster_columns(())
+
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The characteristic codes of the profile columns, in column order."""
+        return self._codes
+
+    @property
+    def profile_columns(self) -> range:
+        return range(len(_LEAD), len(_LEAD) + len(self._codes))
+
+    @property
+    def xp_column(self) -> int:
+        return len(_LEAD) + len(self._codes)
+
+    @property
+    def rating_column(self) -> int:
+        return self.xp_column + 1
+
+    def column_of(self, code: str) -> int:
+        """The column of a characteristic code (ValueError if none shows it)."""
+        return len(_LEAD) + self._codes.index(code)
 
     def set_gang(self, gang: Gang | None, ruleset: Ruleset | None) -> None:
         self._ruleset = ruleset if gang else None
-        self._table = ruleset.table if ruleset else None
+        stats = stat_columns(gang_statlines(gang.fighters, ruleset)) if gang and ruleset else ()
         fighters = list(gang.fighters) if gang and ruleset else []
-        self.set_rows([self._make_row(f) for f in fighters])
+        self._stats, self._codes = stats, tuple(s.code for s in stats)
+        self.set_rows([self._make_row(f) for f in fighters], roster_columns(stats))
 
     def update_gang(self, gang: Gang, ruleset: Ruleset) -> bool:
         """Show the gang saved after an edit, repainting only the rows that changed.
 
-        False (and nothing done) when fighters came, went or moved: the caller
-        resets the model with `set_gang` then.
+        False (and nothing done) when fighters came, went or moved, or the columns
+        would change: the caller resets the model with `set_gang` then.
         """
         if [f.id for f in gang.fighters] != [r.fighter.id for r in self._rows] or (
             ruleset is not self._ruleset
         ):
+            return False
+        if stat_columns(gang_statlines(gang.fighters, ruleset)) != self._stats:
             return False
         for row, fighter in enumerate(gang.fighters):
             if fighter != self._rows[row].fighter:
@@ -218,8 +263,9 @@ class RosterTableModel(RowsTableModel[RosterRow]):
         return True
 
     def _make_row(self, fighter: Fighter) -> RosterRow:
-        assert self._table is not None
-        return roster_row(fighter, fighter.effective(self._table))
+        assert self._ruleset is not None
+        table = self._ruleset.table_for(fighter.profile)
+        return roster_row(fighter, fighter.effective(table), self._codes)
 
     def fighter(self, row: int) -> Fighter:
         return self._rows[row].fighter
