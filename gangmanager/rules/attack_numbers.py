@@ -19,7 +19,7 @@ def hit_needed(
     range); a Sidearm shooting in close combat does not.
     """
     code = "WS" if band == "engaged" else "BS"
-    skill = attacker.live_values()[code]
+    skill = attacker.live_values().get(code)
     if skill is None:
         raise BattleError(f"{attacker.name} has no {code} to hit with")
     parts = [f"{code} {skill}+"]
