@@ -191,3 +191,16 @@ def test_results_by_name_and_bad_rolls(ruleset: Ruleset, wasters: Gang) -> None:
         "Old Rust: no Lasting Damage result 'Flat Tyre' (known: Persistent Rattle,"
     )
     assert refused.value.problems[1] == "Old Rust: 17 is not a D66 roll (11-66, each die 1-6)"
+
+
+def test_battle_show_in_words_gives_a_vehicles_hull_points(ruleset: Ruleset) -> None:
+    from gangmanager.cli.battle import battle_text
+
+    wasters, raiders = gangs(ruleset)
+    first = WRECKING[:1]
+    state = fold(ruleset, wasters, [], first, against=Opponent(raiders))
+    record = dataclasses.replace(_record(state), against_name="Raiders", against_id=2, events=())
+    text = battle_text(record)
+    # The Engine's Catastrophic hit: two Hull Points of three lost.
+    assert "Wasters/Old Rust: active, ready, hull points 1/3, flesh_wounds 0" in text
+    assert "Raiders/Krag: active, ready, wounds 2/2" in text
