@@ -136,6 +136,7 @@ def _track_key(track: FighterTrack) -> tuple[object, ...]:
         track.max_wounds,
         track.flesh_wounds,
         frozenset(track.markers),
+        frozenset(track.vehicle_statuses),
         tuple(p.state for w in track.weapons for p in w.profiles),
     )
 
@@ -197,7 +198,7 @@ class FighterTile(QFrame):
 
         head = self._build_head(track)
         controls = self._build_status(track)
-        wounds = self._build_wounds()
+        wounds = self._build_wounds(track)
         self._build_profile_grid(track)
         self._build_markers(controls)
         self._build_weapons(track, ammo_term)
@@ -245,8 +246,9 @@ class FighterTile(QFrame):
         controls.addWidget(self.status_combo)
         return controls
 
-    def _build_wounds(self) -> QHBoxLayout:
-        """Wounds lost and Flesh Wounds as boxes, and their buttons."""
+    def _build_wounds(self, track: FighterTrack) -> QHBoxLayout:
+        """Wounds lost and Flesh Wounds as boxes, and their buttons; a vehicle's Hull Points
+        lost and its statuses (the pack's vehicle rules name them)."""
         self.wound_boxes = BoxRow("#c62828")
         self.flesh_boxes = BoxRow("#ef6c00")
         self.wound_button = QPushButton("Wound")
@@ -256,11 +258,19 @@ class FighterTile(QFrame):
             "Toughness -1 for the rest of the battle; at 0, Out of Action"
         )
         wounds = QHBoxLayout()
-        wounds.addWidget(QLabel("Wounds lost"))
+        wounds.addWidget(QLabel("Hull Points lost" if track.vehicle else "Wounds lost"))
         wounds.addWidget(self.wound_boxes)
         wounds.addSpacing(16)
-        wounds.addWidget(QLabel("Flesh wounds"))
-        wounds.addWidget(self.flesh_boxes)
+        # A vehicle has no Flesh Wounds: its statuses stand there instead.
+        self.vehicle_label = QLabel()
+        self.vehicle_label.setAccessibleName(f"Vehicle statuses of {track.name}")
+        if track.vehicle:
+            self.wound_button.setToolTip("The vehicle loses a Hull Point; at 0, Wrecked")
+            wounds.addWidget(self.vehicle_label)
+        else:
+            wounds.addWidget(QLabel("Flesh wounds"))
+            wounds.addWidget(self.flesh_boxes)
+        self.flesh_wound_button.setVisible(not track.vehicle)
         wounds.addStretch(1)
         return wounds
 
@@ -452,10 +462,13 @@ class FighterTile(QFrame):
         )
 
         self.wound_boxes.set_boxes(track.max_wounds, track.max_wounds - track.wounds)
-        toughness = track.fighter.effective(track.table).values["T"] or 0
+        toughness = track.fighter.effective(track.table).values.get("T") or 0
         self.flesh_boxes.set_boxes(max(toughness, track.flesh_wounds), track.flesh_wounds)
         self.wound_button.setEnabled(track.wounds > 0 and not out)
-        self.flesh_wound_button.setEnabled(not out)
+        self.flesh_wound_button.setEnabled(not out and not track.vehicle)
+        if track.vehicle:
+            statuses = " · ".join(sorted(track.vehicle_statuses))
+            self.vehicle_label.setText(f"Statuses: {statuses or 'none'}")
         for code, value in track.live_profile().items():
             label = self.profile_values[code]
             label.setText(value)
