@@ -10,7 +10,7 @@ import pytest
 from gangmanager.gui.battle.attack_dialog import AttackDialog
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.rules.battle import Opponent, apply_event, new_state
-from gangmanager.rules.battle_events import parse_event
+from gangmanager.rules.battle_events import VehicleStatusEvent, parse_event
 from gangmanager.rules.battle_state import BattleState
 from gangmanager.rules.dice import FixedDice
 from gangmanager.rules.ruleset import Ruleset
@@ -48,6 +48,29 @@ def test_the_tile_shows_hull_points_and_statuses(qtbot, ruleset: Ruleset) -> Non
     assert tile.vehicle_label.text() == "Statuses: Stalled · Stationary"
     tile.resize(tile.sizeHint())
     tile.grab().save(str(screenshot_dir() / "battle-vehicle-tile.png"))
+
+
+def test_the_markers_menu_sets_the_packs_vehicle_statuses(qtbot, ruleset: Ruleset) -> None:
+    state = _battle(ruleset)
+    (hauler,) = state.find("Old Rust")
+    rules = ruleset.vehicle_rules
+    assert rules is not None
+    tile = FighterTile(hauler, "Ammo test", vehicle_statuses=rules.statuses)
+    qtbot.addWidget(tile)
+    assert list(tile.vehicle_actions) == rules.statuses
+    with qtbot.waitSignal(tile.sig_event_requested) as asked:
+        tile.vehicle_actions["Stationary"].trigger()
+    event = asked.args[0]
+    assert isinstance(event, VehicleStatusEvent)
+    assert (event.fighter, event.status, event.on) == ("Old Rust", "Stationary", True)
+    apply_event(ruleset, state, event)
+    tile.update_from(state.find("Old Rust")[0])
+    assert tile.vehicle_actions["Stationary"].isChecked()
+    assert tile.vehicle_label.text() == "Statuses: Stationary"
+    # A fighter's tile offers none.
+    krag = FighterTile(state.find("Krag")[0], "Ammo test", vehicle_statuses=rules.statuses)
+    qtbot.addWidget(krag)
+    assert krag.vehicle_actions == {} and krag.vehicle_label.text() == ""
 
 
 def test_the_attack_dialog_asks_for_the_arc_of_a_vehicle(qtbot, ruleset: Ruleset) -> None:

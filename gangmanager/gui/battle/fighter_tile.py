@@ -10,7 +10,7 @@ colours come from the palette.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, Qt, Signal
@@ -56,6 +56,7 @@ from gangmanager.rules.battle_events import (
     ProfileState,
     ReloadEvent,
     StatusEvent,
+    VehicleStatusEvent,
     WoundEvent,
 )
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
@@ -185,9 +186,12 @@ class FighterTile(QFrame):
         parent: QWidget | None = None,
         *,
         event_name: str | None = None,
+        vehicle_statuses: Sequence[str] = (),
     ) -> None:
         super().__init__(parent)
         self.setObjectName("fighter_tile")
+        # A vehicle's statuses as the pack's vehicle rules name them, offered in the menu.
+        self._vehicle_statuses = tuple(vehicle_statuses) if track.vehicle else ()
         # The border is painted in the status colour (paintEvent), no style sheet.
         self.setFrameShape(QFrame.Shape.NoFrame)
         self._border = QColor(STATUS_COLOURS[track.status][0])
@@ -309,6 +313,14 @@ class FighterTile(QFrame):
             action.setCheckable(True)
             action.setData(marker.value)
             self.marker_actions[marker] = action
+        self.vehicle_actions: dict[str, QAction] = {}
+        if self._vehicle_statuses:
+            menu.addSection("Vehicle")
+            for status in self._vehicle_statuses:
+                action = menu.addAction(status)
+                action.setCheckable(True)
+                action.setData(f"vehicle:{status}")
+                self.vehicle_actions[status] = action
         menu.triggered.connect(self._on_markers_menu_triggered)
         self.markers_button.setMenu(menu)
         # A chip is made the first time it is asked for (most never are: a tile made ten
@@ -469,6 +481,8 @@ class FighterTile(QFrame):
         if track.vehicle:
             statuses = " · ".join(sorted(track.vehicle_statuses))
             self.vehicle_label.setText(f"Statuses: {statuses or 'none'}")
+            for status, action in self.vehicle_actions.items():
+                action.setChecked(status in track.vehicle_statuses)
         for code, value in track.live_profile().items():
             label = self.profile_values[code]
             label.setText(value)
@@ -539,7 +553,14 @@ class FighterTile(QFrame):
         return chip
 
     def _on_markers_menu_triggered(self, action: QAction) -> None:
-        self._on_marker_chip_clicked(Marker(action.data()))
+        data = str(action.data())
+        if data.startswith("vehicle:"):
+            status = data.removeprefix("vehicle:")
+            on = status in self._track.vehicle_statuses
+            action.setChecked(on)  # the refresh shows the stored state
+            self._request(VehicleStatusEvent(fighter=self.name, status=status, on=not on))
+            return
+        self._on_marker_chip_clicked(Marker(data))
 
     def _on_marker_chip_clicked(self, marker: Marker) -> None:
         # Chip and menu show the stored state, not the click: the refresh sets them.
