@@ -68,6 +68,11 @@ def _statline() -> str:
 
 def vehicle_pack(tmp_path: Path) -> Ruleset:
     """n23 with the `vehicle` statline and the Wasters (a vehicle type, a leader)."""
+    return load_ruleset("wastes23", [vehicle_pack_folder(tmp_path).parent])
+
+
+def vehicle_pack_folder(tmp_path: Path) -> Path:
+    """The folder of that pack (`packs/wastes23`), not loaded: a test may change it first."""
     packs = tmp_path / "packs"
     folder = packs / "wastes23"
     shutil.copytree(builtin_rulesets_dir() / "n23", folder)
@@ -78,7 +83,7 @@ def vehicle_pack(tmp_path: Path) -> Ruleset:
         (folder / "statlines.toml").write_text(statlines + _statline(), "utf-8")
     houses = (folder / "houses.toml").read_text(encoding="utf-8")
     (folder / "houses.toml").write_text(houses + HOUSE, "utf-8")
-    return load_ruleset("wastes23", [packs])
+    return folder
 
 
 def gun(name: str, **stats: Any) -> Weapon:

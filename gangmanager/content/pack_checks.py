@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from gangmanager.content.additions_check import check_gang_additions
 from gangmanager.content.errors import RulesetError, entry_label
+from gangmanager.content.vehicle_checks import check_vehicle_rules
 from gangmanager.content.weapons_check import check_weapon_profiles
 from gangmanager.rules.characteristics import Characteristic
 from gangmanager.rules.gang import Category
@@ -101,6 +102,7 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
             label = entry_label("advancements", index, {"id": advancement.id})
             _check_codes(raw, "advancements", index, {advancement.characteristic: 1}, label, codes)
     _check_houses(ruleset, raw)
+    check_vehicle_rules(ruleset, _origin_of(raw, "vehicle_rules"))
     check_gang_additions(ruleset, lambda index: _origin_of(raw, "gang_additions", index))
     check_weapon_profiles(ruleset, lambda index: _origin_of(raw, "weapons", index))
     if ruleset.ganger_advancements:
