@@ -190,7 +190,11 @@ class HitChain:
             self.say(f"Seismic{label}: a natural 6 to wound allows no save.")
         elif not self._save(hit, natural_wound, label):
             return
-        if attack_traits.toxin_before_damage(self.profile) and not self._toxin_flesh_wound():
+        if (
+            not t.vehicle
+            and attack_traits.toxin_before_damage(self.profile)
+            and not self._toxin_flesh_wound()
+        ):
             return
         self._damage(self._damage_amount(hit, natural_wound))
 

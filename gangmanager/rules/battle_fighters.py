@@ -21,9 +21,17 @@ from gangmanager.rules.battle_state import PromptKind
 from gangmanager.rules.battle_table import Table
 from gangmanager.rules.limits import quoted
 
+# The statuses a vehicle may take by hand; its own (Stationary, ...) are the pack's.
+_VEHICLE_STATUSES = (BattleStatus.ACTIVE, BattleStatus.OUT_OF_ACTION)
+
 
 def status(table: Table, event: StatusEvent) -> StatusEvent:
     fighter = table.fighter(event.fighter)
+    if fighter.vehicle and event.status not in _VEHICLE_STATUSES:
+        raise BattleError(
+            f"{fighter.name} is a vehicle: it is never {event.status.label}"
+            " (vehicle_status sets its own statuses)"
+        )
     if fighter.status is event.status:
         raise BattleError(f"{fighter.name} is already {event.status.label}")
     by = table.fighter(event.by, may_be_out=True) if event.by is not None else None
@@ -54,6 +62,8 @@ def status(table: Table, event: StatusEvent) -> StatusEvent:
 
 def flesh_wound(table: Table, event: FleshWoundEvent) -> FleshWoundEvent:
     fighter = table.fighter(event.fighter)
+    if fighter.vehicle:
+        raise BattleError(f"{fighter.name} is a vehicle: it loses Hull Points, not Toughness")
     fighter.flesh_wounds += 1
     table.drop_prompts(fighter, PromptKind.INJURY_DICE)
     toughness = fighter.live_values()["T"]

@@ -32,7 +32,7 @@ def shares(
 ) -> tuple[list[Share], str]:
     """The attack dice per weapon, `weapon`'s first, and how they came about."""
     rules = table.ruleset.attack
-    own = attacker.live_values()["A"] or 1
+    own = attacker.live_values().get("A") or 1
     count, parts = own, [f"A {own}"]
     extra: list[Share] = []
     melee = [

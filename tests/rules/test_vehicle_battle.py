@@ -276,3 +276,33 @@ def test_a_pack_with_no_vehicle_rules_has_no_vehicles(tmp_path: Path) -> None:
     rules = n23.vehicle_rules
     assert rules is not None and rules.arcs == {"front": "Fr", "side": "Sd", "rear": "Rr"}
     assert rules.repair("vehicle repairs (25%)") is not None
+
+
+@pytest.mark.parametrize(
+    ("raw", "message"),
+    [
+        ({"event": "flesh_wound", "fighter": "Old Rust"},
+         "Old Rust is a vehicle: it loses Hull Points, not Toughness"),
+        ({"event": "status", "fighter": "Old Rust", "status": "pinned"},
+         "Old Rust is a vehicle: it is never Pinned"),
+        ({"event": "status", "fighter": "Old Rust", "status": "seriously_injured"},
+         "Old Rust is a vehicle: it is never Seriously Injured"),
+    ],
+)  # fmt: skip
+def test_what_only_a_fighter_suffers_is_refused_for_a_vehicle(
+    ruleset: Ruleset, sides: tuple[Gang, Gang], raw: dict[str, Any], message: str
+) -> None:
+    state = battle(ruleset, sides)
+    with pytest.raises(BattleError, match=f"^{message}"):
+        apply_event(ruleset, state, parse_event(raw))
+    assert state.log == []
+
+
+def test_a_vehicle_shooting_in_close_combat_is_refused_in_one_line(
+    ruleset: Ruleset, sides: tuple[Gang, Gang]
+) -> None:
+    state = battle(ruleset, sides)
+    ram = {"event": "attack", "fighter": "Old Rust", "target": "Krag", "weapon": "unarmed",
+           "range": "engaged", "hit": [3]}  # fmt: skip
+    with pytest.raises(BattleError, match=r"^Old Rust has no WS to hit with"):
+        apply_event(ruleset, state, parse_event(ram))

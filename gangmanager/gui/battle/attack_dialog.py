@@ -453,7 +453,7 @@ class AttackDialog(QDialog):
             return
         profile = self._profile()
         if profile is None:
-            count, parts = self._attacker.live_values()["A"] or 1, "A"
+            count, parts = self._attacker.live_values().get("A") or 1, "A"
             if self.charge_check.isChecked() and self._ruleset.attack.charge_attacks:
                 count += self._ruleset.attack.charge_attacks
                 parts += f", charge +{self._ruleset.attack.charge_attacks}"
