@@ -360,15 +360,6 @@ class BattleState:
         ]
 
     @property
-    def damaged(self) -> list[str]:
-        """The gang's vehicles that lost Hull Points in the battle (the Wrecked too)."""
-        return [
-            f.name
-            for f in self.roster_fighters
-            if f.vehicle and (f.wounds < f.max_wounds or f.status is BattleStatus.OUT_OF_ACTION)
-        ]
-
-    @property
     def seriously_injured(self) -> list[str]:
         # One who fled Seriously Injured still tests to see if they succumb in the Wrap-up.
         return [
