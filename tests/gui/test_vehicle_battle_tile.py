@@ -87,6 +87,16 @@ def test_the_attack_dialog_asks_for_the_arc_of_a_vehicle(qtbot, ruleset: Ruleset
     assert "wound 2+ (S10 vs Rear 4)" in text and "save: none (Sv 4+, AP -3)" in text
     dialog.arc_combo.setCurrentIndex(dialog.arc_combo.findData("front"))
     assert "wound 3+ (S10 vs Front 6)" in dialog.numbers_label.text()
+    # The Damage and Location dice as rolled at the table.
+    assert not dialog.list_edits["location"].isHidden()
+    dialog.list_edits["firepower"].setText("1")
+    dialog.hit_spin.setValue(4)
+    dialog.list_edits["wound"].setText("5")
+    dialog.list_edits["damage"].setText("1")
+    dialog.list_edits["vehicle_damage"].setText("6")
+    dialog.list_edits["location"].setText("6")
+    typed = dialog.chosen_attack()
+    assert (typed.arc, typed.vehicle_damage, typed.location) == ("front", [6], [6])
     dialog.show()
     dialog.grab().save(str(screenshot_dir() / "battle-vehicle-attack.png"))
     # A fighter target: no arc asked for, none sent.
@@ -95,4 +105,5 @@ def test_the_attack_dialog_asks_for_the_arc_of_a_vehicle(qtbot, ruleset: Ruleset
     qtbot.addWidget(at_krag)
     at_krag.target_combo.setCurrentIndex(at_krag.target_combo.findData("Raiders/Krag"))
     assert "arc" not in at_krag.base_event()
-    assert at_krag.arc_combo.isHidden()
+    assert at_krag.arc_combo.isHidden() and at_krag.list_edits["location"].isHidden()
+    assert "location" not in at_krag.chosen_event()

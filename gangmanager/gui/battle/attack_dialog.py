@@ -51,6 +51,8 @@ from gangmanager.rules.ruleset import Ruleset
 
 # The dice keys typed in as lists ("5, 3"); blank = rolled.
 LIST_KEYS = ("firepower", "wound", "scatter", "save", "damage", "injury", "toxin", "ammo")
+# A vehicle target's dice, asked for only when the target is a vehicle.
+VEHICLE_KEYS = {"vehicle_damage": "Damage dice (vehicle)", "location": "Location dice (vehicle)"}
 _RANGES = (("Short range", "short"), ("Long range", "long"), ("Engaged", "engaged"))
 # How the Firepower dice are typed in: as the faces a real die shows, or as D6 numbers.
 FIREPOWER_FACES, FIREPOWER_D6 = "faces", "d6"
@@ -202,6 +204,15 @@ class AttackDialog(QDialog):
             row.addWidget(edit, 1)
             row.addWidget(self.firepower_mode)
             dice_form.addRow("Firepower", row)
+        self._vehicle_rows: list[int] = []
+        for key, label in VEHICLE_KEYS.items():
+            edit = QLineEdit()
+            edit.setPlaceholderText("rolled for you, e.g. 4, 6")
+            edit.setAccessibleName(label)
+            self.list_edits[key] = edit
+            dice_form.addRow(label, edit)
+            self._vehicle_rows.append(dice_form.rowCount() - 1)
+        self._dice_form = dice_form
         self.blaze_spin = QSpinBox()
         self.blaze_spin.setRange(0, 6)
         self.blaze_spin.setSpecialValueText("-")
@@ -405,7 +416,13 @@ class AttackDialog(QDialog):
     def _on_choice_changed(self, _: object = None) -> None:
         self._show_attack_dice()
         profile, target = self._profile(), self._target()
-        self._form.setRowVisible(self._arc_row, target is not None and target.vehicle)
+        vehicle = target is not None and target.vehicle
+        self._form.setRowVisible(self._arc_row, vehicle)
+        for row in self._vehicle_rows:
+            self._dice_form.setRowVisible(row, vehicle)
+        if not vehicle:
+            for key in VEHICLE_KEYS:
+                self.list_edits[key].clear()
         self.targets_box.offer(
             self._state, self._attacker, self.target_combo.currentData(), profile, self._two_gangs
         )
