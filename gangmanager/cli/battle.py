@@ -94,6 +94,9 @@ def register(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--modifier", type=int, default=0, metavar="N", help="other hit modifiers (+1 is easier)"
     )
+    p.add_argument(
+        "--arc", choices=("front", "side", "rear"), help="a vehicle target: the facing hit"
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_odds)
 
@@ -181,6 +184,8 @@ def cmd_odds(args: argparse.Namespace, context: Context) -> None:
         "range": args.range,
         "modifier": args.modifier,
     }
+    if args.arc is not None:
+        attack["arc"] = args.arc
     with context.database() as db:
         event, odds = battle_odds.battle_attack_odds(db, context.rulesets, args.gang, attack)
     if args.json:
@@ -213,6 +218,11 @@ def battle_text(record: battle.BattleRecord) -> str:
             f" wounds {fighter['wounds']}/{fighter['max_wounds']},"
             f" flesh_wounds {fighter['flesh_wounds']}"
         )
+        if fighter.get("vehicle"):
+            # A vehicle's wounds are its Hull Points.
+            head = head.replace(" wounds ", " hull points ", 1)
+            if fighter["vehicle_statuses"]:
+                head += ", " + " ".join(fighter["vehicle_statuses"])
         if fighter["markers"]:
             head += ", markers " + " ".join(fighter["markers"])
         if fighter["hired_for"]:

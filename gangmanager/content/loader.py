@@ -76,6 +76,7 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
     "advancements.toml": ("advancements", "ganger_advancements"),
     "post_battle.toml": ("post_battle_steps", "post_battle_rules", "post_battle"),
     "campaigns.toml": ("campaign_types",),
+    "vehicle_rules.toml": ("vehicle_rules",),
 }
 
 # Lists that merge by name: the key naming an entry, and how names compare.
@@ -111,6 +112,7 @@ DEEP_OBJECTS: tuple[str, ...] = (
     "post_battle",
     "rules_text",
     "rename_traits",
+    "vehicle_rules",
 )
 
 _STATS = ("rng_s", "rng_l", "acc_s", "acc_l", "str", "strength", "ap", "d", "am")

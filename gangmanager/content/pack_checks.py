@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from gangmanager.content.additions_check import check_gang_additions
 from gangmanager.content.errors import RulesetError, entry_label
+from gangmanager.content.vehicle_checks import check_vehicle_rules
 from gangmanager.content.vehicles_check import check_vehicles
 from gangmanager.content.weapons_check import check_weapon_profiles
 from gangmanager.rules.characteristics import Characteristic
@@ -114,6 +115,7 @@ def _check_tables(ruleset: Ruleset, raw: _Raw) -> None:
             label = entry_label("advancements", index, {"id": advancement.id})
             _check_codes(raw, "advancements", index, {advancement.characteristic: 1}, label, codes)
     _check_houses(ruleset, raw)
+    check_vehicle_rules(ruleset, _origin_of(raw, "vehicle_rules"))
     check_gang_additions(ruleset, lambda index: _origin_of(raw, "gang_additions", index))
     check_vehicles(ruleset, lambda key, index: _origin_of(raw, key, index))
     check_weapon_profiles(ruleset, lambda index: _origin_of(raw, "weapons", index))

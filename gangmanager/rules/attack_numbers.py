@@ -19,7 +19,7 @@ def hit_needed(
     range); a Sidearm shooting in close combat does not.
     """
     code = "WS" if band == "engaged" else "BS"
-    skill = attacker.live_values()[code]
+    skill = attacker.live_values().get(code)
     if skill is None:
         raise BattleError(f"{attacker.name} has no {code} to hit with")
     parts = [f"{code} {skill}+"]
@@ -46,8 +46,11 @@ def target_numbers(
     target: FighterTrack,
     band: str,
     modifier: int = 0,
+    *,
+    arc: str | None = None,
 ) -> list[str]:
-    """What each roll of the attack needs, before any die is rolled (the GUI shows these)."""
+    """What each roll of the attack needs, before any die is rolled (the GUI shows these);
+    `arc`: the facing of a vehicle target."""
     lines: list[str] = []
     if profile.has(Mechanic.TEMPLATE):
         lines.append("hits: no hit roll (Template): count the fighters the template touches")
@@ -61,6 +64,8 @@ def target_numbers(
             )
         except BattleError as exc:
             lines.append(str(exc))
+    if target.vehicle:
+        return lines + _vehicle_lines(ruleset, attacker, profile, target, arc)
     values = target.live_values()
     resist = resists_with(profile)
     if hurts_nobody(profile):
@@ -86,6 +91,44 @@ def target_numbers(
         lines.append(f"Toxin: before Damage, a D6 above T{values['T']} is a Flesh Wound")
     damage = "D3 (Rupture)" if attack_traits.rupture(profile) else profile.profile.d
     lines.append(f"damage {damage}; {target.name} has {target.wounds} wound(s) left")
+    return lines
+
+
+def _vehicle_lines(
+    ruleset: Ruleset,
+    attacker: FighterTrack,
+    profile: ProfileTrack,
+    target: FighterTrack,
+    arc: str | None,
+) -> list[str]:
+    """A vehicle target: the wound roll against the facing's Toughness, its own save."""
+    rules = ruleset.vehicle_rules
+    if rules is None or arc is None:
+        return [f"{target.name} is a vehicle: choose the arc the attack hits"]
+    values = target.live_values()
+    toughness = values.get(rules.arc_code(arc)) or 0
+    lines: list[str] = []
+    if resists_with(profile) is not None or hurts_nobody(profile):
+        lines.append("wound: none (no effect on a vehicle)")
+        return lines
+    try:
+        value = strength(profile.profile, attacker)
+        wound = ruleset.attack.wound_table.target(value, toughness)
+        lines.append(f"wound {wound}+ (S{value} vs {arc.capitalize()} {toughness})")
+    except BattleError as exc:
+        lines.append(str(exc))
+    save = values.get(rules.save)
+    ap = number(profile.profile.ap)
+    if save is None:
+        lines.append(f"save: {target.name} has none")
+    else:
+        needed = save - ap if ap < 0 else save
+        parts = f"{rules.save} {save}+" + (f", AP {ap}" if ap else "")
+        lines.append(f"save {needed}+ ({parts})" if needed <= 6 else f"save: none ({parts})")
+    lines.append(
+        f"damage {profile.profile.d}: as many Damage dice and a Location dice;"
+        f" {target.name} has {target.wounds} Hull Point(s) left"
+    )
     return lines
 
 

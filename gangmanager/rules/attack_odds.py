@@ -243,6 +243,8 @@ class _Search:
         self.attacker = attacker.qualified_name
         self.target = target.qualified_name
         self.before = (target.status, target.wounds, target.flesh_wounds)
+        # A vehicle's Damage results so far: a new one is a wound gone through.
+        self.damage_before = len(target.vehicle_damage)
         self.runs = 0
         self.memo: dict[Any, list[tuple[list[_Asked], _Spread]]] = {}
 
@@ -281,7 +283,8 @@ class _Search:
             status_before is not BattleStatus.SERIOUSLY_INJURED
         )
         flesh = target.flesh_wounds > flesh_before
-        unsaved = out or injured or flesh or target.wounds < wounds_before
+        damaged = len(target.vehicle_damage) > self.damage_before
+        unsaved = out or injured or flesh or damaged or target.wounds < wounds_before
         weapon = attacker.weapon(resolved.event.weapon)
         spent = weapon is not None and any(
             p.name == resolved.event.profile and p.state in _OUT for p in weapon.profiles

@@ -257,7 +257,7 @@ class AttackParts:
 
     def _rad_phage(self) -> None:
         t = self.target
-        if not self.profile.has(Mechanic.RAD_PHAGE) or t.out_of_action:
+        if not self.profile.has(Mechanic.RAD_PHAGE) or t.out_of_action or t.vehicle:
             return
         shield = attack_armour.protection(self.table.ruleset, t, "Rad-phage")
         if shield is not None:

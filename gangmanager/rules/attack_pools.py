@@ -26,6 +26,8 @@ POOLS = (
     "rad_phage",
     "unstable",
     "burn_out",
+    "vehicle_damage",
+    "location",
 )
 # Keys of one D6 (the others are lists).
 SINGLE = ("knockback_roll", "rad_phage", "unstable")

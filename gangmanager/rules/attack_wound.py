@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from gangmanager.rules import attack_armour, attack_traits
+from gangmanager.rules import attack_armour, attack_traits, attack_vehicle
 from gangmanager.rules.attack_rules import InjuryFace
 from gangmanager.rules.battle_events import BattleError, BattleStatus, Marker
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack, PromptKind
@@ -66,7 +66,7 @@ def strength(profile: WeaponProfile, attacker: FighterTrack) -> int:
     older gang's card is read the same way.
     """
     text = profile.strength.strip().upper().replace(" ", "")
-    own = attacker.live_values()["S"] or 0
+    own = attacker.live_values().get("S") or 0
     if text.isdigit():
         return int(text)
     if re.fullmatch(r"[+-]\d+", text):
@@ -117,6 +117,8 @@ class HitChain:
         self.pools = pools
         # Hits that wounded (before any save): the odds count them per target.
         self.wounds = 0
+        # The facing of a vehicle target the hits land on (front, side, rear); None for a fighter.
+        self.arc: str | None = None
 
     def say(self, text: str) -> None:
         self.table.say(text)
@@ -159,7 +161,11 @@ class HitChain:
 
     def _wound_roll(self, hit: Hit, label: str) -> None:
         t = self.target
-        toughness = t.live_values()["T"] or 0
+        if t.vehicle:
+            toughness, against = attack_vehicle.toughness(self)
+        else:
+            toughness = t.live_values()["T"] or 0
+            against = f"T{toughness}"
         if self.has(Mechanic.SHOCK) and hit.natural == 6:
             self.say(f"Shock{label}: a natural 6 to hit wounds automatically.")
             natural_wound: int | None = None
@@ -169,7 +175,7 @@ class HitChain:
             roll = self.pools["wound"].die("wound roll")
             wounded = roll != 1 and roll >= needed
             self.say(
-                f"wound {needed}+ (S{value} vs T{toughness}){label}: rolled {roll},"
+                f"wound {needed}+ (S{value} vs {against}){label}: rolled {roll},"
                 f" {'wounds' if wounded else 'no wound'}."
             )
             if not wounded:
@@ -184,16 +190,23 @@ class HitChain:
             self.say(f"Seismic{label}: a natural 6 to wound allows no save.")
         elif not self._save(hit, natural_wound, label):
             return
-        if attack_traits.toxin_before_damage(self.profile) and not self._toxin_flesh_wound():
+        if (
+            not t.vehicle
+            and attack_traits.toxin_before_damage(self.profile)
+            and not self._toxin_flesh_wound()
+        ):
             return
         self._damage(self._damage_amount(hit, natural_wound))
 
     def _resisted(self, hit: Hit, label: str, code: str) -> None:
         """Toxin and Gas (D6 against T), Graviton Pulse (D6 against S)."""
         t = self.target
+        name = self._resist_trait()
+        if t.vehicle:
+            attack_vehicle.resisted(self, name, label)
+            return
         value = t.live_values()[code] or 0
         roll = self.pools["toxin"].die(f"D6 against {code}")
-        name = self._resist_trait()
         bonus, items = (0, "")
         if code == "T":
             bonus, items = attack_armour.toughness_against(self.table.ruleset, t, name)
@@ -236,6 +249,8 @@ class HitChain:
         t = self.target
         if self._allows_no_save(label):
             return True
+        if t.vehicle:
+            return attack_vehicle.save(self, hit.natural, natural_wound, label)
         armour, field, ap = self._armours(hit, natural_wound, label)
         options, field_parts = _save_options(self.profile, armour, field, ap)
         if not options:
@@ -375,6 +390,9 @@ class HitChain:
 
     def _damage(self, amount: int) -> None:
         t = self.target
+        if t.vehicle:
+            attack_vehicle.damage(self, amount)
+            return
         wounds = t.wounds
         if wounds == 0:
             injuries = amount

@@ -49,6 +49,7 @@ from gangmanager.rules.battle_events import (
     RecoveryTestEvent,
     ReloadEvent,
     StatusEvent,
+    VehicleStatusEvent,
     WoundEvent,
     parse_event,
 )
@@ -298,5 +299,6 @@ _HANDLERS: dict[type[Any], Callable[[Table, Any], BattleEvent]] = {
     CoolCheckEvent: battle_end_phase.cool_check,
     RecoveryTestEvent: battle_end_phase.recovery_test,
     RallyTestEvent: battle_end_phase.rally_test,
+    VehicleStatusEvent: battle_fighters.vehicle_status,
     AttackEvent: _attack,
 }

@@ -16,7 +16,7 @@ back into it, so a stored attack replays to the same result.
 
 from __future__ import annotations
 
-from gangmanager.rules import attack_traits, battle_ammo, close_combat
+from gangmanager.rules import attack_traits, attack_vehicle, battle_ammo, close_combat
 from gangmanager.rules.attack_numbers import hit_needed
 from gangmanager.rules.attack_parts import AttackParts, _Rolls, _Share
 from gangmanager.rules.attack_parts import Resolved as Resolved
@@ -55,6 +55,7 @@ class _Attack(AttackParts):
         the steps left: each target in turn, a step per hit, then `_end`."""
         a, t, p = self.attacker, self.target, self.profile
         battle_ammo.check_usable(a, p)
+        attack_vehicle.check_arc(t, self.event.arc)
         attack_traits.check_range(self.table, a, p, self.band)
         if self.event.hits is not None and not attack_traits.counted_hits(p):
             raise BattleError(
@@ -158,6 +159,7 @@ class _Attack(AttackParts):
                 raise BattleError(f"{self.attacker.name} cannot attack themselves")
             if track is first or any(track is other for other in tracks):
                 raise BattleError(f"{track.name} is named twice among the attack's targets")
+            attack_vehicle.check_arc(track, extra.arc)
             tracks.append(track)
         if attack_traits.counted_hits(p):
             # Everyone the template or marker touches is hit when the attack hits.
@@ -199,6 +201,7 @@ class _Attack(AttackParts):
         share = self.shares[index]
         hits = share.left
         self.target = self.chain.target = t = share.track
+        self.chain.arc = share.extra.arc if share.extra is not None else self.event.arc
         self.status_before = t.status
         self.profile = self.chain.profile = share.profile or self.own
         if share.first_group:
@@ -214,6 +217,8 @@ class _Attack(AttackParts):
         else:
             share.tally = self.shares[index - 1].tally
         share.distance = distance = self._knockback_distance()
+        if t.vehicle:
+            return  # a hit neither moves, Pins nor concusses a vehicle: its Damage dice may
         if hits and distance == 0:
             self.say("Knockback Distance 0: the target is not moved.")
         elif hits:

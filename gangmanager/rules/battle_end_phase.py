@@ -230,7 +230,7 @@ def recovery_test(table: Table, event: RecoveryTestEvent) -> RecoveryTestEvent:
             text += ": stays Seriously Injured"
         else:
             text += ", stays Seriously Injured"
-        toughness = fighter.live_values()["T"]
+        toughness = fighter.live_values().get("T")
         if toughness is not None and toughness <= 0:
             table.go_out_of_action(fighter)
             text += "; Toughness 0, Out of Action"

@@ -213,6 +213,8 @@ class NerveTestEvent(_FighterEvent):
 
 
 Range = Literal["short", "long", "engaged"]
+# The facing of a vehicle an attack hits (its Front, Side or Rear Toughness).
+Arc = Literal["front", "side", "rear"]
 InjuryRoll = D6 | Annotated[str, BeforeValidator(normalise_word)]
 
 
@@ -228,6 +230,8 @@ class AttackTarget(BaseModel):
     # Knockback pushed them into an obstruction.
     obstructed: bool | None = None
     blaze: D6 | None = None
+    # A vehicle hit: the facing hit (required for a vehicle, refused for a fighter).
+    arc: Annotated[Arc, BeforeValidator(normalise_word)] | None = None
 
 
 class CombatWeapon(BaseModel):
@@ -296,6 +300,20 @@ class AttackEvent(_ProfileEvent):
     # Knockback pushed `target` into an obstruction; the distance when the trait gives none.
     obstructed: bool | None = None
     knockback_distance: int | None = Field(default=None, ge=0, le=24)
+    # A vehicle target: the facing hit (front, side, rear); refused for a fighter.
+    arc: Annotated[Arc, BeforeValidator(normalise_word)] | None = None
+    # A vehicle wounded: the Damage dice (as many per unsaved wound as the Damage) and
+    # one Location dice per unsaved wound, as rolled.
+    vehicle_damage: list[D6] | None = None
+    location: list[D6] | None = None
+
+
+class VehicleStatusEvent(_FighterEvent):
+    """A vehicle takes (or loses) one of the statuses its pack's vehicle rules name."""
+
+    event: Literal["vehicle_status"] = "vehicle_status"
+    status: str = Field(min_length=1)
+    on: bool = True
 
 
 class ActivateEvent(_FighterEvent):
@@ -388,6 +406,7 @@ BattleEvent = Annotated[
     | CoolCheckEvent
     | RecoveryTestEvent
     | RallyTestEvent
+    | VehicleStatusEvent
     | AttackEvent,
     Field(discriminator="event"),
 ]
@@ -412,6 +431,7 @@ EVENT_KINDS: tuple[str, ...] = (
     "cool_check",
     "recovery_test",
     "rally_test",
+    "vehicle_status",
     "attack",
 )
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gangmanager.rules import battle_end_phase
+from gangmanager.rules import attack_vehicle, battle_end_phase
 from gangmanager.rules.battle_events import (
     ActivateEvent,
     Activation,
@@ -14,14 +14,24 @@ from gangmanager.rules.battle_events import (
     MarkerEvent,
     NewRoundEvent,
     StatusEvent,
+    VehicleStatusEvent,
     WoundEvent,
 )
 from gangmanager.rules.battle_state import PromptKind
 from gangmanager.rules.battle_table import Table
+from gangmanager.rules.limits import quoted
+
+# The statuses a vehicle may take by hand; its own (Stationary, ...) are the pack's.
+_VEHICLE_STATUSES = (BattleStatus.ACTIVE, BattleStatus.OUT_OF_ACTION)
 
 
 def status(table: Table, event: StatusEvent) -> StatusEvent:
     fighter = table.fighter(event.fighter)
+    if fighter.vehicle and event.status not in _VEHICLE_STATUSES:
+        raise BattleError(
+            f"{fighter.name} is a vehicle: it is never {event.status.label}"
+            " (vehicle_status sets its own statuses)"
+        )
     if fighter.status is event.status:
         raise BattleError(f"{fighter.name} is already {event.status.label}")
     by = table.fighter(event.by, may_be_out=True) if event.by is not None else None
@@ -52,6 +62,8 @@ def status(table: Table, event: StatusEvent) -> StatusEvent:
 
 def flesh_wound(table: Table, event: FleshWoundEvent) -> FleshWoundEvent:
     fighter = table.fighter(event.fighter)
+    if fighter.vehicle:
+        raise BattleError(f"{fighter.name} is a vehicle: it loses Hull Points, not Toughness")
     fighter.flesh_wounds += 1
     table.drop_prompts(fighter, PromptKind.INJURY_DICE)
     toughness = fighter.live_values()["T"]
@@ -65,6 +77,13 @@ def flesh_wound(table: Table, event: FleshWoundEvent) -> FleshWoundEvent:
 
 def wound(table: Table, event: WoundEvent) -> WoundEvent:
     fighter = table.fighter(event.fighter)
+    if fighter.vehicle:
+        # A Hull Point lost by hand (a collision, a rule the tracker does not play).
+        fighter.wounds -= 1
+        table.say(f"{fighter.name} loses a Hull Point ({fighter.wounds} left).")
+        if fighter.wounds == 0:
+            attack_vehicle.wreck(table, fighter)
+        return event.model_copy(update={"fighter": fighter.name})
     if fighter.wounds == 0:
         raise BattleError(
             f"{fighter.name} has no wounds left: enter the Injury dice result"
@@ -149,3 +168,30 @@ def new_round(table: Table, event: NewRoundEvent) -> NewRoundEvent:
             fighter.activation = Activation.READY
     table.say("a new round begins: every fighter is ready.")
     return event.model_copy(update={"fighter": None})
+
+
+def vehicle_status(table: Table, event: VehicleStatusEvent) -> VehicleStatusEvent:
+    """A status or marker of the pack's vehicle rules on (or off) a vehicle."""
+    fighter = table.fighter(event.fighter)
+    if not fighter.vehicle:
+        raise BattleError(f"{fighter.name} is no vehicle: vehicle_status is for vehicles")
+    rules = attack_vehicle.rules_of(table)
+    status = rules.status(event.status)
+    if status is None:
+        raise BattleError(
+            f"{quoted(event.status)} is no vehicle status of {table.ruleset.id}"
+            f" (statuses: {', '.join(rules.statuses)})"
+        )
+    if status == rules.wrecked:
+        if not event.on:
+            raise BattleError(f"{fighter.name}: a Wrecked vehicle stays Wrecked")
+        attack_vehicle.wreck(table, fighter)
+        return event.model_copy(update={"fighter": fighter.name, "status": status})
+    if event.on == (status in fighter.vehicle_statuses):
+        raise BattleError(f"{fighter.name} is {'already' if event.on else 'not'} {status}")
+    if event.on:
+        fighter.vehicle_statuses.add(status)
+    else:
+        fighter.vehicle_statuses.discard(status)
+    table.say(f"{fighter.name}: {status} {'on' if event.on else 'off'}.")
+    return event.model_copy(update={"fighter": fighter.name, "status": status})

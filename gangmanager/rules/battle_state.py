@@ -119,6 +119,13 @@ class FighterTrack:
     item_uses: dict[str, int] = field(default_factory=dict)
     # Field armour burned out this battle, by item name.
     burnt_out: set[str] = field(default_factory=set)
+    # A vehicle (its profile keyed by the pack's vehicle statline): `wounds` are then its
+    # Hull Points left, `hull` the code they come from.
+    hull: str | None = None
+    # A vehicle's statuses and markers, spelt as the pack's vehicle rules name them.
+    vehicle_statuses: set[str] = field(default_factory=set)
+    # The Damage results a vehicle suffered this battle (for the log and the tile).
+    vehicle_damage: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -130,9 +137,13 @@ class FighterTrack:
         return self.hired_for is not None
 
     @property
+    def vehicle(self) -> bool:
+        return self.hull is not None
+
+    @property
     def max_wounds(self) -> int:
-        # A statline without Wounds (a vehicle's, an invented one) tracks one.
-        value = self.fighter.effective(self.table).values.get("W")
+        # Wounds, or a vehicle's Hull Points; a statline without either tracks one.
+        value = self.fighter.effective(self.table).values.get(self.hull or "W")
         return value if value is not None else 1
 
     @property
@@ -206,6 +217,18 @@ class FighterTrack:
             "xp_suggested": self.xp_suggested,
             "fled": self.fled_as is not None,
             "burnt_out": sorted(self.burnt_out),
+            **self._vehicle_view(),
+        }
+
+    def _vehicle_view(self) -> dict[str, Any]:
+        if not self.vehicle:
+            return {}
+        return {
+            "vehicle": True,
+            "hull_points": self.wounds,
+            "max_hull_points": self.max_wounds,
+            "vehicle_statuses": sorted(self.vehicle_statuses),
+            "vehicle_damage": list(self.vehicle_damage),
         }
 
 
@@ -320,10 +343,20 @@ class BattleState:
     @property
     def out_of_action(self) -> list[str]:
         # A fighter who fled is off the table but was not taken Out of Action: no Lasting Injury.
+        # A vehicle Wrecked rolls Lasting Damage and its crew's injuries instead (`wrecked`).
         return [
             f.name
             for f in self.roster_fighters
-            if f.status is BattleStatus.OUT_OF_ACTION and f.fled_as is None
+            if f.status is BattleStatus.OUT_OF_ACTION and f.fled_as is None and not f.vehicle
+        ]
+
+    @property
+    def wrecked(self) -> list[str]:
+        """The gang's vehicles Wrecked in the battle (their crews were taken Out of Action)."""
+        return [
+            f.name
+            for f in self.roster_fighters
+            if f.vehicle and f.status is BattleStatus.OUT_OF_ACTION and f.fled_as is None
         ]
 
     @property
@@ -332,8 +365,11 @@ class BattleState:
         return [
             f.name
             for f in self.roster_fighters
-            if f.status is BattleStatus.SERIOUSLY_INJURED
-            or f.fled_as is BattleStatus.SERIOUSLY_INJURED
+            if not f.vehicle
+            and (
+                f.status is BattleStatus.SERIOUSLY_INJURED
+                or f.fled_as is BattleStatus.SERIOUSLY_INJURED
+            )
         ]
 
     @property
@@ -367,6 +403,8 @@ def _track_copy(track: FighterTrack) -> FighterTrack:
         credits=list(track.credits),
         item_uses=dict(track.item_uses),
         burnt_out=set(track.burnt_out),
+        vehicle_statuses=set(track.vehicle_statuses),
+        vehicle_damage=list(track.vehicle_damage),
     )
 
 

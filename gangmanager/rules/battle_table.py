@@ -46,6 +46,9 @@ def fighter_track(
     """A fighter as the battle starts with them: every wound, every profile ready."""
     table = ruleset.table_for(fighter.profile)
     track = FighterTrack(fighter=fighter, table=table, hired_for=hired_for, gang=gang)
+    vehicle = ruleset.vehicle_rules_for(fighter.profile)
+    if vehicle is not None:
+        track.hull = vehicle.hull
     track.wounds = track.max_wounds
     track.weapons = [
         WeaponTrack(w.name, [profile_track(ruleset, w.name, p) for p in w.profiles])

@@ -39,6 +39,25 @@ class InjuryEntry(_Entry):
         return self
 
 
+class LastingDamageEntry(_Entry):
+    """A vehicle Wrecked (or damaged, as the pack says): its Lasting Damage roll, a D6
+    (the vehicle's Persistent Rattles are added to it), or the result by name."""
+
+    fighter: str = Field(min_length=1)
+    roll: int | None = Field(default=None, ge=1, le=6)
+    result: str | None = None
+
+
+class CrewInjuryEntry(_Entry):
+    """The crew of a Wrecked vehicle: a D66 on the pack's crew injury table, or a result
+    by name; `rolls` the dice the result asks for (Lesson Learned's D3)."""
+
+    fighter: str = Field(min_length=1)
+    roll: int | None = None
+    result: str | None = None
+    rolls: list[int] = Field(default_factory=list)
+
+
 class SuccumbEntry(_Entry):
     """A fighter Seriously Injured at the end: D6, 1-2 and they count as Out of Action."""
 
@@ -250,6 +269,9 @@ class PostBattleDraft(BaseModel):
     capture: CaptureEntry | None = None
     # After-battle rolls of lasting injuries (Old Battle Wound).
     old_wounds: list[OldWoundEntry] = Field(default_factory=list)
+    # Vehicles: Lasting Damage of each one Wrecked, and its crew's Lasting Injury.
+    lasting_damage: list[LastingDamageEntry] = Field(default_factory=list)
+    crew_injuries: list[CrewInjuryEntry] = Field(default_factory=list)
     # The battle recorded in the gang's running campaign that this sequence follows:
     # income is tied to it (never collected twice) and the log names it.
     campaign_battle_id: int | None = None

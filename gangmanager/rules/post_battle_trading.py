@@ -8,7 +8,7 @@ as it was, when it cannot be done.
 
 from __future__ import annotations
 
-from gangmanager.rules import vehicle_items
+from gangmanager.rules import vehicle_items, vehicle_repairs
 from gangmanager.rules.availability import parse_availability
 from gangmanager.rules.gang import Fighter, FighterStatus, Gang
 from gangmanager.rules.limits import quoted
@@ -129,6 +129,8 @@ def purchase(
     Post, within their weapon slots (restrictions.check_item); `available` is what
     the availability roll made (None: no roll, Common items only off the list)."""
     index = _owner(gang, entry.fighter)
+    if vehicle_repairs.is_repair(ruleset, entry.item):
+        return _repair(ruleset, gang, index, entry)
     weapon = ruleset.weapon_entry(entry.item)
     if weapon is None:
         return _buy_wargear(ruleset, gang, index, entry, available, granted)
@@ -170,6 +172,21 @@ def purchase(
     assert owner is not None
     bought = owner.model_copy(update={"weapons": [*owner.weapons, bought_weapon]})
     return _replace_fighter(gang, index, bought), cost, text
+
+
+def _repair(
+    ruleset: Ruleset, gang: Gang, index: int | None, entry: PurchaseEntry
+) -> tuple[Gang, int, str]:
+    """A vehicle's repair, bought like an item (rules/vehicle_repairs.py)."""
+    if index is None:
+        raise TradeProblem(f"{entry.item} repairs a vehicle: name it, not the stash")
+    try:
+        fixed, cost, text = vehicle_repairs.repair(
+            ruleset, gang.fighters[index], entry.item, entry.cost
+        )
+    except vehicle_repairs.RepairProblem as exc:
+        raise TradeProblem(str(exc)) from None
+    return _replace_fighter(gang, index, fixed), cost, text
 
 
 def _buy_wargear(

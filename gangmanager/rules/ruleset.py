@@ -55,6 +55,7 @@ from gangmanager.rules.shapes import (
     Progression,
     WeaponColumn,
 )
+from gangmanager.rules.vehicle_rules import VehicleRules
 from gangmanager.rules.vehicles import (
     VEHICLE_STATLINE,
     Hardpoint,
@@ -390,6 +391,8 @@ class Ruleset(_Strict):
     campaign_types: list[CampaignType] = Field(default_factory=list)
     # Player-imported rules text by trait or skill name; replaces summaries when shown.
     rules_text: dict[str, str] = Field(default_factory=dict)
+    # Vehicles in battle and after it (vehicle_rules.toml); None: the pack has none.
+    vehicle_rules: VehicleRules | None = None
 
     @model_validator(mode="before")
     @classmethod
@@ -478,6 +481,13 @@ class Ruleset(_Strict):
         first); the profile's own when none matches."""
         name = self.statline_name(profile)
         return self.statline(name) if name is not None else profile.table
+
+    def vehicle_rules_for(self, profile: Profile) -> VehicleRules | None:
+        """The vehicle rules when `profile` is keyed by the pack's vehicle statline."""
+        rules = self.vehicle_rules
+        if rules is None or self.statline_name(profile) != rules.statline:
+            return None
+        return rules
 
     def statline_name(self, profile: Profile) -> str | None:
         """The name of the pack's statline whose codes key `profile`, None if none."""

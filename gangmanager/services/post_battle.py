@@ -30,7 +30,9 @@ from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle import CampaignSetting, DraftError, apply_draft
 from gangmanager.rules.post_battle_draft import (
+    CrewInjuryEntry,
     InjuryEntry,
+    LastingDamageEntry,
     LimitedDeletion,
     PostBattleDraft,
     SuccumbEntry,
@@ -126,6 +128,9 @@ def draft_from_battle(record: battle_service.BattleRecord) -> PostBattleDraft:
         scenario=record.scenario,
         succumb=[SuccumbEntry(fighter=name) for name in state.seriously_injured],
         injuries=[InjuryEntry(fighter=name) for name in state.out_of_action],
+        # A Wrecked vehicle: its Lasting Damage and its crew's injury (rolls to be entered).
+        lasting_damage=[LastingDamageEntry(fighter=name) for name in state.wrecked],
+        crew_injuries=[CrewInjuryEntry(fighter=name) for name in state.wrecked],
         xp={f.name: XP_FOR_TAKING_PART + f.xp_suggested for f in state.roster_fighters},
         limited_deleted=[
             LimitedDeletion(fighter=d.fighter, weapon=d.weapon, profile=d.profile.name or d.weapon)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -60,3 +61,28 @@ def test_odds_need_a_battle(capsys: pytest.CaptureFixture[str], db: str) -> None
     code, _, err = run(capsys, *ODDS, "--db", db)
     assert code == 2 and "no battle going on" in err
     assert main is not None
+
+
+def test_an_arc_is_only_for_a_vehicle(
+    capsys: pytest.CaptureFixture[str],
+    db: str,  # noqa: F811
+    tmp_path: Path,
+) -> None:
+    """`--arc` (the odds) and an event's `arc` key (a script) against a fighter: one line."""
+    start(capsys, db)
+    code, out, err = run(capsys, *ODDS, "--arc", "rear", "--db", db)
+    assert (code, out) == (2, "")
+    assert (
+        err
+        == "gangmanager: no odds: Rook is no vehicle: 'arc' is only for an attack on a vehicle\n"
+    )
+    events = tmp_path / "events.json"
+    attack = {"event": "attack", "fighter": "Mags Varga", "weapon": "Boltgun",
+              "target": f"{WOLVES}/Rook", "range": "short", "arc": "front"}  # fmt: skip
+    events.write_text(json.dumps([attack]), encoding="utf-8")
+    code, out, err = run(capsys, "battle", "apply", RIDERS, str(events), "--db", db)
+    assert code == 2 and len(err.splitlines()) == 1
+    assert "Rook is no vehicle: 'arc' is only for an attack on a vehicle" in err
+    events.write_text(json.dumps([attack | {"arc": "top"}]), encoding="utf-8")
+    code, out, err = run(capsys, "battle", "apply", RIDERS, str(events), "--db", db)
+    assert code == 2 and len(err.splitlines()) == 1 and "arc" in err

@@ -51,6 +51,8 @@ from gangmanager.rules.ruleset import Ruleset
 
 # The dice keys typed in as lists ("5, 3"); blank = rolled.
 LIST_KEYS = ("firepower", "wound", "scatter", "save", "damage", "injury", "toxin", "ammo")
+# A vehicle target's dice, asked for only when the target is a vehicle.
+VEHICLE_KEYS = {"vehicle_damage": "Damage dice (vehicle)", "location": "Location dice (vehicle)"}
 _RANGES = (("Short range", "short"), ("Long range", "long"), ("Engaged", "engaged"))
 # How the Firepower dice are typed in: as the faces a real die shows, or as D6 numbers.
 FIREPOWER_FACES, FIREPOWER_D6 = "faces", "d6"
@@ -132,6 +134,12 @@ class AttackDialog(QDialog):
         self.modifier_spin.setRange(-6, 6)
         self.modifier_spin.setAccessibleName("Other hit modifiers")
         self.modifier_spin.setToolTip("Cover, target Engaged...: +1 makes the hit easier")
+        # A vehicle target: the facing the attack hits (its Front, Side or Rear Toughness).
+        self.arc_combo = QComboBox()
+        self.arc_combo.setAccessibleName("Arc")
+        self.arc_combo.setToolTip("A vehicle is hit on the facing the attacker is in")
+        for arc in ("front", "side", "rear"):
+            self.arc_combo.addItem(arc.capitalize(), arc)
         self.charge_check = QCheckBox("the fighter charged (close combat)")
         self.charge_check.setAccessibleName("Charge")
         self.charge_check.setToolTip("A charge adds the pack's charge bonus to the attack dice")
@@ -196,6 +204,15 @@ class AttackDialog(QDialog):
             row.addWidget(edit, 1)
             row.addWidget(self.firepower_mode)
             dice_form.addRow("Firepower", row)
+        self._vehicle_rows: list[int] = []
+        for key, label in VEHICLE_KEYS.items():
+            edit = QLineEdit()
+            edit.setPlaceholderText("rolled for you, e.g. 4, 6")
+            edit.setAccessibleName(label)
+            self.list_edits[key] = edit
+            dice_form.addRow(label, edit)
+            self._vehicle_rows.append(dice_form.rowCount() - 1)
+        self._dice_form = dice_form
         self.blaze_spin = QSpinBox()
         self.blaze_spin.setRange(0, 6)
         self.blaze_spin.setSpecialValueText("-")
@@ -222,6 +239,9 @@ class AttackDialog(QDialog):
         form = QFormLayout()
         form.addRow("&Weapon", self.profile_combo)
         form.addRow("&Target", self.target_combo)
+        form.addRow("A&rc", self.arc_combo)
+        self._arc_row = form.rowCount() - 1
+        self._form = form
         form.addRow("Ra&nge", self.range_combo)
         form.addRow("&Modifier", self.modifier_spin)
         form.addRow("C&harge", self.charge_check)
@@ -252,7 +272,7 @@ class AttackDialog(QDialog):
 
     def _connect(self) -> None:
         self.profile_combo.currentIndexChanged.connect(self._on_profile_changed)
-        for combo in (self.profile_combo, self.target_combo, self.range_combo):
+        for combo in (self.profile_combo, self.target_combo, self.range_combo, self.arc_combo):
             combo.currentIndexChanged.connect(self._on_choice_changed)
         self.modifier_spin.valueChanged.connect(self._on_choice_changed)
         self.charge_check.toggled.connect(self._on_choice_changed)
@@ -306,6 +326,9 @@ class AttackDialog(QDialog):
             "range": self.range_combo.currentData(),
             "modifier": self.modifier_spin.value(),
         }
+        target = self._target()
+        if target is not None and target.vehicle:
+            event["arc"] = self.arc_combo.currentData()
         event.update(self.targets_box.event_keys())
         if self._close_combat() and self.charge_check.isChecked():
             event["charge"] = True  # the odds count the charge die too
@@ -386,6 +409,13 @@ class AttackDialog(QDialog):
     def _on_choice_changed(self, _: object = None) -> None:
         self._show_attack_dice()
         profile, target = self._profile(), self._target()
+        vehicle = target is not None and target.vehicle
+        self._form.setRowVisible(self._arc_row, vehicle)
+        for row in self._vehicle_rows:
+            self._dice_form.setRowVisible(row, vehicle)
+        if not vehicle:
+            for key in VEHICLE_KEYS:
+                self.list_edits[key].clear()
         self.targets_box.offer(
             self._state, self._attacker, self.target_combo.currentData(), profile, self._two_gangs
         )
@@ -411,6 +441,7 @@ class AttackDialog(QDialog):
             target,
             self.range_combo.currentData(),
             self.modifier_spin.value(),
+            arc=self.arc_combo.currentData() if target.vehicle else None,
         )
         self.numbers_label.setText("\n".join(lines))
 

@@ -10,7 +10,7 @@ colours come from the palette.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRectF, Qt, Signal
@@ -56,6 +56,7 @@ from gangmanager.rules.battle_events import (
     ProfileState,
     ReloadEvent,
     StatusEvent,
+    VehicleStatusEvent,
     WoundEvent,
 )
 from gangmanager.rules.battle_state import FighterTrack, ProfileTrack
@@ -137,6 +138,7 @@ def _track_key(track: FighterTrack) -> tuple[object, ...]:
         track.max_wounds,
         track.flesh_wounds,
         frozenset(track.markers),
+        frozenset(track.vehicle_statuses),
         tuple(p.state for w in track.weapons for p in w.profiles),
     )
 
@@ -185,9 +187,12 @@ class FighterTile(QFrame):
         parent: QWidget | None = None,
         *,
         event_name: str | None = None,
+        vehicle_statuses: Sequence[str] = (),
     ) -> None:
         super().__init__(parent)
         self.setObjectName("fighter_tile")
+        # A vehicle's statuses as the pack's vehicle rules name them, offered in the menu.
+        self._vehicle_statuses = tuple(vehicle_statuses) if track.vehicle else ()
         # The border is painted in the status colour (paintEvent), no style sheet.
         self.setFrameShape(QFrame.Shape.NoFrame)
         self._border = QColor(STATUS_COLOURS[track.status][0])
@@ -198,7 +203,7 @@ class FighterTile(QFrame):
 
         head = self._build_head(track)
         controls = self._build_status(track)
-        wounds = self._build_wounds()
+        wounds = self._build_wounds(track)
         self._build_profile_grid(track)
         self._build_markers(controls)
         self._build_weapons(track, ammo_term)
@@ -246,8 +251,9 @@ class FighterTile(QFrame):
         controls.addWidget(self.status_combo)
         return controls
 
-    def _build_wounds(self) -> QHBoxLayout:
-        """Wounds lost and Flesh Wounds as boxes, and their buttons."""
+    def _build_wounds(self, track: FighterTrack) -> QHBoxLayout:
+        """Wounds lost and Flesh Wounds as boxes, and their buttons; a vehicle's Hull Points
+        lost and its statuses (the pack's vehicle rules name them)."""
         self.wound_boxes = BoxRow("#c62828")
         self.flesh_boxes = BoxRow("#ef6c00")
         self.wound_button = QPushButton("Wound")
@@ -257,11 +263,19 @@ class FighterTile(QFrame):
             "Toughness -1 for the rest of the battle; at 0, Out of Action"
         )
         wounds = QHBoxLayout()
-        wounds.addWidget(QLabel("Wounds lost"))
+        wounds.addWidget(QLabel("Hull Points lost" if track.vehicle else "Wounds lost"))
         wounds.addWidget(self.wound_boxes)
         wounds.addSpacing(16)
-        wounds.addWidget(QLabel("Flesh wounds"))
-        wounds.addWidget(self.flesh_boxes)
+        # A vehicle has no Flesh Wounds: its statuses stand there instead.
+        self.vehicle_label = QLabel()
+        self.vehicle_label.setAccessibleName(f"Vehicle statuses of {track.name}")
+        if track.vehicle:
+            self.wound_button.setToolTip("The vehicle loses a Hull Point; at 0, Wrecked")
+            wounds.addWidget(self.vehicle_label)
+        else:
+            wounds.addWidget(QLabel("Flesh wounds"))
+            wounds.addWidget(self.flesh_boxes)
+        self.flesh_wound_button.setVisible(not track.vehicle)
         wounds.addStretch(1)
         return wounds
 
@@ -300,6 +314,14 @@ class FighterTile(QFrame):
             action.setCheckable(True)
             action.setData(marker.value)
             self.marker_actions[marker] = action
+        self.vehicle_actions: dict[str, QAction] = {}
+        if self._vehicle_statuses:
+            menu.addSection("Vehicle")
+            for status in self._vehicle_statuses:
+                action = menu.addAction(status)
+                action.setCheckable(True)
+                action.setData(f"vehicle:{status}")
+                self.vehicle_actions[status] = action
         menu.triggered.connect(self._on_markers_menu_triggered)
         self.markers_button.setMenu(menu)
         # A chip is made the first time it is asked for (most never are: a tile made ten
@@ -454,7 +476,12 @@ class FighterTile(QFrame):
         toughness = tally_count(FLESH_WOUNDS, effective)
         self.flesh_boxes.set_boxes(max(toughness, track.flesh_wounds), track.flesh_wounds)
         self.wound_button.setEnabled(track.wounds > 0 and not out)
-        self.flesh_wound_button.setEnabled(not out)
+        self.flesh_wound_button.setEnabled(not out and not track.vehicle)
+        if track.vehicle:
+            statuses = " · ".join(sorted(track.vehicle_statuses))
+            self.vehicle_label.setText(f"Statuses: {statuses or 'none'}")
+            for status, action in self.vehicle_actions.items():
+                action.setChecked(status in track.vehicle_statuses)
         live = track.live_values()
         for stat in track.table:
             label = self.profile_values[stat.code]
@@ -522,7 +549,14 @@ class FighterTile(QFrame):
         return chip
 
     def _on_markers_menu_triggered(self, action: QAction) -> None:
-        self._on_marker_chip_clicked(Marker(action.data()))
+        data = str(action.data())
+        if data.startswith("vehicle:"):
+            status = data.removeprefix("vehicle:")
+            on = status in self._track.vehicle_statuses
+            action.setChecked(on)  # the refresh shows the stored state
+            self._request(VehicleStatusEvent(fighter=self.name, status=status, on=not on))
+            return
+        self._on_marker_chip_clicked(Marker(data))
 
     def _on_marker_chip_clicked(self, marker: Marker) -> None:
         # Chip and menu show the stored state, not the click: the refresh sets them.

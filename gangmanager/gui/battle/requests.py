@@ -20,6 +20,7 @@ from gangmanager.rules.battle_events import (
     MarkerEvent,
     ReloadEvent,
     StatusEvent,
+    VehicleStatusEvent,
     WoundEvent,
 )
 
@@ -43,5 +44,6 @@ TileRequest = (
     | ReloadEvent
     | BlazeEvent
     | ExtinguishEvent
+    | VehicleStatusEvent
     | AttackRequest
 )

@@ -82,7 +82,9 @@ class TileLayout(_Base):
             return
         tiles: dict[str, FighterTile] = {}
         for fighter in record.state.fighters:
-            tile = FighterTile(fighter, self._ruleset.ammo.term)
+            tile = FighterTile(
+                fighter, self._ruleset.ammo.term, vehicle_statuses=self._vehicle_statuses()
+            )
             tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
             tiles[fighter.name] = tile
         self.tiles = tiles
@@ -138,9 +140,19 @@ class TileLayout(_Base):
         self._place_sides()
         lazy.start()
 
+    def _vehicle_statuses(self) -> tuple[str, ...]:
+        """The statuses a vehicle's tile offers: the pack's vehicle rules'."""
+        rules = self._ruleset.vehicle_rules if self._ruleset is not None else None
+        return tuple(rules.statuses) if rules is not None else ()
+
     def _make_side_tile(self, key: str, fighter: FighterTrack) -> FighterTile:
         assert self._ruleset is not None
-        tile = FighterTile(fighter, self._ruleset.ammo.term, event_name=key)
+        tile = FighterTile(
+            fighter,
+            self._ruleset.ammo.term,
+            event_name=key,
+            vehicle_statuses=self._vehicle_statuses(),
+        )
         tile.sig_event_requested.connect(self._on_tile_sig_event_requested)
         return tile
 

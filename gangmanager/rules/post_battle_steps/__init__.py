@@ -19,12 +19,14 @@ from gangmanager.rules.post_battle_steps.run import CampaignState, Line, Step, S
 from gangmanager.rules.post_battle_steps.territory_boons import territory_boons
 from gangmanager.rules.post_battle_steps.trading_post import trading_post
 from gangmanager.rules.post_battle_steps.update_gang_rating import update_gang_rating
+from gangmanager.rules.post_battle_steps.vehicle_damage import vehicle_damage
 from gangmanager.rules.post_battle_steps.wrap_up import wrap_up
 
 __all__ = ["STEPS", "CampaignState", "Line", "Step", "StepResult", "unknown_steps"]
 
 STEPS: dict[str, Step] = {
     "wrap_up": wrap_up,
+    "vehicle_damage": vehicle_damage,
     "assign_territory": assign_territory,
     "receive_rewards": receive_rewards,
     "collect_income": collect_income,

@@ -38,6 +38,7 @@ _FALLBACK_NAMES = {
     "advancements": "Advancements",
     "update_gang_rating": "Update Gang Rating",
     "report_results": "Report results",
+    "vehicle_damage": "Vehicle damage",
 }
 
 

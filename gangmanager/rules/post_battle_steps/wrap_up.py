@@ -16,6 +16,7 @@ from gangmanager.rules.injuries import (
 )
 from gangmanager.rules.post_battle_draft import InjuryEntry, PostBattleDraft
 from gangmanager.rules.post_battle_steps.run import CampaignState, StepResult, StepRun
+from gangmanager.rules.post_battle_steps.vehicle_damage import in_repair
 from gangmanager.rules.post_battle_trading import fighter_index
 from gangmanager.rules.ruleset import AfterBattleRoll, Ruleset
 
@@ -28,6 +29,8 @@ def wrap_up(
         run.problem("choose the result of the battle (win, loss or draw)")
     if run.draft.clear_recovery:
         for i, fighter in enumerate(run.gang.fighters):
+            if in_repair(run.ruleset, fighter):
+                continue  # a vehicle written off stays In Repair until repaired
             if fighter.status in (FighterStatus.IN_RECOVERY, FighterStatus.CONVALESCENCE):
                 run.set_fighter(i, fighter.model_copy(update={"status": FighterStatus.ACTIVE}))
                 run.note(fighter.name, f"back from {fighter.status.label}")
