@@ -1,6 +1,6 @@
 """A gang of a pack with an invented statline (issue 25) in the store and in its file.
 
-The pack is tests/content/test_invented_statline.py's (nine characteristics under
+The pack is tests/invented_pack.py's (nine characteristics under
 codes n23 does not use), installed among the player's packs. Its gang, a Sump Boss
 of the nine beside a fighter of the pack's fighter statline, is stored, read back
 (the window's first read and the engine's), shown by `show --json` with its own
@@ -28,7 +28,7 @@ from gangmanager.services import gangs
 from gangmanager.services.databases import open_url, sqlite_url
 from gangmanager.services.rulesets import Rulesets
 
-from ..content.test_invented_statline import ADVANCEMENTS, CODES9, GLAND, HOUSE, _statline
+from ..invented_pack import ADVANCEMENTS, CODES9, GLAND, HOUSE, _statline
 from ..narrowing import present
 
 GANG = "Sump Lords"
