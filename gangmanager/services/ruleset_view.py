@@ -8,6 +8,7 @@ from typing import Any
 
 from gangmanager.rules.availability import rarity_label
 from gangmanager.rules.characteristics import Characteristic
+from gangmanager.rules.shapes import WeaponColumn
 from gangmanager.rules.ruleset import (
     ArmouryItem,
     ArmouryWeapon,
@@ -17,7 +18,8 @@ from gangmanager.rules.ruleset import (
     Ruleset,
 )
 
-# The weapon-profile keys of the view, in printed column order.
+# The weapon-profile keys of n23's view, in printed column order (a pack's own weapon
+# statline gives its columns' codes instead).
 PROFILE_KEYS = ("name", "rng_s", "rng_l", "acc_s", "acc_l", "str", "ap", "d", "am", "traits")
 
 
@@ -34,6 +36,10 @@ def _fighter_type(fighter_type: FighterType, ruleset: Ruleset) -> dict[str, Any]
             "secondary": list(fighter_type.skill_sets_secondary),
         },
         "equipment": list(fighter_type.equipment),
+        # The 2026 edition's: the XP it is recruited with (null: the pack has none)
+        # and its subtypes.
+        "starting_xp": fighter_type.starting_xp,
+        "subtypes": list(fighter_type.subtypes),
     }
 
 
@@ -81,16 +87,22 @@ def _house(house: House, ruleset: Ruleset) -> dict[str, Any]:
     }
 
 
-def _weapon(weapon: ArmouryWeapon) -> dict[str, Any]:
+def _weapon(weapon: ArmouryWeapon, ruleset: Ruleset) -> dict[str, Any]:
     profiles = []
     for profile in weapon.profiles:
         dumped = profile.model_dump(mode="json", by_alias=True)
-        view = {key: dumped[key] for key in PROFILE_KEYS}
+        view: dict[str, Any] = {"name": dumped["name"]}
+        for column in ruleset.weapon_statline:
+            # Strength is held in `strength`, dumped by its alias `str`.
+            view[column.code] = dumped.get(column.stored_in, "-")
+        view["traits"] = dumped["traits"]
         view["cost"] = profile.cost  # a paid profile's extra price (special ammo); 0: standard
         profiles.append(view)
     return {
         "name": weapon.name,
         "cost": weapon.cost,
+        # The Trading Post's second price (the 2026 edition); null where the pack has none.
+        "trade_points": weapon.trade_points,
         "rarity": rarity_label(weapon.availability),
         "kind": weapon.kind,
         "profiles": profiles,
@@ -101,6 +113,7 @@ def _wargear(item: ArmouryItem) -> dict[str, Any]:
     return {
         "name": item.name,
         "cost": item.cost,
+        "trade_points": item.trade_points,
         "rarity": rarity_label(item.availability),
         "kind": item.kind,
     }
@@ -121,6 +134,22 @@ def _characteristic(row: Characteristic) -> dict[str, Any]:
     }
 
 
+def _column(column: WeaponColumn) -> dict[str, Any]:
+    """A weapon statline column; `field` only where it is held under another name."""
+    view = column.model_dump(mode="json")
+    if view.get("field") is None:
+        view.pop("field", None)
+    return view
+
+
+def _progression(ruleset: Ruleset) -> dict[str, Any]:
+    """How fighters advance; a ladder only for `ranks` (n23's view as it was)."""
+    view = ruleset.progression.model_dump(mode="json")
+    if ruleset.progression.kind != "ranks":
+        view.pop("ranks", None)
+    return view
+
+
 def shapes_view(ruleset: Ruleset) -> dict[str, Any]:
     """The pack's shapes: statlines, weapon statline, progression, economy, categories."""
     return {
@@ -128,10 +157,15 @@ def shapes_view(ruleset: Ruleset) -> dict[str, Any]:
             name: [_characteristic(row) for row in ruleset.statline(name)]
             for name in ruleset.statlines
         },
-        "weapon_statline": [c.model_dump(mode="json") for c in ruleset.weapon_statline],
-        "progression": ruleset.progression.model_dump(mode="json"),
+        "weapon_statline": [_column(c) for c in ruleset.weapon_statline],
+        "progression": _progression(ruleset),
         "economy": ruleset.economy.model_dump(mode="json"),
         "categories": ruleset.categories.model_dump(mode="json"),
+        "specialisations": [s.model_dump(mode="json") for s in ruleset.specialisations],
+        "promotions": [p.model_dump(mode="json") for p in ruleset.promotions],
+        "dropped": list(ruleset.dropped),
+        "gang_tactics": [t.model_dump(mode="json") for t in ruleset.gang_tactics],
+        "post_cycle": list(ruleset.post_cycle),
     }
 
 
@@ -144,7 +178,7 @@ def ruleset_view(ruleset: Ruleset) -> dict[str, Any]:
         **shapes_view(ruleset),
         "houses": [_house(h, ruleset) for h in ruleset.houses],
         "gang_additions": [_addition(t, ruleset) for t in ruleset.gang_additions],
-        "weapons": [_weapon(w) for w in ruleset.weapons],
+        "weapons": [_weapon(w, ruleset) for w in ruleset.weapons],
         "wargear": [_wargear(w) for w in ruleset.wargear],
         "skill_sets": [
             {"name": s.name, "house": s.house, "skills": [k.name for k in s.skills]}
