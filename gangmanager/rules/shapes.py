@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from gangmanager.rules.gang import Category
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset_base import _Strict
 
 
@@ -165,7 +166,7 @@ class Economy(_Strict):
             raise ValueError("currencies: a code is listed twice")
         if self.availability == "trade_points" and TRADE_POINTS not in codes:
             raise ValueError(
-                f"availability 'trade_points' needs the currency {TRADE_POINTS!r} in currencies"
+                f"availability 'trade_points' needs the currency {quoted(TRADE_POINTS)} in currencies"
             )
         return self
 

@@ -8,7 +8,6 @@ from typing import Any
 
 from gangmanager.rules.availability import rarity_label
 from gangmanager.rules.characteristics import Characteristic
-from gangmanager.rules.shapes import WeaponColumn
 from gangmanager.rules.ruleset import (
     ArmouryItem,
     ArmouryWeapon,
@@ -17,6 +16,7 @@ from gangmanager.rules.ruleset import (
     House,
     Ruleset,
 )
+from gangmanager.rules.shapes import WeaponColumn
 
 # The weapon-profile keys of n23's view, in printed column order (a pack's own weapon
 # statline gives its columns' codes instead).
@@ -103,18 +103,24 @@ def _weapon(weapon: ArmouryWeapon, ruleset: Ruleset) -> dict[str, Any]:
         "cost": weapon.cost,
         # The Trading Post's second price (the 2026 edition); null where the pack has none.
         "trade_points": weapon.trade_points,
-        "rarity": rarity_label(weapon.availability),
+        "rarity": _rarity(weapon.availability, ruleset),
         "kind": weapon.kind,
         "profiles": profiles,
     }
 
 
-def _wargear(item: ArmouryItem) -> dict[str, Any]:
+def _rarity(availability: str, ruleset: Ruleset) -> str | None:
+    """Common or Rare (N) where the pack limits the Trading Post by rarity; else none
+    (the 2026 edition's Trade Points replaced it)."""
+    return rarity_label(availability) if ruleset.economy.availability == "rarity" else None
+
+
+def _wargear(item: ArmouryItem, ruleset: Ruleset) -> dict[str, Any]:
     return {
         "name": item.name,
         "cost": item.cost,
         "trade_points": item.trade_points,
-        "rarity": rarity_label(item.availability),
+        "rarity": _rarity(item.availability, ruleset),
         "kind": item.kind,
     }
 
@@ -179,7 +185,7 @@ def ruleset_view(ruleset: Ruleset) -> dict[str, Any]:
         "houses": [_house(h, ruleset) for h in ruleset.houses],
         "gang_additions": [_addition(t, ruleset) for t in ruleset.gang_additions],
         "weapons": [_weapon(w, ruleset) for w in ruleset.weapons],
-        "wargear": [_wargear(w) for w in ruleset.wargear],
+        "wargear": [_wargear(w, ruleset) for w in ruleset.wargear],
         "skill_sets": [
             {"name": s.name, "house": s.house, "skills": [k.name for k in s.skills]}
             for s in ruleset.skill_sets
@@ -213,6 +219,11 @@ def ruleset_text(ruleset: Ruleset) -> str:
                 + f":  {' '.join(kind['profile'].values())}"
             )
             lines.append(f"      skills {access}")
+            if kind["subtypes"] or kind["starting_xp"] is not None:
+                lines.append(
+                    f"      subtypes {', '.join(kind['subtypes']) or '-'};"
+                    f" starting XP {kind['starting_xp'] if kind['starting_xp'] is not None else '-'}"
+                )
             if kind["equipment"]:
                 lines.append(f"      comes with {', '.join(kind['equipment'])}")
         if house["equipment_list"]:
@@ -228,7 +239,8 @@ def ruleset_text(ruleset: Ruleset) -> str:
     lines += ["", f"Trading Post: {len(view['weapons'])} weapons, {len(view['wargear'])} wargear"]
     for entry in [*view["weapons"], *view["wargear"]]:
         rarity = f", {entry['rarity']}" if entry["rarity"] else ""
-        lines.append(f"  {entry['name']}: {entry['cost']}{rarity}")
+        points = f", {entry['trade_points']} TP" if entry["trade_points"] is not None else ""
+        lines.append(f"  {entry['name']}: {entry['cost']}{points}{rarity}")
     lines += ["", "Skill sets:"]
     for skill_set in view["skill_sets"]:
         owner = f" (house {skill_set['house']})" if skill_set["house"] else ""
