@@ -188,7 +188,10 @@ def test_the_house_lists_the_fragments_give(n26: Ruleset) -> None:
         assert house.equipment_list, house.id
     death = n26.injury_for(66)
     assert death is not None and death.name == "Memorable Death"
-    assert len(n26.gang_tactics) >= 18
+    core = [t.name for t in n26.gang_tactics if not t.house]
+    assert len(core) == 18 and "Last Gasp" in core
+    assert {t.house for t in n26.gang_tactics if t.house} == {"escher"}
+    assert n26.post_cycle[0] == "Recruitment" and "Trading Post" in n26.post_cycle
 
 
 # -- the loader refuses a broken shape in one line -----------------------------------
