@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Annotated, Any
+from typing import Annotated
 
 from pydantic import (
     BaseModel,
@@ -12,9 +12,7 @@ from pydantic import (
     ConfigDict,
     Field,
     PlainSerializer,
-    SerializerFunctionWrapHandler,
     WithJsonSchema,
-    model_serializer,
 )
 
 from gangmanager.rules.limits import Amount, quoted
@@ -110,19 +108,12 @@ class WeaponProfile(BaseModel):
     ap: Stat = "-"
     d: Stat = "-"
     am: Stat = "-"
-    # Lethality: the 2026 edition's column (rules/shapes.py LATER_WEAPON_FIELDS).
-    l: Stat = "-"  # noqa: E741 - the column's own code
+    # Lethality: the 2026 edition's column (rules/shapes.py LATER_WEAPON_FIELDS). Left
+    # out of a dump when it has none, so every 2023 profile is dumped as it always was.
+    l: Stat = Field(default="-", exclude_if=lambda value: value == "-")  # noqa: E741
     traits: list[TraitField] = Field(default_factory=list)
     # Price paid for this profile on top of the weapon (special ammo); 0 for the standard one.
     cost: Amount = 0
-
-    @model_serializer(mode="wrap")
-    def _without_unused_columns(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
-        # A profile with no Lethality (every 2023 one) is dumped as it always was.
-        dumped: dict[str, Any] = handler(self)
-        if dumped.get("l") == "-":
-            del dumped["l"]
-        return dumped
 
     def has_trait(self, name: str) -> bool:
         key = trait_key(name)

@@ -293,3 +293,14 @@ def test_a_pack_of_its_own_reads_weapons_by_its_columns(
         "-1",
         "2",
     )
+
+
+def test_lethality_is_dumped_only_where_a_profile_has_it(n26: Ruleset, load: Load) -> None:
+    """Gang files and stored profiles of 2023 weapons are as they were; a 2026 one
+    carries its L."""
+    meltagun = n26.weapon_entry("Meltagun")
+    assert meltagun is not None
+    assert meltagun.profiles[0].model_dump(mode="json", by_alias=True)["l"] == "3"
+    n23_gun = load("n23").weapon_entry("Boltgun")
+    assert n23_gun is not None
+    assert "l" not in n23_gun.profiles[0].model_dump(mode="json", by_alias=True)
