@@ -206,7 +206,7 @@ class Promotion(_Strict):
     specialisation: bool = False
     # Skills the promotion grants ("Inspiring").
     grants: list[str] = Field(default_factory=list)
-    # What the promotion adds to the fighter's rating; None: one public source or none.
+    # What the promotion adds to the fighter's rating; None: the pack does not say.
     rating: int | None = None
 
 
