@@ -62,6 +62,11 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
         "progression",
         "economy",
         "categories",
+        "specialisations",
+        "promotions",
+        "dropped",
+        "gang_tactics",
+        "post_cycle",
     ),
     "statlines.toml": ("statlines", "weapon_statline"),
     # The older form of the fighter statline (the twelve n23 codes, in order).
@@ -100,6 +105,9 @@ WHOLE_TABLES: tuple[str, ...] = (
     "injuries",
     "ganger_advancements",
     "post_battle_steps",
+    "specialisations",
+    "promotions",
+    "gang_tactics",
 )
 # Objects merged key by key.
 DEEP_OBJECTS: tuple[str, ...] = (
@@ -115,8 +123,8 @@ DEEP_OBJECTS: tuple[str, ...] = (
     "vehicle_rules",
 )
 
-_STATS = ("rng_s", "rng_l", "acc_s", "acc_l", "str", "strength", "ap", "d", "am")
-_PROFILE_KEYS = frozenset((*_STATS, "name", "traits", "cost"))
+# A weapon profile's keys that are no column of the weapon statline.
+_NOT_STATS = frozenset(("name", "traits", "cost"))
 
 
 def _key(list_name: str, value: str) -> str:
@@ -283,7 +291,8 @@ def _check_names(
 
 
 def _check_weapon(path: Path, label: str, weapon: dict[str, Any]) -> None:
-    """WeaponProfile ignores unknown keys and stringifies anything: be strict here."""
+    """WeaponProfile stringifies anything: be strict here. Which keys a profile may
+    give is the merged pack's weapon statline (`check_weapon_columns`)."""
     profiles = weapon.get("profiles", [])
     if not isinstance(profiles, list):
         return  # pydantic says "should be a valid list"
@@ -292,12 +301,9 @@ def _check_weapon(path: Path, label: str, weapon: dict[str, Any]) -> None:
             continue
         where = f"{label}, {entry_label('profiles', index, profile)}"
         for key, value in profile.items():
-            if key not in _PROFILE_KEYS:
-                keys = ", ".join(k for k in (*_STATS, "name", "traits", "cost") if k != "strength")
-                raise RulesetError(
-                    path, f"unknown key {quoted(key)} (expected one of: {keys})", where
-                )
-            if key in _STATS and (isinstance(value, bool) or not isinstance(value, str | int)):
+            if key in _NOT_STATS:
+                continue
+            if isinstance(value, bool) or not isinstance(value, str | int):
                 raise RulesetError(
                     path,
                     f'{key}: expected text such as "4", "S+1" or "-", got {quoted(value)}',

@@ -23,6 +23,7 @@ from gangmanager.rules.limits import quoted
 from gangmanager.rules.profile import Profile
 from gangmanager.rules.ruleset import FIGHTER_STATLINE
 from gangmanager.rules.shapes import (
+    N23_WEAPON_STATLINE,
     PROGRESSION_KINDS,
     WEAPON_FIELDS,
     WeaponColumn,
@@ -85,7 +86,8 @@ def check_statlines(path: Path, value: object) -> None:
 
 
 def check_weapon_column(path: Path, label: str, row: dict[str, Any]) -> None:
-    """A weapon statline column: known keys, kind and code (the profile's fields)."""
+    """A weapon statline column: known keys and kind; the field it is held in (its
+    `field`, else its code) one of the weapon profile's."""
     _unknown_keys(path, label, row, _COLUMN_KEYS)
     kind = row.get("kind")
     kinds = [k.value for k in WeaponColumnKind]
@@ -93,23 +95,34 @@ def check_weapon_column(path: Path, label: str, row: dict[str, Any]) -> None:
         raise RulesetError(
             path, f"kind: unknown kind {quoted(kind)} (expected one of: {', '.join(kinds)})", label
         )
-    code = row.get("code")
-    if code is not None and code not in WEAPON_FIELDS:
+    field = row.get("field")
+    if field is not None and field not in WEAPON_FIELDS:
         raise RulesetError(
             path,
-            f"code: no weapon column {quoted(code)} (expected one of: {', '.join(WEAPON_FIELDS)})",
+            f"field: no weapon field {quoted(field)} (expected one of: {', '.join(WEAPON_FIELDS)})",
+            label,
+        )
+    code = row.get("code")
+    if field is None and code is not None and code not in WEAPON_FIELDS:
+        raise RulesetError(
+            path,
+            f"code: no weapon column {quoted(code)} (expected one of: {', '.join(WEAPON_FIELDS)};"
+            " or give the field it is held in)",
             label,
         )
 
 
 def check_weapon_statline(path: Path, rows: object) -> None:
-    """No column twice (the loader has checked it is an array of tables)."""
+    """No column or field twice (the loader has checked it is an array of tables)."""
     seen: set[object] = set()
+    held: set[object] = set()
     for index, row in enumerate(rows if isinstance(rows, list) else []):
         label = entry_label("weapon_statline", index, row)
-        if row.get("code") in seen:
+        field = row.get("field") or row.get("code")
+        if row.get("code") in seen or field in held:
             raise RulesetError(path, "the code is listed twice", label)
         seen.add(row.get("code"))
+        held.add(field)
 
 
 def check_progression(path: Path, value: object) -> None:
@@ -253,26 +266,43 @@ def _read_profile(
 
 
 def check_weapon_columns(raw: _Raw) -> None:
-    """Every weapon profile gives only the columns of the pack's weapon statline."""
+    """Every weapon profile gives only the columns of the pack's weapon statline, by
+    their codes; a column held in another field than its code (the 2026 "SR" in
+    `rng_s`) is moved there, in place."""
     columns = raw.data.get("weapon_statline")
     if not isinstance(columns, list):
-        return  # n23's columns, the model's own.
-    codes = {c.get("code") for c in columns if isinstance(c, dict)}
+        columns = [c.model_dump() for c in N23_WEAPON_STATLINE]
+    fields: dict[str, str] = {}
+    for column in columns:
+        if isinstance(column, dict) and isinstance(column.get("code"), str):
+            fields[column["code"]] = column.get("field") or column["code"]
     # The weapon profile model reads Strength as `str` or `strength`.
-    codes |= {"strength"} if "str" in codes else set()
+    if fields.get("str") == "str":
+        fields["strength"] = "str"
+    expected = ", ".join([*(c for c in fields if c != "strength"), "name", "traits", "cost"])
     for index, weapon in enumerate(raw.data.get("weapons", [])):
         profiles = weapon.get("profiles", []) if isinstance(weapon, dict) else []
         for position, profile in enumerate(profiles if isinstance(profiles, list) else []):
             if not isinstance(profile, dict):
                 continue
-            for key in profile:
-                if (key in WEAPON_FIELDS or key == "strength") and key not in codes:
-                    where = (
-                        f"{entry_label('weapons', index, weapon)}, "
-                        f"{entry_label('profiles', position, profile)}"
-                    )
+            where = (
+                f"{entry_label('weapons', index, weapon)}, "
+                f"{entry_label('profiles', position, profile)}"
+            )
+            path = _origin(raw, "weapons", index)
+            moved: dict[str, Any] = {}
+            for key, value in profile.items():
+                if key in ("name", "traits", "cost"):
+                    moved[key] = value
+                elif key in fields:
+                    moved[fields[key]] = value
+                elif key in WEAPON_FIELDS:
                     raise RulesetError(
-                        _origin(raw, "weapons", index),
-                        f"{key}: not a column of the pack's weapon_statline",
-                        where,
+                        path, f"{key}: not a column of the pack's weapon_statline", where
                     )
+                else:
+                    raise RulesetError(
+                        path, f"unknown key {quoted(key)} (expected one of: {expected})", where
+                    )
+            profile.clear()
+            profile.update(moved)

@@ -87,6 +87,9 @@ class AttackRules(_Strict):
     # Close combat: attack dice on top of the Attacks characteristic.
     charge_attacks: int = Field(default=1, ge=0)
     second_weapon_attacks: int = Field(default=1, ge=0)
+    # What this pack's attacks need that the attack steps (the 2023 core's) do not
+    # have; any: the `attack` event is refused naming them (the 2026 edition).
+    unresolved: list[str] = Field(default_factory=list)
 
     @field_validator("firepower_dice", "injury_dice")
     @classmethod

@@ -411,7 +411,19 @@ Attack = _Attack
 
 def prepare(table: Table, event: AttackEvent) -> Attack:
     """The attack with its fighters and profile found, no step run yet (`todo` holds them)."""
+    refuse_unresolved(table.ruleset.attack.unresolved)
     return _Attack(table, event)
+
+
+def refuse_unresolved(unresolved: list[str]) -> None:
+    """A pack whose attacks these steps cannot resolve (the 2026 edition's Lethality,
+    Injured ...) says what is missing: the attack is refused, never resolved with the
+    2023 rules these steps are."""
+    if unresolved:
+        raise BattleError(
+            "this ruleset's attacks cannot be resolved yet (missing: "
+            f"{', '.join(unresolved)}); record the outcome with status and wound events"
+        )
 
 
 def finish(running: Attack) -> Resolved:

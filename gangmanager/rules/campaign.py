@@ -138,6 +138,8 @@ def join(
         raise CampaignError(f"campaign {quoted(campaign.name)} has ended")
     if campaign.gang(gang.id) is not None:
         raise CampaignError(f"{quoted(gang.name)} already takes part in {quoted(campaign.name)}")
+    if alignment is Alignment.OUTLAW and ruleset.drops("law_abiding_outlaw"):
+        raise CampaignError(f"{quoted(ruleset.name)} has no Law-abiding and Outlaw gangs")
     member = CampaignGang(
         gang_id=gang.id, name=gang.name, house=house_id_of(gang, ruleset), alignment=alignment
     )

@@ -48,11 +48,15 @@ from gangmanager.rules.ruleset_tables import (
     PostBattleStep,
 )
 from gangmanager.rules.shapes import (
+    DROPPABLE,
     N23_WEAPON_STATLINE,
     WEAPON_FIELDS,
     Categories,
     Economy,
+    GangTactic,
     Progression,
+    Promotion,
+    Specialisation,
     WeaponColumn,
 )
 from gangmanager.rules.vehicle_rules import VehicleRules
@@ -141,6 +145,11 @@ class FighterType(_Strict):
     # Primary skills the fighter chooses when recruited (free: no XP, no credits).
     recruit_skills: int = Field(default=0, ge=0, le=3)
     limit: FighterLimit = Field(default_factory=FighterLimit)
+    # The 2026 edition: the XP a fighter of the type is recruited with (ranks count
+    # from it), and the subtypes it carries (Leader, Ganger, Specialist ...; the pack's
+    # `categories.subtypes`). None and empty in a pack without them.
+    starting_xp: int | None = Field(default=None, ge=0)
+    subtypes: list[str] = Field(default_factory=list)
     # -- gang additions (Brutes, Hangers-on, Hired Guns, Exotic Beasts) --
     # House ids that may take it; empty: every house.
     houses: list[str] = Field(default_factory=list)
@@ -364,6 +373,16 @@ class Ruleset(_Strict):
     progression: Progression = Field(default_factory=Progression)
     economy: Economy = Field(default_factory=Economy)
     categories: Categories = Field(default_factory=Categories)
+    # The 2026 edition's Specialists: each specialisation and the skill it grants.
+    specialisations: list[Specialisation] = Field(default_factory=list)
+    promotions: list[Promotion] = Field(default_factory=list)
+    # Rules of the 2023 core this pack switches off (shapes.DROPPABLE); the code stays.
+    dropped: list[str] = Field(default_factory=list)
+    # Gang Tactics cards a gang of this pack may hold (names only).
+    gang_tactics: list[GangTactic] = Field(default_factory=list)
+    # Between battles: the names of the pack's own sequence where it is not the
+    # post-battle steps' (the 2026 Post-Cycle), in order; empty: none given.
+    post_cycle: list[str] = Field(default_factory=list)
     traits: list[TraitDef] = Field(default_factory=list)
     weapons: list[ArmouryWeapon] = Field(default_factory=list)
     wargear: list[ArmouryItem] = Field(default_factory=list)
@@ -393,6 +412,16 @@ class Ruleset(_Strict):
     rules_text: dict[str, str] = Field(default_factory=dict)
     # Vehicles in battle and after it (vehicle_rules.toml); None: the pack has none.
     vehicle_rules: VehicleRules | None = None
+
+    @field_validator("dropped")
+    @classmethod
+    def _known_rules(cls, dropped: list[str]) -> list[str]:
+        for rule in dropped:
+            if rule not in DROPPABLE:
+                raise ValueError(
+                    f"unknown rule {quoted(rule)} (expected one of: {', '.join(DROPPABLE)})"
+                )
+        return dropped
 
     @model_validator(mode="before")
     @classmethod
@@ -438,7 +467,7 @@ class Ruleset(_Strict):
                 self.statline(name)
             except ValueError as exc:
                 raise ValueError(f"statline {quoted(name)}: {exc}") from None
-        columns = [c.code for c in self.weapon_statline]
+        columns = [c.stored_in for c in self.weapon_statline]
         for code in columns:
             if code not in WEAPON_FIELDS or columns.count(code) > 1:
                 raise ValueError(f"weapon_statline: column {quoted(code)} is unknown or twice")
@@ -453,6 +482,35 @@ class Ruleset(_Strict):
                 raise ValueError(f"{kind.name}: no statline {quoted(kind.statline)}")
             if tuple(kind.profile.values) != tuple(r.code for r in table):
                 raise ValueError(f"{kind.name}: profile not keyed by the {kind.statline} statline")
+        self._check_subtypes(every)
+
+    def _check_subtypes(self, every: list[FighterType]) -> None:
+        known = {trait_key(n) for n in self.categories.subtypes}
+        for kind in every:
+            for subtype in kind.subtypes:
+                if trait_key(subtype) not in known:
+                    raise ValueError(
+                        f"{kind.name}: subtype {quoted(subtype)} is not in categories.subtypes"
+                    )
+        for promotion in self.promotions:
+            for subtype in (promotion.from_subtype, *promotion.to):
+                if trait_key(subtype) not in known:
+                    raise ValueError(
+                        f"promotions: subtype {quoted(subtype)} is not in categories.subtypes"
+                    )
+        skills = {trait_key(k.name) for s in self.skill_sets for k in s.skills}
+        for specialisation in self.specialisations:
+            if skills and trait_key(specialisation.skill) not in skills:
+                raise ValueError(
+                    f"specialisations: {specialisation.name} grants {quoted(specialisation.skill)},"
+                    " which no skill set lists"
+                )
+
+    def drops(self, rule: str) -> bool:
+        """Has this pack switched off a rule of the 2023 core (shapes.DROPPABLE)?"""
+        if rule not in DROPPABLE:
+            raise KeyError(rule)
+        return rule in self.dropped
 
     # -- lookups -------------------------------------------------------------
 

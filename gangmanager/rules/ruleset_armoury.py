@@ -100,6 +100,9 @@ class ArmouryWeapon(_Strict):
 
     name: str = Field(min_length=1)
     cost: int = Field(ge=0)
+    # The Trade Points the Trading Post asks beside the credits (the 2026 edition);
+    # None: the pack has no Trade Points, or no public source gives the price.
+    trade_points: int | None = Field(default=None, ge=0)
     availability: str = "C"
     kind: Literal["basic", "pistol", "special", "heavy", "close_combat", "grenade"] = "basic"
     summary: str = ""
@@ -126,6 +129,7 @@ class ArmouryItem(_Strict):
 
     name: str = Field(min_length=1)
     cost: int = Field(ge=0)
+    trade_points: int | None = Field(default=None, ge=0)
     availability: str = "C"
     kind: Literal["armour", "wargear", "ammo", "bionic", "other"] = "wargear"
     summary: str = ""

@@ -9,9 +9,10 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from gangmanager.rules.gang import Category
+from gangmanager.rules.limits import quoted
 from gangmanager.rules.ruleset_base import _Strict
 
 
@@ -24,14 +25,19 @@ class WeaponColumnKind(StrEnum):
     AP = "ap"  # armour piercing ("-1", "-")
     DAMAGE = "damage"  # a number or dice ("1", "D3")
     AMMO = "ammo"  # an Ammo test target ("4+")
+    LETHALITY = "lethality"  # how many Injury dice a wound rolls ("1", "-"; the 2026 edition)
 
 
 # The columns the weapon profile model holds (rules/weapons.py WeaponProfile): a
 # pack's weapon statline is drawn from these until the logic reads more.
-WEAPON_FIELDS: tuple[str, ...] = ("rng_s", "rng_l", "acc_s", "acc_l", "str", "ap", "d", "am")
+WEAPON_FIELDS: tuple[str, ...] = ("rng_s", "rng_l", "acc_s", "acc_l", "str", "ap", "d", "am", "l")
+# The columns only a later edition's profiles carry: a profile without them is dumped
+# as it always was (n23's gang files and stored profiles unchanged).
+LATER_WEAPON_FIELDS: tuple[str, ...] = ("l",)
 
 
 class WeaponColumn(_Strict):
+    # The column as the pack's weapon profiles and the printed table name it ("SR").
     code: str = Field(min_length=1)
     name: str = Field(min_length=1)
     kind: WeaponColumnKind
@@ -39,6 +45,13 @@ class WeaponColumn(_Strict):
     band: Literal["short", "long"] | None = None
     # Strength: the user's characteristic a relative value ("S+1") starts from.
     relative_to: str | None = None
+    # The weapon profile's field the column is held in (WEAPON_FIELDS); None: the code
+    # is the field (n23's columns). The 2026 "SR" is held in `rng_s`.
+    field: str | None = None
+
+    @property
+    def stored_in(self) -> str:
+        return self.field or self.code
 
 
 def _column(
@@ -61,19 +74,68 @@ N23_WEAPON_STATLINE: tuple[WeaponColumn, ...] = (
     _column("am", "Ammo", _W.AMMO),
 )
 
-# Progression kinds the logic reads (a 2026 pack will add "ranks").
-PROGRESSION_KINDS: tuple[str, ...] = ("spend_xp",)
+# Progression kinds the logic reads.
+PROGRESSION_KINDS: tuple[str, ...] = ("spend_xp", "ranks")
+
+
+class Rank(_Strict):
+    """A rung of the ranks ladder: its title and the total XP at which it begins."""
+
+    name: str = Field(min_length=1)
+    xp: int = Field(ge=0)
 
 
 class Progression(_Strict):
     """How fighters advance. `spend_xp`: Experience is earned in battle and spent on
     the pack's advancement table (advancements.toml), those who roll taking the
-    Ganger table instead."""
+    Ganger table instead. `ranks` (the 2026 edition): XP accumulates and is never
+    spent; each rank reached above the first owes the fighter one advancement."""
 
-    kind: Literal["spend_xp"] = "spend_xp"
+    kind: Literal["spend_xp", "ranks"] = "spend_xp"
     # The points' short name, as cards and the command line print it.
     unit: str = Field(default="XP", min_length=1)
     name: str = Field(default="Experience", min_length=1)
+    # `ranks` only: the ladder, lowest first (the XP at which each rank begins).
+    ranks: list[Rank] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _ladder(self) -> Progression:
+        if self.kind == "spend_xp" and self.ranks:
+            raise ValueError("ranks: only a progression of kind 'ranks' has a ladder")
+        if self.kind == "ranks":
+            if not self.ranks:
+                raise ValueError("ranks: a progression of kind 'ranks' lists its ranks")
+            starts = [r.xp for r in self.ranks]
+            if starts != sorted(set(starts)):
+                raise ValueError("ranks: each rank begins at more XP than the one before")
+        return self
+
+    def rank_index(self, xp: int) -> int | None:
+        """The rung a total of `xp` stands on (0 the first), None below it or without ranks."""
+        found = None
+        for index, rank in enumerate(self.ranks):
+            if xp >= rank.xp:
+                found = index
+        return found
+
+    def rank_for(self, xp: int) -> Rank | None:
+        index = self.rank_index(xp)
+        return None if index is None else self.ranks[index]
+
+    def advancements_earned(self, starting_xp: int, xp: int) -> int:
+        """Advancements a fighter has earned: one per rank begun above the one it was
+        recruited on (the first rung gives none; XP only grows, so none are lost)."""
+        if self.kind != "ranks":
+            return 0
+        reached = self.rank_index(xp)
+        start = self.rank_index(max(starting_xp, 0))
+        first = 0 if start is None else start
+        # The first rung is where every fighter is recruited: reaching it owes nothing.
+        return max(0, (reached if reached is not None else 0) - first)
+
+    def advancements_owed(self, starting_xp: int, xp: int, taken: int) -> int:
+        """Advancements earned and not yet taken (never below none)."""
+        return max(0, self.advancements_earned(starting_xp, xp) - taken)
 
 
 class Currency(_Strict):
@@ -81,19 +143,86 @@ class Currency(_Strict):
     name: str = Field(min_length=1)
 
 
+# The second currency of the 2026 edition: an item's `trade_points` beside its `cost`.
+TRADE_POINTS = "trade_points"
+
+
 class Economy(_Strict):
     """What items and fighters are paid with, and how the Trading Post limits them.
     `rarity`: items are Common or Rare (N) with an availability roll (the 2023
-    core); `none`: everything may be bought."""
+    core); `trade_points`: the Trading Post sells what has a Trade Point price, paid
+    from the gang's Trade Points beside its credits (the 2026 edition, no rarity);
+    `none`: everything may be bought."""
 
     currencies: list[Currency] = Field(
         default_factory=lambda: [Currency(code="credits", name="Credits")], min_length=1
     )
-    availability: Literal["rarity", "none"] = "rarity"
+    availability: Literal["rarity", "trade_points", "none"] = "rarity"
+
+    @model_validator(mode="after")
+    def _trade_points_currency(self) -> Economy:
+        codes = [c.code for c in self.currencies]
+        if len(set(codes)) != len(codes):
+            raise ValueError("currencies: a code is listed twice")
+        if self.availability == "trade_points" and TRADE_POINTS not in codes:
+            raise ValueError(
+                f"availability 'trade_points' needs the currency {quoted(TRADE_POINTS)} in currencies"
+            )
+        return self
+
+    @property
+    def trade_points(self) -> bool:
+        """Items carry a Trade Point price and the gang holds Trade Points."""
+        return any(c.code == TRADE_POINTS for c in self.currencies)
 
 
 class Categories(_Strict):
-    """The categories a fighter may hold: how many at once (n23: one), of which names."""
+    """The categories a fighter may hold: how many at once (n23: one), of which names.
+    A pack whose fighters carry several subtypes (the 2026 edition) names them in
+    `subtypes`: a fighter type's `subtypes` are drawn from it."""
 
     per_fighter: int = Field(default=1, ge=1)
     names: list[Category] = Field(default_factory=lambda: list(Category), min_length=1)
+    subtypes: list[str] = Field(default_factory=list)
+
+
+class Specialisation(_Strict):
+    """A field a Specialist chooses, and the skill it grants (a skill of the pack's sets)."""
+
+    name: str = Field(min_length=1)
+    skill: str = Field(min_length=1)
+
+
+class Promotion(_Strict):
+    """A promotion as data: a fighter holding the `from_subtype` subtype becomes one
+    holding the `to` subtypes instead. `keeps_type`: the fighter type stays (Ganger to
+    Champion); otherwise a type of the `to` subtype is chosen (Champion to Leader).
+    `specialisation`: a specialisation is chosen with it (Prospect to Ganger and
+    Specialist)."""
+
+    from_subtype: str = Field(min_length=1)
+    to: list[str] = Field(min_length=1)
+    keeps_type: bool = True
+    specialisation: bool = False
+    # Skills the promotion grants ("Inspiring").
+    grants: list[str] = Field(default_factory=list)
+    # What the promotion adds to the fighter's rating; None: the pack does not say.
+    rating: int | None = None
+
+
+# What a pack may switch off: rules of the 2023 core that a later edition dropped.
+# The code for them stays; the pack's `dropped` list gates it off.
+DROPPABLE: tuple[str, ...] = (
+    "master_crafted_weapons",
+    "chem_alchemy",
+    "law_abiding_outlaw",
+    "sell_fighters",
+)
+
+
+class GangTactic(_Strict):
+    """A Gang Tactics card a gang may hold: its name only (the effect is the card's)."""
+
+    name: str = Field(min_length=1)
+    # The house id for a house's own cards; empty for the core ones.
+    house: str = ""

@@ -108,6 +108,9 @@ class WeaponProfile(BaseModel):
     ap: Stat = "-"
     d: Stat = "-"
     am: Stat = "-"
+    # Lethality: the 2026 edition's column (rules/shapes.py LATER_WEAPON_FIELDS). Left
+    # out of a dump when it has none, so every 2023 profile is dumped as it always was.
+    l: Stat = Field(default="-", exclude_if=lambda value: value == "-")  # noqa: E741
     traits: list[TraitField] = Field(default_factory=list)
     # Price paid for this profile on top of the weapon (special ammo); 0 for the standard one.
     cost: Amount = 0

@@ -17,9 +17,11 @@ from gangmanager.rules.ruleset import (
     Ruleset,
     Vehicle,
 )
+from gangmanager.rules.shapes import WeaponColumn
 from gangmanager.rules.vehicles import CREW_GROUP, VehicleCrew
 
-# The weapon-profile keys of the view, in printed column order.
+# The weapon-profile keys of n23's view, in printed column order (a pack's own weapon
+# statline gives its columns' codes instead).
 PROFILE_KEYS = ("name", "rng_s", "rng_l", "acc_s", "acc_l", "str", "ap", "d", "am", "traits")
 
 
@@ -36,6 +38,10 @@ def _fighter_type(fighter_type: FighterType, ruleset: Ruleset) -> dict[str, Any]
             "secondary": list(fighter_type.skill_sets_secondary),
         },
         "equipment": list(fighter_type.equipment),
+        # The 2026 edition's: the XP it is recruited with (null: the pack has none)
+        # and its subtypes.
+        "starting_xp": fighter_type.starting_xp,
+        "subtypes": list(fighter_type.subtypes),
     }
 
 
@@ -119,27 +125,40 @@ def _house(house: House, ruleset: Ruleset) -> dict[str, Any]:
     }
 
 
-def _weapon(weapon: ArmouryWeapon) -> dict[str, Any]:
+def _weapon(weapon: ArmouryWeapon, ruleset: Ruleset) -> dict[str, Any]:
     profiles = []
     for profile in weapon.profiles:
         dumped = profile.model_dump(mode="json", by_alias=True)
-        view = {key: dumped[key] for key in PROFILE_KEYS}
+        view: dict[str, Any] = {"name": dumped["name"]}
+        for column in ruleset.weapon_statline:
+            # Strength is held in `strength`, dumped by its alias `str`.
+            view[column.code] = dumped.get(column.stored_in, "-")
+        view["traits"] = dumped["traits"]
         view["cost"] = profile.cost  # a paid profile's extra price (special ammo); 0: standard
         profiles.append(view)
     return {
         "name": weapon.name,
         "cost": weapon.cost,
-        "rarity": rarity_label(weapon.availability),
+        # The Trading Post's second price (the 2026 edition); null where the pack has none.
+        "trade_points": weapon.trade_points,
+        "rarity": _rarity(weapon.availability, ruleset),
         "kind": weapon.kind,
         "profiles": profiles,
     }
 
 
-def _wargear(item: ArmouryItem) -> dict[str, Any]:
+def _rarity(availability: str, ruleset: Ruleset) -> str | None:
+    """Common or Rare (N) where the pack limits the Trading Post by rarity; else none
+    (the 2026 edition's Trade Points replaced it)."""
+    return rarity_label(availability) if ruleset.economy.availability == "rarity" else None
+
+
+def _wargear(item: ArmouryItem, ruleset: Ruleset) -> dict[str, Any]:
     return {
         "name": item.name,
         "cost": item.cost,
-        "rarity": rarity_label(item.availability),
+        "trade_points": item.trade_points,
+        "rarity": _rarity(item.availability, ruleset),
         "kind": item.kind,
     }
 
@@ -161,6 +180,22 @@ def _characteristic(row: Characteristic) -> dict[str, Any]:
     }
 
 
+def _column(column: WeaponColumn) -> dict[str, Any]:
+    """A weapon statline column; `field` only where it is held under another name."""
+    view = column.model_dump(mode="json")
+    if view.get("field") is None:
+        view.pop("field", None)
+    return view
+
+
+def _progression(ruleset: Ruleset) -> dict[str, Any]:
+    """How fighters advance; a ladder only for `ranks` (n23's view as it was)."""
+    view = ruleset.progression.model_dump(mode="json")
+    if ruleset.progression.kind != "ranks":
+        view.pop("ranks", None)
+    return view
+
+
 def shapes_view(ruleset: Ruleset) -> dict[str, Any]:
     """The pack's shapes: statlines, weapon statline, progression, economy, categories."""
     return {
@@ -168,10 +203,15 @@ def shapes_view(ruleset: Ruleset) -> dict[str, Any]:
             name: [_characteristic(row) for row in ruleset.statline(name)]
             for name in ruleset.statlines
         },
-        "weapon_statline": [c.model_dump(mode="json") for c in ruleset.weapon_statline],
-        "progression": ruleset.progression.model_dump(mode="json"),
+        "weapon_statline": [_column(c) for c in ruleset.weapon_statline],
+        "progression": _progression(ruleset),
         "economy": ruleset.economy.model_dump(mode="json"),
         "categories": ruleset.categories.model_dump(mode="json"),
+        "specialisations": [s.model_dump(mode="json") for s in ruleset.specialisations],
+        "promotions": [p.model_dump(mode="json") for p in ruleset.promotions],
+        "dropped": list(ruleset.dropped),
+        "gang_tactics": [t.model_dump(mode="json") for t in ruleset.gang_tactics],
+        "post_cycle": list(ruleset.post_cycle),
     }
 
 
@@ -187,8 +227,8 @@ def ruleset_view(ruleset: Ruleset) -> dict[str, Any]:
         "vehicles": [_vehicle(v, ruleset) for v in ruleset.vehicles],
         "vehicle_crews": [_crew(c, ruleset) for c in ruleset.vehicle_crews],
         "vehicle_house_lists": [h.model_dump(mode="json") for h in ruleset.vehicle_house_lists],
-        "weapons": [_weapon(w) for w in ruleset.weapons],
-        "wargear": [_wargear(w) for w in ruleset.wargear],
+        "weapons": [_weapon(w, ruleset) for w in ruleset.weapons],
+        "wargear": [_wargear(w, ruleset) for w in ruleset.wargear],
         "skill_sets": [
             {"name": s.name, "house": s.house, "skills": [k.name for k in s.skills]}
             for s in ruleset.skill_sets
@@ -222,6 +262,11 @@ def ruleset_text(ruleset: Ruleset) -> str:
                 + f":  {' '.join(kind['profile'].values())}"
             )
             lines.append(f"      skills {access}")
+            if kind["subtypes"] or kind["starting_xp"] is not None:
+                lines.append(
+                    f"      subtypes {', '.join(kind['subtypes']) or '-'};"
+                    f" starting XP {kind['starting_xp'] if kind['starting_xp'] is not None else '-'}"
+                )
             if kind["equipment"]:
                 lines.append(f"      comes with {', '.join(kind['equipment'])}")
         if house["equipment_list"]:
@@ -245,7 +290,8 @@ def ruleset_text(ruleset: Ruleset) -> str:
     lines += ["", f"Trading Post: {len(view['weapons'])} weapons, {len(view['wargear'])} wargear"]
     for entry in [*view["weapons"], *view["wargear"]]:
         rarity = f", {entry['rarity']}" if entry["rarity"] else ""
-        lines.append(f"  {entry['name']}: {entry['cost']}{rarity}")
+        points = f", {entry['trade_points']} TP" if entry["trade_points"] is not None else ""
+        lines.append(f"  {entry['name']}: {entry['cost']}{points}{rarity}")
     lines += ["", "Skill sets:"]
     for skill_set in view["skill_sets"]:
         owner = f" (house {skill_set['house']})" if skill_set["house"] else ""

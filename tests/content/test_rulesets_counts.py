@@ -62,3 +62,36 @@ def test_documented_counts_match_the_pack(load: Callable[[str], Ruleset]) -> Non
     # Every house has its own skill set (the loader checks the names it lists), but
     # the Venators and Outcasts, whose books give them none.
     assert all(h.skill_sets for h in n23.houses if h.id not in {"venators", "outcasts"})
+
+
+def test_documented_n26_counts_match_the_pack(load: Callable[[str], Ruleset]) -> None:
+    if not DOC.is_file():
+        pytest.skip("docs/rulesets.md is absent")
+    text = DOC.read_text(encoding="utf-8")
+    n26 = load("n26")
+    houses = _row(text, "n26 houses")
+    assert houses == f"{len(n26.houses)}: " + ", ".join(
+        sorted(h.name.removeprefix("House ") for h in n26.houses)
+    )
+    per_house = ", ".join(
+        f"{h.name.removeprefix('House ')} {len(h.fighter_types)}"
+        for h in sorted(n26.houses, key=lambda h: -len(h.fighter_types))
+    )
+    types = sum(len(h.fighter_types) for h in n26.houses)
+    assert _row(text, "n26 fighter types") == f"{types} ({per_house})"
+    kinds = Counter(w.kind for w in n26.weapons)
+    assert _row(text, "n26 weapons") == (
+        f"{len(n26.weapons)}: {kinds['pistol']} pistols, {kinds['basic']} basic,"
+        f" {kinds['special']} special, {kinds['heavy']} heavy,"
+        f" {kinds['close_combat']} close combat, {kinds['grenade']} grenades"
+    )
+    assert _row(text, "n26 wargear") == str(len(n26.wargear))
+    assert _row(text, "n26 traits") == str(len(n26.traits))
+    skills = sum(len(s.skills) for s in n26.skill_sets)
+    house_sets = ", ".join(sorted(s.name for s in n26.skill_sets if s.house))
+    assert _row(text, "n26 skill sets / skills") == (
+        f"{len(n26.skill_sets)} / {skills} (house sets: {house_sets})"
+    )
+    assert _row(text, "n26 lasting injuries (D66 rows)") == str(len(n26.injuries))
+    assert _row(text, "n26 ranks") == str(len(n26.progression.ranks))
+    assert _row(text, "n26 Gang Tactics cards") == str(len(n26.gang_tactics))

@@ -168,10 +168,10 @@ def test_broken_shapes_are_refused_naming_the_file(
 
 
 def test_an_unknown_progression_kind_is_refused(write_pack: WritePack, user_dir: Path) -> None:
-    write_pack("broken", pack=HEAD.format(id="broken") + '[progression]\nkind = "ranks"\n')
+    write_pack("broken", pack=HEAD.format(id="broken") + '[progression]\nkind = "tiers"\n')
     message = _error("broken", user_dir)
     assert message.endswith(
-        "broken/pack.toml: progression: unknown kind 'ranks' (expected one of: spend_xp)"
+        "broken/pack.toml: progression: unknown kind 'tiers' (expected one of: spend_xp, ranks)"
     )
 
 

@@ -18,6 +18,10 @@ def post_battle_actions(
     run = StepRun("post_battle_actions", draft, gang, ruleset, campaign)
     for entry in run.draft.medical_escorts:
         _medical_escort(run, entry)
+    if run.draft.captives_sold and ruleset.drops("sell_fighters"):
+        # The 2026 edition dropped selling fighters to the Guilders (the pack's `dropped`).
+        run.problem("this ruleset has no selling of captives to the Guilders")
+        return run.result()
     for captive in run.draft.captives_sold:
         run.credits(captive.value // 2, f"captive {captive.name} sold (half of {captive.value})")
     return run.result()
