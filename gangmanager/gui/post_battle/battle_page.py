@@ -14,10 +14,12 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QRadioButton,
+    QScrollArea,
     QWidget,
 )
 
@@ -70,8 +72,13 @@ class BattlePage(StepPage):
         self.layout_.addWidget(explain)
         self.roster = QLabel(self._roster_html())
         self.roster.setTextFormat(Qt.TextFormat.RichText)
-        self.layout_.addWidget(self.roster)
-        self.layout_.addStretch(1)
+        self.roster.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        # Scrolled: a label 300 fighters tall made the wizard (every page) taller than a screen.
+        scroll = QScrollArea()
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.roster)
+        self.layout_.addWidget(scroll, 1)
         self.layout_.addWidget(self.status)
         self.battle.currentIndexChanged.connect(self._on_battle_current_index_changed)
         self.results.idClicked.connect(self._on_results_id_clicked)
