@@ -21,39 +21,44 @@ OWN_TRANSACTION = text("xmin::text = (txid_current() % 4294967296)::text")
 
 def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
     """Walk the foreign keys down from the gang row, parents before children."""
-    gang_id, whole = scope.gang_id, scope.whole
-    metadata = Base.metadata
-    gangs = metadata.tables["gangs"]
     rows: dict[str, dict[Key, dict[str, Any]]] = {}
     links: dict[tuple[str, Key, str], Any] = {}
     owners: dict[tuple[str, Key], int] = {}
-    if gang_id is not None:
-        rows["gangs"] = _select(session, gangs, gangs.c.id == gang_id)
-    for table in metadata.sorted_tables if gang_id is not None else ():
+    if scope.gang_id is not None:
+        _walk_roster(session, scope, rows, links, owners)
+    # Read after the roster's walk, so no foreign key is followed from these rows.
+    _read_outside(session, scope, rows)
+    kept = {name: found for name, found in rows.items() if found or name == "gangs"}
+    found = RowSnapshot(
+        scope.gang_id,
+        scope.whole,
+        kept,
+        links,
+        owners,
+        scope.fighters,
+        scope.stash,
+        scope.outside,
+        scope.gang_columns,
+    )
+    return _project(found)
+
+
+def _walk_roster(
+    session: Session,
+    scope: RowSnapshot,
+    rows: dict[str, dict[Key, dict[str, Any]]],
+    links: dict[tuple[str, Key, str], Any],
+    owners: dict[tuple[str, Key], int],
+) -> None:
+    """The gang row and every row below it in scope, table by table (parents first);
+    rows that point at them with ON DELETE SET NULL go to `links`."""
+    metadata = Base.metadata
+    gangs = metadata.tables["gangs"]
+    rows["gangs"] = _select(session, gangs, gangs.c.id == scope.gang_id)
+    for table in metadata.sorted_tables:
         if table is gangs:
             continue
-        cascade: builtins.list[ColumnElement[bool]] = []
-        set_null: builtins.list[tuple[Any, builtins.list[Any]]] = []
-        for fk in table.foreign_keys:
-            parent = fk.column.table
-            parent_rows = rows.get(parent.name)
-            if not parent_rows or (
-                parent is gangs and not whole and table.name not in gang_aggregate.GANG.tables
-            ):
-                continue
-            if parent is gangs and not whole and not _in_scope(table.name, scope):
-                continue
-            fighters = gang_aggregate.GANG.members
-            if parent is gangs and table.name == fighters and scope.fighters is not None:
-                # Only the fighters named: the rows read do not grow with the roster.
-                cascade.append(and_(fk.parent == gang_id, table.c.id.in_(scope.fighters)))
-                continue
-            values = sorted({r[fk.column.key] for r in parent_rows.values()})
-            rule = (fk.ondelete or "").upper()
-            if rule == "CASCADE":
-                cascade.append(fk.parent.in_(values))
-            elif rule == "SET NULL":
-                set_null.append((fk.parent, values))
+        cascade, set_null = _references(table, scope, rows)
         members = _select(session, table, or_(*cascade)) if cascade else {}
         if members:
             rows[table.name] = members
@@ -62,9 +67,46 @@ def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
                 if key not in members:
                     links[(table.name, key, column.key)] = row[column.key]
         _own(table, members, rows, owners)
-    # Read after the roster's walk, so no foreign key is followed from these rows.
+
+
+def _references(
+    table: Table, scope: RowSnapshot, rows: Mapping[str, Mapping[Key, Mapping[str, Any]]]
+) -> tuple[builtins.list[ColumnElement[bool]], builtins.list[tuple[Any, builtins.list[Any]]]]:
+    """How `table`'s rows hang from the rows read so far: the conditions of those that
+    cascade (part of the scope) and the columns, with values, of those set to NULL."""
+    gangs = Base.metadata.tables["gangs"]
+    gang_id, whole = scope.gang_id, scope.whole
+    cascade: builtins.list[ColumnElement[bool]] = []
+    set_null: builtins.list[tuple[Any, builtins.list[Any]]] = []
+    for fk in table.foreign_keys:
+        parent = fk.column.table
+        parent_rows = rows.get(parent.name)
+        if not parent_rows or (
+            parent is gangs and not whole and table.name not in gang_aggregate.GANG.tables
+        ):
+            continue
+        if parent is gangs and not whole and not _in_scope(table.name, scope):
+            continue
+        fighters = gang_aggregate.GANG.members
+        if parent is gangs and table.name == fighters and scope.fighters is not None:
+            # Only the fighters named: the rows read do not grow with the roster.
+            cascade.append(and_(fk.parent == gang_id, table.c.id.in_(scope.fighters)))
+            continue
+        values = sorted({r[fk.column.key] for r in parent_rows.values()})
+        rule = (fk.ondelete or "").upper()
+        if rule == "CASCADE":
+            cascade.append(fk.parent.in_(values))
+        elif rule == "SET NULL":
+            set_null.append((fk.parent, values))
+    return cascade, set_null
+
+
+def _read_outside(
+    session: Session, scope: RowSnapshot, rows: dict[str, dict[Key, dict[str, Any]]]
+) -> None:
+    """The rows `scope.outside` chooses in other tables, one SELECT each."""
     for outside in scope.outside:
-        table = metadata.tables[outside.table]
+        table = Base.metadata.tables[outside.table]
         where: builtins.list[ColumnElement[bool]] = (
             [table.c[outside.column].in_(outside.values)] if outside.values else []
         )
@@ -80,19 +122,6 @@ def _collect(session: Session, scope: RowSnapshot) -> RowSnapshot:
             rows.setdefault(outside.table, {}).update(
                 {k: outside.project(v) for k, v in chosen.items()}
             )
-    kept = {name: found for name, found in rows.items() if found or name == "gangs"}
-    found = RowSnapshot(
-        gang_id,
-        whole,
-        kept,
-        links,
-        owners,
-        scope.fighters,
-        scope.stash,
-        scope.outside,
-        scope.gang_columns,
-    )
-    return _project(found)
 
 
 def _in_scope(table: str, scope: RowSnapshot) -> bool:
