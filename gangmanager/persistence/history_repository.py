@@ -118,12 +118,16 @@ class UndoSteps:
 
     def get(self, step_id: int) -> StoredStep | None:
         """The step, if it is still in the history (not dropped, not left behind)."""
-        row = self._session.scalars(
-            select(UndoStepRow).where(self._mine(), UndoStepRow.id == step_id)
+        # The history's newest clock read in the same SELECT (a window's undo and redo
+        # count their statements).
+        found = self._session.execute(
+            select(UndoStepRow, self._newest().label("newest")).where(
+                self._mine(), UndoStepRow.id == step_id
+            )
         ).first()
-        if row is None:
+        if found is None:
             return None
-        newest = self._newest_now()
+        row, newest = found[0], int(found[1] or 0)
         if not row.undone:
             return _stored(row, "undo") if row.made > newest - KEEP else None
         return _stored(row, "redo") if (row.undone_at or 0) > newest else None
