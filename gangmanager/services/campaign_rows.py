@@ -181,14 +181,16 @@ def _field_names(kind: type) -> tuple[str, ...] | None:
 
 def _plain(value: object) -> object:
     """A row as JSON data: dates in ISO 8601, enums as their values, tuples as lists."""
-    kind = type(value)
-    if kind in _AS_THEY_ARE:
-        return value
-    names = _field_names(kind)
+    names = _field_names(type(value))
     if names is not None:
-        return {name: _plain(getattr(value, name)) for name in names}
+        plain = {}
+        for name in names:
+            item = getattr(value, name)
+            # Inline, not a call per value: most are plain already.
+            plain[name] = item if type(item) in _AS_THEY_ARE else _plain(item)
+        return plain
     if isinstance(value, tuple):
-        return [_plain(item) for item in value]
+        return [item if type(item) in _AS_THEY_ARE else _plain(item) for item in value]
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, dt.date):  # a datetime too
