@@ -41,6 +41,7 @@ from bench.roster_actions import (
     measure_rename,
     measure_select,
     measure_undo,
+    measure_wizard_next,
     measure_wizard_page,
     measure_xp_point,
 )
@@ -82,6 +83,7 @@ MEASURES: tuple[Callable[[Bench], Row], ...] = (
     measure_redo,
     measure_select,
     measure_wizard_page,
+    measure_wizard_next,
     # Where players wait (issue 31).
     measure_wizard_open,
     measure_wizard_pages_worst,

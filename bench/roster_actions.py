@@ -91,3 +91,8 @@ def measure_select(bench: Bench) -> Row:
 
 def measure_wizard_page(bench: Bench) -> Row:
     return action_row(bench, "wizard_page", "a post-battle wizard page (Next / Back)")
+
+
+def measure_wizard_next(bench: Bench) -> Row:
+    """The Next alone: the page with a row per fighter (the median of both hid it)."""
+    return action_row(bench, "wizard_next", "the wizard's Next to the wrap-up page")

@@ -36,7 +36,7 @@ def grab_pages(folder: Path, work: Path) -> list[Path]:
             f.model_copy(update={"injuries": ["Old Battle Wound"]}) if f.name == "Brann" else f
             for f in founded.fighters
         ]
-        gang = gangs.add_gang(db, founded.model_copy(update={"fighters": veteran})).gang
+        gang = gangs.add_gang(db, rulesets, founded.model_copy(update={"fighters": veteran})).gang
         assert gang.id is not None
         battle.start_battle(db, rulesets, gang.id, scenario="Stand-off")
         battle.apply_events(db, rulesets, gang.id, [
@@ -111,8 +111,8 @@ def grab_campaign_pages(folder: Path, work: Path) -> list[Path]:
     db = open_url(sqlite_url(work / "campaign.sqlite"))
     try:
         n23 = rulesets.get("n23")
-        gang = gangs.add_gang(db, demo_gang(n23, "orlock")).gang
-        gangs.add_gang(db, demo_gang(n23, "goliath").model_copy(update={"name": "Iron Brothers"}))
+        gang = gangs.add_gang(db, rulesets, demo_gang(n23, "orlock")).gang
+        gangs.add_gang(db, rulesets, demo_gang(n23, "goliath").model_copy(update={"name": "Iron Brothers"}))
         assert gang.id is not None
         campaign.create_campaign(db, rulesets, "Ash Wars")
         for name in (gang.name, "Iron Brothers"):

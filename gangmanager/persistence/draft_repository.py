@@ -79,9 +79,19 @@ class DraftRepository:
         return row
 
     def _write(self, row: PostBattleDraftRow, draft: dict[str, Any], battle_id: int | None) -> int:
+        names = named(draft)
+        if not names:
+            ids: dict[str, int] = {}
+        elif row.fighter_ids and row.draft is not None and named(row.draft) == names:
+            # The same names as saved last (a page turned, a roll typed): they mean the
+            # fighters they meant, with no SELECT (a page change counts its statements).
+            ids = dict(row.fighter_ids)
+        else:
+            with self._session.no_autoflush:  # one write of the row below, not two
+                ids = fighter_ids(draft, self._fighters(row.gang_id))
         # A new dict: the plain JSON type does not see in-place mutation.
         row.draft = dict(draft)
-        row.fighter_ids = fighter_ids(draft, self._fighters(row.gang_id)) if named(draft) else {}
+        row.fighter_ids = ids
         row.battle_id = battle_id
         row.updated_at = utc_now()
         self._session.flush()

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Literal, cast
+from typing import Literal
 
 from sqlalchemy import (
     ColumnElement,
+    Insert,
     and_,
+    bindparam,
     delete,
     func,
     insert,
@@ -29,7 +31,6 @@ from sqlalchemy import (
     union_all,
     update,
 )
-from sqlalchemy.engine import CursorResult
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session
 
@@ -43,6 +44,8 @@ KEEP = 100
 TRIM_EVERY = 20
 
 State = Literal["undo", "redo"]
+# The INSERT of a step, per database dialect (`UndoSteps._insert_statement`).
+_INSERTS: dict[str, Insert] = {}
 
 
 @dataclass(frozen=True)
@@ -75,23 +78,33 @@ class UndoSteps:
             return None
 
     def _insert(self, label: str, gang_id: int | None, kind: str, action: str) -> int:
-        result = self._session.execute(
-            insert(UndoStepRow).values(
-                label=label,
-                gang_id=gang_id,
-                kind=kind,
-                action=action,
-                undone=False,
-                made=self._tick(),
-                created_at=func.current_timestamp(),
-            )
-        )
-        key = cast(CursorResult[Any], result).inserted_primary_key
+        values = {"label": label, "gang_id": gang_id, "kind": kind, "action": action}
+        # On the session's connection: a statement with its values given apart would go
+        # the ORM's bulk way, which hands back no primary key.
+        self._session.flush()  # the action's rows first (the step may name a new gang)
+        result = self._session.connection().execute(self._insert_statement(), values)
+        key = result.inserted_primary_key
         assert key is not None
         step_id = int(key[0])
         if step_id % TRIM_EVERY == 0:
             self.trim()
         return step_id
+
+    def _insert_statement(self) -> Insert:
+        """The INSERT of a step with its clock, built once per kind of database: every
+        undoable action records one, and building the clock's subquery was half of it."""
+        dialect = self._session.get_bind().dialect.name
+        if dialect not in _INSERTS:
+            _INSERTS[dialect] = insert(UndoStepRow).values(
+                label=bindparam("label"),
+                gang_id=bindparam("gang_id"),
+                kind=bindparam("kind"),
+                action=bindparam("action"),
+                undone=False,
+                made=self._tick(),
+                created_at=func.current_timestamp(),
+            )
+        return _INSERTS[dialect]
 
     def to_undo(self) -> StoredStep | None:
         """The newest step not undone (None: nothing to undo)."""
@@ -118,12 +131,16 @@ class UndoSteps:
 
     def get(self, step_id: int) -> StoredStep | None:
         """The step, if it is still in the history (not dropped, not left behind)."""
-        row = self._session.scalars(
-            select(UndoStepRow).where(self._mine(), UndoStepRow.id == step_id)
+        # The history's newest clock read in the same SELECT (a window's undo and redo
+        # count their statements).
+        found = self._session.execute(
+            select(UndoStepRow, self._newest().label("newest")).where(
+                self._mine(), UndoStepRow.id == step_id
+            )
         ).first()
-        if row is None:
+        if found is None:
             return None
-        newest = self._newest_now()
+        row, newest = found[0], int(found[1] or 0)
         if not row.undone:
             return _stored(row, "undo") if row.made > newest - KEEP else None
         return _stored(row, "redo") if (row.undone_at or 0) > newest else None

@@ -47,14 +47,32 @@ def loads(text: str) -> object:
         raise UnreadableStep(f"the undo step cannot be read ({exc})") from None
 
 
+# Values stored as they are, by their exact type (an enum's type is its class).
+_AS_THEY_ARE = frozenset({str, int, float, bool, type(None)})
+# A dataclass's name and fields, once per class: every action records its undo step.
+_DATACLASSES: dict[type, tuple[str, tuple[str, ...]] | None] = {}
+
+
+def _dataclass(kind: type) -> tuple[str, tuple[str, ...]] | None:
+    if kind not in _DATACLASSES:
+        _DATACLASSES[kind] = (
+            (class_name(kind), tuple(f.name for f in dataclasses.fields(kind)))
+            if dataclasses.is_dataclass(kind)
+            else None
+        )
+    return _DATACLASSES[kind]
+
+
 def _encode(value: object) -> Any:
-    if value is None or isinstance(value, bool | int | float | str):
+    kind = type(value)
+    if kind in _AS_THEY_ARE or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, enum.Enum):
         return {"$enum": class_name(type(value)), "v": _encode(value.value)}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        fields = {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-        return {"$dc": class_name(type(value)), "f": fields}
+    known = _dataclass(kind)
+    if known is not None:
+        name, names = known
+        return {"$dc": name, "f": {n: _encode(getattr(value, n)) for n in names}}
     if isinstance(value, tuple):
         return {"$t": [_encode(v) for v in value]}
     if isinstance(value, list):

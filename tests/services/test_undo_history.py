@@ -150,3 +150,20 @@ def test_a_step_survives_the_text_it_is_stored_as() -> None:
 def test_a_stored_step_names_only_our_classes() -> None:
     with pytest.raises(ServiceError, match="cannot be read"):
         step_codec.loads('{"$dc": "os:system", "f": {}}')
+
+
+def test_a_windows_undo_and_redo_by_step_read_the_history_once(
+    db: Database, gang: Gang, rulesets: Rulesets
+) -> None:
+    """The step and the history's clock in one SELECT, then its mark: a window's Ctrl+Z
+    costs the history two statements (issue 29 asks no figure of the bench worse)."""
+    from tests.statements import statements_sent
+
+    assert gang.id is not None
+    outcome = perform(db, roster.EditFighter(gang.id, _rook(gang), {"name": "Rookie"}), rulesets)
+    assert outcome.step_id is not None
+    for step in (undo_history.undo, undo_history.redo):
+        with statements_sent(db.engine) as sent:
+            step(db, rulesets, outcome.step_id)
+        history = [s.split()[0] for s in sent if "undo_steps" in s]
+        assert history == ["SELECT", "UPDATE"], step.__name__

@@ -11,13 +11,17 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QButtonGroup,
     QComboBox,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QLineEdit,
     QRadioButton,
+    QTableWidget,
+    QTableWidgetItem,
     QWidget,
 )
 
@@ -29,6 +33,7 @@ if TYPE_CHECKING:
     from gangmanager.gui.post_battle.wizard import PostBattleWizard
 
 RESULTS = ("win", "loss", "draw")
+ROSTER_COLUMNS = ("Fighter", "Type", "Status", "Fighter Rating", "XP", "At the end of the battle")
 _RESULT_OF = {Result.WON: "win", Result.LOST: "loss", Result.DRAW: "draw"}
 
 
@@ -68,10 +73,16 @@ class BattlePage(StepPage):
         )
         explain.setWordWrap(True)
         self.layout_.addWidget(explain)
-        self.roster = QLabel(self._roster_html())
-        self.roster.setTextFormat(Qt.TextFormat.RichText)
-        self.layout_.addWidget(self.roster)
-        self.layout_.addStretch(1)
+        gang = host.gang
+        heading = QLabel(
+            f"<b>{escape(gang.name)}</b>: Gang Rating {committed_gang_rating(gang)},"
+            f" {gang.credits} credits, Reputation {gang.reputation}"
+        )
+        self.layout_.addWidget(heading)
+        # A table, not a rich-text label: laying out 300 fighters' HTML rows was half of
+        # the wizard's open, and the label made every page as tall as the roster.
+        self.roster = self._roster_table()
+        self.layout_.addWidget(self.roster, 1)
         self.layout_.addWidget(self.status)
         self.battle.currentIndexChanged.connect(self._on_battle_current_index_changed)
         self.results.idClicked.connect(self._on_results_id_clicked)
@@ -111,35 +122,38 @@ class BattlePage(StepPage):
         )
         return combo
 
-    def _roster_html(self) -> str:
+    def _roster_table(self) -> QTableWidget:
         """The roster as it stands before the sequence, with the battle's outcome if tracked."""
-        gang = self.host.gang
         fought: dict[str, str] = {}
         if self.host.battle is not None:
             state = self.host.battle.state
             fought = {f.name: f.status.label for f in state.roster_fighters}
-        cells = "".join(
-            f"<tr><td>{escape(f.name)}</td><td>{escape(f.type)}</td>"
-            f"<td>{f.status.label}</td><td align='right'>{committed_fighter_rating(f)}</td>"
-            f"<td align='right'>{f.xp}</td><td>{fought.get(f.name, '')}</td></tr>"
-            for f in gang.fighters
-        )
-        head = "".join(
-            f"<th align='left'>{h}</th>"
-            for h in (
-                "Fighter",
-                "Type",
-                "Status",
-                "Fighter Rating",
-                "XP",
-                "At the end of the battle",
-            )
-        )
-        return (
-            f"<p><b>{escape(gang.name)}</b>: Gang Rating {committed_gang_rating(gang)},"
-            f" {gang.credits} credits, Reputation {gang.reputation}</p>"
-            f"<table cellspacing='0' cellpadding='4'><tr>{head}</tr>{cells}</table>"
-        )
+        fighters = self.host.gang.fighters
+        table = QTableWidget(len(fighters), len(ROSTER_COLUMNS))
+        table.setAccessibleName("The roster before the sequence")
+        table.setHorizontalHeaderLabels(ROSTER_COLUMNS)
+        table.verticalHeader().setVisible(False)
+        table.verticalHeader().setDefaultSectionSize(table.fontMetrics().height() + 8)
+        table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        table.setShowGrid(False)
+        table.setFrameShape(QFrame.Shape.NoFrame)
+        table.setWordWrap(False)
+        right = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
+        for row, f in enumerate(fighters):
+            cells = (f.name, f.type, f.status.label, str(committed_fighter_rating(f)),
+                     str(f.xp), fought.get(f.name, ""))  # fmt: skip
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if column in (3, 4):
+                    item.setTextAlignment(right)
+                table.setItem(row, column, item)
+        header = table.horizontalHeader()
+        header.setDefaultAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        table.resizeColumnsToContents()  # once: not on every layout of 300 rows
+        header.setStretchLastSection(True)
+        return table
 
     def _battle_text(self, fought: CampaignBattle) -> str:
         """`Battle 3, 2026-03-04: won against Iron Brothers (Stand-off), Tunnels at stake`."""

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QScrollArea,
     QSizePolicy,
+    QSpacerItem,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -60,8 +60,8 @@ HEADERS = (
 _FROM_ROLL = "(from the roll)"
 # Rows made with the page: more than the wizard shows at once (about 17 at 720 px).
 ROWS_AT_ONCE = 18
-# The longest a slice of the other rows keeps the event loop from input.
-SLICE_MS = 25.0
+# Rows made beyond the last one in sight as the page is scrolled.
+ROWS_AHEAD = 6
 
 
 class InjuryRow:
@@ -329,7 +329,7 @@ class WrapUpPage(StepPage):
             f" rolls {host.ruleset.post_battle_rules.succumb_on} or less counts as Out of Action."
         )
         hint.setWordWrap(True)
-        grid_widget = QWidget()
+        self.grid_widget = grid_widget = QWidget()
         self.grid = QGridLayout(grid_widget)
         for column, header in enumerate(HEADERS):
             label = QLabel(f"<b>{header}</b>")
@@ -340,26 +340,28 @@ class WrapUpPage(StepPage):
             if f.status not in (FighterStatus.DEAD, FighterStatus.CAPTURED)
         ]  # fmt: skip
         self.grid.setColumnStretch(HEADERS.index("Result"), 1)
-        self.grid.setRowStretch(len(fighters) + 1, 1)
-        # The rows in sight now, the others a slice at a time once the wizard is open (a
-        # row is about fifteen widgets: 300 fighters' rows were most of the wizard's open).
+        # The rows in sight now, the others as they are scrolled (or tabbed) into sight: a
+        # row is about fifteen widgets, and showing 300 fighters' rows was most of a Next.
         self._waiting = fighters[ROWS_AT_ONCE:]
         for fighter in fighters[:ROWS_AT_ONCE]:
             self._add_row(fighter)
+        # The height the rows not made yet will take, so the scroll bar spans the roster.
+        self._below = QSpacerItem(0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+        self.grid.addItem(self._below, len(fighters) + 1, 0, 1, len(HEADERS))
+        self.grid.setRowStretch(len(fighters) + 2, 1)
+        self._row_height = 0
         self._loaded = False
-        self._timer: QTimer | None = None
-        if self._waiting:
-            self._timer = QTimer(self)
-            self._timer.setInterval(0)
-            self._timer.timeout.connect(self._add_rows_slice)
-            self._timer.start()
-        scroll = QScrollArea()
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(grid_widget)
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setWidget(grid_widget)
+        bar = self.scroll_area.verticalScrollBar()
+        bar.valueChanged.connect(self._fill_sight)
+        bar.rangeChanged.connect(self._fill_sight)
+        self._size_below()
         self.layout_.addWidget(self.clear_recovery)
         self.layout_.addWidget(hint)
-        self.layout_.addWidget(scroll, 1)
+        self.layout_.addWidget(self.scroll_area, 1)
         # Older rules: capture is the opposing gang's separate roll.
         self.capture: CaptureBox | None = None
         if host.ruleset.post_battle_rules.capture_roll is not None:
@@ -370,17 +372,13 @@ class WrapUpPage(StepPage):
 
     def _add_row(self, fighter: Fighter) -> InjuryRow:
         row = InjuryRow(self, fighter)
-        self.rows.append(row)
+        shown = self.grid_widget.isVisible()
         for column, widget in enumerate(row.widgets()):
-            self.grid.addWidget(widget, len(self.rows), column, Qt.AlignmentFlag.AlignTop)
+            self.grid.addWidget(widget, len(self.rows) + 1, column, Qt.AlignmentFlag.AlignTop)
+            if shown:
+                widget.show()  # now, not queued: Tab may go to it at once
+        self.rows.append(row)
         return row
-
-    def _add_rows_slice(self) -> None:
-        started = time.perf_counter()
-        while self._waiting and (time.perf_counter() - started) * 1000 < SLICE_MS:
-            self._add_waiting_row()
-        if not self._waiting and self._timer is not None:
-            self._timer.stop()
 
     def _add_waiting_row(self) -> None:
         row = self._add_row(self._waiting.pop(0))
@@ -393,16 +391,58 @@ class WrapUpPage(StepPage):
                 self._loading = previous
             row.update_enabled()
 
+    def _fill_sight(self) -> None:
+        """Make the rows scrolled into sight, and a few beyond (so Tab finds them made)."""
+        if not self._waiting:
+            return
+        bar = self.scroll_area.verticalScrollBar()
+        height = self._estimated_row_height()
+        wanted = bar.value() + self.scroll_area.viewport().height() + ROWS_AHEAD * height
+        last = self.rows[-1].name
+        made = last.geometry().bottom() if last.geometry().bottom() > 0 else len(self.rows) * height
+        while self._waiting and made < wanted:
+            self._add_waiting_row()
+            made += height
+        self._size_below()
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab from the last row made goes on to the next fighter's row (made now)."""
+        focus = self.focusWidget()
+        in_last = focus is not None and any(
+            w is focus or w.isAncestorOf(focus) for w in self.rows[-1].widgets()
+        )
+        if next and self._waiting and in_last:
+            for _ in range(min(ROWS_AHEAD, len(self._waiting))):
+                self._add_waiting_row()
+            self._size_below()
+        return super().focusNextPrevChild(next)
+
+    def _estimated_row_height(self) -> int:
+        if not self._row_height:
+            tallest = max(w.sizeHint().height() for w in self.rows[0].widgets())
+            self._row_height = tallest + max(0, self.grid.verticalSpacing())
+        return self._row_height
+
+    def _size_below(self) -> None:
+        height = len(self._waiting) * self._estimated_row_height() if self.rows else 0
+        if self._below.sizeHint().height() != height:
+            self._below.changeSize(0, height, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
+            self.grid.invalidate()
+
     def complete_rows(self) -> None:
         """Every row made now (those not made yet keep their entries in the draft)."""
         while self._waiting:
             self._add_waiting_row()
+        self._size_below()
 
     def row(self, name: str) -> InjuryRow:
         found = next((r for r in self.rows if r.fighter.name == name), None)
+        while found is None and self._waiting:
+            self._add_waiting_row()
+            found = self.rows[-1] if self.rows[-1].fighter.name == name else None
+        self._size_below()
         if found is None:
-            self.complete_rows()
-            found = next(r for r in self.rows if r.fighter.name == name)
+            raise KeyError(name)
         return found
 
     def load(self) -> None:
