@@ -22,6 +22,8 @@ from gangmanager.services import battle, gangs
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from .widget_reading import wizard_page
+
 SIZE = 40
 LATE = f"Ganger {SIZE - 2:02d}"
 
@@ -114,7 +116,7 @@ def test_a_late_row_shows_the_draft_and_an_edit_keeps_the_rest(
     assert gang.id is not None
     wizard = PostBattleWizard(db, rulesets, gang.id, dice=FixedDice([]))
     qtbot.addWidget(wizard)
-    wrap_up = wizard.page_for("wrap_up")
+    wrap_up = wizard_page(wizard, "wrap_up")
     assert isinstance(wrap_up, WrapUpPage)
     # Shown before the late rows are made.
     wrap_up.initializePage()
