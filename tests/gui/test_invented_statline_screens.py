@@ -36,6 +36,7 @@ from gangmanager.services.rulesets import Rulesets
 from ..invented_pack import CODES9, PACK_ID, write_pack
 from .roster_helpers import open_window
 from .screenshot_dir import screenshot_dir
+from .widget_reading import column_of, columns_of
 
 SCREENSHOTS = screenshot_dir()
 N23_CODES = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld", "Cl", "Wil", "Int")
@@ -128,12 +129,12 @@ def test_the_roster_and_the_card_show_the_nine(shown, qtmodeltester, mutant: Rul
     model = window.roster_model
     qtmodeltester.check(model)
     assert headers(window) == [*LEAD, *CODES9, *TAIL]
-    row = [model.index(0, c).data() for c in model.profile_columns]
+    row = [model.index(0, c).data() for c in columns_of(model, CODES9)]
     assert row == ['4"', "3+", "5+", "6", "4", "2", "4+", "6+", "3"]  # Pow +1, Nrv +2 applied
-    pow_cell = model.index(0, model.column_of("Pow"))
+    pow_cell = model.index(0, column_of(model, "Pow"))
     assert pow_cell.data(Qt.ItemDataRole.FontRole).bold()
     assert "Glands" in pow_cell.data(Qt.ItemDataRole.ToolTipRole)
-    assert model.index(1, model.column_of("Pow")).data() == "5"
+    assert model.index(1, column_of(model, "Pow")).data() == "5"
     assert model.index(0, model.rating_column).data() == "90"
 
     editor = window.editor
@@ -176,11 +177,11 @@ def test_fighters_of_two_statlines_share_the_roster(shown, qtmodeltester, mutant
     model = window.roster_model
     qtmodeltester.check(model)
     assert headers(window) == [*LEAD, *N23_CODES, *CODES9, *TAIL]
-    boss = [model.index(0, model.column_of(c)).data() for c in (*N23_CODES, *CODES9)]
+    boss = [model.index(0, column_of(model, c)).data() for c in (*N23_CODES, *CODES9)]
     assert boss[:12] == [""] * 12 and boss[12] == '4"'
-    hired = [model.index(2, model.column_of(c)).data() for c in (*N23_CODES, *CODES9)]
+    hired = [model.index(2, column_of(model, c)).data() for c in (*N23_CODES, *CODES9)]
     assert all(hired[:12]) and hired[12:] == [""] * 9
-    assert model.index(0, model.column_of("M")).data(Qt.ItemDataRole.ToolTipRole) is None
+    assert model.index(0, column_of(model, "M")).data(Qt.ItemDataRole.ToolTipRole) is None
     # The card of the Hired Gun has the twelve boxes, and the Boss's the nine again.
     assert list(window.editor.profile.fields) == list(N23_CODES)
     window.resize(1366, 768)

@@ -26,6 +26,7 @@ from .roster_helpers import (
     stored_fighter,
     stored_gang,
 )
+from .widget_reading import column_of
 
 
 def _gang_row(window: MainWindow, name: str) -> int:
@@ -60,12 +61,12 @@ def test_the_roster_marks_modified_cells_and_pending_ratings(window: MainWindow)
     assert model.rowCount() == 6
     names = [model.index(r, 0).data() for r in range(model.rowCount())]
     assert names[0] == "Mags Varga"
-    cl = model.index(0, model.column_of("Cl"))
+    cl = model.index(0, column_of(model, "Cl"))
     assert cl.data() == "4+"
     assert cl.data(Qt.ItemDataRole.FontRole).bold()
     assert cl.data(Qt.ItemDataRole.BackgroundRole) is not None
     assert "Advancement: Cool (+1)" in cl.data(Qt.ItemDataRole.ToolTipRole)
-    assert model.index(0, model.column_of("BS")).data(Qt.ItemDataRole.ToolTipRole) is None
+    assert model.index(0, column_of(model, "BS")).data(Qt.ItemDataRole.ToolTipRole) is None
     dex = names.index("Dex Hollow")
     rating = model.index(dex, model.rating_column)
     # The committed rating, with a marker: the lost Limited profile is only pending.

@@ -19,6 +19,7 @@ from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from .qt_narrowing import role_data
+from .widget_reading import column_of
 
 
 def test_better_and_worse_values_and_unfit_fighters(
@@ -47,8 +48,8 @@ def test_better_and_worse_values_and_unfit_fighters(
     model.set_gang(gang, n23)
     qtmodeltester.check(model)
 
-    worse = model.index(rook, model.column_of("M"))
-    better = model.index(rook, model.column_of("BS"))
+    worse = model.index(rook, column_of(model, "M"))
+    better = model.index(rook, column_of(model, "BS"))
     assert role_data(model, worse, Qt.ItemDataRole.BackgroundRole, QBrush).color() == WORSE_TINT
     assert role_data(model, better, Qt.ItemDataRole.BackgroundRole, QBrush).color() == BETTER_TINT
     assert role_data(model, worse, Qt.ItemDataRole.ToolTipRole, str).startswith(

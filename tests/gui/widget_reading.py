@@ -3,8 +3,10 @@ and the values the window acts on: no hook in the window for the tests alone."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from PySide6.QtCore import QAbstractItemModel, Qt
 from PySide6.QtWidgets import QWizard
 
 from gangmanager.gui.battle.attack_dialog import AttackDialog
@@ -36,3 +38,17 @@ def applied_event(dialog: AttackDialog) -> dict[str, Any] | None:
     if dialog.applied is None:
         return None
     return dialog.applied.model_dump(mode="json", exclude_unset=True)
+
+
+def column_of(model: QAbstractItemModel, header: str) -> int:
+    """The column under a header as the table shows it (a characteristic's code)."""
+    orientation = Qt.Orientation.Horizontal
+    for column in range(model.columnCount()):
+        if model.headerData(column, orientation) == header:
+            return column
+    raise LookupError(f"no column headed {header!r}")
+
+
+def columns_of(model: QAbstractItemModel, headers: Iterable[str]) -> list[int]:
+    """The columns under `headers`, in their order."""
+    return [column_of(model, header) for header in headers]

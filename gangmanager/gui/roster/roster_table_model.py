@@ -223,20 +223,12 @@ class RosterTableModel(RowsTableModel[RosterRow]):
         return self._codes
 
     @property
-    def profile_columns(self) -> range:
-        return range(len(_LEAD), len(_LEAD) + len(self._codes))
-
-    @property
     def xp_column(self) -> int:
         return len(_LEAD) + len(self._codes)
 
     @property
     def rating_column(self) -> int:
         return self.xp_column + 1
-
-    def column_of(self, code: str) -> int:
-        """The column of a characteristic code (ValueError if none shows it)."""
-        return len(_LEAD) + self._codes.index(code)
 
     def set_gang(self, gang: Gang | None, ruleset: Ruleset | None) -> None:
         self._ruleset = ruleset if gang else None
