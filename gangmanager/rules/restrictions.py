@@ -231,29 +231,44 @@ def check_item(
             )
     else:
         price, source = entry.cost, "trading_post"
-        rarity = parse_availability(entry.availability)
-        if not sold_at_trading_post(entry):
-            refusals.append(not_sold_reason(ruleset, entry))
-        elif rarity.needs_roll and not trading_post:
-            refusals.append(
-                f"{entry.name} is {rarity.label}: it is bought at the post-battle"
-                " Trading Post with an availability roll"
-            )
+        refusals += _trading_post_refusals(ruleset, entry, trading_post)
     if isinstance(entry, ArmouryWeapon):
-        adding = slots_taken(ruleset, entry)
-        used = slots_carried(ruleset, fighter)
-        if adding and used + adding > WEAPON_SLOTS:
-            refusals.append(
-                f"{fighter.name} carries weapons taking {used} of {WEAPON_SLOTS} slots;"
-                f" {entry.name} takes {adding}"
-                + (" (Unwieldy weapons take two)" if adding > 1 else "")
-            )
+        refusals += _slots_refusals(ruleset, fighter, entry)
     if not refusals:
         return Verdict(True, price, source, entry=entry)
     reason = "; ".join(refusals)
     if ignore_restrictions:
         return Verdict(True, price, source, f"house rules: {reason}", True, entry)
     return Verdict(False, price, source, reason, entry=entry)
+
+
+def _trading_post_refusals(
+    ruleset: Ruleset, entry: ArmouryWeapon | ArmouryItem, trading_post: bool
+) -> list[str]:
+    """Why an entry off the list may not be bought here: not sold at the Trading Post,
+    or Rare or Illegal outside the post-battle Trading Post."""
+    rarity = parse_availability(entry.availability)
+    if not sold_at_trading_post(entry):
+        return [not_sold_reason(ruleset, entry)]
+    if rarity.needs_roll and not trading_post:
+        return [
+            f"{entry.name} is {rarity.label}: it is bought at the post-battle"
+            " Trading Post with an availability roll"
+        ]
+    return []
+
+
+def _slots_refusals(ruleset: Ruleset, fighter: Fighter, weapon: ArmouryWeapon) -> list[str]:
+    """The weapon would take the fighter past their weapon slots."""
+    adding = slots_taken(ruleset, weapon)
+    used = slots_carried(ruleset, fighter)
+    if adding and used + adding > WEAPON_SLOTS:
+        return [
+            f"{fighter.name} carries weapons taking {used} of {WEAPON_SLOTS} slots;"
+            f" {weapon.name} takes {adding}"
+            + (" (Unwieldy weapons take two)" if adding > 1 else "")
+        ]
+    return []
 
 
 def _vehicle_verdict(
@@ -273,14 +288,7 @@ def _vehicle_verdict(
     refusals: list[str] = []
     if price is None:
         price, source = entry.cost, "trading_post"
-        rarity = parse_availability(entry.availability)
-        if not sold_at_trading_post(entry):
-            refusals.append(not_sold_reason(ruleset, entry))
-        elif rarity.needs_roll and not trading_post:
-            refusals.append(
-                f"{entry.name} is {rarity.label}: it is bought at the post-battle"
-                " Trading Post with an availability roll"
-            )
+        refusals += _trading_post_refusals(ruleset, entry, trading_post)
     refusals += vehicle_items.refusals(vehicle, fighter, entry, source == "list")
     if not refusals:
         return Verdict(True, price, source, entry=entry)
