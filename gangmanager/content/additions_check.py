@@ -13,7 +13,8 @@ from pathlib import Path
 from gangmanager.content.errors import RulesetError, entry_label
 from gangmanager.rules.gang import Category
 from gangmanager.rules.limits import quoted
-from gangmanager.rules.ruleset import ADDITION_KINDS, FighterType, Ruleset
+from gangmanager.rules.ruleset import FighterType, Ruleset
+from gangmanager.rules.ruleset_houses import ADDITION_KINDS
 from gangmanager.rules.weapons import trait_key
 
 

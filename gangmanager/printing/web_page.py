@@ -110,14 +110,8 @@ def _render(template: str, **context: Any) -> str:
 # -- the gang page --------------------------------------------------------------------
 
 
-def fighter_card(
-    fighter: Fighter, ruleset: Ruleset, number: int = 1, image: str | None = None
-) -> dict[str, Any]:
-    """Card `number`'s content, in the printed card's order and from its functions."""
-    effective = fighter.effective(statline_of(fighter, ruleset))
-    printed = effective.printed()
-    modified = set(modified_codes(effective))
-    lines = printed_lines(effective.table)
+def _weapon_lines(fighter: Fighter) -> list[dict[str, Any]]:
+    """The card's weapon table in the printed card's rows: headings and profile lines."""
     weapons: list[dict[str, Any]] = []
     for row, stats in weapon_rows(fighter):
         cells = [str(cell) for cell in row.cells]
@@ -133,6 +127,18 @@ def fighter_card(
                     "indent": row.indent > 0,
                 }
             )
+    return weapons
+
+
+def fighter_card(
+    fighter: Fighter, ruleset: Ruleset, number: int = 1, image: str | None = None
+) -> dict[str, Any]:
+    """Card `number`'s content, in the printed card's order and from its functions."""
+    effective = fighter.effective(statline_of(fighter, ruleset))
+    printed = effective.printed()
+    modified = set(modified_codes(effective))
+    lines = printed_lines(effective.table)
+    weapons = _weapon_lines(fighter)
     profile: dict[str, dict[str, Any]] = {
         row.code: {
             "code": row.code,

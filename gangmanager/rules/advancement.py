@@ -21,8 +21,8 @@ from gangmanager.rules.modifiers import (
     ModifierKind,
     check_advancement,
 )
-from gangmanager.rules.restrictions import skill_access
 from gangmanager.rules.ruleset import Advancement, GangerResult, Ruleset, Skill
+from gangmanager.rules.skill_access import skill_access
 from gangmanager.rules.weapons import trait_key
 
 # Who rolls on the Ganger table instead of buying from the advancement table.

@@ -10,8 +10,6 @@ from gangmanager.rules.restrictions import (
     by_kind,
     check_item,
     check_item_for_gang,
-    check_skill,
-    check_skill_for_gang,
     limit_warnings,
     may_take_listed,
     offers,
@@ -19,6 +17,7 @@ from gangmanager.rules.restrictions import (
 )
 from gangmanager.rules.roster_ops import armoury_weapon, recruit
 from gangmanager.rules.ruleset import EquipmentListEntry, Ruleset
+from gangmanager.rules.skill_access import check_skill, check_skill_for_gang
 
 from ..list_pack import PACK_ID, write_list_pack
 from ..narrowing import present

@@ -105,7 +105,7 @@ def test_the_stash_buys_only_what_the_trading_post_sells(n23: Ruleset) -> None:
 
 
 def test_leaders_and_champions_choose_a_primary_skill_when_recruited(n23: Ruleset) -> None:
-    from gangmanager.rules.restrictions import (
+    from gangmanager.rules.skill_access import (
         recruit_skill_choices,
         recruit_skill_warnings,
         recruit_skills_owed,

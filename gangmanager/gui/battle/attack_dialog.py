@@ -191,19 +191,7 @@ class AttackDialog(QDialog):
             if key != "firepower":
                 dice_form.addRow(key.replace("_", " ").capitalize(), edit)
                 continue
-            edit.setPlaceholderText("rolled for you; e.g. 2, 1+ammo")
-            self.firepower_mode = QComboBox()
-            self.firepower_mode.setAccessibleName("Firepower dice read as")
-            self.firepower_mode.addItem("faces (hits, +ammo)", FIREPOWER_FACES)
-            self.firepower_mode.addItem("D6 numbers", FIREPOWER_D6)
-            self.firepower_mode.setToolTip(
-                "Faces: the hits a Firepower die shows, +ammo for the Ammo symbol (3, 1+ammo);"
-                " D6 numbers: 1 to 6 as the pack maps them to faces"
-            )
-            row = QHBoxLayout()
-            row.addWidget(edit, 1)
-            row.addWidget(self.firepower_mode)
-            dice_form.addRow("Firepower", row)
+            dice_form.addRow("Firepower", self._firepower_row(edit))
         self._vehicle_rows: list[int] = []
         for key, label in VEHICLE_KEYS.items():
             edit = QLineEdit()
@@ -221,6 +209,22 @@ class AttackDialog(QDialog):
         dice_box = QGroupBox("Dice I rolled (blank: rolled for you)")
         dice_box.setLayout(dice_form)
         return dice_box
+
+    def _firepower_row(self, edit: QLineEdit) -> QHBoxLayout:
+        """The Firepower dice and how they are read (faces or D6 numbers)."""
+        edit.setPlaceholderText("rolled for you; e.g. 2, 1+ammo")
+        self.firepower_mode = QComboBox()
+        self.firepower_mode.setAccessibleName("Firepower dice read as")
+        self.firepower_mode.addItem("faces (hits, +ammo)", FIREPOWER_FACES)
+        self.firepower_mode.addItem("D6 numbers", FIREPOWER_D6)
+        self.firepower_mode.setToolTip(
+            "Faces: the hits a Firepower die shows, +ammo for the Ammo symbol (3, 1+ammo);"
+            " D6 numbers: 1 to 6 as the pack maps them to faces"
+        )
+        row = QHBoxLayout()
+        row.addWidget(edit, 1)
+        row.addWidget(self.firepower_mode)
+        return row
 
     def _build_buttons(self) -> QDialogButtonBox:
         self.roll_button = QPushButton("&Roll")

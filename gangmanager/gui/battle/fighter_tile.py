@@ -491,6 +491,17 @@ class FighterTile(QFrame):
             _set_colour(label, "#c62828" if lowered else None)
             _set_font(label, bold=lowered)
 
+        self._update_markers(track, out)
+
+        profiles = [p for w in track.weapons for p in w.profiles]
+        for row, profile in zip(self.profile_rows, profiles, strict=True):
+            self._update_profile_row(row, profile, out)
+        self.blaze_button.setEnabled(not out and not track.burning)
+        self.attack_button.setEnabled(not out)
+        self.extinguish_button.setEnabled(not out and track.burning)
+
+    def _update_markers(self, track: FighterTrack, out: bool) -> None:
+        """The marker chips and menu: a chip shows while its marker is on."""
         for marker in Marker:
             on = marker in track.markers
             chip = self.marker_buttons[marker] if on else self.marker_buttons.get(marker)
@@ -506,13 +517,6 @@ class FighterTile(QFrame):
                 chip.setToolTip(f"{marker.label} marker on: click to remove")
             chip.setEnabled(not out)
         self.markers_button.setEnabled(not out)
-
-        profiles = [p for w in track.weapons for p in w.profiles]
-        for row, profile in zip(self.profile_rows, profiles, strict=True):
-            self._update_profile_row(row, profile, out)
-        self.blaze_button.setEnabled(not out and not track.burning)
-        self.attack_button.setEnabled(not out)
-        self.extinguish_button.setEnabled(not out and track.burning)
 
     def _update_profile_row(self, row: ProfileRow, profile: ProfileTrack, out: bool) -> None:
         state = profile.state

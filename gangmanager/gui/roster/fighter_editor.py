@@ -26,7 +26,7 @@ from gangmanager.gui.roster.injury_dialog import InjuryDialog, injury_effect, ta
 from gangmanager.gui.roster.modifier_dialog import ModifierDialog
 from gangmanager.gui.roster.skill_dialog import SkillDialog, fighter_type
 from gangmanager.gui.roster.weapon_dialog import ItemDialog, ProfileDialog, WeaponDialog
-from gangmanager.rules import ratings, restrictions, roster_ops
+from gangmanager.rules import ratings, restrictions, roster_ops, skill_access
 from gangmanager.rules.fighter_refs import owner_name
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.modifiers import ModifierKind
@@ -454,7 +454,7 @@ class FighterEditor(FighterCard):
         skill = SkillDialog.ask(self, self._fighter, self._ruleset, self._gang.house)
         if not skill:
             return
-        verdict = restrictions.check_skill_for_gang(self._ruleset, self._gang, self._fighter, skill)
+        verdict = skill_access.check_skill_for_gang(self._ruleset, self._gang, self._fighter, skill)
         if not verdict.allowed:
             self.messages.tell(f"{verdict.reason}: not added.{_OVERRIDE_HINT}")
             return

@@ -6,7 +6,7 @@ wizard's pages (new_gang_wizard.py) edit one draft, and Finish founds it.
 
 from __future__ import annotations
 
-from gangmanager.rules import gang_additions, ratings, restrictions, roster_ops
+from gangmanager.rules import gang_additions, ratings, restrictions, roster_ops, skill_access
 from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.fighter_refs import next_provisional_id
 from gangmanager.rules.gang import Fighter, Gang
@@ -109,9 +109,9 @@ class GangDraft:
         assert self.ruleset is not None
         fighter = self.fighters[index]
         house = self.house or None
-        if not restrictions.recruit_skills_owed(self.ruleset, house, fighter):
+        if not skill_access.recruit_skills_owed(self.ruleset, house, fighter):
             raise RosterError(f"{fighter.name} has no recruit's skill left to choose")
-        verdict = restrictions.check_skill(self.ruleset, house, fighter, skill)
+        verdict = skill_access.check_skill(self.ruleset, house, fighter, skill)
         if verdict.access != "primary":
             reason = verdict.reason or f"{skill} is not in {fighter.name}'s Primary sets"
             raise RosterError(f"{reason}: not taken")
@@ -137,7 +137,7 @@ class GangDraft:
         if self.ruleset is not None:
             warnings += restrictions.limit_warnings(self.ruleset, self.house or None, self.fighters)
             warnings += gang_additions.ownerless_beasts(self.fighters)
-            warnings += restrictions.recruit_skill_warnings(
+            warnings += skill_access.recruit_skill_warnings(
                 self.ruleset, self.house or None, self.fighters
             )
             warnings += [

@@ -36,7 +36,7 @@ from gangmanager.gui.common.on_return import OnReturn
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.gui.roster.gang_draft import GangDraft
 from gangmanager.gui.roster.offer_table_model import OfferTableModel
-from gangmanager.rules import ratings, restrictions, roster_ops
+from gangmanager.rules import ratings, roster_ops, skill_access
 from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS, MAX_GANG_NAME_CHARS
@@ -398,10 +398,10 @@ class EquipPage(QWizardPage):
         if fighter is not None and ruleset is not None:
             house = draft.house or None
             self.skills.addItems(fighter.skills)
-            owed = restrictions.recruit_skills_owed(ruleset, house, fighter)
+            owed = skill_access.recruit_skills_owed(ruleset, house, fighter)
             if owed:
                 self.skill_choice.addItems(
-                    restrictions.recruit_skill_choices(ruleset, house, fighter)
+                    skill_access.recruit_skill_choices(ruleset, house, fighter)
                 )
         held = fighter is not None and bool(fighter.skills)
         self.skills_label.setText(
