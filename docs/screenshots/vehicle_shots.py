@@ -5,8 +5,8 @@ action as `gangmanager vehicle add`, then writes into OUT_DIR (default: this fol
 vehicle-card-1366x768.png and vehicle-card-1024x640.png (the main window with the
 Mauler's card open), vehicle-print.png (its printed card: the vehicle line and
 the crew line), vehicle-roster-print.png (the roster sheet, a table per statline)
-and vehicle-battle-1366x768.png (the battle window after a Hull Point lost and
-Stationary taken). PDF pages go through `pdftoppm` (poppler-utils). Tests never
+and vehicle-battle-tile.png (its tile in the battle window after a Hull Point
+lost and Stationary taken). PDF pages go through `pdftoppm` (poppler-utils). Tests never
 call this (they must not write into docs/).
 """
 
@@ -102,7 +102,8 @@ def main(argv: list[str]) -> int:
         fight.resize(1366, 768)
         fight.show()
         _settle(app)
-        _save(fight, out / "vehicle-battle-1366x768.png")
+        tile = fight.tiles[VEHICLE]
+        _save(tile, out / "vehicle-battle-tile.png")
         fight.close()
         db.close()
     return 0
