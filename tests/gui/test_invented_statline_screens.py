@@ -2,10 +2,8 @@
 window's roster and card editor, the modifier dialog, the founding wizard's list and
 a battle tile show its nine codes and values and none of n23's.
 
-The store cannot hold such a profile yet (its rows have n23's twelve columns; another
-branch makes them follow the statline), so the window is shown the gang as the store
-will give it: `gangs.load_gang` is answered with the invented gang for the stored
-gang's id, and the window takes every other step as it does for any gang.
+The gangs are stored and read back (the store keeps each profile by its statline), so
+the window shows them as it shows any gang.
 The pictures go to docs/screenshots/ (statline-*.png) with GANGMANAGER_SCREENSHOTS=1.
 """
 
@@ -30,7 +28,6 @@ from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.modifiers import Modifier
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.services import gangs
-from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
 from ..invented_pack import CODES9, PACK_ID, write_pack
@@ -55,21 +52,25 @@ def mutant(rulesets: Rulesets) -> Ruleset:
     return rulesets.get(PACK_ID)
 
 
-def sump_gang(ruleset: Ruleset, gang_id: int, *, hired: bool = False) -> Gang:
+def sump_gang(ruleset: Ruleset, gang_id: int | None, *, hired: bool = False) -> Gang:
     """Two Sump Bosses (one with a modifier of the nine), and with `hired` a Hired Gun
-    of the pack's fighter statline (n23's twelve)."""
+    of the pack's fighter statline (n23's twelve); with ids 1, 2, 3 when `gang_id` is
+    given (a gang in memory), else none (a gang to store)."""
     kind = ruleset.fighter_type("sump", "Sump Boss")
     assert kind is not None
     table = ruleset.statline("mutant")
     boss = roster_ops.recruit(kind, "Grot", ruleset, house="sump")
     glands = roster_ops.line_modifier("Glands", "Pow: +1, Nrv: +2", table=table)
-    boss = boss.model_copy(update={"id": 1, "modifiers": [glands], "xp": 20})
+    ids = (1, 2, 3) if gang_id is not None else (None, None, None)
+    boss = boss.model_copy(update={"id": ids[0], "modifiers": [glands], "xp": 20})
     other = roster_ops.recruit(kind, "Sludge", ruleset, house="sump")
-    fighters: list[Fighter] = [boss, other.model_copy(update={"id": 2})]
+    fighters: list[Fighter] = [boss, other.model_copy(update={"id": ids[1]})]
     if hired:
         gun = next(t for t in ruleset.gang_additions if t.statline == "fighter")
         fighters.append(
-            roster_ops.recruit(gun, "Hired", ruleset, house="sump").model_copy(update={"id": 3})
+            roster_ops.recruit(gun, "Hired", ruleset, house="sump").model_copy(
+                update={"id": ids[2]}
+            )
         )
     return Gang(id=gang_id, name="Sump Rats", house="sump", ruleset=PACK_ID, fighters=fighters)
 
@@ -78,20 +79,21 @@ def sump_gang(ruleset: Ruleset, gang_id: int, *, hired: bool = False) -> Gang:
 def shown(
     qtbot, db: Database, rulesets: Rulesets, settings: QSettings, monkeypatch
 ) -> Iterator[tuple[MainWindow, dict[str, Gang]]]:
-    """The window on a stored gang the store answers with the invented gang (`shown[1]
-    ["gang"]`, which a test may replace before it reselects the gang)."""
-    stored = gangs.add_gang(db, rulesets, demo_gang(rulesets.get("n23"))).gang
-    assert stored.id is not None
-    current = {"gang": sump_gang(rulesets.get(PACK_ID), stored.id)}
-    real = gangs.load_gang
-
-    def load(database: Database, ref: str) -> Gang:
-        return current["gang"] if ref == str(stored.id) else real(database, ref)
-
-    monkeypatch.setattr(gangs, "load_gang", load)
+    """The window on a stored gang of the invented pack, its Boss selected; `shown[1]`
+    holds the stored gangs as read back: "rats" (two Bosses) and "hired" (the same with
+    a Hired Gun of the pack's fighter statline)."""
+    mutant = rulesets.get(PACK_ID)
+    stored: dict[str, Gang] = {}
+    for key, hired in (("rats", False), ("hired", True)):
+        gang = sump_gang(mutant, None, hired=hired)
+        if hired:
+            gang = gang.model_copy(update={"name": "Sump Rats and their Gun"})
+        stored[key] = gangs.add_gang(db, rulesets, gang).gang
     window = open_window(qtbot, db, rulesets, settings, monkeypatch)
-    window.select_gang(stored.id, 1)
-    yield window, current
+    rats = stored["rats"]
+    assert rats.id is not None
+    window.select_gang(rats.id, rats.fighters[0].id)
+    yield window, stored
     window.close()
 
 
@@ -170,10 +172,10 @@ def test_a_box_of_the_nine_is_checked_against_its_own_limits(shown) -> None:
 def test_fighters_of_two_statlines_share_the_roster(shown, qtmodeltester, mutant) -> None:
     """The pack's fighter statline first (n23's twelve), then the nine: each fighter's
     values under their own codes, empty under the other statline's."""
-    window, current = shown
-    assert window.gang is not None and window.gang.id is not None
-    current["gang"] = sump_gang(mutant, window.gang.id, hired=True)
-    window.select_gang(window.gang.id, 3)
+    window, stored = shown
+    hired = stored["hired"]
+    assert hired.id is not None
+    window.select_gang(hired.id, hired.fighters[2].id)
     model = window.roster_model
     qtmodeltester.check(model)
     assert headers(window) == [*LEAD, *N23_CODES, *CODES9, *TAIL]
