@@ -32,6 +32,8 @@ FRAMEWORK_OVERRIDES = frozenset(
         "hasHeightForWidth",  # QWidget layout
         "validatePage",  # QWizardPage
         "reducer_override",  # pickle.Pickler
+        "persistent_id",  # pickle.Pickler
+        "persistent_load",  # pickle.Unpickler
     }
 )
 # Decorators whose function a framework calls (pydantic's validators and serialisers).
