@@ -7,7 +7,6 @@ loads one.
 
 from __future__ import annotations
 
-import re
 from functools import cached_property
 from typing import Any, Literal
 
@@ -26,6 +25,7 @@ from gangmanager.rules.end_phase_rules import EndPhaseRules
 from gangmanager.rules.gang import Category, FighterStatus
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.profile import Profile
+from gangmanager.rules.rolled_rows import RolledRow
 from gangmanager.rules.ruleset_armoury import (
     ArmouryItem,
     ArmouryWeapon,
@@ -118,9 +118,6 @@ class SkillSet(_Strict):
     skills: list[Skill] = Field(default_factory=list)
 
 
-_ROLL = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
-
-
 class AfterBattleRoll(_Strict):
     """A D6 the injury asks for after every later battle (Old Battle Wound)."""
 
@@ -128,10 +125,9 @@ class AfterBattleRoll(_Strict):
     status: FighterStatus = FighterStatus.CONVALESCENCE
 
 
-class InjuryResult(_Strict):
+class InjuryResult(RolledRow):
     """One row of the Lasting Injury table: D66 roll or range (`15-26`)."""
 
-    roll: str
     name: str = Field(min_length=1)
     summary: str = ""
     # Steps, as in a modifier: Eye Injury is {BS = -1}.
@@ -147,29 +143,6 @@ class InjuryResult(_Strict):
     # Changes apply only once (Impressive Scars) / only from the Nth time (Partially Deafened).
     once: bool = False
     applies_from: int = Field(default=1, ge=1)
-
-    @field_validator("roll")
-    @classmethod
-    def _roll_range(cls, roll: str) -> str:
-        match = _ROLL.match(roll)
-        if not match:
-            raise ValueError(f"roll {quoted(roll)} is not N or N-M")
-        return roll.strip()
-
-    @property
-    def low(self) -> int:
-        match = _ROLL.match(self.roll)
-        assert match
-        return int(match.group(1))
-
-    @property
-    def high(self) -> int:
-        match = _ROLL.match(self.roll)
-        assert match
-        return int(match.group(2) or match.group(1))
-
-    def covers(self, roll: int) -> bool:
-        return self.low <= roll <= self.high
 
 
 class Advancement(_Strict):

@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import Field
 
+from gangmanager.rules import house_access
 from gangmanager.rules.characteristics import FIGHTER_STATLINE
 from gangmanager.rules.gang import Category
 from gangmanager.rules.profile import Profile
@@ -128,12 +129,7 @@ class FighterType(_Strict):
 
     def open_to(self, house: House | None) -> bool:
         """May a gang of `house` take it (an empty `houses` is open to all)."""
-        if not self.houses:
-            return True
-        if house is None:
-            return False
-        keys = {trait_key(house.id), trait_key(house.name)}
-        return any(trait_key(h) in keys for h in self.houses)
+        return house_access.open_to(self.houses, house)
 
 
 class Vehicle(FighterType):

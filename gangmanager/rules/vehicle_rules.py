@@ -10,16 +10,14 @@ number of the rules is written in it.
 
 from __future__ import annotations
 
-import re
-
 from pydantic import Field, model_validator
 
 from gangmanager.rules.gang import FighterStatus
 from gangmanager.rules.limits import quoted
+from gangmanager.rules.rolled_rows import RolledRow
 from gangmanager.rules.ruleset_base import _Strict
 
 ARCS: tuple[str, ...] = ("front", "side", "rear")
-_ROLL = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
 class VehicleDamage(_Strict):
@@ -37,10 +35,9 @@ class VehicleDamage(_Strict):
     table: str = ""
 
 
-class VehicleTableRow(_Strict):
+class VehicleTableRow(RolledRow):
     """A row of a post-battle table (Lasting Damage: a D6; the crew's injuries: a D66)."""
 
-    roll: str
     name: str = Field(min_length=1)
     summary: str = ""
     # Steps, as in a modifier ({ Fr = -1 } is one step worse).
@@ -49,27 +46,6 @@ class VehicleTableRow(_Strict):
     xp: str | None = None
     # Each time the vehicle has this result, later Lasting Damage rolls add this much.
     adds_to_roll: int = Field(default=0, ge=0, le=6)
-
-    @model_validator(mode="after")
-    def _roll_range(self) -> VehicleTableRow:
-        if not _ROLL.match(self.roll):
-            raise ValueError(f"roll {quoted(self.roll)} is not N or N-M")
-        return self
-
-    @property
-    def low(self) -> int:
-        match = _ROLL.match(self.roll)
-        assert match
-        return int(match.group(1))
-
-    @property
-    def high(self) -> int:
-        match = _ROLL.match(self.roll)
-        assert match
-        return int(match.group(2) or match.group(1))
-
-    def covers(self, roll: int) -> bool:
-        return self.low <= roll <= self.high
 
 
 class LastingDamage(_Strict):

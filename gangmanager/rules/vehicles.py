@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Literal
 
 from pydantic import Field
 
+from gangmanager.rules import house_access
 from gangmanager.rules.gang import Category, Fighter
 from gangmanager.rules.limits import clean_name, quoted
 from gangmanager.rules.profile import Profile
@@ -84,12 +85,8 @@ class VehicleCrew(_Strict):
     summary: str = ""
 
     def open_to(self, house: House | None) -> bool:
-        if not self.houses:
-            return True
-        if house is None:
-            return False
-        keys = {trait_key(house.id), trait_key(house.name)}
-        return any(trait_key(h) in keys for h in self.houses)
+        """May a gang of `house` take it (an empty `houses` is open to all)."""
+        return house_access.open_to(self.houses, house)
 
 
 class VehicleHouseList(_Strict):
