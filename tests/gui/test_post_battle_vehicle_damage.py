@@ -115,3 +115,30 @@ def test_no_page_without_a_wrecked_vehicle(qtbot, db: Database, rulesets: Rulese
     wizard = PostBattleWizard(db, rulesets, present(gang.id), dice=FixedDice([]))
     qtbot.addWidget(wizard)
     assert "vehicle_damage" not in [p.step_id for p in wizard.pages]
+
+
+def test_results_picked_by_name_are_saved_and_shown_again_on_reopening(
+    qtbot, db: Database, rulesets: Rulesets
+) -> None:
+    gang = _goliaths_with_a_mauler(db, rulesets)
+    _wreck(db, rulesets, gang, "Crusher")
+    first = PostBattleWizard(db, rulesets, present(gang.id), dice=FixedDice([]))
+    qtbot.addWidget(first)
+    page = next(p for p in first.pages if isinstance(p, VehicleDamagePage))
+    page.initializePage()
+    row = page.row("Crusher")
+    row.damage_pick.setCurrentIndex(1)  # the table's first row: Persistent Rattle
+    assert not row.damage.isEnabled()
+    assert "Persistent Rattle" in row.result.text()
+    assert first.draft.lasting_damage[0].result == "Persistent Rattle"
+    assert first.draft.lasting_damage[0].roll is None
+    first.close()
+
+    again = PostBattleWizard(db, rulesets, present(gang.id), dice=FixedDice([]))
+    qtbot.addWidget(again)
+    page = next(p for p in again.pages if isinstance(p, VehicleDamagePage))
+    page.initializePage()
+    row = page.row("Crusher")
+    assert row.damage_pick.currentText().endswith("Persistent Rattle")
+    # The crew's roll is still missing: the page says so before Finish.
+    assert "crew's Lasting Injury (D66)" in page.status.text()

@@ -47,6 +47,9 @@ def wrecked_names(draft: PostBattleDraft) -> list[str]:
 
 def _pick(rows: list[VehicleTableRow]) -> QComboBox:
     combo = QComboBox()
+    # Narrower than the longest result, so the page fits a 1024 px screen.
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(14)
     combo.addItem(_FROM_ROLL)
     combo.addItems([f"{r.roll} {r.name}" for r in rows])
     return combo
@@ -82,7 +85,7 @@ class VehicleRow:
         self.extra = DiceListInput(host.roll, self._needs, reroll=self._reroll)
         self.result = QLabel()
         self.result.setWordWrap(True)
-        self.result.setMinimumWidth(240)
+        self.result.setMinimumWidth(200)
         self.result.setTextFormat(Qt.TextFormat.PlainText)
         for signal in (
             self.damage.sig_changed,
