@@ -41,6 +41,7 @@ from gangmanager.gui.post_battle.roster_pages import (
 )
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.gui.post_battle.territory_page import TerritoryPage
+from gangmanager.gui.post_battle.vehicle_damage_page import VehicleDamagePage, wrecked_names
 from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
 from gangmanager.rules.change_sheet import ChangeSheet, change_sheet
 from gangmanager.rules.dice import Dice, RandomDice, d3, d66, two_d6
@@ -166,6 +167,9 @@ class PostBattleWizard(QWizard):
                 steps += [(s.id, f"{step.name}: {s.name}", s.summary) for s in step.substeps]
             else:
                 steps.append((step.id, step.name, step.summary))
+        if not wrecked_names(self.draft):
+            # No vehicle was Wrecked: the vehicle step has nothing to ask.
+            steps = [s for s in steps if s[0] != "vehicle_damage"]
         present = {step_id for step_id, _, _ in steps}
         hosts_rewards = "receive_rewards" in present or "collect_income" in present
         pages = [self._page(i, t, s, present) for i, t, s in steps]
@@ -182,7 +186,21 @@ class PostBattleWizard(QWizard):
             )  # fmt: skip
             pages.insert(position, page)
             present.add(essential)
+        self._add_vehicle_page(pages, present)
         return pages
+
+    def _add_vehicle_page(self, pages: list[StepPage], present: set[str]) -> None:
+        """The vehicle damage page, when a vehicle was Wrecked and the pack runs the step
+        without listing a page for it (part of the Wrap-up in the rules): after the Wrap-up."""
+        sequence = self.ruleset.post_battle.sequence or APPLIED_STEP_IDS
+        if "vehicle_damage" in present or "vehicle_damage" not in sequence:
+            return
+        if not wrecked_names(self.draft):
+            return
+        title = step_name(self.ruleset, "vehicle_damage")
+        position = next((i + 1 for i, p in enumerate(pages) if p.step_id == "wrap_up"), 0)
+        summary = "A Wrecked vehicle's Lasting Damage, and its crew's Lasting Injury."
+        pages.insert(position, VehicleDamagePage(self, "vehicle_damage", title, summary))
 
     def _page(self, step_id: str, title: str, summary: str, present: set[str]) -> StepPage:
         simple: dict[str, Callable[..., StepPage]] = {
@@ -196,6 +214,8 @@ class PostBattleWizard(QWizard):
         }
         if step_id == "wrap_up":
             return WrapUpPage(self, step_id, title, summary)
+        if step_id == "vehicle_damage":
+            return VehicleDamagePage(self, step_id, title, summary)
         if step_id in simple:
             return simple[step_id](self, step_id, title, summary)
         if step_id == "receive_rewards":

@@ -65,7 +65,8 @@ def in_repair(ruleset: Ruleset, fighter: Fighter) -> bool:
     return any(trait_key(name) in off for name in fighter.injuries)
 
 
-def _injury(row: VehicleTableRow) -> InjuryResult:
+def as_injury(row: VehicleTableRow) -> InjuryResult:
+    """A table row read as a Lasting Injury (the wizard previews it the same way)."""
     return InjuryResult.model_validate(
         {
             "roll": row.roll,
@@ -108,7 +109,7 @@ def _lasting_damage(
         else:
             row = _named(table.table, entry.result or "", "Lasting Damage")
             shown = ""
-        outcome = suffer(run.ruleset, fighter, _injury(row), [])
+        outcome = suffer(run.ruleset, fighter, as_injury(row), [])
         run.set_fighter(index, outcome.fighter)
         label = f"Lasting Damage ({shown})" if shown else "Lasting Damage"
         for line in outcome.lines:
@@ -134,7 +135,7 @@ def _crew_injury(run: StepRun, index: int, rules: VehicleRules, entry: CrewInjur
                 raise InjuryProblem(f"roll {entry.roll} is on no row of the crew injury table")
         else:
             row = _named(rules.crew_injuries, entry.result or "", "crew injury")
-        outcome = suffer(run.ruleset, fighter, _injury(row), rolls, roll=entry.roll)
+        outcome = suffer(run.ruleset, fighter, as_injury(row), rolls, roll=entry.roll)
         if rolls:
             raise InjuryProblem(f"{len(rolls)} roll(s) left unused: {rolls}")
         run.set_fighter(index, outcome.fighter)
