@@ -97,7 +97,7 @@ def test_a_goliath_gang_adds_a_mauler_and_undo_removes_it(
     assert model.index(row, column_of(model, "Type")).data() == "Mauler"
     cells = {c: model.index(row, column_of(model, c)).data() for c in ("Fr", "Sd", "Rr", "HP")}
     assert all(cells.values()), cells
-    assert window.undo_action.text().startswith("&Undo")
+    assert window.undo_action.text() == "&Undo Add fighter Grinda"
     window.undo_action.trigger()
     assert stored_gang(window).fighter("Grinda") is None
     assert stored_gang(window).credits == before.credits
