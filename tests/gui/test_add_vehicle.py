@@ -131,3 +131,25 @@ def test_a_house_that_may_take_no_vehicle_is_told_in_one_line(
     assert not seen
     assert recorder(window).told == ["Ash Wastes Nomads may take no vehicle of the n23 pack."]
     assert len(stored_gang(window).fighters) == len(before.fighters)
+
+
+def test_the_dialog_costs_the_crew_chosen_and_refuses_no_name(qtbot, rulesets: Rulesets) -> None:
+    dialog = AddVehicleDialog(rulesets.get("n23"), "goliath", 500)
+    qtbot.addWidget(dialog)
+    dialog.vehicle.setCurrentIndex(dialog.vehicle.findText("Ridgerunner (95 credits)"))
+    crews = [dialog.crew.itemText(i) for i in range(dialog.crew.count())]
+    assert crews == ["Road Thug (25 credits)", "Guild of Coin Haulier (40 credits)"]
+    dialog.crew.setCurrentIndex(1)
+    assert dialog.cost.text() == "135 credits (vehicle 95, crew 40)"
+    dialog.show()
+    qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+    assert dialog.isVisible() and dialog.message.text() == "a vehicle needs a name"
+    qtbot.keyClicks(dialog.name, "Dust Hauler")
+    qtbot.keyClick(dialog.name, Qt.Key.Key_Return)
+    assert dialog.result() == AddVehicleDialog.DialogCode.Accepted
+    choice = dialog.choice()
+    assert (choice.vehicle, choice.crew, choice.name) == (
+        "Ridgerunner",
+        "Guild of Coin Haulier",
+        "Dust Hauler",
+    )
