@@ -70,6 +70,7 @@ MENUS: dict[str, list[object]] = {
     ],
     "F&ighter": [
         ("&New fighter...", [Key.New], "Recruit a fighter"),
+        ("Add &vehicle...", ["Ctrl+Shift+V"], "Add a vehicle and its crew (the house's vehicles)"),
         ("&Remove fighter...", [], ""),
         SEP,
         ("Add &modifier...", ["Ctrl+M"], ""),
@@ -224,6 +225,7 @@ def test_actions_are_greyed_by_what_they_need(
             *("wealth_action", "export_action", "export_page_action", "new_fighter_action"),
             *("remove_fighter_action", "fighter_rating_action", "add_modifier_action"),
             *("buy_weapon_action", "buy_wargear_action", "add_skill_action"),
+            "add_vehicle_action",
         ]
     )
     other.close()

@@ -140,6 +140,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         needs=Needs.GANG,
     ),
     ActionSpec(
+        "add_vehicle_action",
+        "Add &vehicle...",
+        lambda w: w._on_add_vehicle_triggered(),
+        ("Ctrl+Shift+V",),
+        tip="Add a vehicle and its crew (the house's vehicles)",
+        needs=Needs.GANG,
+    ),
+    ActionSpec(
         "remove_fighter_action",
         "&Remove fighter...",
         lambda w: w._on_remove_fighter_triggered(),
@@ -246,6 +254,7 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
         "F&ighter",
         (
             "new_fighter_action",
+            "add_vehicle_action",
             "remove_fighter_action",
             SEPARATOR,
             "add_modifier_action",

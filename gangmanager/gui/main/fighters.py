@@ -67,6 +67,34 @@ class Fighters(MainWindowHost):
         if self.run(roster.AddFighter(gang.id, choice.fighter, pay=choice.pay)) is not None:
             self.editor.focus_name()
 
+    def _on_add_vehicle_triggered(self) -> None:
+        gang, ruleset = self._gang, self._ruleset
+        if gang is None or gang.id is None or ruleset is None:
+            self.messages.tell("Select or create a gang first.")
+            return
+        from gangmanager.gui.roster.add_vehicle_dialog import (
+            AddVehicleDialog,
+            no_vehicle_line,
+            vehicles_for,
+        )
+        from gangmanager.services.vehicles import AddVehicle
+
+        any_house = gang.house_rules_ignore_restrictions
+        if not vehicles_for(ruleset, gang.house, any_house=any_house):
+            self.messages.tell(no_vehicle_line(ruleset, gang.house))
+            return
+        choice = AddVehicleDialog.ask(
+            self, ruleset, gang.house, gang.credits, ignore_restrictions=any_house
+        )
+        if choice is None:
+            return
+        # Made against the version shown, like every roster edit (RepaintPolicy.run).
+        action = AddVehicle(
+            gang.id, choice.vehicle, choice.name, choice.crew, choice.pay, gang.version
+        )
+        if self.run(action) is not None:
+            self.editor.focus_name()
+
     def _on_remove_fighter_triggered(self) -> None:
         gang, fighter = self._gang, self.fighter
         if gang is None or gang.id is None or fighter is None or fighter.id is None:

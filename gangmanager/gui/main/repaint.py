@@ -23,6 +23,7 @@ from gangmanager.services.operations import Outcome
 
 if TYPE_CHECKING:
     from gangmanager.services.gangs import GangSummary
+    from gangmanager.services.vehicles import AddVehicle
 
 from gangmanager.gui.main.host import STATUS_TIMEOUT_MS, MainWindowHost
 
@@ -37,7 +38,7 @@ class RepaintPolicy(MainWindowHost):
         finally:
             self._quiet = False
 
-    def run(self, command: roster.Command) -> Outcome | None:
+    def run(self, command: roster.Command | AddVehicle) -> Outcome | None:
         """Apply one edit, put it on the undo stack and show the result; None if refused.
 
         An edit of the gang on screen carries the version shown: if someone else
@@ -56,7 +57,9 @@ class RepaintPolicy(MainWindowHost):
         self.messages.tell(str(exc))
         self._show_gang(self._gang.id if self._gang is not None else None)
 
-    def _against_shown_version(self, command: roster.Command) -> roster.Command:
+    def _against_shown_version(
+        self, command: roster.Command | AddVehicle
+    ) -> roster.Command | AddVehicle:
         gang = self._gang
         if (
             isinstance(command, roster.Versioned)
