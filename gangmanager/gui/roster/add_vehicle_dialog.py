@@ -83,6 +83,14 @@ class AddVehicleDialog(QDialog):
         self.message = QLabel()
         self.message.setStyleSheet("color: #c62828;")
         self.message.setWordWrap(True)
+        self._lay_out()
+        self.vehicle.currentIndexChanged.connect(self._on_vehicle_current_index_changed)
+        self.crew.currentIndexChanged.connect(self._show_cost)
+        self._on_vehicle_current_index_changed(self.vehicle.currentIndex())
+        self._keep_room_for_summaries()
+        open_size(self, 460)
+
+    def _lay_out(self) -> None:
         buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -98,11 +106,10 @@ class AddVehicleDialog(QDialog):
         form.addRow(self.pay)
         form.addRow(self.message)
         form.addRow(buttons)
-        self.vehicle.currentIndexChanged.connect(self._on_vehicle_current_index_changed)
-        self.crew.currentIndexChanged.connect(self._show_cost)
-        self._on_vehicle_current_index_changed(self.vehicle.currentIndex())
-        # Room for the longest summary's lines, so the dialog keeps its size as the
-        # vehicle changes (a wrapped label's own height-for-width falls short in a form).
+
+    def _keep_room_for_summaries(self) -> None:
+        """Room for the longest summary's lines, so the dialog keeps its size as the
+        vehicle changes (a wrapped label's own height-for-width falls short in a form)."""
         metrics = self.summary.fontMetrics()
         wrap = Qt.TextFlag.TextWordWrap
         self.summary.setMinimumHeight(
@@ -114,7 +121,6 @@ class AddVehicleDialog(QDialog):
                 default=0,
             )
         )
-        open_size(self, 460)
 
     def _picked(self) -> Vehicle | None:
         index = self.vehicle.currentIndex()
