@@ -122,6 +122,13 @@ class Versioned(RosterEdit):
 
 
 @dataclass(frozen=True)
+class FighterEdit(Versioned):
+    """An edit of one fighter of a stored gang: `gang_id`, then `fighter_id`."""
+
+    fighter_id: int
+
+
+@dataclass(frozen=True)
 class CreateGang(Action[Gang]):
     """A new gang (wizard, import): a taken name becomes `Name (2)`; hands it back stored."""
 
@@ -172,37 +179,29 @@ class AddFighter(Versioned):
 
 
 @dataclass(frozen=True)
-class RemoveFighter(Versioned):
-    gang_id: int
-    fighter_id: int
+class RemoveFighter(FighterEdit):
     refund: int = 0
 
 
 @dataclass(frozen=True)
-class EditFighter(Versioned):
+class EditFighter(FighterEdit):
     """Name, type, category, cost, xp, status, notes, profile (never the committed rating)."""
 
-    gang_id: int
-    fighter_id: int
     fields: Mapping[str, Any]
 
 
 @dataclass(frozen=True)
-class SetCharacteristic(Versioned):
+class SetCharacteristic(FighterEdit):
     """One base profile value; refused outside the characteristic's best..worst."""
 
-    gang_id: int
-    fighter_id: int
     code: str
     value: Value
 
 
 @dataclass(frozen=True)
-class AddModifier(Versioned):
+class AddModifier(FighterEdit):
     """A modifier source; an advancement may spend XP, an injury is also listed by name."""
 
-    gang_id: int
-    fighter_id: int
     modifier: Modifier
     spend_xp: int = 0
     injury: str | None = None
@@ -210,93 +209,71 @@ class AddModifier(Versioned):
 
 
 @dataclass(frozen=True)
-class RemoveModifier(Versioned):
-    gang_id: int
-    fighter_id: int
+class RemoveModifier(FighterEdit):
     index: int
 
 
 @dataclass(frozen=True)
-class BuyWeapon(Versioned):
-    gang_id: int
-    fighter_id: int
+class BuyWeapon(FighterEdit):
     weapon: Weapon
     pay: bool = True
 
 
 @dataclass(frozen=True)
-class RemoveWeapon(Versioned):
-    gang_id: int
-    fighter_id: int
+class RemoveWeapon(FighterEdit):
     index: int
     refund: int = 0
 
 
 @dataclass(frozen=True)
-class AddWeaponProfile(Versioned):
+class AddWeaponProfile(FighterEdit):
     """A paid profile (special ammo) for a weapon the fighter carries."""
 
-    gang_id: int
-    fighter_id: int
     weapon_index: int
     profile: WeaponProfile
     pay: bool = True
 
 
 @dataclass(frozen=True)
-class RemoveWeaponProfile(Versioned):
-    gang_id: int
-    fighter_id: int
+class RemoveWeaponProfile(FighterEdit):
     weapon_index: int
     profile_index: int
     refund: int = 0
 
 
 @dataclass(frozen=True)
-class BuyWargear(Versioned):
-    gang_id: int
-    fighter_id: int
+class BuyWargear(FighterEdit):
     item: Item
     pay: bool = True
 
 
 @dataclass(frozen=True)
-class RemoveWargear(Versioned):
-    gang_id: int
-    fighter_id: int
+class RemoveWargear(FighterEdit):
     index: int
     refund: int = 0
 
 
 @dataclass(frozen=True)
-class AddSkill(Versioned):
-    gang_id: int
-    fighter_id: int
+class AddSkill(FighterEdit):
     name: str
 
 
 @dataclass(frozen=True)
-class RemoveSkill(Versioned):
-    gang_id: int
-    fighter_id: int
+class RemoveSkill(FighterEdit):
     index: int
 
 
 @dataclass(frozen=True)
-class AddInjury(Versioned):
+class AddInjury(FighterEdit):
     """A Lasting Injury by name only; its profile change is a modifier (AddModifier)."""
 
-    gang_id: int
-    fighter_id: int
     name: str
 
 
 @dataclass(frozen=True)
-class RemoveInjury(Versioned):
+class RemoveInjury(FighterEdit):
     """The name only; a matching modifier stays (RemoveModifier takes both)."""
 
-    gang_id: int
-    fighter_id: int
     index: int
 
 
@@ -319,11 +296,9 @@ class GiveFromStash(Versioned):
 
 
 @dataclass(frozen=True)
-class TakeToStash(Versioned):
+class TakeToStash(FighterEdit):
     """Put a fighter's weapon (`kind` "weapon") or wargear ("wargear") in the stash."""
 
-    gang_id: int
-    fighter_id: int
     kind: str
     index: int
 
