@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.refusals import refused
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.limits import MAX_FIGHTER_NAME_CHARS
 from gangmanager.rules.ruleset import Ruleset
@@ -164,12 +165,8 @@ class AddVehicleDialog(QDialog):
         return VehicleChoice(vehicle.name, crew.name, name, self.pay.isChecked())
 
     def _on_buttons_accepted(self) -> None:
-        try:
-            self.choice()
-        except ValueError as exc:
-            self.message.setText(str(exc))
-            return
-        self.accept()
+        if not refused(self.choice, self.message, ValueError):
+            self.accept()
 
     @classmethod
     def ask(

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.refusals import refused
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules import roster_ops
 from gangmanager.rules.characteristics import CharacteristicTable
@@ -241,12 +242,8 @@ class ModifierDialog(QDialog):
         return ModifierChoice(modifier)
 
     def _on_buttons_accepted(self) -> None:
-        try:
-            self.choice()
-        except RosterError as exc:
-            self.message.setText(str(exc))
-            return
-        self.accept()
+        if not refused(self.choice, self.message, RosterError):
+            self.accept()
 
     @classmethod
     def ask(

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.refusals import refused
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules import gang_additions, roster_ops
 from gangmanager.rules.characteristics import CharacteristicError, CharacteristicTable
@@ -181,12 +182,8 @@ class NewFighterDialog(QDialog):
         return FighterChoice(fighter, self.pay.isChecked())
 
     def _on_buttons_accepted(self) -> None:
-        try:
-            self.choice()
-        except ValueError as exc:
-            self.message.setText(str(exc))
-            return
-        self.accept()
+        if not refused(self.choice, self.message, ValueError):
+            self.accept()
 
     @classmethod
     def ask(

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.refusals import refused
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.limits import MAX_AMOUNT
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, parse_traits
@@ -136,10 +137,7 @@ class _PurchaseDialog(QDialog):
         raise NotImplementedError
 
     def _on_buttons_accepted(self) -> None:
-        try:
-            self.choice()
-        except ValueError as exc:
-            self.message.setText(reason(exc))
+        if refused(self.choice, self.message, ValueError, reason):
             return
         price = self.cost.value()  # type: ignore[attr-defined]
         if self.pay.isChecked() and price > self._credits:
