@@ -1,8 +1,8 @@
 """A copy of n23 with a vehicle type, for the tests of vehicles in battle and after it.
 
-The pack's vehicle statline is the agreed one (M, Fr, Sd, Rr, HP, Hnd, Sv, then the
-crew's BS, Ld, Cl, Wil, Int). When n23 declares it itself, the copy keeps n23's;
-the test only adds a house holding one vehicle type and a gunner to shoot it.
+The vehicle statline is n23's own (M, Fr, Sd, Rr, HP, Hnd, Sv, then the crew's BS,
+Ld, Cl, Wil, Int); the copy only adds a house holding one vehicle type and a gunner
+to shoot it.
 """
 
 from __future__ import annotations
@@ -17,21 +17,6 @@ from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.weapons import Weapon, WeaponProfile
 
-VEHICLE = (
-    # code, name, kind, best, worst, group
-    ("M", "Movement", "inches", 12, 1, "vehicle"),
-    ("Fr", "Front", "value", 10, 3, "vehicle"),
-    ("Sd", "Side", "value", 10, 3, "vehicle"),
-    ("Rr", "Rear", "value", 10, 3, "vehicle"),
-    ("HP", "Hull Points", "value", 10, 1, "vehicle"),
-    ("Hnd", "Handling", "d6_target", 2, 6, "vehicle"),
-    ("Sv", "Save", "d6_target", 2, 6, "vehicle"),
-    ("BS", "Ballistic Skill", "d6_target", 2, 6, "crew"),
-    ("Ld", "Leadership", "2d6_target", 3, 12, "crew"),
-    ("Cl", "Cool", "2d6_target", 3, 12, "crew"),
-    ("Wil", "Willpower", "2d6_target", 3, 12, "crew"),
-    ("Int", "Intelligence", "2d6_target", 3, 12, "crew"),
-)
 # Front 6, Side 5, Rear 4, three Hull Points, save 4+.
 CARGO_8 = '7" 6 5 4 3 5+ 4+ 4+ 8+ 7+ 8+ 8+'
 
@@ -56,18 +41,8 @@ profile = '5" 3+ 3+ 3 3 2 4+ 2 6+ 6+ 7+ 7+'
 """
 
 
-def _statline() -> str:
-    rows = []
-    for code, name, kind, best, worst, _group in VEHICLE:
-        rows.append(
-            f'\n[[statlines.vehicle]]\ncode = "{code}"\nname = "{name}"\nkind = "{kind}"\n'
-            f"best = {best}\nworst = {worst}\n"
-        )
-    return "".join(rows)
-
-
 def vehicle_pack(tmp_path: Path) -> Ruleset:
-    """n23 with the `vehicle` statline and the Wasters (a vehicle type, a leader)."""
+    """n23 with the Wasters (a vehicle type, a leader)."""
     return load_ruleset("wastes23", [vehicle_pack_folder(tmp_path).parent])
 
 
@@ -78,9 +53,6 @@ def vehicle_pack_folder(tmp_path: Path) -> Path:
     shutil.copytree(builtin_rulesets_dir() / "n23", folder)
     pack = (folder / "pack.toml").read_text(encoding="utf-8")
     (folder / "pack.toml").write_text(pack.replace('id = "n23"', 'id = "wastes23"'), "utf-8")
-    statlines = (folder / "statlines.toml").read_text(encoding="utf-8")
-    if "[[statlines.vehicle]]" not in statlines:
-        (folder / "statlines.toml").write_text(statlines + _statline(), "utf-8")
     houses = (folder / "houses.toml").read_text(encoding="utf-8")
     (folder / "houses.toml").write_text(houses + HOUSE, "utf-8")
     return folder
