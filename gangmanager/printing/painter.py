@@ -232,8 +232,10 @@ def page_layout(paper: Paper) -> QPageLayout:
     elif paper == LETTER:
         size = QPageSize(QPageSize.PageSizeId.Letter)
     else:
+        # QPageSize keeps the size as given and Landscape then turns it: give it the
+        # portrait size, so a wide paper comes out wide and nothing is clipped.
         size = QPageSize(
-            QSizeF(paper.width, paper.height),
+            QSizeF(min(paper.width, paper.height), max(paper.width, paper.height)),
             QPageSize.Unit.Millimeter,
             paper.name,
             QPageSize.SizeMatchPolicy.ExactMatch,

@@ -72,9 +72,8 @@ class PageImage:
 
 def page_with(text: str, font: FontSpec, measure: QtMeasure) -> Page:
     width = measure(text, font)
-    # As tall as wide: page_layout turns a custom paper wider than tall into a page
-    # turned on its side, which the PDF then clips (a landscape paper of its own).
-    page = Page(Paper("strip", width + 10.0, width + 10.0))
+    # A strip wider than tall: the page must come out wide, not turned and clipped.
+    page = Page(Paper("strip", width + 10.0, 16.0))
     box = TextBox(Rect(5.0, 3.0, width, font.line_height), text, font)
     page.place(Drawing(texts=[box]), Region("strip", Rect(0.0, 0.0, width + 10.0, 10.0)))
     return page
@@ -116,3 +115,12 @@ def test_paper_round_trips_through_a_page_layout(qapp) -> None:
     )
     paper = paper_from_layout(landscape)
     assert (round(paper.width), round(paper.height)) == (297, 210)
+
+
+@pytest.mark.parametrize("size", [(200.0, 100.0), (100.0, 200.0), (150.0, 150.0)])
+def test_custom_paper_keeps_its_shape(qapp, size: tuple[float, float]) -> None:
+    width, height = size
+    layout = page_layout(Paper("custom", width, height))
+    full = layout.fullRect(QPageLayout.Unit.Millimeter)
+    assert (round(full.width()), round(full.height())) == (width, height)
+    assert paper_from_layout(layout) == Paper("custom", width, height)
