@@ -118,7 +118,7 @@ class TileLayout(_Base):
     def _build_sides(self, record: battle.BattleRecord) -> None:
         """Two gangs: side by side, each in a box of its gang's colour."""
         assert self._ruleset is not None
-        lazy = LazyTiles(self, self._make_side_tile)
+        lazy = LazyTiles(self._make_side_tile)
         for column, gang in enumerate(record.state.gangs):
             colour = SIDE_COLOURS[column % len(SIDE_COLOURS)]
             box = QGroupBox(gang)
@@ -138,7 +138,7 @@ class TileLayout(_Base):
             self.side_boxes.append(box)
         self.tiles = lazy
         self._place_sides()
-        lazy.start()
+        lazy.start(self.tile_scroll)
 
     def _vehicle_statuses(self) -> tuple[str, ...]:
         """The statuses a vehicle's tile offers: the pack's vehicle rules'."""

@@ -8,7 +8,7 @@ the window frame. What does not fit then scrolls inside the window.
 from __future__ import annotations
 
 from PySide6.QtCore import QRect, QSize
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QGuiApplication, QScreen
 from PySide6.QtWidgets import QWidget
 
 # Room for the title bar and borders the window manager adds around a window.
@@ -17,9 +17,26 @@ FRAME = QSize(8, 32)
 FALLBACK = QRect(0, 0, 1280, 800)
 
 
+def screen_of(widget: QWidget) -> QScreen | None:
+    """The screen under `widget`'s window, or under the first shown window it belongs to.
+
+    Not `widget.screen()`: PySide files the QScreen it returns as a child of the widget,
+    and when the garbage collector clears that QScreen's wrapper before the widget's (a
+    window whose pages hold it is collected in one cycle), the wrapper takes the QScreen
+    back as its own and deletes it: the next window made crashed on the missing screen.
+    """
+    window = widget.window()
+    while not window.isVisible():
+        parent = window.parentWidget()
+        if parent is None:
+            break
+        window = parent.window()
+    return QGuiApplication.screenAt(window.geometry().center())
+
+
 def available_area(widget: QWidget | None = None) -> QRect:
     """The available area of the screen `widget` is on (else the primary screen)."""
-    screen = widget.screen() if widget is not None else None
+    screen = screen_of(widget) if widget is not None else None
     if screen is None:
         screen = QGuiApplication.primaryScreen()
     return screen.availableGeometry() if screen is not None else FALLBACK
