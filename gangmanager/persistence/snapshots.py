@@ -15,7 +15,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from sqlalchemy import ColumnElement, Table, and_, delete, func, select, tuple_, update
+from sqlalchemy import (
+    ColumnElement,
+    Table,
+    Update,
+    and_,
+    delete,
+    func,
+    select,
+    tuple_,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from gangmanager.errors import RestoreError
@@ -177,6 +187,22 @@ class RowSnapshots:
         """
         if current is None:
             current = _collect(self._session, wanted)
+        self._write(wanted, exact=exact, current=current)
+        return current
+
+    def put_back(self, wanted: RowSnapshot, *, exact: bool, current: RowSnapshot) -> RowSnapshot:
+        """`restore` of `wanted` over `current` (its scope's rows just read), returning the
+        rows as stored afterwards, equal to what `again` would read: worked out from what
+        was written, so an undo reads its rows once. The gang rows' new version and time
+        of saving come back from the database (RETURNING), as a read would give them;
+        links (ON DELETE SET NULL) and gang rows cut to some columns are read again."""
+        written = self._write(wanted, exact=exact, current=current)
+        stored = _as_stored(written, current)
+        return stored if stored is not None else _collect(self._session, wanted)
+
+    def _write(self, wanted: RowSnapshot, *, exact: bool, current: RowSnapshot) -> RowSnapshot:
+        """The writes of `restore`; `wanted` as written (a moved-on gang row with the
+        version and time of saving it was stored with)."""
         if wanted.gang_id is not None and not wanted.whole and not wanted.exists and current.exists:
             raise RestoreError("a roster snapshot cannot delete its gang")
         if not exact:
@@ -188,17 +214,35 @@ class RowSnapshots:
             keys = diff.removed.get(table.name)
             if keys:
                 self._session.execute(delete(table).where(_key_in(table, keys)))
+        saved: dict[Key, Mapping[str, Any]] = {}
         for table in tables:
             self._insert(
                 table, [wanted.rows[table.name][k] for k in diff.added.get(table.name, ())]
             )
             for key in diff.changed.get(table.name, ()):
                 values = wanted.rows[table.name][key]
-                self._session.execute(update(table).where(_key_is(table, key)).values(values))
+                statement = update(table).where(_key_is(table, key)).values(values)
+                if not exact and table.name == "gangs":
+                    saved[key] = self._saved(statement, table, key)
+                else:
+                    self._session.execute(statement)
         for (table_name, key, column), value in wanted.links.items():
             table = Base.metadata.tables[table_name]
             self._session.execute(update(table).where(_key_is(table, key)).values({column: value}))
-        return current
+        if not saved:
+            return wanted
+        gangs = {k: {**row, **saved.get(k, {})} for k, row in wanted.rows["gangs"].items()}
+        return replace(wanted, rows={**wanted.rows, "gangs": gangs})
+
+    def _saved(self, statement: Update, table: Table, key: Key) -> Mapping[str, Any]:
+        """Write a moved-on gang row; its version and time of saving as stored (a time
+        read back is not the one written: SQLite keeps no time zone)."""
+        columns = [table.c[c] for c in sorted(BOOKKEEPING)]
+        if self._session.get_bind().dialect.update_returning:
+            return dict(self._session.execute(statement.returning(*columns)).one()._mapping)
+        self._session.execute(statement)
+        found = self._session.execute(select(*columns).where(_key_is(table, key))).one()
+        return dict(found._mapping)
 
     def _insert(self, table: Table, values: builtins.list[Mapping[str, Any]]) -> None:
         if not values:
@@ -257,3 +301,24 @@ def _moved_on(wanted: RowSnapshot, current: RowSnapshot) -> RowSnapshot:
         if key in now:
             gangs[key] = {**row, "version": now[key]["version"] + 1, "updated_at": utc_now()}
     return replace(wanted, rows={**wanted.rows, "gangs": gangs})
+
+
+def _as_stored(written: RowSnapshot, current: RowSnapshot) -> RowSnapshot | None:
+    """The rows of `written`'s scope once it is written over `current`, as `_collect`
+    would read them (None: only a read tells). A write makes the scope's rows those of
+    `written` exactly: the scope's rows were `current`, every one of them not in
+    `written` was deleted, the others inserted or updated. Links are not worked out: a
+    deleted row's links are set to NULL by the database, and a link written may point
+    from a row gone since."""
+    if written.links or current.links:
+        return None
+    if any(s.table == "gangs" and s.columns is not None for s in written.outside):
+        return None  # a read cuts them to their columns; the bookkeeping written is not
+    rows = {name: dict(table) for name, table in written.rows.items() if table}
+    # A read always names the gangs table when it reads it, even when nothing is found.
+    if written.gang_id is not None or any(
+        s.table == "gangs" and (s.values or s.above is not None) for s in written.outside
+    ):
+        rows.setdefault("gangs", {})
+    owners = {k: v for k, v in written.owners.items() if k[1] in rows.get(k[0], {})}
+    return replace(written, rows=rows, owners=owners)

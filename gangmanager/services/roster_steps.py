@@ -144,8 +144,9 @@ def _restore(uow: UnitOfWork, command: Restore) -> Outcome[None]:
             f" cannot undo or redo {quoted(command.label)}"
         )
     # The gang row moved on (a battle event saved the gang): it gets a new version.
-    uow.snapshots.restore(wanted, exact=current.fingerprint() == command.exact)
-    now = uow.snapshots.again(wanted)
+    # The rows as written: the inverse step is made of them without reading them again.
+    exact = current.fingerprint() == command.exact
+    now = uow.snapshots.put_back(wanted, exact=exact, current=current)
     changes = changes_written(uow)
     focus = next(iter(changes.fighters_added + changes.fighters_changed), None)
     return Outcome(
