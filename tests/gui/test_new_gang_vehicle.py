@@ -143,6 +143,7 @@ def test_an_orlock_gang_founded_with_a_vehicle_is_on_the_roster_in_one_undo_step
     def ask(parent, rulesets_, messages):
         wizard = NewGangWizard(rulesets_, messages, parent)
         qtbot.addWidget(wizard)
+        wizard.resize(1366, 768)
         page = _recruit_page(qtbot, wizard, "House Orlock", "Iron Ravens")
         _pick(qtbot, page, "Road Captain", name="Kerr")
         _pick(qtbot, page, "Gunner", name="Rook")
@@ -156,10 +157,23 @@ def test_an_orlock_gang_founded_with_a_vehicle_is_on_the_roster_in_one_undo_step
             equip.fighters.setCurrentRow(row)
             while equip.take_skill.isEnabled():
                 qtbot.mouseClick(equip.take_skill, Qt.MouseButton.LeftButton)
+        # The quad's own list first: its hardpoint's weapons, then its upgrades.
+        equip.fighters.setCurrentRow(3)
+        for item in ("Heavy bolter", "Nitro burner"):
+            equip.filter.clear()
+            qtbot.keyClicks(equip.filter, item)
+            equip.armoury.selectRow(0)
+            qtbot.mouseClick(equip.buy, Qt.MouseButton.LeftButton)
+        gear = [equip.gear.item(i).text() for i in range(equip.gear.count())]
+        assert gear == ["Heavy bolter (160)", "Nitro burner (15)"]
+        wizard.grab().save(str(screenshot_dir() / "new-gang-vehicle-equip-1366x768.png"))
         qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
         summary = wizard.summary_page.summary.toPlainText()
-        assert "Skid - Outrider Quad (Crew): Fighter Rating 115" in summary
-        assert "Gang Rating 310" in summary
+        assert (
+            "Skid - Outrider Quad (Crew): Fighter Rating 290; Heavy bolter, Nitro burner"
+            in summary
+        )
+        assert "Gang Rating 485" in summary
         finish = wizard.button(QWizard.WizardButton.FinishButton)
         qtbot.mouseClick(finish, Qt.MouseButton.LeftButton)
         assert wizard.result() == QWizard.DialogCode.Accepted
@@ -174,17 +188,17 @@ def test_an_orlock_gang_founded_with_a_vehicle_is_on_the_roster_in_one_undo_step
     )
     stored = gangs.load_gang(window.database, "Iron Ravens")
     skid = present(stored.fighter("Skid"))
-    assert (skid.type, skid.cost, skid.rating) == ("Outrider Quad", 115, 115)
+    assert (skid.type, skid.cost, skid.rating) == ("Outrider Quad", 115, 290)
     assert skid.profile.table.name == "vehicle"
     # Counted in the committed Gang Rating as any fighter; the credits paid for it.
-    assert stored.rating == 310 == ratings.pending_gang_rating(stored)
-    assert stored.credits == 1000 - 310
+    assert stored.rating == 485 == ratings.pending_gang_rating(stored)
+    assert stored.credits == 1000 - 485
     # On the roster with the vehicle's statline and its cost.
     model = window.roster_model
     row = present(model.row_of(skid.id))
     read = {h: model.index(row, column_of(model, h)).data() for h in ("Type", "Fr", "Sd", "HP")}
     assert read == {"Type": "Outrider Quad", "Fr": "4", "Sd": "3", "HP": "2"}
-    assert "115" in str(model.index(row, column_of(model, "Rating")).data())
+    assert "290" in str(model.index(row, column_of(model, "Rating")).data())
     assert not recorder(window).told
     # One undo step takes the whole founding back.
     assert window.undo_action.text() == "&Undo New gang Iron Ravens"
