@@ -170,8 +170,7 @@ def test_an_orlock_gang_founded_with_a_vehicle_is_on_the_roster_in_one_undo_step
         qtbot.mouseClick(next_button, Qt.MouseButton.LeftButton)
         summary = wizard.summary_page.summary.toPlainText()
         assert (
-            "Skid - Outrider Quad (Crew): Fighter Rating 290; Heavy bolter, Nitro burner"
-            in summary
+            "Skid - Outrider Quad (Crew): Fighter Rating 290; Heavy bolter, Nitro burner" in summary
         )
         assert "Gang Rating 485" in summary
         finish = wizard.button(QWizard.WizardButton.FinishButton)
