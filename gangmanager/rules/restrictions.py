@@ -363,6 +363,11 @@ def offers(
                 entry = ruleset.wargear_item(line.name)
             if entry is not None and entry not in listed:
                 listed.append(entry)
+    if kind == "wargear":
+        # A vehicle's upgrades and vehicle wargear: its own list, first.
+        kit = vehicle_items.kit_of(ruleset, house_id, fighter)
+        names = {trait_key(e.name) for e in kit}
+        listed = [*kit, *(e for e in listed if trait_key(e.name) not in names)]
     rest = sorted((e for e in entries if e not in listed), key=by_kind)
     return [
         Offer(

@@ -38,6 +38,19 @@ def kit_entry(vehicle: Vehicle, name: str) -> ArmouryItem | None:
     return None
 
 
+def kit_of(ruleset: Ruleset, house_id: str | None, fighter: Fighter) -> list[ArmouryItem]:
+    """A vehicle's upgrades (those it does not come with) and its vehicle wargear, as
+    items to buy, in its list's order; none for a fighter who is no vehicle."""
+    vehicle = vehicle_of(ruleset, house_id, fighter)
+    if vehicle is None:
+        return []
+    lines: list[VehicleUpgrade | VehicleOption] = [
+        *(u for u in vehicle.upgrades if not u.included),
+        *vehicle.wargear,
+    ]
+    return [e for line in lines if (e := kit_entry(vehicle, line.name)) is not None]
+
+
 def list_price(
     ruleset: Ruleset, house: House | None, vehicle: Vehicle, entry: ArmouryWeapon | ArmouryItem
 ) -> int | None:

@@ -137,11 +137,9 @@ def vehicle_fighter(
         raise VehicleError(
             f"the {ruleset.id} pack has no vehicle {quoted(vehicle_name)} (its vehicles: {known})"
         )
-    if not any_house and not vehicle.open_to(house):
-        whose = house.name if house is not None else "a gang of no house"
-        raise VehicleError(
-            f"{whose} may not take {_article(vehicle.name)} ({takers(ruleset, vehicle.houses)})"
-        )
+    refusal = None if any_house else house_refusal(ruleset, vehicle, house)
+    if refusal is not None:
+        raise VehicleError(refusal)
     crews = crews_for(ruleset, vehicle, house, any_house=any_house)
     if crew is not None:
         key = trait_key(crew)
@@ -169,6 +167,27 @@ def vehicle_fighter(
         # What comes with the vehicle (a transport bed) is on its card, paid for.
         wargear=[Item(name=u.name) for u in vehicle.upgrades if u.included],
     )
+
+
+def house_refusal(ruleset: Ruleset, vehicle: Vehicle, house: House | None) -> str | None:
+    """Why a gang of `house` may not take the vehicle, in one line (its listing's
+    `houses`); None: it may. The one wording of both ways a vehicle joins a roster
+    (`vehicle_fighter`, and a vehicle fighter added as any fighter)."""
+    if vehicle.open_to(house):
+        return None
+    whose = house.name if house is not None else "a gang of no house"
+    return f"{whose} may not take {_article(vehicle.name)} ({takers(ruleset, vehicle.houses)})"
+
+
+def vehicles_for(ruleset: Ruleset, house_id: str, *, any_house: bool = False) -> list[Vehicle]:
+    """The pack's vehicles a gang of the house may take with a crew of its own (every
+    one, with `any_house`: a gang playing by house rules), in the pack's order."""
+    house = ruleset.house(house_id) if house_id else None
+    return [
+        v
+        for v in ruleset.vehicles
+        if (any_house or v.open_to(house)) and crews_for(ruleset, v, house, any_house=any_house)
+    ]
 
 
 def takers(ruleset: Ruleset, houses: list[str]) -> str:

@@ -37,7 +37,7 @@ from gangmanager.rules.modifiers import (
 )
 from gangmanager.rules.roster_ops import RosterError
 from gangmanager.rules.ruleset import Ruleset, Vehicle
-from gangmanager.rules.vehicles import takers
+from gangmanager.rules.vehicles import house_refusal
 from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
 from gangmanager.services import operations
 from gangmanager.services.errors import ServiceError
@@ -470,14 +470,10 @@ def _check_addition(gang: Gang, fighter: Fighter, rulesets: Rulesets) -> None:
 
 
 def _check_vehicle(gang: Gang, fighter: Fighter, vehicle: Vehicle, ruleset: Ruleset) -> None:
-    """A vehicle joins a gang whose house may take it (its listing's `houses`)."""
-    house = ruleset.house(gang.house) if gang.house else None
-    if not vehicle.open_to(house):
-        whose = f"{house.name} gangs" if house is not None else "a gang of no house"
-        raise ServiceError(
-            f"{whose} may not take the {vehicle.name} ({takers(ruleset, vehicle.houses)}):"
-            f" {fighter.name} not added"
-        )
+    """A vehicle joins a gang whose house may take it, worded as `AddVehicle` words it."""
+    refusal = house_refusal(ruleset, vehicle, ruleset.house(gang.house) if gang.house else None)
+    if refusal is not None:
+        raise ServiceError(f"{refusal}: {fighter.name} not added")
 
 
 def _table(gang: Gang, command: object, rulesets: Rulesets) -> CharacteristicTable:

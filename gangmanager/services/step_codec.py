@@ -22,6 +22,7 @@ from decimal import Decimal
 from typing import Any
 
 from gangmanager.errors import ServiceError
+from gangmanager.persistence.older_rows import current_row
 
 # Only classes of ours are built back from a stored step.
 _OURS = "gangmanager."
@@ -122,7 +123,8 @@ def _decode(value: Any) -> Any:
         return base64.b64decode(value["$b"])
     if "$enum" in value:
         return _our_class(value["$enum"])(_decode(value["v"]))
-    return {k: _decode(v) for k, v in value.items()}
+    # A stored row of an older schema reads as the current one (persistence/older_rows.py).
+    return current_row({k: _decode(v) for k, v in value.items()})
 
 
 def _our_class(name: str) -> Any:

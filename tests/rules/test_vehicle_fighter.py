@@ -12,7 +12,7 @@ from gangmanager.rules import post_battle_trading as trading
 from gangmanager.rules import ratings, roster_ops
 from gangmanager.rules.gang import Category, Gang
 from gangmanager.rules.post_battle_draft import PurchaseEntry
-from gangmanager.rules.restrictions import check_item
+from gangmanager.rules.restrictions import check_item, offers
 from gangmanager.rules.roster_ops import armoury_weapon, recruit
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.vehicles import VehicleError, vehicle_fighter
@@ -184,3 +184,30 @@ def test_the_trading_post_fits_its_weapons_and_upgrades(n23: Ruleset) -> None:
     with pytest.raises(trading.TradeProblem, match="1 drive slot, taken"):
         trading.purchase(n23, gang, PurchaseEntry(fighter="Crusher", item="Redundant drive system"))
     assert ratings.fighter_cost(gang.fighters[-1]) == 125 + 180 + 10
+
+
+def test_its_wargear_offers_are_its_upgrades_and_vehicle_wargear_first(n23: Ruleset) -> None:
+    """What the Equip page and the roster's wargear dialog offer a vehicle: its own
+    upgrades (not those it comes with) and vehicle wargear at its list's prices, a full
+    slot greyed with the reason; a fighter is offered none of them."""
+    runner = vehicle_fighter(n23, "escher", "Ridgerunner", "Dust")
+    lines = offers(n23, "escher", runner, "wargear")
+    kit = [u.name for u in present(n23.vehicle("Ridgerunner")).upgrades if not u.included]
+    kit += [w.name for w in present(n23.vehicle("Ridgerunner")).wargear]
+    assert [o.entry.name for o in lines[: len(kit)]] == kit
+    assert "Transport bed" not in [o.entry.name for o in lines]  # it comes with one
+    first = {o.entry.name: o.verdict for o in lines}
+    assert (first["Crash cage"].allowed, first["Crash cage"].price) == (True, 15)
+    assert (first["Kill switch"].source, first["Kill switch"].price) == ("list", 15)
+    # Body slots 2, the bed takes none: a third body upgrade is greyed.
+    fitted = runner.model_copy(
+        update={"wargear": [Item(name="Crash cage", cost=15), Item(name="Speed fins", cost=10)]}
+    )
+    fins = {o.entry.name: o.verdict for o in offers(n23, "escher", fitted, "wargear")}
+    assert not fins["Escape hatches"].allowed
+    assert fins["Escape hatches"].reason == (
+        "the Ridgerunner has 2 body slots, taken (Crash cage, Speed fins)"
+    )
+    boss = recruit(present(n23.house("escher")).fighter_types[0], "Boss", n23)
+    assert "Crash cage" not in [o.entry.name for o in offers(n23, "escher", boss, "wargear")]
+    assert not any(o.entry.name == "Crash cage" for o in offers(n23, "escher", runner, "weapons"))

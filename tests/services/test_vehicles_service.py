@@ -72,7 +72,7 @@ def test_a_vehicle_fighter_added_as_a_fighter_is_checked_too(
     with pytest.raises(ServiceError) as info:
         roster.apply(db, roster.AddFighter(present(gang.id), quad, pay=True), rulesets)
     assert str(info.value) == (
-        "House Escher gangs may not take the Outrider Quad (orlock only): Skid not added"
+        "House Escher may not take an Outrider Quad (orlock only): Skid not added"
     )
     assert [f.name for f in _stored(db, gang).fighters] == ["Boss"]
 

@@ -72,11 +72,8 @@ class Fighters(MainWindowHost):
         if gang is None or gang.id is None or ruleset is None:
             self.messages.tell("Select or create a gang first.")
             return
-        from gangmanager.gui.roster.add_vehicle_dialog import (
-            AddVehicleDialog,
-            no_vehicle_line,
-            vehicles_for,
-        )
+        from gangmanager.gui.roster.add_vehicle_dialog import AddVehicleDialog, no_vehicle_line
+        from gangmanager.rules.vehicles import vehicles_for
         from gangmanager.services.vehicles import AddVehicle
 
         any_house = gang.house_rules_ignore_restrictions

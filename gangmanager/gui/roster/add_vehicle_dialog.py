@@ -23,7 +23,7 @@ from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.limits import MAX_FIGHTER_NAME_CHARS
 from gangmanager.rules.ruleset import Ruleset
 from gangmanager.rules.ruleset_houses import House, Vehicle
-from gangmanager.rules.vehicles import VehicleCrew, crews_for
+from gangmanager.rules.vehicles import VehicleCrew, crews_for, vehicles_for
 
 
 @dataclass(frozen=True)
@@ -32,17 +32,6 @@ class VehicleChoice:
     crew: str
     name: str
     pay: bool
-
-
-def vehicles_for(ruleset: Ruleset, house_id: str, *, any_house: bool = False) -> list[Vehicle]:
-    """The pack's vehicles a gang of the house may take with a crew of its own (every
-    one, with `any_house`: a gang playing by house rules)."""
-    house = ruleset.house(house_id) if house_id else None
-    return [
-        v
-        for v in ruleset.vehicles
-        if (any_house or v.open_to(house)) and crews_for(ruleset, v, house, any_house=any_house)
-    ]
 
 
 def no_vehicle_line(ruleset: Ruleset, house_id: str) -> str:

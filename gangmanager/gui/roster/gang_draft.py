@@ -13,6 +13,7 @@ from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.restrictions import Offer
 from gangmanager.rules.roster_ops import RosterError
 from gangmanager.rules.ruleset import ArmouryItem, ArmouryWeapon, FighterType, Ruleset
+from gangmanager.rules.vehicles import VehicleError, vehicle_fighter
 from gangmanager.rules.weapons import Item
 
 
@@ -63,6 +64,22 @@ class GangDraft:
         fighter = roster_ops.recruit(
             kind, name, self.ruleset, house=self.house or None, owner_id=owner_id
         ).model_copy(update={"id": next_provisional_id(self.fighters)})
+        self._afford(fighter.cost, fighter.name)
+        self.fighters.append(fighter)
+        return fighter
+
+    def recruit_vehicle(self, vehicle: str, crew: str | None, name: str) -> Fighter:
+        """A vehicle of the pack the house may take, driven by `crew` (None: the house's
+        first crew for it), at the vehicle's and the crew's cost; an empty name is the
+        vehicle's."""
+        assert self.ruleset is not None
+        try:
+            fighter = vehicle_fighter(
+                self.ruleset, self.house or None, vehicle, name.strip() or vehicle, crew
+            )
+        except VehicleError as exc:
+            raise RosterError(f"{exc}: not recruited") from None
+        fighter = fighter.model_copy(update={"id": next_provisional_id(self.fighters)})
         self._afford(fighter.cost, fighter.name)
         self.fighters.append(fighter)
         return fighter

@@ -42,8 +42,10 @@ from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS, MAX_GANG_NAME_CHARS
 from gangmanager.rules.restrictions import Offer
 from gangmanager.rules.roster_ops import RosterError
-from gangmanager.rules.ruleset import FIGHTER_STATLINE, FighterType
+from gangmanager.rules.ruleset import FIGHTER_STATLINE, FighterType, Ruleset
+from gangmanager.rules.ruleset_houses import Vehicle
 from gangmanager.rules.statline_layout import stat_columns
+from gangmanager.rules.vehicles import crews_for, vehicles_for
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
@@ -152,6 +154,17 @@ def _fill_row(table: QTableWidget, row: int, texts: list[str], tip: str = "") ->
         table.setItem(row, column, cell)
 
 
+def _offer_texts(ruleset: Ruleset, house: str, kind: FighterType) -> tuple[str, str]:
+    """The category and the cost an offer shows: a vehicle's is its own and its
+    house's first crew's (the crew is paid besides it)."""
+    found = ruleset.house(house) if house else None
+    if not isinstance(kind, Vehicle):
+        return kind.category.label, str(kind.cost_for(found))
+    crews = crews_for(ruleset, kind, found)
+    crew = crews[0].cost if crews else 0
+    return "Vehicle", str(kind.cost_for(found) + crew)
+
+
 class RecruitPage(QWizardPage):
     def __init__(self, draft: GangDraft) -> None:
         super().__init__()
@@ -160,7 +173,8 @@ class RecruitPage(QWizardPage):
         self.setTitle("Recruit")
         self.setSubTitle(
             "Pick a fighter type, name the recruit and press Recruit. An Exotic Beast is"
-            " bought for the recruit you select on the right (its owner)."
+            " bought for the recruit you select on the right (its owner); a vehicle comes"
+            " with the crew you choose, paid besides it."
         )
         # The characteristic columns come with the house's list (initializePage).
         self.types = _table(list(_TYPE_HEADERS), stretch=False)
@@ -178,16 +192,18 @@ class RecruitPage(QWizardPage):
         self.message = QLabel()
         self.message.setWordWrap(True)
         left = QVBoxLayout()
-        left.addWidget(
-            QLabel(
-                "Fighter types: the house list, then its Hangers-on, Hired Guns, Beasts and Brutes"
-            )
+        offered = QLabel(
+            "Fighter types: the house list, then its Hangers-on, Hired Guns, Beasts and"
+            " Brutes, then the vehicles it may take"
         )
+        offered.setWordWrap(True)  # a long line would widen the page past a small screen
+        left.addWidget(offered)
         left.addWidget(self.types, 1)
         row = QHBoxLayout()
         row.addWidget(self.recruit_name, 1)
         row.addWidget(self.recruit)
         left.addLayout(row)
+        left.addLayout(self._crew_row())
         right = QVBoxLayout()
         right.addWidget(QLabel("The gang"))
         right.addWidget(self.recruits, 1)
@@ -203,11 +219,27 @@ class RecruitPage(QWizardPage):
         layout.addWidget(self.credits)
         layout.addWidget(self.message)
 
+    def _crew_row(self) -> QHBoxLayout:
+        """Who drives the vehicle picked in the list (greyed for a fighter type)."""
+        self.crew = QComboBox()
+        self.crew.setAccessibleName("Vehicle crew")
+        self.crew.setToolTip("Who drives the vehicle; the crew is paid besides it")
+        self.types.itemSelectionChanged.connect(self._on_types_item_selection_changed)
+        row = QHBoxLayout()
+        label = QLabel("Vehicle &crew")
+        label.setBuddy(self.crew)
+        row.addWidget(label)
+        row.addWidget(self.crew, 1)
+        return row
+
     def initializePage(self) -> None:
         draft = self._draft
         assert draft.ruleset is not None
         ruleset = draft.ruleset
-        self._types = ruleset.fighter_types_for(draft.house)
+        self._types = [
+            *ruleset.fighter_types_for(draft.house),
+            *vehicles_for(ruleset, draft.house),
+        ]
         # The statlines of the list in the pack's order, one column per code (a
         # vehicle's Fr under its own header, its M under the fighters' M).
         named = {kind.statline for kind in self._types} or {FIGHTER_STATLINE}
@@ -222,12 +254,12 @@ class RecruitPage(QWizardPage):
         self.types.setRowCount(len(self._types))
         for row, kind in enumerate(self._types):
             printed = kind.profile.printed(ruleset.statline(kind.statline))
-            cost = kind.cost_for(ruleset.house(draft.house) if draft.house else None)
-            texts = [kind.name, kind.category.label, str(cost)]
+            texts = [kind.name, *_offer_texts(ruleset, draft.house, kind)]
             texts += [printed.get(s.code, "") for s in stats]
             _fill_row(self.types, row, texts, kind.summary)
         if self._types:
             self.types.selectRow(0)
+        self._on_types_item_selection_changed()
         self._refresh()
         if not self._types:
             self.message.setText(
@@ -255,16 +287,33 @@ class RecruitPage(QWizardPage):
             self.message.setStyleSheet(_WARNING_STYLE)
             self.message.setText("\n".join(warnings) if fighters else "")
 
-    def _on_recruit_clicked(self) -> None:
+    def _picked_type(self) -> FighterType | None:
         rows = self.types.selectionModel().selectedRows()
-        if not rows:
+        return self._types[rows[0].row()] if rows else None
+
+    def _on_types_item_selection_changed(self) -> None:
+        kind, draft = self._picked_type(), self._draft
+        self.crew.clear()
+        if isinstance(kind, Vehicle) and draft.ruleset is not None:
+            house = draft.ruleset.house(draft.house) if draft.house else None
+            for crew in crews_for(draft.ruleset, kind, house):
+                self.crew.addItem(f"{crew.name} ({crew.cost} credits)", crew.name)
+        self.crew.setEnabled(self.crew.count() > 0)
+
+    def _on_recruit_clicked(self) -> None:
+        kind = self._picked_type()
+        if kind is None:
             self._refresh("Pick a fighter type first.")
             return
         # An Exotic Beast is bought for the recruit selected on the right (its owner).
         chosen = self.recruits.selectionModel().selectedRows()
         owner = self._draft.fighters[chosen[0].row()].id if chosen else None
+        name = self.recruit_name.text()
         try:
-            self._draft.recruit(self._types[rows[0].row()], self.recruit_name.text(), owner)
+            if isinstance(kind, Vehicle):
+                self._draft.recruit_vehicle(kind.name, self.crew.currentData(), name)
+            else:
+                self._draft.recruit(kind, name, owner)
         except RosterError as exc:
             self._refresh(str(exc))
             return
