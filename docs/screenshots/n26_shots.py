@@ -72,9 +72,7 @@ def _gang(rulesets: Rulesets) -> Gang:
             entry = roster_ops.armoury_entry(n26, weapon)
             assert entry is not None, weapon
             carried.append(roster_ops.armoury_weapon(entry))
-        fighters.append(
-            fighter.model_copy(update={"weapons": carried, "xp": fighter.xp + xp})
-        )
+        fighters.append(fighter.model_copy(update={"weapons": carried, "xp": fighter.xp + xp}))
     house = n26.house(HOUSE)
     assert house is not None
     return Gang(name="The Venom Lilies", house=house.name, ruleset="n26", fighters=fighters)
