@@ -9,8 +9,16 @@ page with cut lines; the page layout gives one card a page.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from gangmanager.printing.blocks import CELL_PAD_Y, text_box
-from gangmanager.printing.card import HEADER_FILL, NEW_XP_BOXES, WEAPON_COLUMNS, CardStyle
+from gangmanager.printing.card import (
+    HEADER_FILL,
+    NEW_XP_BOXES,
+    WEAPON_COLUMNS,
+    CardStyle,
+    weapon_headers,
+)
 from gangmanager.printing.card_pages import (
     CardLayout,
     classic_slots,
@@ -37,6 +45,7 @@ def blank_card_pages(
     measure: Measure,
     paper: Paper,
     layout: CardLayout = CardLayout.CLASSIC,
+    weapon_columns: Sequence[str] = WEAPON_COLUMNS,
 ) -> list[Page]:
     if not 1 <= count <= MAX_BLANK_CARDS:
         raise ValueError(f"blank cards: give 1 to {MAX_BLANK_CARDS}, not {count}")
@@ -45,7 +54,7 @@ def blank_card_pages(
     inner = slots[0].inset(padding)
     # On a page of its own a blank card is as tall as a classic one, scaled.
     height = inner.h if layout is CardLayout.CLASSIC else min(inner.h, 85.0 * 1.5 - 2 * padding)
-    face = blank_face(table, inner.w, height, measure, style)
+    face = blank_face(table, inner.w, height, measure, style, weapon_columns)
     pages: list[Page] = []
     used: list[list[Rect]] = []
     for number in range(1, count + 1):
@@ -68,13 +77,19 @@ def blank_card_pages(
 
 
 def blank_face(
-    table: CharacteristicTable, width: float, height: float, measure: Measure, style: CardStyle
+    table: CharacteristicTable,
+    width: float,
+    height: float,
+    measure: Measure,
+    style: CardStyle,
+    weapon_columns: Sequence[str] = WEAPON_COLUMNS,
 ) -> Drawing:
-    """One blank card, relative to the top-left of its inner area."""
+    """One blank card, relative to the top-left of its inner area; `weapon_columns`: the
+    headings of the pack's weapon columns (n23's by default)."""
     drawing = Drawing()
     y = _identity(drawing, width, measure, style)
     y = _profile(drawing, table, width, y + style.gap, measure, style)
-    y = _weapons(drawing, width, y + style.gap, height, measure, style)
+    y = _weapons(drawing, weapon_columns, width, y + style.gap, height, measure, style)
     for label in ("Wargear", "Skills", "Injuries"):
         y = _writing_line(drawing, label, width, y + style.gap / 2, measure, style)
     if y > height + 1e-6:
@@ -204,6 +219,7 @@ def _tick_boxes(
 
 def _weapons(
     drawing: Drawing,
+    headings: Sequence[str],
     width: float,
     top: float,
     height: float,
@@ -211,11 +227,11 @@ def _weapons(
     style: CardStyle,
 ) -> float:
     """The weapons table's header and as many empty rows as leave room for the lists."""
-    stat = max(style.stat_column, max(measure(t, style.label) for t in WEAPON_COLUMNS) + 1.6)
+    stat = max(style.stat_column, max(measure(t, style.label) for t in headings) + 1.6)
     name_width = width * 0.26
-    traits_width = width - name_width - stat * len(WEAPON_COLUMNS)
-    titles = ["Weapon", *WEAPON_COLUMNS, "Traits"]
-    widths = [name_width, *([stat] * len(WEAPON_COLUMNS)), traits_width]
+    traits_width = width - name_width - stat * len(headings)
+    titles = ["Weapon", *headings, "Traits"]
+    widths = [name_width, *([stat] * len(headings)), traits_width]
     header = style.label.line_height + 2 * CELL_PAD_Y
     drawing.frames.append(Frame(Rect(0.0, top, width, header), 0.0, HEADER_FILL))
     x = 0.0
@@ -254,5 +270,5 @@ def blank_document(
     paper: Paper,
     layout: CardLayout = CardLayout.CLASSIC,
 ) -> Document:
-    pages = blank_card_pages(count, ruleset.table, measure, paper, layout)
+    pages = blank_card_pages(count, ruleset.table, measure, paper, layout, weapon_headers(ruleset))
     return Document(title=f"Blank fighter cards ({ruleset.name})", paper=paper, pages=pages)

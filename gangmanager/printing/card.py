@@ -9,7 +9,7 @@ characteristic); the rules glossary of every trait and skill on the card.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 
 from gangmanager.printing.blocks import (
@@ -39,18 +39,20 @@ from gangmanager.printing.elements import (
 from gangmanager.printing.flow import LayoutError, Piece, single
 from gangmanager.printing.geometry import Rect
 from gangmanager.printing.text import wrap
-from gangmanager.rules import ratings
+from gangmanager.rules import ranks, ratings
 from gangmanager.rules.characteristics import CharacteristicTable, Value
 from gangmanager.rules.gang import Fighter
 from gangmanager.rules.modifiers import EffectiveProfile
 from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.shapes import N23_WEAPON_STATLINE, WeaponColumn
 from gangmanager.rules.statline_layout import PrintedLine, printed_lines, tallies
 from gangmanager.rules.weapons import parse_trait, trait_key
 
 # Gray level of a profile cell whose value a modifier changed.
 MODIFIED_FILL = 0.78
 HEADER_FILL = 0.86
-WEAPON_COLUMNS = ("Rng S", "Rng L", "Acc S", "Acc L", "Str", "AP", "D", "Am")
+# n23's weapon columns as printed: the blank card's, and a pack's that declares none.
+WEAPON_COLUMNS = tuple(c.header for c in N23_WEAPON_STATLINE)
 NEW_XP_BOXES = 10
 
 # Card fonts at classic size (module constants: dataclass defaults must not be calls).
@@ -183,12 +185,12 @@ def card_pieces(
     "Card 3 · 1/2" label drawn once the number of faces is known.
     """
     effective = fighter.effective(statline_of(fighter, ruleset))
-    pieces = _top(fighter, effective, width, measure, style, label_reserve)
+    pieces = _top(fighter, ruleset, effective, width, measure, style, label_reserve)
     # Compact: the footnotes run on after the summary, without a heading of their own.
     merged = compact and footnotes and bool(modified_codes(effective))
     if modified_codes(effective):
         pieces.append(_modifiers(effective, merged, width, measure, style))
-    pieces += _weapons(fighter, width, measure, style)
+    pieces += _weapons(fighter, ruleset.weapon_statline, width, measure, style)
     pieces += _lists(fighter, width, measure, style)
     if fighter.notes.strip():
         pieces.append(
@@ -262,6 +264,7 @@ def _glossary(
 
 def _top(
     fighter: Fighter,
+    ruleset: Ruleset,
     effective: EffectiveProfile,
     width: float,
     measure: Measure,
@@ -271,14 +274,14 @@ def _top(
     """The name and the profile; with a portrait, the picture at their left."""
     if fighter.portrait is None:
         return [
-            _header(fighter, width, measure, style, reserve),
+            _header(fighter, ruleset, width, measure, style, reserve),
             _profile_block(fighter, effective, width, measure, style),
         ]
     picture = style.portrait_width
     rest = width - picture - 2 * style.gap
     text = rows_piece(
         [
-            _header(fighter, rest, measure, style, reserve),
+            _header(fighter, ruleset, rest, measure, style, reserve),
             _profile_block(fighter, effective, rest, measure, style),
         ]
     )
@@ -305,16 +308,32 @@ def _labelled(
     )
 
 
+def header_lines(fighter: Fighter, ruleset: Ruleset) -> tuple[str, str]:
+    """The card's kind ('Gang Queen · Leader': the type's subtypes where the pack has
+    them, else its category) and its rating line (with the rank, on a ranks pack)."""
+    subtypes = ranks.subtypes(ruleset, "", fighter)
+    kind = " · ".join(
+        part for part in (fighter.type, *(subtypes or [fighter.category.label])) if part
+    )
+    rating = f"Fighter Rating {ratings.committed_fighter_rating(fighter)}   XP {fighter.xp}"
+    standing = ranks.standing(ruleset, "", fighter)
+    return kind, rating + (f"   {standing.text}" if standing is not None else "")
+
+
 def _header(
-    fighter: Fighter, width: float, measure: Measure, style: CardStyle, reserve: float
+    fighter: Fighter,
+    ruleset: Ruleset,
+    width: float,
+    measure: Measure,
+    style: CardStyle,
+    reserve: float,
 ) -> Piece:
     drawing = Drawing()
     y = 0.0
     for line in wrap(fighter.name, width - reserve, style.name, measure):
         drawing.texts.append(text_box(line, 0.0, y, measure(line, style.name), style.name))
         y += style.name.line_height
-    kind = " · ".join(part for part in (fighter.type, fighter.category.label) if part)
-    rating = f"Fighter Rating {ratings.committed_fighter_rating(fighter)}   XP {fighter.xp}"
+    kind, rating = header_lines(fighter, ruleset)
     line_height = max(style.subtitle.line_height, style.subtitle_bold.line_height)
     kind_width = measure(kind, style.subtitle)
     rating_width = measure(rating, style.subtitle_bold)
@@ -459,8 +478,14 @@ def _profile_table(
     return single(label_height + value_height, drawing)
 
 
-def weapon_rows(fighter: Fighter) -> list[tuple[Row, list[str]]]:
-    """Table rows (and the texts of their stat columns, for sizing)."""
+def weapon_headers(ruleset: Ruleset) -> tuple[str, ...]:
+    """The headings of the pack's weapon columns, in its order."""
+    return tuple(column.header for column in ruleset.weapon_statline)
+
+
+def weapon_rows(fighter: Fighter, columns: Sequence[WeaponColumn]) -> list[tuple[Row, list[str]]]:
+    """Table rows (and the texts of their stat columns, for sizing): one stat column
+    for each of the pack's weapon `columns`, in its order."""
     rows: list[tuple[Row, list[str]]] = []
     for weapon in fighter.weapons:
         if not weapon.profiles:
@@ -471,16 +496,7 @@ def weapon_rows(fighter: Fighter) -> list[tuple[Row, list[str]]]:
         if len(weapon.profiles) > 1:
             rows.append((Row([weapon.name], span=True, keep_with_next=True, group_start=True), []))
         for profile in weapon.profiles:
-            stats = [
-                profile.rng_s,
-                profile.rng_l,
-                profile.acc_s,
-                profile.acc_l,
-                profile.strength,
-                profile.ap,
-                profile.d,
-                profile.am,
-            ]
+            stats = [profile.value(column.stored_in) for column in columns]
             traits = ", ".join(str(t) for t in profile.traits) or "-"
             if len(weapon.profiles) == 1:
                 label = f"{weapon.name} ({profile.name})" if profile.name else weapon.name
@@ -492,17 +508,24 @@ def weapon_rows(fighter: Fighter) -> list[tuple[Row, list[str]]]:
     return rows
 
 
-def _weapons(fighter: Fighter, width: float, measure: Measure, style: CardStyle) -> list[Piece]:
-    rows = weapon_rows(fighter)
+def _weapons(
+    fighter: Fighter,
+    weapon_statline: Sequence[WeaponColumn],
+    width: float,
+    measure: Measure,
+    style: CardStyle,
+) -> list[Piece]:
+    rows = weapon_rows(fighter, weapon_statline)
+    headers = [column.header for column in weapon_statline]
     if not rows:
         return [_labelled("none", "Weapons:", width, measure, style, style.gap)]
     # One width for every stat column, so cards line up with each other.
     stat_width = max(
         style.stat_column,
-        column_width(WEAPON_COLUMNS, style.label, measure),
+        column_width(headers, style.label, measure),
         column_width([text for _, stats in rows for text in stats], style.body, measure),
     )
-    stat_widths = [stat_width] * len(WEAPON_COLUMNS)
+    stat_widths = [stat_width] * len(headers)
     names = [str(row.cells[0]) for row, stats in rows if stats]
     name_width = min(max(column_width(names, style.body, measure), width * 0.16), width * 0.3)
     traits_width = width - name_width - sum(stat_widths)
@@ -513,7 +536,7 @@ def _weapons(fighter: Fighter, width: float, measure: Measure, style: CardStyle)
         raise LayoutError(f"a card {width:.0f} mm wide is too narrow for the weapons table")
     columns = [
         Column("Weapon", name_width),
-        *(Column(t, w, Align.CENTER) for t, w in zip(WEAPON_COLUMNS, stat_widths, strict=True)),
+        *(Column(t, w, Align.CENTER) for t, w in zip(headers, stat_widths, strict=True)),
         Column("Traits", traits_width),
     ]
     bold_rows = [

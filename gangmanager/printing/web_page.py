@@ -28,16 +28,17 @@ from markupsafe import Markup
 from gangmanager import __version__
 from gangmanager.printing.campaign_history import MEASURES, axis_range, gang_colour, history_series
 from gangmanager.printing.card import (
-    WEAPON_COLUMNS,
     box_rows,
     footnote_lines,
     glossary_entries,
+    header_lines,
     modified_codes,
     statline_of,
+    weapon_headers,
     weapon_rows,
 )
 from gangmanager.resources import resource_dir
-from gangmanager.rules import ratings
+from gangmanager.rules import ranks, ratings
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.portrait import portrait_data_uri
 from gangmanager.rules.ruleset import Ruleset
@@ -110,10 +111,11 @@ def _render(template: str, **context: Any) -> str:
 # -- the gang page --------------------------------------------------------------------
 
 
-def _weapon_lines(fighter: Fighter) -> list[dict[str, Any]]:
+def _weapon_lines(fighter: Fighter, ruleset: Ruleset) -> list[dict[str, Any]]:
     """The card's weapon table in the printed card's rows: headings and profile lines."""
     weapons: list[dict[str, Any]] = []
-    for row, stats in weapon_rows(fighter):
+    headers = weapon_headers(ruleset)
+    for row, stats in weapon_rows(fighter, ruleset.weapon_statline):
         cells = [str(cell) for cell in row.cells]
         if row.span:
             weapons.append({"heading": cells[0]})
@@ -122,7 +124,7 @@ def _weapon_lines(fighter: Fighter) -> list[dict[str, Any]]:
                 {
                     "heading": None,
                     "name": cells[0],
-                    "stats": list(zip(WEAPON_COLUMNS, stats, strict=True)),
+                    "stats": list(zip(headers, stats, strict=True)),
                     "traits": cells[-1],
                     "indent": row.indent > 0,
                 }
@@ -138,7 +140,8 @@ def fighter_card(
     printed = effective.printed()
     modified = set(modified_codes(effective))
     lines = printed_lines(effective.table)
-    weapons = _weapon_lines(fighter)
+    weapons = _weapon_lines(fighter, ruleset)
+    standing = ranks.standing(ruleset, "", fighter)
     profile: dict[str, dict[str, Any]] = {
         row.code: {
             "code": row.code,
@@ -151,7 +154,9 @@ def fighter_card(
     return {
         "number": number,
         "name": fighter.name,
-        "kind": " · ".join(part for part in (fighter.type, fighter.category.label) if part),
+        "kind": header_lines(fighter, ruleset)[0],
+        # A ranks pack's rank and owed advancements (empty in n23).
+        "standing": standing.text if standing is not None else "",
         "rating": ratings.committed_fighter_rating(fighter),
         "xp": fighter.xp,
         "cost": fighter.cost,
@@ -212,7 +217,7 @@ def gang_page(
             fighter_card(fighter, ruleset, number, images.fighters.get(fighter.name))
             for number, fighter in enumerate(gang.fighters, start=1)
         ],
-        weapon_columns=WEAPON_COLUMNS,
+        weapon_columns=weapon_headers(ruleset),
         generated=generated_at.strftime("%Y-%m-%d %H:%M"),
     )
 

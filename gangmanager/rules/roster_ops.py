@@ -362,6 +362,8 @@ def recruit(
 
     With the ruleset, the equipment the type comes with is carried too, at no
     cost: its price is part of the type's. `owner_id`: an Exotic Beast's owner.
+    A type with a Starting XP (the 2026 edition) is recruited with it: ranks count
+    from there.
     """
     fighter = Fighter(
         name=" ".join(name.split()) or fighter_type.name,
@@ -370,6 +372,7 @@ def recruit(
         cost=fighter_type.cost_for((ruleset.house(house) if ruleset and house else None) or house),
         profile=fighter_type.profile,
         owner_id=owner_id,
+        xp=fighter_type.starting_xp or 0,
     )
     if ruleset is None or not fighter_type.equipment:
         return fighter

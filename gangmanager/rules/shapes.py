@@ -36,6 +36,20 @@ WEAPON_FIELDS: tuple[str, ...] = ("rng_s", "rng_l", "acc_s", "acc_l", "str", "ap
 LATER_WEAPON_FIELDS: tuple[str, ...] = ("l",)
 
 
+# How a column held in its field's own name is headed (n23's printed "Rng S" ...).
+_FIELD_HEADERS: dict[str, str] = {
+    "rng_s": "Rng S",
+    "rng_l": "Rng L",
+    "acc_s": "Acc S",
+    "acc_l": "Acc L",
+    "str": "Str",
+    "ap": "AP",
+    "d": "D",
+    "am": "Am",
+    "l": "L",
+}
+
+
 class WeaponColumn(_Strict):
     # The column as the pack's weapon profiles and the printed table name it ("SR").
     code: str = Field(min_length=1)
@@ -52,6 +66,14 @@ class WeaponColumn(_Strict):
     @property
     def stored_in(self) -> str:
         return self.field or self.code
+
+    @property
+    def header(self) -> str:
+        """The column's heading on cards and tables: the code, except where the code is
+        the field itself (n23's `rng_s` ...), which print as they always have ("Rng S")."""
+        if self.field is None:
+            return _FIELD_HEADERS.get(self.code, self.code)
+        return self.code
 
 
 def _column(

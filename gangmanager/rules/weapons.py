@@ -94,6 +94,12 @@ TraitField = Annotated[
 Stat = Annotated[str, BeforeValidator(lambda v: normalise_param(str(v)) if v is not None else "-")]
 
 
+def profile_attribute(field: str) -> str:
+    """The WeaponProfile attribute a weapon field is held in: Strength is `strength`,
+    named `str` as the packs and gang files name it."""
+    return "strength" if field == "str" else field
+
+
 class WeaponProfile(BaseModel):
     """One line of a weapon's profile table. Values are text as printed."""
 
@@ -118,6 +124,10 @@ class WeaponProfile(BaseModel):
     def has_trait(self, name: str) -> bool:
         key = trait_key(name)
         return any(t.key == key for t in self.traits)
+
+    def value(self, field: str) -> str:
+        """The text of a column held in `field` (rules/shapes.py WEAPON_FIELDS)."""
+        return str(getattr(self, profile_attribute(field)))
 
     def trait(self, name: str) -> Trait | None:
         key = trait_key(name)

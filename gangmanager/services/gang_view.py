@@ -5,9 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from gangmanager.rules import ratings
+from gangmanager.rules import ranks, ratings
 from gangmanager.rules.gang import Fighter, Gang
-from gangmanager.rules.modifiers import ModifierKind
 from gangmanager.rules.restrictions import roster_warnings
 from gangmanager.rules.ruleset import Ruleset
 
@@ -62,17 +61,10 @@ def _fighter_view(
 def _rank_view(fighter: Fighter, ruleset: Ruleset, house: str) -> dict[str, Any]:
     """A ranks pack's (n26) rank and the advancements owed at it: one per rank begun
     above the type's Starting XP, less the advancements already on the fighter."""
-    progression = ruleset.progression
-    if progression.kind != "ranks":
+    found = ranks.standing(ruleset, house, fighter)
+    if found is None:
         return {}
-    kind = ruleset.fighter_type(house or None, fighter.type)
-    start = kind.starting_xp if kind is not None and kind.starting_xp is not None else 0
-    rank = progression.rank_for(fighter.xp)
-    taken = sum(m.kind is ModifierKind.ADVANCEMENT for m in fighter.modifiers)
-    return {
-        "rank": rank.name if rank is not None else None,
-        "advancements_owed": progression.advancements_owed(start, fighter.xp, taken),
-    }
+    return {"rank": found.rank, "advancements_owed": found.owed}
 
 
 def gang_view(

@@ -338,7 +338,7 @@ def test_a_custom_weapon_and_a_paid_profile(qtbot, window: MainWindow, monkeypat
     assert stored_fighter(window, "Rook").weapons[-1].name == "Grandad's musket"
     offered: list[list[str]] = []
 
-    def ask(parent, weapon, offers, credits):
+    def ask(parent, weapon, offers, credits, columns):
         offered.append([p.name for p in offers])
         return ProfileChoice(offers[0], pay=True)
 

@@ -40,3 +40,19 @@ def test_blank_cards_fit_and_carry_the_pack_statline(
 def test_a_count_out_of_range_is_refused(measure: QtMeasure, count: int) -> None:
     with pytest.raises(ValueError, match="blank cards: give 1 to"):
         blank_document(count, load_ruleset("n23"), measure, A4)
+
+
+@pytest.mark.parametrize("layout", list(CardLayout))
+def test_an_n26_blank_card_has_the_pack_weapon_columns(
+    tmp_path: Path, measure: QtMeasure, layout: CardLayout
+) -> None:
+    n26 = load_ruleset("n26")
+    document = blank_document(3, n26, measure, A4, layout)
+    assert_document_fits(document, measure)
+    texts = [box.text for page in document.pages for box in page.drawing.texts]
+    headings = [column.code for column in n26.weapon_statline]
+    for heading in headings:
+        assert texts.count(heading) >= 3, heading
+    assert "Acc S" not in texts and "Am" not in texts
+    codes = [row.code for row in n26.table]
+    assert len(codes) == 13 and all(texts.count(code) >= 3 for code in codes)

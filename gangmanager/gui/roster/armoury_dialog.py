@@ -112,7 +112,8 @@ class ArmouryDialog(QDialog):
         self._buyer = buyer
         self._check = check
         self.model = OfferTableModel(
-            _offer_lines(ruleset, kind, house, fighter, stash, ignore_restrictions)
+            _offer_lines(ruleset, kind, house, fighter, stash, ignore_restrictions),
+            ruleset.weapon_statline,
         )
         self._build_view(ruleset.name)
         self.pay = QCheckBox(f"Pay from the gang's credits ({credits} available)")

@@ -164,6 +164,13 @@ class FighterCard(QWidget):
         self.owner.setObjectName("fighter_owner")
         self.owner.setVisible(False)
         fields.addWidget(self.owner, 3, 0, 1, 4)
+        # A ranks pack's rank and owed advancements, and the type's subtypes (n26; hidden
+        # in a pack without them).
+        self.standing = QLabel()
+        self.standing.setObjectName("fighter_standing")
+        self.standing.setWordWrap(True)
+        self.standing.setVisible(False)
+        fields.addWidget(self.standing, 4, 0, 1, 4)
         fields.setColumnStretch(1, 1)
         fields.setColumnStretch(3, 1)
         return fields
@@ -193,6 +200,9 @@ class FighterCard(QWidget):
         header = self.weapons.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(TRAITS_COLUMN, QHeaderView.ResizeMode.Stretch)
+        self._traits_column = TRAITS_COLUMN
+        # Another pack's weapon columns move the traits: the stretch follows them.
+        self.weapons_model.modelReset.connect(self._on_weapons_model_model_reset)
         self.weapons.selectionModel().selectionChanged.connect(self._on_weapons_selection_changed)
         self.slots = QLabel()
         self.slots.setObjectName("weapon_slots")
@@ -207,6 +217,14 @@ class FighterCard(QWidget):
         self.remove_weapon = QPushButton("Remove...")
         self.remove_weapon.setToolTip("Sell or remove the selected weapon, or the selected profile")
         self.remove_weapon.clicked.connect(self._on_remove_weapon_clicked)
+
+    def _on_weapons_model_model_reset(self) -> None:
+        traits = self.weapons_model.traits_column
+        if traits != self._traits_column:
+            header = self.weapons.horizontalHeader()
+            header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(traits, QHeaderView.ResizeMode.Stretch)
+            self._traits_column = traits
 
     def _build_lists(self) -> None:
         """Wargear, skills and injuries, with their buttons; Ctrl+J adds an injury."""

@@ -26,7 +26,7 @@ from gangmanager.gui.roster.injury_dialog import InjuryDialog, injury_effect, ta
 from gangmanager.gui.roster.modifier_dialog import ModifierDialog
 from gangmanager.gui.roster.skill_dialog import SkillDialog, fighter_type
 from gangmanager.gui.roster.weapon_dialog import ItemDialog, ProfileDialog, WeaponDialog
-from gangmanager.rules import ratings, restrictions, roster_ops, skill_access
+from gangmanager.rules import ranks, ratings, restrictions, roster_ops, skill_access
 from gangmanager.rules.fighter_refs import owner_name
 from gangmanager.rules.gang import Category, Fighter, FighterStatus, Gang
 from gangmanager.rules.modifiers import ModifierKind
@@ -80,6 +80,7 @@ class FighterEditor(FighterCard):
         self.portrait.set_portrait(fighter.portrait)
         self.title.setText(f"{fighter.name}: {fighter.type or fighter.category.label}")
         self._show_owner(gang, fighter)
+        self._show_standing(gang, fighter, ruleset)
         self._show_rating(fighter)
         self._set_text(self.name, fighter.name)
         self._fill_types(gang, ruleset, fighter)
@@ -128,6 +129,24 @@ class FighterEditor(FighterCard):
         self.slots.clear()
         self.portrait.set_portrait(None)
         self.owner.setVisible(False)
+        self.standing.setVisible(False)
+
+    def _show_standing(self, gang: Gang, fighter: Fighter, ruleset: Ruleset) -> None:
+        """Rank and owed advancements (a ranks pack), the type's subtypes (if it has any)."""
+        found = ranks.standing(ruleset, gang.house, fighter)
+        subtypes = ranks.subtypes(ruleset, gang.house, fighter)
+        parts = [f"Rank: {found.text}"] if found is not None else []
+        if subtypes:
+            parts.append(f"Subtypes: {', '.join(subtypes)}")
+        self.standing.setText("   ·   ".join(parts))
+        self.standing.setVisible(bool(parts))
+        if found is not None and found.owed:
+            self.standing.setToolTip(
+                "Each rank reached above the one the fighter was recruited on owes an"
+                " advancement; XP is never spent"
+            )
+        else:
+            self.standing.setToolTip("")
 
     def _show_rating(self, fighter: Fighter) -> None:
         committed = ratings.committed_fighter_rating(fighter)
@@ -383,9 +402,9 @@ class FighterEditor(FighterCard):
         return choice
 
     def _on_custom_weapon_clicked(self) -> None:
-        if self._gang is None:
+        if self._gang is None or self._ruleset is None:
             return
-        choice = WeaponDialog.ask(self, self._gang.credits)
+        choice = WeaponDialog.ask(self, self._gang.credits, self._ruleset.weapon_statline)
         if choice is not None and self._slots_allow(choice.weapon):
             self._emit(lambda g, f: roster.BuyWeapon(g, f, choice.weapon, pay=choice.pay))
 
@@ -398,7 +417,9 @@ class FighterEditor(FighterCard):
         offers = roster_ops.paid_profiles(
             roster_ops.armoury_entry(self._ruleset, weapon.name), weapon
         )
-        choice = ProfileDialog.ask(self, weapon, offers, self._gang.credits)
+        choice = ProfileDialog.ask(
+            self, weapon, offers, self._gang.credits, self._ruleset.weapon_statline
+        )
         if choice is not None:
             self._emit(
                 lambda g, f: roster.AddWeaponProfile(g, f, index, choice.profile, pay=choice.pay)

@@ -86,11 +86,15 @@ class GangPage(QWizardPage):
         self.credits.setSuffix(" credits")
         self.message = QLabel()
         self.message.setStyleSheet(_ERROR_STYLE)
+        # What a pack's economy adds to the credits (the 2026 edition's Trade Points).
+        self.economy = QLabel()
+        self.economy.setWordWrap(True)
         form = QFormLayout(self)
         form.addRow("Gang &name", self.name)
         form.addRow("&Ruleset", self.ruleset)
         form.addRow("&House", self.house)
         form.addRow("Starting &credits", self.credits)
+        form.addRow(self.economy)
         form.addRow(self.message)
         self.ruleset.currentIndexChanged.connect(self._on_ruleset_current_index_changed)
         default = self.ruleset.findData(DEFAULT_RULESET)
@@ -107,6 +111,13 @@ class GangPage(QWizardPage):
             self.house.addItem(house.name, house.id)
         self.house.addItem("Other (no house list)", "")
         self.credits.setValue(ruleset.founding_credits)
+        self.economy.setText(
+            "Trade Points: the gang founds with credits; the Equip page shows each"
+            " item's Trade Point price, asked at the Trading Post after founding."
+            if ruleset.economy.trade_points
+            else ""
+        )
+        self.economy.setVisible(ruleset.economy.trade_points)
 
     def isComplete(self) -> bool:
         return bool(self.name.text().strip())
@@ -140,8 +151,17 @@ def _table(headers: list[str], *, stretch: bool = True) -> QTableWidget:
     return table
 
 
-# The recruit list's columns before the characteristics of its statlines.
+# The recruit list's columns before the characteristics of its statlines; a pack whose
+# types carry subtypes and a Starting XP (the 2026 edition) shows those instead.
 _TYPE_HEADERS = ("Type", "Category", "Cost")
+_SUBTYPE_HEADERS = ("Type", "Subtypes", "Cost", "XP")
+
+
+def _type_texts(kind: FighterType, label: str, cost: str, subtypes: bool) -> list[str]:
+    if not subtypes:
+        return [kind.name, label, cost]
+    subtype_text = ", ".join(kind.subtypes) or label
+    return [kind.name, subtype_text, cost, str(kind.starting_xp or 0)]
 
 
 def _fill_row(table: QTableWidget, row: int, texts: list[str], tip: str = "") -> None:
@@ -244,17 +264,19 @@ class RecruitPage(QWizardPage):
         # vehicle's Fr under its own header, its M under the fighters' M).
         named = {kind.statline for kind in self._types} or {FIGHTER_STATLINE}
         stats = stat_columns(ruleset.statline(n) for n in ruleset.statlines if n in named)
-        headers = [*_TYPE_HEADERS, *(s.code for s in stats)]
+        subtypes = bool(ruleset.categories.subtypes)
+        lead = _SUBTYPE_HEADERS if subtypes else _TYPE_HEADERS
+        headers = [*lead, *(s.code for s in stats)]
         self.types.setColumnCount(len(headers))
         self.types.setHorizontalHeaderLabels(headers)
-        for column, stat in enumerate(stats, start=len(_TYPE_HEADERS)):
+        for column, stat in enumerate(stats, start=len(lead)):
             header = self.types.horizontalHeaderItem(column)
             if header is not None:
                 header.setToolTip(stat.tooltip)
         self.types.setRowCount(len(self._types))
         for row, kind in enumerate(self._types):
             printed = kind.profile.printed(ruleset.statline(kind.statline))
-            texts = [kind.name, *_offer_texts(ruleset, draft.house, kind)]
+            texts = _type_texts(kind, *_offer_texts(ruleset, draft.house, kind), subtypes)
             texts += [printed.get(s.code, "") for s in stats]
             _fill_row(self.types, row, texts, kind.summary)
         if self._types:
@@ -497,7 +519,8 @@ class EquipPage(QWizardPage):
     def _on_fighters_current_row_changed(self, row: int) -> None:
         # Each fighter type has its own list: the offers follow the fighter.
         offers = self._draft.offers(row) if 0 <= row < len(self._draft.fighters) else []
-        self.model = OfferTableModel(offers)
+        ruleset = self._draft.ruleset
+        self.model = OfferTableModel(offers, ruleset.weapon_statline if ruleset else None)
         self.proxy.setSourceModel(self.model)
         self._refresh()
 

@@ -6,12 +6,15 @@ so the player sees why (the reason is its tooltip and the dialog's message).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
 from gangmanager.gui.common.rows_table_model import RowsTableModel
 from gangmanager.rules.restrictions import Offer, sold_at_trading_post
 from gangmanager.rules.ruleset import ArmouryWeapon
+from gangmanager.rules.shapes import N23_WEAPON_STATLINE, WeaponColumn
 
 HEADERS = ("Name", "Kind", "From", "Price", "Availability")
 PRICE_COLUMN = 3
@@ -20,16 +23,21 @@ _REFUSED = QColor(150, 150, 150)
 _OVERRIDDEN = QColor(160, 90, 0)
 
 
-def profiles_text(entry: ArmouryWeapon) -> str:
+def profiles_text(entry: ArmouryWeapon, columns: Sequence[WeaponColumn] | None = None) -> str:
+    """Each profile on a line: n23's as it always read, another pack's weapon columns
+    each by its heading ('SR 8" LR 24" Str 3 AP - L 1')."""
     lines = []
     for p in entry.profiles:
         label = p.name or "standard"
         extra = f" (+{p.cost})" if p.cost else ""
         traits = ", ".join(str(t) for t in p.traits) or "-"
-        lines.append(
-            f"{label}{extra}: {p.rng_s}/{p.rng_l} {p.acc_s}/{p.acc_l} S{p.strength}"
-            f" AP{p.ap} D{p.d} Am{p.am}; {traits}"
-        )
+        if columns is None or tuple(columns) == N23_WEAPON_STATLINE:
+            stats = (
+                f"{p.rng_s}/{p.rng_l} {p.acc_s}/{p.acc_l} S{p.strength} AP{p.ap} D{p.d} Am{p.am}"
+            )
+        else:
+            stats = " ".join(f"{c.header} {p.value(c.stored_in)}" for c in columns)
+        lines.append(f"{label}{extra}: {stats}; {traits}")
     return "\n".join(lines)
 
 
@@ -40,6 +48,13 @@ def source_label(offer: Offer) -> str:
 class OfferTableModel(RowsTableModel[Offer]):
     HEADERS = HEADERS
 
+    def __init__(
+        self, offers: Sequence[Offer] = (), weapon_statline: Sequence[WeaponColumn] | None = None
+    ) -> None:
+        super().__init__(offers)
+        # The pack's weapon columns, for the profiles' tooltips (None: n23's).
+        self._columns = weapon_statline
+
     def offer(self, row: int) -> Offer:
         return self.row_object(row)
 
@@ -47,7 +62,9 @@ class OfferTableModel(RowsTableModel[Offer]):
         entry, verdict = offer.entry, offer.verdict
         if role == Qt.ItemDataRole.DisplayRole:
             kind = entry.kind.replace("_", " ")
-            rarity = offer.availability.label or "-"
+            # A Trade Point price (the 2026 edition) stands where rarity stood.
+            tp = entry.trade_points
+            rarity = f"{tp} TP" if tp is not None else (offer.availability.label or "-")
             # Kit the Trading Post does not sell has no price there: never a "0".
             unsold = verdict.source == "trading_post" and not sold_at_trading_post(entry)
             price, source = ("-", "-") if unsold else (str(verdict.price), source_label(offer))
@@ -59,7 +76,7 @@ class OfferTableModel(RowsTableModel[Offer]):
             if entry.summary:
                 parts.append(entry.summary)
             if isinstance(entry, ArmouryWeapon):
-                parts.append(profiles_text(entry))
+                parts.append(profiles_text(entry, self._columns))
             elif entry.changes:
                 parts.append(", ".join(f"{c}: {v:+d}" for c, v in entry.changes.items()))
             return "\n".join(parts) or None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pydantic import ValidationError
@@ -23,18 +24,17 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.common.refusals import refused
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.limits import MAX_AMOUNT
-from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, parse_traits
-
-_STATS = (
-    ("rng_s", "Rng S"),
-    ("rng_l", "Rng L"),
-    ("acc_s", "Acc S"),
-    ("acc_l", "Acc L"),
-    ("strength", "Str"),
-    ("ap", "AP"),
-    ("d", "D"),
-    ("am", "Am"),
+from gangmanager.rules.shapes import N23_WEAPON_STATLINE, WeaponColumn
+from gangmanager.rules.weapons import (
+    Item,
+    Weapon,
+    WeaponProfile,
+    parse_traits,
+    profile_attribute,
 )
+
+# The pack's weapon columns the fields are for (n23's where none is given).
+Columns = Sequence[WeaponColumn]
 
 
 @dataclass(frozen=True)
@@ -72,24 +72,29 @@ def _cost_box() -> QSpinBox:
 
 
 class ProfileFields(QWidget):
-    """The columns of one weapon profile, as on a card."""
+    """The columns of one weapon profile, as on a card: the pack's weapon columns, each
+    box keyed by the profile's field it is held in."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, parent: QWidget | None = None, columns: Columns = N23_WEAPON_STATLINE
+    ) -> None:
         super().__init__(parent)
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
         self.stats: dict[str, QLineEdit] = {}
-        for column, (key, label) in enumerate(_STATS):
-            grid.addWidget(QLabel(label), 0, column)
+        for index, weapon_column in enumerate(columns):
+            label = weapon_column.header
+            grid.addWidget(QLabel(label), 0, index)
             box = QLineEdit("-")
             box.setAccessibleName(label)
+            box.setToolTip(weapon_column.name)
             box.setMinimumWidth(44)
-            grid.addWidget(box, 1, column)
-            self.stats[key] = box
+            grid.addWidget(box, 1, index)
+            self.stats[profile_attribute(weapon_column.stored_in)] = box
         self.traits = QLineEdit()
         self.traits.setPlaceholderText("Traits, comma-separated: Rapid Fire (1), Knockback")
         grid.addWidget(QLabel("Traits"), 2, 0)
-        grid.addWidget(self.traits, 2, 1, 1, len(_STATS) - 1)
+        grid.addWidget(self.traits, 2, 1, 1, max(len(self.stats) - 1, 1))
 
     def fill(self, profile: WeaponProfile) -> None:
         for key, box in self.stats.items():
@@ -153,14 +158,16 @@ class _PurchaseDialog(QDialog):
 class WeaponDialog(_PurchaseDialog):
     """A custom weapon: name, price and its standard profile."""
 
-    def __init__(self, credits: int, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, credits: int, parent: QWidget | None = None, columns: Columns = N23_WEAPON_STATLINE
+    ) -> None:
         super().__init__("Custom weapon", credits, parent)
         self.name = QLineEdit()
         self.name.setPlaceholderText("Weapon name")
         self.cost = _cost_box()
         self.profile_name = QLineEdit()
         self.profile_name.setPlaceholderText("optional, e.g. solid ammo")
-        self.fields = ProfileFields()
+        self.fields = ProfileFields(columns=columns)
         form = QFormLayout()
         form.addRow("&Name", self.name)
         form.addRow("&Cost", self.cost)
@@ -176,8 +183,10 @@ class WeaponDialog(_PurchaseDialog):
         return WeaponChoice(weapon, self.pay.isChecked())
 
     @classmethod
-    def ask(cls, parent: QWidget | None, credits: int) -> WeaponChoice | None:
-        dialog = cls(credits, parent)
+    def ask(
+        cls, parent: QWidget | None, credits: int, columns: Columns = N23_WEAPON_STATLINE
+    ) -> WeaponChoice | None:
+        dialog = cls(credits, parent, columns)
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 
@@ -192,6 +201,7 @@ class ProfileDialog(_PurchaseDialog):
         offers: list[WeaponProfile],
         credits: int,
         parent: QWidget | None = None,
+        columns: Columns = N23_WEAPON_STATLINE,
     ) -> None:
         super().__init__(f"Add a profile to {weapon.name}", credits, parent)
         self._offers = offers
@@ -201,7 +211,7 @@ class ProfileDialog(_PurchaseDialog):
         self.source.addItem(self.CUSTOM)
         self.name = QLineEdit()
         self.cost = _cost_box()
-        self.fields = ProfileFields()
+        self.fields = ProfileFields(columns=columns)
         form = QFormLayout()
         form.addRow("&From", self.source)
         form.addRow("&Name", self.name)
@@ -230,9 +240,14 @@ class ProfileDialog(_PurchaseDialog):
 
     @classmethod
     def ask(
-        cls, parent: QWidget | None, weapon: Weapon, offers: list[WeaponProfile], credits: int
+        cls,
+        parent: QWidget | None,
+        weapon: Weapon,
+        offers: list[WeaponProfile],
+        credits: int,
+        columns: Columns = N23_WEAPON_STATLINE,
     ) -> ProfileChoice | None:
-        dialog = cls(weapon, offers, credits, parent)
+        dialog = cls(weapon, offers, credits, parent, columns)
         return dialog.choice() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
 

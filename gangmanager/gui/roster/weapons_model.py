@@ -1,4 +1,5 @@
-"""A fighter's weapons as on a card: one row per profile, every column of the profile.
+"""A fighter's weapons as on a card: one row per profile, a column for each of the
+pack's weapon columns (its `weapon_statline`: n23's Rng S ... Am, n26's SR LR Str AP L).
 
 Traits carry the ruleset's text (the player's imported text where there is
 one) as a tooltip; the weapon name says how many slots the weapon takes.
@@ -6,6 +7,7 @@ one) as a tooltip; the weapon name says how many slots the weapon takes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
@@ -14,10 +16,8 @@ from PySide6.QtGui import QFont
 from gangmanager.gui.common.rows_table_model import CENTRE, RIGHT, Column, RowsTableModel
 from gangmanager.rules import roster_ops
 from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.shapes import N23_WEAPON_STATLINE, WeaponColumn
 from gangmanager.rules.weapons import Weapon, WeaponProfile
-
-_STATS = ("rng_s", "rng_l", "acc_s", "acc_l", "strength", "ap", "d", "am")
-_STAT_HEADERS = ("Rng S", "Rng L", "Acc S", "Acc L", "Str", "AP", "D", "Am")
 
 
 @dataclass(frozen=True)
@@ -51,21 +51,26 @@ def _cost(row: ProfileRow) -> str:
     return f"+{profile.cost}" if profile.cost else ""
 
 
-def _stat(name: str) -> Column[ProfileRow]:
+def _stat(column: WeaponColumn) -> Column[ProfileRow]:
+    field = column.stored_in
     return Column(
-        _STAT_HEADERS[_STATS.index(name)], lambda r: getattr(r.profile, name), align=CENTRE
+        column.header, lambda r: r.profile.value(field), align=CENTRE, header_tip=column.name
     )
 
 
-COLUMNS: tuple[Column[ProfileRow], ...] = (
-    Column("Weapon", _name),
-    *(_stat(name) for name in _STATS),
-    Column("Traits", lambda r: ", ".join(str(t) for t in r.profile.traits)),
-    Column("Cost", _cost, align=RIGHT),
-)
-HEADERS = tuple(c.header for c in COLUMNS)
-TRAITS_COLUMN = HEADERS.index("Traits")
-COST_COLUMN = HEADERS.index("Cost")
+def columns_for(statline: Sequence[WeaponColumn]) -> tuple[Column[ProfileRow], ...]:
+    """The weapon name, one column per weapon column of the pack, the traits, the cost."""
+    return (
+        Column("Weapon", _name),
+        *(_stat(column) for column in statline),
+        Column("Traits", lambda r: ", ".join(str(t) for t in r.profile.traits)),
+        Column("Cost", _cost, align=RIGHT),
+    )
+
+
+# n23's columns: the table's while no fighter is shown.
+COLUMNS = columns_for(N23_WEAPON_STATLINE)
+TRAITS_COLUMN = [c.header for c in COLUMNS].index("Traits")
 
 
 class WeaponsTableModel(RowsTableModel[ProfileRow]):
@@ -74,16 +79,32 @@ class WeaponsTableModel(RowsTableModel[ProfileRow]):
     def __init__(self) -> None:
         super().__init__()
         self._ruleset: Ruleset | None = None
+        # The weapon columns shown (kept when no fighter is: an empty table's columns).
+        self._shown: tuple[WeaponColumn, ...] = N23_WEAPON_STATLINE
 
     def set_weapons(self, weapons: list[Weapon], ruleset: Ruleset | None) -> None:
+        """The rows, and the columns of the ruleset's weapon statline (n23's without one)."""
+        columns = None
+        if ruleset is not None and tuple(ruleset.weapon_statline) != self._shown:
+            self._shown = tuple(ruleset.weapon_statline)
+            columns = columns_for(self._shown)
         self._ruleset = ruleset
         self.set_rows(
             [
                 ProfileRow(w, p, weapon)
                 for w, weapon in enumerate(weapons)
                 for p in range(len(weapon.profiles))
-            ]
+            ],
+            columns,
         )
+
+    @property
+    def traits_column(self) -> int:
+        return self.headers().index("Traits")
+
+    @property
+    def cost_column(self) -> int:
+        return self.headers().index("Cost")
 
     def position(self, row: int) -> tuple[int, int]:
         """(weapon index, profile index) of a row."""
@@ -105,7 +126,7 @@ class WeaponsTableModel(RowsTableModel[ProfileRow]):
         if ruleset is None:
             return None
         weapon, profile = row.weapon, row.profile
-        if column == TRAITS_COLUMN and profile.traits:
+        if column == self.traits_column and profile.traits:
             lines = []
             for trait in profile.traits:
                 text = ruleset.rules_text_for(str(trait)) or "(no rules text in this ruleset)"
@@ -116,6 +137,6 @@ class WeaponsTableModel(RowsTableModel[ProfileRow]):
             entry = roster_ops.armoury_entry(ruleset, weapon.name)
             text = entry.summary if entry is not None and entry.summary else weapon.name
             return f"{text}\nTakes {slots} weapon slot{'s' if slots != 1 else ''}"
-        if column == COST_COLUMN:
+        if column == self.cost_column:
             return f"Paid: {weapon.total_cost} credits in all (weapon and paid profiles)"
         return None
