@@ -12,6 +12,7 @@ from __future__ import annotations
 from gangmanager.rules.advancement import (
     AdvancementProblem,
     Bought,
+    allowed_sets,
     characteristic_modifier,
     gain_skill,
 )
@@ -20,6 +21,7 @@ from gangmanager.rules.gang_additions import earns_xp
 from gangmanager.rules.limits import quoted
 from gangmanager.rules.modifiers import ModifierKind
 from gangmanager.rules.ruleset import Advancement, Ruleset
+from gangmanager.rules.weapons import trait_key
 
 RANKS = "ranks"
 
@@ -93,7 +95,7 @@ def take_owed(
             f"{fighter.name} is a {fighter.category.label}: they take no advancements"
         )
     if owed(ruleset, house, fighter) < 1:
-        raise AdvancementProblem(_none_owed(ruleset, fighter))
+        raise AdvancementProblem(none_owed(ruleset, fighter))
     advancement = _entry(ruleset, fighter, advancement_id)
     taken, text = _applied(
         ruleset, house, fighter, advancement,
@@ -109,7 +111,32 @@ def take_owed(
     )
 
 
-def _none_owed(ruleset: Ruleset, fighter: Fighter) -> str:
+def offered(ruleset: Ruleset, fighter: Fighter) -> list[Advancement]:
+    """The pack's advancements this fighter may take (its category allowed)."""
+    return [a for a in ruleset.advancements if not a.categories or fighter.category in a.categories]
+
+
+def skills_offered(
+    ruleset: Ruleset, house: str, fighter: Fighter, advancement: Advancement, ignore_access: bool
+) -> list[tuple[str, str]]:
+    """(set, skill) the advancement may give the fighter, skills it has left out; empty for
+    a characteristic. AdvancementProblem when the pack gives the type no such sets."""
+    if advancement.skill is None:
+        return []
+    sets: set[str] = set()  # empty: any set
+    if advancement.skill != "any_random" and not ignore_access:
+        sets = {trait_key(s) for s in allowed_sets(ruleset, house, fighter, advancement.skill)}
+    return [
+        (skill_set.name, skill.name)
+        for skill_set in ruleset.skill_sets
+        if not sets or trait_key(skill_set.name) in sets
+        for skill in skill_set.skills
+        if skill.name not in fighter.skills
+    ]
+
+
+def none_owed(ruleset: Ruleset, fighter: Fighter) -> str:
+    """Why nothing is owed: the XP, the rank, and where the next one begins."""
     progression = ruleset.progression
     rank = progression.rank_for(fighter.xp)
     here = f" ({rank.name})" if rank is not None else ""

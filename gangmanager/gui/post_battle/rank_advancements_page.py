@@ -19,11 +19,10 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.post_battle.entry_list import EntryList
 from gangmanager.gui.post_battle.roll_input import RollInput
 from gangmanager.gui.post_battle.step_page import StepPage
-from gangmanager.rules.advancement import AdvancementProblem, allowed_sets
+from gangmanager.rules.advancement import AdvancementProblem
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.post_battle_draft import AdvancementEntry
-from gangmanager.rules.rank_advancements import owed
-from gangmanager.rules.weapons import trait_key
+from gangmanager.rules.rank_advancements import offered, owed, skills_offered
 
 if TYPE_CHECKING:
     from gangmanager.gui.post_battle.wizard import PostBattleWizard
@@ -122,9 +121,7 @@ class RankAdvancementsPage(StepPage):
         self.advancement.blockSignals(True)
         self.advancement.clear()
         if fighter is not None:
-            for advancement in self.host.ruleset.advancements:
-                if advancement.categories and fighter.category not in advancement.categories:
-                    continue
+            for advancement in offered(self.host.ruleset, fighter):
                 self.advancement.addItem(
                     f"{advancement.name} (+{advancement.credits} credits)", advancement.id
                 )
@@ -142,29 +139,22 @@ class RankAdvancementsPage(StepPage):
         chosen = self.host.ruleset.advancement(str(self.advancement.currentData() or ""))
         self.skill.clear()
         problem = ""
-        if fighter is not None and chosen is not None and chosen.skill is not None:
+        if fighter is not None and chosen is not None:
+            gang = self.host.gang
             try:
-                allowed = self._allowed_sets(fighter, chosen.skill)
+                skills = skills_offered(
+                    self.host.ruleset, gang.house, fighter, chosen,
+                    gang.house_rules_ignore_restrictions,
+                )  # fmt: skip
             except AdvancementProblem as exc:
-                allowed, problem = set(), str(exc)
-            for skill_set in self.host.ruleset.skill_sets if not problem else []:
-                if allowed and trait_key(skill_set.name) not in allowed:
-                    continue
-                for skill in skill_set.skills:
-                    if skill.name not in fighter.skills:
-                        self.skill.addItem(f"{skill_set.name}: {skill.name}", skill.name)
+                skills, problem = [], str(exc)
+            for set_name, skill in skills:
+                self.skill.addItem(f"{set_name}: {skill}", skill)
         self.skill.setEnabled(self.skill.count() > 0)
         self.take.setEnabled(fighter is not None and chosen is not None and not problem)
         self.take.setToolTip(problem)
         if problem:
             self.explain.setText(problem)
-
-    def _allowed_sets(self, fighter: Fighter, kind: str) -> set[str]:
-        """Set names the fighter may take `kind` from (empty: any set)."""
-        if kind == "any_random" or self.host.gang.house_rules_ignore_restrictions:
-            return set()
-        sets = allowed_sets(self.host.ruleset, self.host.gang.house, fighter, kind)
-        return {trait_key(s) for s in sets}
 
     def _on_take_clicked(self) -> None:
         fighter = self._current()
