@@ -1,5 +1,8 @@
 """pytest-qt walks an n26 gang's post-battle (issue 26): XP reaches a rank, the page of
-owed advancements offers it, taking one lowers what is owed and spends no XP, Finish."""
+owed advancements offers it, taking one lowers what is owed and spends no XP, Finish.
+
+The page's picture goes to docs/screenshots/n26-post-battle-rank-1366x768.png with
+GANGMANAGER_SCREENSHOTS=1."""
 
 from __future__ import annotations
 
@@ -21,9 +24,8 @@ from gangmanager.services.rulesets import Rulesets
 
 from ..narrowing import present
 from .qt_narrowing import current_page
+from .screenshot_dir import screenshot_dir
 from .test_post_battle_wizard import choose, click, click_next, go_to, open_wizard, type_number
-
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 
 
 @pytest.fixture
@@ -81,9 +83,8 @@ def test_a_post_battle_that_reaches_a_rank_and_takes_the_advancement(
     choose(qtbot, page.advancement, "Weapon Skill")
     assert page.advancement.currentText() == "Weapon Skill +1 (+15 credits)"
     assert not page.skill.isEnabled()
-    SHOTS.mkdir(exist_ok=True)
     wizard.resize(1366, 768)
-    wizard.grab().save(str(SHOTS / "n26-post-battle-rank-1366x768.png"))
+    wizard.grab().save(str(screenshot_dir() / "n26-post-battle-rank-1366x768.png"))
     click(qtbot, page.take)
     assert [(e.fighter, e.advancement, e.roll) for e in wizard.draft.advancements] == [
         ("Nyx", "ws", 9)

@@ -1,6 +1,9 @@
 """The roster's Take advancement (issue 26): an n26 fighter owed an advancement at a rank
 takes it from the Fighter menu, no XP spent, one undo step; none owed, or a spend-XP
-gang, is told so in one line."""
+gang, is told so in one line.
+
+The dialog's picture goes to docs/screenshots/n26-take-advancement.png with
+GANGMANAGER_SCREENSHOTS=1."""
 
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from gangmanager.services.rulesets import Rulesets
 
 from ..narrowing import present
 from .roster_helpers import open_window, recorder, select_fighter, stored_fighter
+from .screenshot_dir import screenshot_dir
 
 
 def _n26_gang(rulesets: Rulesets, nyx_xp_above_start: int) -> Gang:
@@ -88,6 +92,8 @@ def test_the_dialog_offers_the_pack_s_list_and_the_type_s_skills(qtbot, rulesets
     dialog.skill.setCurrentIndex(dialog.skill.findData("Dodge"))
     assert dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).isEnabled()
     assert dialog.choice() == TakenChoice("primary_chosen", "Dodge")
+    dialog.show()
+    dialog.grab().save(str(screenshot_dir() / "n26-take-advancement.png"))
 
 
 def test_a_spend_xp_gang_is_pointed_to_add_modifier(qtbot, window: MainWindow) -> None:
