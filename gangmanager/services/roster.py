@@ -42,6 +42,9 @@ from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
 from gangmanager.services import operations
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.operations import Action, Context, Outcome, perform
+
+# The write and undo step of an edit; others import `Edited`, `_edit` and `_step` here.
+from gangmanager.services.rank_edits import take_advancement
 from gangmanager.services.roster_edits import (
     INJURY_PREFIX as INJURY_PREFIX,
 )
@@ -73,8 +76,6 @@ from gangmanager.services.roster_edits import (
 from gangmanager.services.roster_edits import (
     sale_value as sale_value,
 )
-
-# The write and undo step of an edit; others import `Edited`, `_edit` and `_step` here.
 from gangmanager.services.roster_steps import Edited as Edited
 from gangmanager.services.roster_steps import (
     _create,
@@ -206,6 +207,17 @@ class AddModifier(FighterEdit):
     spend_xp: int = 0
     injury: str | None = None
     skill: str | None = None
+
+
+@dataclass(frozen=True)
+class TakeAdvancement(FighterEdit):
+    """An advancement a ranks pack (n26) owes the fighter, taken: no XP is spent. A skill
+    advancement names the skill, or a set and its D6 (`skill_set`, `skill_roll`)."""
+
+    advancement: str
+    skill: str | None = None
+    skill_set: str | None = None
+    skill_roll: int | None = None
 
 
 @dataclass(frozen=True)
@@ -407,12 +419,12 @@ def _dispatch(ctx: Context, command: RosterEdit) -> Outcome[None]:
             except DamagedGangError:
                 # A gang that does not load can still be renamed (or deleted).
                 return _rename_damaged(uow, command.gang_id, name)
-    if isinstance(command, (BuyForStash, GiveFromStash)):
-        stash_edit = _RULESET_EDITS[type(command)]
+    if isinstance(command, (BuyForStash, GiveFromStash, TakeAdvancement)):
+        ruleset_edit = _RULESET_EDITS[type(command)]
         return _edit(
             uow,
             command.gang_id,
-            lambda gang: stash_edit(gang, command, rulesets.get(gang.ruleset)),
+            lambda gang: ruleset_edit(gang, command, rulesets.get(gang.ruleset)),
             command.version,
         )
     if isinstance(command, SetPortrait):
@@ -489,6 +501,7 @@ def _table(gang: Gang, command: object, rulesets: Rulesets) -> CharacteristicTab
 _RULESET_EDITS: dict[type, Callable[[Gang, Any, Ruleset], Edited]] = {
     BuyForStash: _buy_for_stash,
     GiveFromStash: _give_from_stash,
+    TakeAdvancement: take_advancement,
 }
 
 

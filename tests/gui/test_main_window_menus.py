@@ -77,6 +77,11 @@ MENUS: dict[str, list[object]] = {
         ("Buy &weapon...", ["Ctrl+B"], ""),
         ("Buy w&argear...", ["Ctrl+Shift+B"], ""),
         ("Add s&kill...", ["Ctrl+K"], ""),
+        (
+            "&Take advancement...",
+            ["Ctrl+Shift+K"],
+            "An advancement owed at a rank (a ranks pack such as n26): no XP is spent",
+        ),
         ("Add in&jury...", ["Ctrl+J"], ""),
         SEP,
         ("Fighter Rating &breakdown", ["Ctrl+Shift+R"], ""),
@@ -225,7 +230,7 @@ def test_actions_are_greyed_by_what_they_need(
             *("wealth_action", "export_action", "export_page_action", "new_fighter_action"),
             *("remove_fighter_action", "fighter_rating_action", "add_modifier_action"),
             *("buy_weapon_action", "buy_wargear_action", "add_skill_action"),
-            "add_vehicle_action",
+            *("add_vehicle_action", "take_advancement_action"),
         ]
     )
     other.close()

@@ -26,9 +26,19 @@ def pack(tmp_path: Path, sequence: str) -> Ruleset:
 
 
 def test_the_built_in_packs_list_every_step_in_rulebook_order() -> None:
+    # Every step but a ranks pack's own (n26's owed advancements; XP is spent here).
+    spend_xp = [step for step in STEPS if step != "rank_advancements"]
+    assert list(APPLIED_STEP_IDS) == list(STEPS)
     for ruleset_id in ("n23", "house-a", "house-b"):
         ruleset = load_ruleset(ruleset_id, [builtin_rulesets_dir()])
-        assert ruleset.post_battle.sequence == list(APPLIED_STEP_IDS) == list(STEPS)
+        assert ruleset.post_battle.sequence == spend_xp
+
+
+def test_the_n26_pack_names_its_own_sequence_with_ranks_for_advancements() -> None:
+    n26 = load_ruleset("n26", [builtin_rulesets_dir()])
+    sequence = present(n26.post_battle.sequence)
+    assert "rank_advancements" in sequence and "advancements" not in sequence
+    assert sequence[-1] == "update_gang_rating"  # the rating moves only there
 
 
 def test_a_pack_runs_only_the_steps_it_names_in_its_order(tmp_path: Path) -> None:

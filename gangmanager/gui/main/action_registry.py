@@ -188,6 +188,14 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ("Ctrl+K",),
         needs=Needs.FIGHTER,
     ),
+    ActionSpec(
+        "take_advancement_action",
+        "&Take advancement...",
+        lambda w: w.editor.take_advancement(),
+        ("Ctrl+Shift+K",),
+        tip="An advancement owed at a rank (a ranks pack such as n26): no XP is spent",
+        needs=Needs.FIGHTER,
+    ),
     # View
     ActionSpec("focus_gangs_action", "&Gangs", lambda w: w.gang_view.setFocus(), ("Alt+1",)),
     ActionSpec("focus_roster_action", "&Roster", lambda w: w.roster_view.setFocus(), ("Alt+2",)),
@@ -261,6 +269,7 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
             "buy_weapon_action",
             "buy_wargear_action",
             "add_skill_action",
+            "take_advancement_action",
             SEPARATOR,  # the card's Add injury goes before this one
             "fighter_rating_action",
         ),

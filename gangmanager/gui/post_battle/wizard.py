@@ -31,6 +31,7 @@ from gangmanager.gui.post_battle.advancements_page import AdvancementsPage
 from gangmanager.gui.post_battle.battle_page import BattlePage
 from gangmanager.gui.post_battle.boons_page import BoonsPage
 from gangmanager.gui.post_battle.note_page import NotePage
+from gangmanager.gui.post_battle.rank_advancements_page import RankAdvancementsPage
 from gangmanager.gui.post_battle.rating_page import UpdateRatingPage
 from gangmanager.gui.post_battle.report_page import ReportPage
 from gangmanager.gui.post_battle.rewards_page import INCOME, REWARDS, RewardsPage
@@ -173,9 +174,12 @@ class PostBattleWizard(QWizard):
         present = {step_id for step_id, _, _ in steps}
         hosts_rewards = "receive_rewards" in present or "collect_income" in present
         pages = [self._page(i, t, s, present) for i, t, s in steps]
+        runs = {*self._sequence, "report_results"}
         for essential in _ESSENTIAL:
             if essential in present or (essential == "receive_rewards" and hosts_rewards):
                 continue
+            if essential not in runs:
+                continue  # a step the pack's sequence leaves out (n26: no Trading Post)
             page = self._page(essential, step_name(self.ruleset, essential), "", present)
             # Before the first page that comes later in the rulebook's order.
             order = _ESSENTIAL.index(essential)
@@ -192,8 +196,7 @@ class PostBattleWizard(QWizard):
     def _add_vehicle_page(self, pages: list[StepPage], present: set[str]) -> None:
         """The vehicle damage page, when a vehicle was Wrecked and the pack runs the step
         without listing a page for it (part of the Wrap-up in the rules): after the Wrap-up."""
-        sequence = self.ruleset.post_battle.sequence or APPLIED_STEP_IDS
-        if "vehicle_damage" in present or "vehicle_damage" not in sequence:
+        if "vehicle_damage" in present or "vehicle_damage" not in self._sequence:
             return
         if not wrecked_names(self.draft):
             return
@@ -202,6 +205,11 @@ class PostBattleWizard(QWizard):
         summary = "A Wrecked vehicle's Lasting Damage, and its crew's Lasting Injury."
         pages.insert(position, VehicleDamagePage(self, "vehicle_damage", title, summary))
 
+    @property
+    def _sequence(self) -> tuple[str, ...]:
+        """The steps the pack runs, in its order."""
+        return tuple(self.ruleset.post_battle.sequence or APPLIED_STEP_IDS)
+
     def _page(self, step_id: str, title: str, summary: str, present: set[str]) -> StepPage:
         simple: dict[str, Callable[..., StepPage]] = {
             "post_battle_actions": ActionsPage,
@@ -209,6 +217,7 @@ class PostBattleWizard(QWizard):
             "trading_post": TradingPostPage,
             "distribute_equipment": DistributePage,
             "advancements": AdvancementsPage,
+            "rank_advancements": RankAdvancementsPage,
             "update_gang_rating": UpdateRatingPage,
             "report_results": ReportPage,
         }
@@ -319,12 +328,14 @@ class PostBattleWizard(QWizard):
 
     def step_problems(self, step_ids: list[str]) -> list[str]:
         """The problems the given steps add (those of earlier steps are shown there)."""
-        indexes = [APPLIED_STEP_IDS.index(s) for s in step_ids if s in APPLIED_STEP_IDS]
+        # In the pack's order: a step it leaves out would run the whole sequence.
+        order = self._sequence
+        indexes = [order.index(s) for s in step_ids if s in order]
         if not indexes:
             return []
         first, last = min(indexes), max(indexes)
-        earlier = self.preview(APPLIED_STEP_IDS[first - 1])[1] if first else []
-        return self.preview(APPLIED_STEP_IDS[last])[1][len(earlier) :]
+        earlier = self.preview(order[first - 1])[1] if first else []
+        return self.preview(order[last])[1][len(earlier) :]
 
     def change_sheet(self) -> ChangeSheet | None:
         """What the sequence changes (Finish's own once applied); None while it cannot apply."""

@@ -481,6 +481,29 @@ class FighterEditor(FighterCard):
             return
         self._emit(lambda g, f: roster.AddSkill(g, f, skill))
 
+    def take_advancement(self) -> None:
+        """A ranks pack's (n26) owed advancement, taken outside the post-battle (no XP spent)."""
+        fighter, ruleset, gang = self._fighter, self._ruleset, self._gang
+        if fighter is None or ruleset is None or gang is None:
+            return
+        from gangmanager.gui.roster.take_advancement_dialog import TakeAdvancementDialog
+        from gangmanager.rules import rank_advancements
+
+        if not rank_advancements.ranked(ruleset):
+            self.messages.tell(
+                f"The {ruleset.id} pack spends XP on advancements: add one with Add modifier"
+                " (its Advancement tab), or in the post-battle sequence."
+            )
+            return
+        if not rank_advancements.owed(ruleset, gang.house, fighter):
+            self.messages.tell(rank_advancements.none_owed(ruleset, fighter) + ".")
+            return
+        choice = TakeAdvancementDialog.ask(self, fighter, ruleset, gang)
+        if choice is not None:
+            self._emit(
+                lambda g, f: roster.TakeAdvancement(g, f, choice.advancement, skill=choice.skill)
+            )
+
     def _on_remove_skill_clicked(self) -> None:
         row = self.skills.currentRow()
         if row < 0:

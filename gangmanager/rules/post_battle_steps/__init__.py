@@ -14,6 +14,7 @@ from gangmanager.rules.post_battle_steps.clean_house import clean_house
 from gangmanager.rules.post_battle_steps.collect_income import collect_income
 from gangmanager.rules.post_battle_steps.distribute_equipment import distribute_equipment
 from gangmanager.rules.post_battle_steps.post_battle_actions import post_battle_actions
+from gangmanager.rules.post_battle_steps.rank_advancements import rank_advancements
 from gangmanager.rules.post_battle_steps.receive_rewards import receive_rewards
 from gangmanager.rules.post_battle_steps.run import CampaignState, Line, Step, StepResult
 from gangmanager.rules.post_battle_steps.territory_boons import territory_boons
@@ -36,6 +37,8 @@ STEPS: dict[str, Step] = {
     "territory_boons": territory_boons,
     "distribute_equipment": distribute_equipment,
     "advancements": advancements,
+    # A ranks pack's (n26) owed advancements; nothing for a spend-XP pack.
+    "rank_advancements": rank_advancements,
     "update_gang_rating": update_gang_rating,
 }
 

@@ -6,6 +6,7 @@ from gangmanager.rules.advancement import advance, advancement_label
 from gangmanager.rules.gang import FighterStatus, Gang
 from gangmanager.rules.post_battle_draft import AdvancementEntry, PostBattleDraft
 from gangmanager.rules.post_battle_steps.run import CampaignState, StepResult, StepRun
+from gangmanager.rules.rank_advancements import ranked
 from gangmanager.rules.ruleset import Ruleset
 
 
@@ -13,6 +14,15 @@ def advancements(
     draft: PostBattleDraft, gang: Gang, ruleset: Ruleset, campaign: CampaignState
 ) -> StepResult:
     run = StepRun("advancements", draft, gang, ruleset, campaign)
+    if ranked(ruleset):
+        # XP is never spent in a ranks pack: its owed advancements are another step's.
+        sequence = ruleset.post_battle.sequence  # None: every step, rank_advancements too
+        if run.draft.advancements and sequence is not None and "rank_advancements" not in sequence:
+            run.problem(
+                f"the {ruleset.id} pack advances by rank: its post-battle sequence must name"
+                " rank_advancements to take the advancements owed"
+            )
+        return run.result()
     for entry in run.draft.advancements:
         _advancement(run, entry)
     return run.result()

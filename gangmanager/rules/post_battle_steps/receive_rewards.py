@@ -6,6 +6,7 @@ from gangmanager.rules.gang import Gang
 from gangmanager.rules.gang_additions import xp_refusal
 from gangmanager.rules.post_battle_draft import PostBattleDraft
 from gangmanager.rules.post_battle_steps.run import CampaignState, StepResult, StepRun
+from gangmanager.rules.rank_advancements import rank_line
 from gangmanager.rules.ruleset import Ruleset
 
 
@@ -25,8 +26,12 @@ def receive_rewards(
             run.problem(refused)
             continue
         if amount:
-            run.set_fighter(index, fighter.model_copy(update={"xp": fighter.xp + amount}))
-            run.note(fighter.name, f"+{amount} XP ({fighter.xp} -> {fighter.xp + amount})")
+            gained = fighter.model_copy(update={"xp": fighter.xp + amount})
+            run.set_fighter(index, gained)
+            run.note(fighter.name, f"+{amount} XP ({fighter.xp} -> {gained.xp})")
+            # A ranks pack: the XP stays, and a rank begun owes an advancement.
+            if line := rank_line(run.ruleset, run.gang.house, fighter, gained):
+                run.note(fighter.name, line)
     if run.draft.credits:
         run.credits(run.draft.credits, "credits from the battle")
     if run.draft.reputation:

@@ -1,0 +1,190 @@
+"""Advancements of a ranks pack (the 2026 edition): XP accumulates and is never spent.
+
+A fighter owes one advancement for each rank begun above the one its type is
+recruited on (`Progression.advancements_earned`), less the advancements already
+on it (each leaves one `ModifierKind.ADVANCEMENT` modifier). Taking one applies
+an entry of the pack's advancement table, as the spend-XP packs do, but costs no
+XP: what it costs is one owed advancement. The pack's `xp` of an entry is not read.
+"""
+
+from __future__ import annotations
+
+from gangmanager.rules.advancement import (
+    AdvancementProblem,
+    Bought,
+    allowed_sets,
+    characteristic_modifier,
+    gain_skill,
+)
+from gangmanager.rules.gang import Fighter, FighterStatus
+from gangmanager.rules.gang_additions import earns_xp
+from gangmanager.rules.limits import quoted
+from gangmanager.rules.modifiers import ModifierKind
+from gangmanager.rules.ruleset import Advancement, Ruleset
+from gangmanager.rules.weapons import trait_key
+
+RANKS = "ranks"
+
+
+def ranked(ruleset: Ruleset) -> bool:
+    """The pack's fighters advance by rank (XP never spent)."""
+    return ruleset.progression.kind == RANKS
+
+
+def starting_xp(ruleset: Ruleset, house: str, fighter: Fighter) -> int:
+    """The XP the fighter's type is recruited with (0 when the pack gives none)."""
+    kind = ruleset.fighter_type(house or None, fighter.type)
+    return kind.starting_xp if kind is not None and kind.starting_xp is not None else 0
+
+
+def advancements_taken(fighter: Fighter) -> int:
+    return sum(m.kind is ModifierKind.ADVANCEMENT for m in fighter.modifiers)
+
+
+def owed(ruleset: Ruleset, house: str, fighter: Fighter) -> int:
+    """Advancements earned at the ranks reached and not yet taken (0 for a spend-XP pack)."""
+    if not ranked(ruleset):
+        return 0
+    start = starting_xp(ruleset, house, fighter)
+    return ruleset.progression.advancements_owed(start, fighter.xp, advancements_taken(fighter))
+
+
+def rank_line(ruleset: Ruleset, house: str, before: Fighter, after: Fighter) -> str | None:
+    """The report's line when `after` stands on a higher rung than `before` (more XP),
+    with the advancements it owes now; None when no rank was crossed."""
+    progression = ruleset.progression
+    if not ranked(ruleset):
+        return None
+    was, now = progression.rank_index(before.xp), progression.rank_index(after.xp)
+    if now is None or (was is not None and now <= was):
+        return None
+    rank = progression.ranks[now]
+    crossed = now - (was if was is not None else 0)
+    rungs = f"{crossed} ranks" if crossed > 1 else "a new rank"
+    count = owed(ruleset, house, after)
+    plural = "s" if count != 1 else ""
+    return (
+        f"reaches {rungs}: {rank.name} (from {rank.xp} XP);"
+        f" {count} advancement{plural} owed, no XP spent"
+    )
+
+
+def take_owed(
+    ruleset: Ruleset,
+    house: str,
+    fighter: Fighter,
+    advancement_id: str,
+    *,
+    skill: str | None = None,
+    skill_set: str | None = None,
+    skill_roll: int | None = None,
+    ignore_access: bool = False,
+) -> Bought:
+    """Take one owed advancement: the fighter with it (XP unchanged); AdvancementProblem
+    (fighter unchanged) when none is owed or the entry cannot be taken."""
+    if not ranked(ruleset):
+        raise AdvancementProblem(
+            f"the {ruleset.id} pack spends XP on advancements: buy one instead"
+        )
+    if fighter.status in (FighterStatus.DEAD, FighterStatus.CAPTURED):
+        raise AdvancementProblem(
+            f"{fighter.name} is {fighter.status.label.lower()}: no advancements"
+        )
+    if not earns_xp(ruleset, house or None, fighter):
+        raise AdvancementProblem(
+            f"{fighter.name} is a {fighter.category.label}: they take no advancements"
+        )
+    if owed(ruleset, house, fighter) < 1:
+        raise AdvancementProblem(none_owed(ruleset, fighter))
+    advancement = _entry(ruleset, fighter, advancement_id)
+    taken, text = _applied(
+        ruleset, house, fighter, advancement,
+        skill=skill, skill_set=skill_set, skill_roll=skill_roll, ignore_access=ignore_access,
+    )  # fmt: skip
+    left = owed(ruleset, house, taken)
+    return Bought(
+        taken,
+        0,
+        advancement.credits,
+        f"{text}, +{advancement.credits} credits to cost; no XP spent ({fighter.xp} XP kept),"
+        f" {left} advancement{'s' if left != 1 else ''} still owed",
+    )
+
+
+def offered(ruleset: Ruleset, fighter: Fighter) -> list[Advancement]:
+    """The pack's advancements this fighter may take (its category allowed)."""
+    return [a for a in ruleset.advancements if not a.categories or fighter.category in a.categories]
+
+
+def skills_offered(
+    ruleset: Ruleset, house: str, fighter: Fighter, advancement: Advancement, ignore_access: bool
+) -> list[tuple[str, str]]:
+    """(set, skill) the advancement may give the fighter, skills it has left out; empty for
+    a characteristic. AdvancementProblem when the pack gives the type no such sets."""
+    if advancement.skill is None:
+        return []
+    sets: set[str] = set()  # empty: any set
+    if advancement.skill != "any_random" and not ignore_access:
+        sets = {trait_key(s) for s in allowed_sets(ruleset, house, fighter, advancement.skill)}
+    return [
+        (skill_set.name, skill.name)
+        for skill_set in ruleset.skill_sets
+        if not sets or trait_key(skill_set.name) in sets
+        for skill in skill_set.skills
+        if skill.name not in fighter.skills
+    ]
+
+
+def none_owed(ruleset: Ruleset, fighter: Fighter) -> str:
+    """Why nothing is owed: the XP, the rank, and where the next one begins."""
+    progression = ruleset.progression
+    rank = progression.rank_for(fighter.xp)
+    here = f" ({rank.name})" if rank is not None else ""
+    later = next((r.xp for r in progression.ranks if r.xp > fighter.xp), None)
+    next_one = f"; the next rank begins at {later} XP" if later is not None else ""
+    return f"{fighter.name} owes no advancement at {fighter.xp} XP{here}{next_one}"
+
+
+def _entry(ruleset: Ruleset, fighter: Fighter, advancement_id: str) -> Advancement:
+    advancement = ruleset.advancement(advancement_id)
+    if advancement is None:
+        known = ", ".join(a.id for a in ruleset.advancements) or "none"
+        raise AdvancementProblem(f"no advancement {quoted(advancement_id)} (known: {known})")
+    if advancement.categories and fighter.category not in advancement.categories:
+        who = ", ".join(c.label for c in advancement.categories)
+        raise AdvancementProblem(f"{advancement.name} is for {who} only")
+    return advancement
+
+
+def _applied(
+    ruleset: Ruleset,
+    house: str,
+    fighter: Fighter,
+    advancement: Advancement,
+    *,
+    skill: str | None,
+    skill_set: str | None,
+    skill_roll: int | None,
+    ignore_access: bool,
+) -> tuple[Fighter, str]:
+    """The fighter with the entry's characteristic step or skill, and its text."""
+    if advancement.characteristic is not None:
+        modifier = characteristic_modifier(ruleset, fighter, advancement, advancement.credits)
+        taken = fighter.model_copy(update={"modifiers": [*fighter.modifiers, modifier]})
+        table = ruleset.table_for(fighter.profile)
+        (code,) = modifier.changes
+        row = table[code]
+        old = fighter.effective(table).values[code]
+        new = taken.effective(table).values[code]
+        return taken, f"{advancement.name} ({code} {row.print(old)} -> {row.print(new)})"
+    if advancement.skill is not None:
+        taken, gained = gain_skill(
+            ruleset, house, fighter, advancement,
+            skill=skill, skill_set=skill_set, roll=skill_roll,
+            credits=advancement.credits, ignore_access=ignore_access,
+        )  # fmt: skip
+        return taken, f"{advancement.name}: {gained}"
+    raise AdvancementProblem(
+        f"{advancement.name} raises no characteristic and gives no skill: not an advancement"
+        " a rank may take (fix the pack)"
+    )
