@@ -65,8 +65,8 @@ def carry_over(
         raise CarryOverError(f"the {new.id} pack says nothing on carrying a gang over to it")
     if gang.ruleset != mapping.from_ruleset or old.id != gang.ruleset:
         raise CarryOverError(
-            f"{quoted(gang.name)} is a {gang.ruleset} gang: the {new.id} pack carries over"
-            f" {mapping.from_ruleset} gangs"
+            f"{quoted(gang.name)} is a gang of the {gang.ruleset} pack: the {new.id} pack"
+            f" carries over gangs of the {mapping.from_ruleset} pack"
         )
     house = old.house(gang.house)
     packs = Packs(old, new, mapping, house.id if house is not None else gang.house, choices or {})
