@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from gangmanager.rules.carry_over_lines import Line
+from gangmanager.rules.carry_over_lines import Line, Status
 from gangmanager.rules.carry_over_map import CarryOverMap
 from gangmanager.rules.characteristics import FIGHTER_STATLINE, CharacteristicTable, Value
 from gangmanager.rules.gang import Category, Fighter
@@ -54,7 +54,7 @@ def choose_type(packs: Packs, index: int, fighter: Fighter) -> TypeChoice:
         same = trait_key(found.name) == trait_key(fighter.type)
         why = "the same type in the new list" if same else "renamed in the new list"
         why += f"; cost {found.cost} (was {fighter.cost})"
-        status = "kept" if same else "changed"
+        status: Status = "kept" if same else "changed"
         return TypeChoice(
             found, Line("fighter", fighter.type, found.name, status, why, fighter.name)
         )
@@ -191,5 +191,5 @@ def carried_xp(packs: Packs, fighter: Fighter, new_type: FighterType | None) -> 
         why += f" on top of the {new_type.name if new_type else ''} Starting XP {start}"
     rank_text = f", {rank.name}" if rank is not None else ""
     target = f"{total} XP{rank_text}, {owed} advancements owed"
-    status = "kept" if total == fighter.xp and not owed else "changed"
+    status: Status = "kept" if total == fighter.xp and not owed else "changed"
     return total, Line("xp", f"{fighter.xp} XP", target, status, why, fighter.name)

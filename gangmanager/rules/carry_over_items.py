@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from gangmanager.rules.carry_over_lines import Line, credits_text
+from gangmanager.rules.carry_over_lines import Line, Status, credits_text
 from gangmanager.rules.carry_over_map import CarryOverMap
 from gangmanager.rules.characteristics import CharacteristicTable
 from gangmanager.rules.modifiers import Modifier, ModifierKind
@@ -58,7 +58,7 @@ def carry_weapons(
         why = f"{how}; kept at the {weapon.cost} credits paid (new price {_price(entry)})"
         if lost:
             why += f"; {', '.join(lost)} not in the new profiles: {back} credits back"
-        status = "kept" if how == "the same" and not lost else "changed"
+        status: Status = "kept" if how == "the same" and not lost else "changed"
         lines.append(Line("weapon", weapon.name, entry.name, status, why, fighter))
     return Carried(weapons=tuple(kept), lines=tuple(lines), refund=refund)
 
@@ -108,7 +108,7 @@ def carry_wargear(
         if modifier.changes:
             modifiers.append(modifier)
             why += f"; the profile: {modifier.summary(table)}"
-        status = "kept" if how == "the same" and not modifier.changes else "changed"
+        status: Status = "kept" if how == "the same" and not modifier.changes else "changed"
         lines.append(Line("wargear", item.name, entry.name, status, why, fighter))
     return Carried(
         wargear=tuple(kept), modifiers=tuple(modifiers), lines=tuple(lines), refund=refund
@@ -141,7 +141,7 @@ def carry_skills(
         modifier = Modifier.of_pack(skill.name, ModifierKind.SKILL, skill.changes, table)
         modifiers += [modifier] if modifier.changes else []
         how = _renamed(mapping, mapping.skills, name, skill.name)
-        status = "kept" if how == "the same" else "changed"
+        status: Status = "kept" if how == "the same" else "changed"
         lines.append(Line("skill", name, skill.name, status, how, fighter))
     return Carried(names=tuple(kept), modifiers=tuple(modifiers), lines=tuple(lines))
 
@@ -171,6 +171,6 @@ def carry_injuries(
         how = _renamed(mapping, mapping.injuries, name, injury.name)
         if modifier.changes:
             how += f"; the profile: {modifier.summary(table)}"
-        status = "kept" if how == "the same" else "changed"
+        status: Status = "kept" if how == "the same" else "changed"
         lines.append(Line("injury", name, injury.name, status, how, fighter))
     return Carried(names=tuple(kept), modifiers=tuple(modifiers), lines=tuple(lines))

@@ -29,7 +29,9 @@ def _recruit(ruleset: Ruleset, house: str, type_name: str, name: str) -> Fighter
 
 
 def _gang(*fighters: Fighter, house: str = "House Escher", credits: int = 100) -> Gang:
-    return Gang(name="Old Blood", house=house, ruleset="n23", credits=credits, fighters=list(fighters))
+    return Gang(
+        name="Old Blood", house=house, ruleset="n23", credits=credits, fighters=list(fighters)
+    )
 
 
 def _lines(lines: tuple[Line, ...], fighter: str, kind: str) -> list[Line]:
@@ -76,7 +78,9 @@ def test_a_choose_line_offers_the_house_types_nearest_first_and_takes_the_choice
     odd = sister.model_copy(update={"type": "Bounty Sister", "cost": 55})
     nearest = carry_over(_gang(odd), OLD, NEW)
     [line] = _lines(nearest.lines, "Vex", "fighter")
-    gangers = [t for t in present(NEW.house("escher")).fighter_types if t.category is Category.GANGER]
+    gangers = [
+        t for t in present(NEW.house("escher")).fighter_types if t.category is Category.GANGER
+    ]
     assert line.status == "choose" and line.key
     assert set(line.options[: len(gangers)]) == {t.name for t in gangers}
     assert line.options[len(gangers)] == "Bounty Sister" + KEEP
@@ -99,8 +103,14 @@ def test_items_map_by_rename_or_name_and_what_is_missing_pays_back() -> None:
     sister = _recruit(OLD, "escher", "Sister", "Vex")
     sister = sister.model_copy(
         update={
-            "weapons": [Weapon(name="Frag grenade", cost=30), Weapon(name="Hand crossbow", cost=20)],
-            "wargear": [Item(name="Flak armour", cost=10), Item(name="Light carapace armour", cost=80)],
+            "weapons": [
+                Weapon(name="Frag grenade", cost=30),
+                Weapon(name="Hand crossbow", cost=20),
+            ],
+            "wargear": [
+                Item(name="Flak armour", cost=10),
+                Item(name="Light carapace armour", cost=80),
+            ],
         }
     )
     result = carry_over(_gang(sister, credits=100), OLD, NEW)
