@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from gangmanager.cli.context import Context, print_json
 from gangmanager.cli.lazy import lazy_import
+from gangmanager.rules.limits import quoted
 from gangmanager.services.errors import ServiceError
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def _choices(given: list[str]) -> dict[str, str]:
     for item in given:
         key, sep, option = item.partition("=")
         if not sep or not key.strip() or not option.strip():
-            raise ServiceError(f"--choose takes KEY=OPTION, not {item!r}")
+            raise ServiceError(f"--choose takes KEY=OPTION, not {quoted(item)}")
         choices[key.strip()] = option.strip()
     return choices
 
