@@ -18,6 +18,7 @@ from gangmanager.cli import (
     backups,
     battle,
     campaign,
+    carry_over,
     gangs,
     post_battle,
     printing_cmd,
@@ -31,7 +32,18 @@ from gangmanager.rules.limits import MAX_QUOTED_CHARS, quoted
 from gangmanager.services import databases
 
 # Modules with `register(subparsers, common)`; their parsers set `handler`.
-FEATURES = (gangs, rules, backups, post_battle, battle, printing_cmd, campaign, undo, vehicles)
+FEATURES = (
+    gangs,
+    rules,
+    backups,
+    post_battle,
+    battle,
+    printing_cmd,
+    campaign,
+    undo,
+    vehicles,
+    carry_over,
+)
 
 
 class OneLineParser(argparse.ArgumentParser):

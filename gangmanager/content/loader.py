@@ -82,6 +82,7 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
     "post_battle.toml": ("post_battle_steps", "post_battle_rules", "post_battle"),
     "campaigns.toml": ("campaign_types",),
     "vehicle_rules.toml": ("vehicle_rules",),
+    "carry_over.toml": ("carry_over",),
 }
 
 # Lists that merge by name: the key naming an entry, and how names compare.
@@ -121,6 +122,7 @@ DEEP_OBJECTS: tuple[str, ...] = (
     "rules_text",
     "rename_traits",
     "vehicle_rules",
+    "carry_over",
 )
 
 # A weapon profile's keys that are no column of the weapon statline.

@@ -14,6 +14,7 @@ from pydantic import Field, field_validator, model_validator
 
 from gangmanager.rules.attack_rules import AttackRules
 from gangmanager.rules.campaign_types import CampaignType
+from gangmanager.rules.carry_over_map import CarryOverMap
 from gangmanager.rules.characteristics import (
     CORE_CHARACTERISTICS,
     FIGHTER_STATLINE,
@@ -231,6 +232,8 @@ class Ruleset(_Strict):
     rules_text: dict[str, str] = Field(default_factory=dict)
     # Vehicles in battle and after it (vehicle_rules.toml); None: the pack has none.
     vehicle_rules: VehicleRules | None = None
+    # How a gang of the edition before carries over to this pack (carry_over.toml).
+    carry_over: CarryOverMap | None = None
 
     @field_validator("dropped")
     @classmethod

@@ -62,6 +62,11 @@ MENUS: dict[str, list[object]] = {
     "&Gang": [
         ("&New gang...", ["Ctrl+Shift+N"], "Found a new gang"),
         ("D&uplicate gang", ["Ctrl+D"], ""),
+        (
+            "&Carry over to the 2026 edition...",
+            [],
+            "Make a 2026 gang from this 2023 gang (this one stays as it is)",
+        ),
         ("De&lete gang...", [], ""),
         SEP,
         ("Gang &details...", ["Ctrl+G"], ""),
@@ -230,7 +235,7 @@ def test_actions_are_greyed_by_what_they_need(
             *("wealth_action", "export_action", "export_page_action", "new_fighter_action"),
             *("remove_fighter_action", "fighter_rating_action", "add_modifier_action"),
             *("buy_weapon_action", "buy_wargear_action", "add_skill_action"),
-            *("add_vehicle_action", "take_advancement_action"),
+            *("add_vehicle_action", "take_advancement_action", "carry_over_action"),
         ]
     )
     other.close()

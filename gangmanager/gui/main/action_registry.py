@@ -109,6 +109,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
         ("Ctrl+D",),
         needs=Needs.GANG,
     ),
+    ActionSpec(
+        "carry_over_action",
+        "&Carry over to the 2026 edition...",
+        lambda w: w._on_carry_over_triggered(),
+        needs=Needs.GANG,
+        tip="Make a 2026 gang from this 2023 gang (this one stays as it is)",
+    ),
     ActionSpec("delete_gang_action", "De&lete gang...", lambda w: w._on_delete_gang_triggered()),
     ActionSpec(
         "details_action",
@@ -251,6 +258,7 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
         (
             "new_gang_action",
             "duplicate_action",
+            "carry_over_action",
             "delete_gang_action",
             SEPARATOR,
             "details_action",

@@ -40,6 +40,23 @@ class GangList(MainWindowHost):
         if self._gang is not None and self._gang.id is not None:
             self.run(roster.DuplicateGang(self._gang.id))
 
+    def _on_carry_over_triggered(self) -> None:
+        gang = self._gang
+        if gang is None or gang.id is None:
+            return
+        from gangmanager.gui.roster.carry_over_dialog import CarryOverDialog
+        from gangmanager.rules.carry_over_lines import CarryOverError
+        from gangmanager.services.carry_over import TO_RULESET, CarryOverGang
+
+        try:
+            old, new = self._rulesets.get(gang.ruleset), self._rulesets.get(TO_RULESET)
+            request = CarryOverDialog.ask(self, gang, old, new)
+        except CarryOverError as exc:
+            self.messages.tell(str(exc))
+            return
+        if request is not None:
+            self.run(CarryOverGang(gang.id, TO_RULESET, request.name, request.choices))
+
     def _on_delete_gang_triggered(self) -> None:
         gang = self._gang
         if gang is None or gang.id is None:

@@ -22,6 +22,7 @@ from gangmanager.services.gang_diff import what_changed
 from gangmanager.services.operations import Outcome
 
 if TYPE_CHECKING:
+    from gangmanager.services.carry_over import CarryOverGang
     from gangmanager.services.gangs import GangSummary
     from gangmanager.services.vehicles import AddVehicle
 
@@ -38,7 +39,7 @@ class RepaintPolicy(MainWindowHost):
         finally:
             self._quiet = False
 
-    def run(self, command: roster.Command | AddVehicle) -> Outcome | None:
+    def run(self, command: roster.Command | AddVehicle | CarryOverGang) -> Outcome | None:
         """Apply one edit, put it on the undo stack and show the result; None if refused.
 
         An edit of the gang on screen carries the version shown: if someone else
@@ -58,8 +59,8 @@ class RepaintPolicy(MainWindowHost):
         self._show_gang(self._gang.id if self._gang is not None else None)
 
     def _against_shown_version(
-        self, command: roster.Command | AddVehicle
-    ) -> roster.Command | AddVehicle:
+        self, command: roster.Command | AddVehicle | CarryOverGang
+    ) -> roster.Command | AddVehicle | CarryOverGang:
         gang = self._gang
         if (
             isinstance(command, roster.Versioned)
