@@ -37,6 +37,13 @@ class CarriedPack:
     extends: str
     entries: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> CarriedPack:
+        """From a file's `pack_entries` (its shape checked by exchange/gang_file_pack.py)."""
+        by_key = {key: kind for kind, (_, key) in ENTRY_KINDS.items()}
+        entries = {by_key[k]: [dict(r) for r in v] for k, v in data.items() if k in by_key}
+        return cls(str(data["pack"]).strip(), str(data["extends"]).strip(), entries)
+
     def as_json(self) -> dict[str, Any]:
         return {
             "pack": self.pack,

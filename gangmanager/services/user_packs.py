@@ -7,10 +7,12 @@ refusal is one `ServiceError` line. `Rulesets` forgets the pack so the next use 
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
 from typing import Any
 
 from gangmanager.content.errors import RulesetError
-from gangmanager.content.loader import load_ruleset
+from gangmanager.content.loader import clear_cache, load_ruleset
 from gangmanager.content.pack_diff import DiffRow, pack_diff
 from gangmanager.content.pack_entries import CarriedPack, recreate_pack, used_entries
 from gangmanager.content.user_packs import (
@@ -90,3 +92,33 @@ def provide_pack(rulesets: Rulesets, carried: CarriedPack | None) -> UserPack | 
         raise ServiceError(str(exc)) from None
     rulesets.forget()
     return pack
+
+
+def pack_from_file(path: Path, rulesets: Rulesets) -> UserPack | None:
+    """Before a gang file is read: make the player's pack it carries, if missing here.
+
+    A file that cannot be read, or is no gang file, makes nothing (reading it after
+    says what is wrong with it)."""
+    from gangmanager.exchange.detect import detect_format
+    from gangmanager.exchange.errors import ImportFileError
+    from gangmanager.exchange.gang_file_pack import read_pack_entries
+    from gangmanager.exchange.json_input import read_json_file
+
+    try:
+        data = read_json_file(path)
+        if not isinstance(data, dict) or detect_format(data, path.name) != "gangmanager":
+            return None
+        carried = read_pack_entries(data, path.name)
+    except ImportFileError:
+        return None
+    if carried is None:
+        return None
+    return provide_pack(rulesets, CarriedPack.from_json(carried))
+
+
+def forget_made_pack(rulesets: Rulesets, pack: UserPack | None) -> None:
+    """Take away a pack `pack_from_file` made for a file that was then refused."""
+    if pack is not None:
+        shutil.rmtree(pack.folder, ignore_errors=True)
+        clear_cache()
+        rulesets.forget()
