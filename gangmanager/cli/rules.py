@@ -7,9 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from gangmanager.cli.context import Context, print_json
-from gangmanager.services import user_packs
 from gangmanager.content.rules_text import save_rules_text
 from gangmanager.exchange.glossary import read_glossary
+from gangmanager.services import user_packs
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.ruleset_view import ruleset_text, ruleset_view
 

@@ -81,7 +81,6 @@ def read_import_with_origin(
     """
     from gangmanager.exchange.detect import read_any_with_origin
     from gangmanager.exchange.errors import ImportFileError
-
     from gangmanager.services.user_packs import forget_made_pack, pack_from_file
 
     made = pack_from_file(path, rulesets)

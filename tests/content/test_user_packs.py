@@ -12,8 +12,7 @@ from typing import Any
 
 import pytest
 
-from gangmanager.content import builtin_rulesets_dir
-from gangmanager.content import toml_writer
+from gangmanager.content import builtin_rulesets_dir, toml_writer
 from gangmanager.content.loader import clear_cache, load_ruleset
 from gangmanager.content.pack_diff import pack_diff
 from gangmanager.content.user_packs import (
