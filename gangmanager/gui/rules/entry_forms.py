@@ -11,6 +11,7 @@ when the entry is saved (services/user_packs.py).
 from __future__ import annotations
 
 import typing
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -184,13 +185,17 @@ class WargearForm(QWidget):
         return entry
 
 
+def _cell(code: str) -> Callable[[dict[str, Any]], object]:
+    return lambda profile: profile.get(code, "")
+
+
 class ProfilesModel(RowsTableModel[dict[str, Any]]):
     """The weapon's profiles so far: a column per weapon-statline column, and traits."""
 
     def __init__(self, codes: list[str]) -> None:
         super().__init__()
         columns: list[Column[dict[str, Any]]] = [Column("Profile", lambda p: p.get("name", ""))]
-        columns += [Column(code, lambda p, c=code: p.get(c, "")) for code in codes]
+        columns += [Column(code, _cell(code)) for code in codes]
         columns.append(Column("Traits", lambda p: ", ".join(p.get("traits", []))))
         self.COLUMNS = columns
 
