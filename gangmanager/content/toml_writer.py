@@ -13,6 +13,8 @@ import math
 import re
 from collections.abc import Mapping, Sequence
 
+from gangmanager.rules.limits import quoted
+
 _BARE_KEY = re.compile(r"^[A-Za-z0-9_-]+$")
 _ESCAPES = {"\\": "\\\\", '"': '\\"', "\n": "\\n", "\t": "\\t", "\r": "\\r", "\b": "\\b"}
 
@@ -40,7 +42,7 @@ def _scalar(value: object) -> str:
         return str(value)
     if isinstance(value, float):
         if not math.isfinite(value):
-            raise TypeError(f"cannot write {value!r} to a pack")
+            raise TypeError(f"cannot write {quoted(value)} to a pack")
         return repr(value)
     if isinstance(value, str):
         return _string(value)
