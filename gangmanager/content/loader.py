@@ -28,6 +28,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from gangmanager.content import pack_cache
+from gangmanager.content.added_types import fold_fighter_types
 from gangmanager.content.errors import RulesetError, entry_label, validation_error
 from gangmanager.content.paths import default_search_path
 from gangmanager.content.statline_checks import (
@@ -73,6 +74,8 @@ PACK_FILES: dict[str, tuple[str, ...]] = {
     "characteristics.toml": ("characteristics",),
     "traits.toml": ("traits",),
     "armoury.toml": ("weapons", "wargear"),
+    # A user pack's fighter types, each naming the house whose list it joins.
+    "fighter_types.toml": ("fighter_types",),
     "houses.toml": ("houses",),
     "gang_additions.toml": ("gang_additions",),
     "vehicles.toml": ("vehicles", "vehicle_crews", "vehicle_house_lists"),
@@ -98,6 +101,7 @@ NAMED_LISTS: dict[str, str] = {
     "skill_sets": "name",
     "advancements": "id",
     "campaign_types": "id",
+    "fighter_types": "name",
 }
 # Tables replaced as a whole when a child pack gives them.
 WHOLE_TABLES: tuple[str, ...] = (
@@ -131,6 +135,15 @@ _NOT_STATS = frozenset(("name", "traits", "cost"))
 
 def _key(list_name: str, value: str) -> str:
     return value.strip().casefold() if list_name == "advancements" else trait_key(value)
+
+
+def _entry_key(list_name: str, entry: dict[str, Any]) -> str:
+    """An added fighter type is one of its house: two houses may each have a "Champion"."""
+    name = _key(list_name, entry[NAMED_LISTS[list_name]])
+    if list_name == "fighter_types":
+        house = entry.get("house")
+        return f"{trait_key(house) if isinstance(house, str) else ''}\0{name}"
+    return name
 
 
 # -- reading one folder ------------------------------------------------------------
@@ -280,7 +293,7 @@ def _check_names(
         if not isinstance(name, str) or not name.strip():
             label = entry_label(key, index, None)
             raise RulesetError(where, f"missing key {quoted(name_key)}", label)
-        norm = _key(key, name)
+        norm = _entry_key(key, entry)
         if norm in seen:
             first = seen[norm]
             message = (
@@ -343,10 +356,9 @@ def _merge(parent: _Raw, child: _Raw) -> _Raw:
         if key in NAMED_LISTS:
             entries = list(parent.data.get(key, []))
             origins = list(parent.origins.get(key, []))
-            name_key = NAMED_LISTS[key]
-            position = {_key(key, e[name_key]): i for i, e in enumerate(entries)}
+            position = {_entry_key(key, e): i for i, e in enumerate(entries)}
             for entry, origin in zip(value, source, strict=True):
-                norm = _key(key, entry[name_key])
+                norm = _entry_key(key, entry)
                 if norm in position:
                     entries[position[norm]] = entry
                     origins[position[norm]] = origin
@@ -468,6 +480,7 @@ def _load(ruleset_id: str, search_path: tuple[Path, ...]) -> Ruleset:
     raw = _load_raw(folder, search_path, (folder.resolve(),))
     data = raw.data
     _rename_traits(data)
+    fold_fighter_types(raw)
     read_profiles(raw)
     check_weapon_columns(raw)
     try:

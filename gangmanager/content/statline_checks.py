@@ -197,6 +197,17 @@ def read_profiles(raw: _Raw) -> None:
             _check_ranges(path, where, entry, tables)
 
 
+def read_added_profiles(raw: _Raw, entries: list[Any], origins: list[Path]) -> None:
+    """A user pack's added fighter types (`fighter_types.toml`): each profile read against
+    its statline and, as a vehicle's is, held within that statline's best..worst."""
+    tables = _tables(raw)
+    for index, entry in enumerate(entries):
+        path = origins[index] if index < len(origins) else raw.pack_file
+        where = entry_label("fighter_types", index, entry)
+        _read_profile(path, where, entry, tables)
+        _check_ranges(path, where, entry, tables)
+
+
 def _check_ranges(
     path: Path, where: str, kind: object, tables: dict[str, CharacteristicTable]
 ) -> None:

@@ -20,6 +20,11 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from gangmanager.exchange.errors import ImportFileError, describe_value, json_path
+from gangmanager.exchange.gang_file_pack import (
+    PACK_ENTRIES_KEY,
+    PACK_ENTRIES_SCHEMA,
+    read_pack_entries,
+)
 from gangmanager.exchange.gang_file_statlines import (
     STATLINE_KEY,
     FileStatlines,
@@ -109,12 +114,14 @@ def _read_origin(data: dict[str, Any], source: str) -> Origin | None:
 # -- export -------------------------------------------------------------------
 
 
-def dump_gang_file(gang: Gang, origin: Origin | None = None) -> str:
+def dump_gang_file(
+    gang: Gang, origin: Origin | None = None, pack_entries: dict[str, Any] | None = None
+) -> str:
     """The gang as file text: indent 2, UTF-8 characters kept, model key order.
 
     Absent ratings are filled in with the same rule the import uses, so that
     export -> import -> export gives the same text. `origin`, when given, is
-    written after the header.
+    written after the header; `pack_entries` (gang_file_pack.py) last.
     """
     body = fill_missing_ratings(gang).model_dump(mode="json", by_alias=True)
     # The file names a beast's owner (the model points at the owner's id), after `notes`,
@@ -140,6 +147,8 @@ def dump_gang_file(gang: Gang, origin: Origin | None = None) -> str:
     if origin is not None:
         header[ORIGIN_KEY] = origin.as_json()
     document = {**header, **body}
+    if pack_entries:
+        document[PACK_ENTRIES_KEY] = pack_entries
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -173,7 +182,12 @@ def load_gang_document(
         )
     _check_header(data, source)
     origin = _read_origin(data, source)
-    body = {key: value for key, value in data.items() if key not in _HEADER_KEYS}
+    read_pack_entries(data, source)  # its shape; services make the pack it names
+    body = {
+        key: value
+        for key, value in data.items()
+        if key not in _HEADER_KEYS and key != PACK_ENTRIES_KEY
+    }
     _check_keys(body, Gang, (), source)
     owners = _owner_names(body, source)
     statlines = fighter_statlines(body, source, ruleset_for)
@@ -523,6 +537,7 @@ def gang_file_schema() -> dict[str, Any]:
         "version": {"const": VERSION},
         ORIGIN_KEY: _ORIGIN_SCHEMA,
         **schema["properties"],
+        PACK_ENTRIES_KEY: PACK_ENTRIES_SCHEMA,
     }
     schema["required"] = ["format", "version", *schema.get("required", [])]
     return {

@@ -64,6 +64,7 @@ from gangmanager.gui.main.fighters import Fighters
 from gangmanager.gui.main.gang_list import GangList
 from gangmanager.gui.main.host import STATUS_TIMEOUT_MS, MainWindowHost
 from gangmanager.gui.main.import_export import ImportExport
+from gangmanager.gui.main.my_pack import MyPack
 from gangmanager.gui.main.repaint import RepaintPolicy
 from gangmanager.gui.roster.fighter_editor import FighterEditor
 from gangmanager.gui.roster.gang_header import GangHeader
@@ -93,6 +94,7 @@ class MainWindow(
     DatabaseFiles,
     ImportExport,
     Campaigns,
+    MyPack,
     MainWindowActions,
     RepaintPolicy,
     MainWindowHost,

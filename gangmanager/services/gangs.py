@@ -81,12 +81,18 @@ def read_import_with_origin(
     """
     from gangmanager.exchange.detect import read_any_with_origin
     from gangmanager.exchange.errors import ImportFileError
+    from gangmanager.services.user_packs import forget_made_pack, pack_from_file
 
-    gang, report, origin = read_any_with_origin(path, rulesets.get)
+    made = pack_from_file(path, rulesets)
     try:
-        rulesets.get(gang.ruleset)
-    except ServiceError as exc:
-        raise ImportFileError(path.name, "ruleset", str(exc)) from None
+        gang, report, origin = read_any_with_origin(path, rulesets.get)
+        try:
+            rulesets.get(gang.ruleset)
+        except ServiceError as exc:
+            raise ImportFileError(path.name, "ruleset", str(exc)) from None
+    except BaseException:
+        forget_made_pack(rulesets, made)  # a refused file leaves no pack behind either
+        raise
     return gang, report, origin
 
 
@@ -99,23 +105,27 @@ def export_gang(db: Database, rulesets: Rulesets, ref: str, path: Path) -> Path:
 
     _check_export_target(db, path)
     gang = load_gang(db, ref)
-    return _write_gang_file(path, gang, export_origin(db, rulesets, gang))
+    return _write_gang_file(path, gang, export_origin(db, rulesets, gang), rulesets)
 
 
-def write_gang_file(db: Database, ref: str, path: Path) -> Path:
+def write_gang_file(db: Database, ref: str, path: Path, rulesets: Rulesets | None = None) -> Path:
     """`export_gang` for a gang already given its identity (the window performs
     `gang_files.StampExport` through its runner first); reads only."""
     from gangmanager.services.gang_files import file_origin
 
     _check_export_target(db, path)
     gang = load_gang(db, ref)
-    return _write_gang_file(path, gang, file_origin(db, gang))
+    return _write_gang_file(path, gang, file_origin(db, gang), rulesets or Rulesets())
 
 
-def _write_gang_file(path: Path, gang: Gang, origin: Origin | None) -> Path:
+def _write_gang_file(path: Path, gang: Gang, origin: Origin | None, rulesets: Rulesets) -> Path:
     from gangmanager.exchange.gang_file import dump_gang_file
+    from gangmanager.services.user_packs import carried_pack
 
-    return _write_whole(path, dump_gang_file(gang, origin))
+    # A gang of the player's own pack carries the entries of it the gang uses.
+    carried = carried_pack(rulesets, gang)
+    entries = carried.as_json() if carried is not None else None
+    return _write_whole(path, dump_gang_file(gang, origin, entries))
 
 
 # The names a web page may be written to: a browser opens them as HTML.

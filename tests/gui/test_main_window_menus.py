@@ -111,6 +111,13 @@ MENUS: dict[str, list[object]] = {
             "Territories, standings, battles and history of a campaign",
         ),
     ],
+    "&Rules": [
+        (
+            "&My pack...",
+            [],
+            "Add a fighter type, weapon or wargear your book has and the pack lacks",
+        ),
+    ],
     "&View": [
         ("&Gangs", ["Alt+1"], ""),
         ("&Roster", ["Alt+2"], ""),

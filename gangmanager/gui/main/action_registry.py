@@ -209,6 +209,13 @@ ACTIONS: tuple[ActionSpec, ...] = (
     ActionSpec("focus_card_action", "Fighter &card", lambda w: w.editor.focus_name(), ("Alt+3",)),
     # Help
     ActionSpec("about_action", "&About Gang Manager", lambda w: w._on_about_triggered()),
+    # Rules
+    ActionSpec(
+        "my_pack_action",
+        "&My pack...",
+        lambda w: w._on_my_pack_triggered(),
+        tip="Add a fighter type, weapon or wargear your book has and the pack lacks",
+    ),
     # Campaign
     ActionSpec(
         "new_campaign_action",
@@ -284,6 +291,7 @@ MENUS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ),
     ("&Battle", (PLAY,)),
     ("&Campaign", ("new_campaign_action", "campaign_action")),
+    ("&Rules", ("my_pack_action",)),
     (
         "&View",
         (

@@ -85,7 +85,7 @@ class ImportExport(MainWindowHost):
         if self.runner.run(stamp, None, self._on_run_refused) is None:
             return
         try:
-            written = gangs.write_gang_file(self._db, str(self._gang.id), path)
+            written = gangs.write_gang_file(self._db, str(self._gang.id), path, self._rulesets)
         except ServiceError as exc:
             self.messages.tell(str(exc))
             return
