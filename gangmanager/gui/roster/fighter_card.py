@@ -108,20 +108,25 @@ class FighterCard(QWidget):
         top.addWidget(self.portrait.clear)
         return top
 
+    def _build_type(self) -> QComboBox:
+        """The fighter type: one of the house's, or the player's own typed in."""
+        kind = QComboBox()
+        kind.setEditable(True)
+        kind.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        kind.setToolTip("Pick a type of the gang's house, or type your own")
+        kind.activated.connect(self._on_type_activated)
+        line_edit = kind.lineEdit()
+        assert line_edit is not None
+        line_edit.editingFinished.connect(self._on_type_editing_finished)
+        return kind
+
     def _build_fields(self) -> QGridLayout:
         """Name, type, category, status, cost, XP (and the notes, laid out with the lists)."""
         self.name = QLineEdit()
         self.name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
         self.name.setObjectName("fighter_name")
         self.name.editingFinished.connect(self._on_name_editing_finished)
-        self.type = QComboBox()
-        self.type.setEditable(True)
-        self.type.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.type.setToolTip("Pick a type of the gang's house, or type your own")
-        self.type.activated.connect(self._on_type_activated)
-        line_edit = self.type.lineEdit()
-        assert line_edit is not None
-        line_edit.editingFinished.connect(self._on_type_editing_finished)
+        self.type = self._build_type()
         self.category = QComboBox()
         for category in Category:
             self.category.addItem(category.label, category)
@@ -160,16 +165,12 @@ class FighterCard(QWidget):
                 fields.addWidget(label, row, pair * 2)
                 fields.addWidget(widget, row, pair * 2 + 1)
         # An Exotic Beast's owner, by their name as it is now (hidden for everyone else).
-        self.owner = QLabel()
-        self.owner.setObjectName("fighter_owner")
-        self.owner.setVisible(False)
+        self.owner = _hidden_line("fighter_owner")
         fields.addWidget(self.owner, 3, 0, 1, 4)
         # A ranks pack's rank and owed advancements, and the type's subtypes (n26; hidden
         # in a pack without them).
-        self.standing = QLabel()
-        self.standing.setObjectName("fighter_standing")
+        self.standing = _hidden_line("fighter_standing")
         self.standing.setWordWrap(True)
-        self.standing.setVisible(False)
         fields.addWidget(self.standing, 4, 0, 1, 4)
         fields.setColumnStretch(1, 1)
         fields.setColumnStretch(3, 1)
@@ -440,3 +441,11 @@ class FighterCard(QWidget):
         def _on_type_editing_finished(self) -> None: ...
         def _on_weapons_selection_changed(self, _s: QItemSelection, _d: QItemSelection) -> None: ...
         def _on_xp_editing_finished(self) -> None: ...
+
+
+def _hidden_line(name: str) -> QLabel:
+    """A card line shown only for the fighters it applies to."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setVisible(False)
+    return label

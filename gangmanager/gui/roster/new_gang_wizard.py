@@ -23,8 +23,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QTableView,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
     QWizard,
@@ -36,13 +34,21 @@ from gangmanager.gui.common.on_return import OnReturn
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.gui.roster.gang_draft import GangDraft
 from gangmanager.gui.roster.offer_table_model import OfferTableModel
+from gangmanager.gui.roster.recruit_rows import (
+    SUBTYPE_HEADERS,
+    TYPE_HEADERS,
+    fill_row,
+    offer_texts,
+    table,
+    type_texts,
+)
 from gangmanager.rules import ratings, roster_ops, skill_access
 from gangmanager.rules.default_ruleset import DEFAULT_RULESET
 from gangmanager.rules.gang import Gang
 from gangmanager.rules.limits import MAX_AMOUNT, MAX_FIGHTER_NAME_CHARS, MAX_GANG_NAME_CHARS
 from gangmanager.rules.restrictions import Offer
 from gangmanager.rules.roster_ops import RosterError
-from gangmanager.rules.ruleset import FIGHTER_STATLINE, FighterType, Ruleset
+from gangmanager.rules.ruleset import FIGHTER_STATLINE, FighterType
 from gangmanager.rules.ruleset_houses import Vehicle
 from gangmanager.rules.statline_layout import stat_columns
 from gangmanager.rules.vehicles import crews_for, vehicles_for
@@ -136,55 +142,6 @@ class GangPage(QWizardPage):
         return True
 
 
-def _table(headers: list[str], *, stretch: bool = True) -> QTableWidget:
-    table = QTableWidget(0, len(headers))
-    table.setHorizontalHeaderLabels(headers)
-    table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    table.verticalHeader().hide()
-    table.verticalHeader().setDefaultSectionSize(24)
-    header = table.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    if stretch:
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-    return table
-
-
-# The recruit list's columns before the characteristics of its statlines; a pack whose
-# types carry subtypes and a Starting XP (the 2026 edition) shows those instead.
-_TYPE_HEADERS = ("Type", "Category", "Cost")
-_SUBTYPE_HEADERS = ("Type", "Subtypes", "Cost", "XP")
-
-
-def _type_texts(kind: FighterType, label: str, cost: str, subtypes: bool) -> list[str]:
-    if not subtypes:
-        return [kind.name, label, cost]
-    subtype_text = ", ".join(kind.subtypes) or label
-    return [kind.name, subtype_text, cost, str(kind.starting_xp or 0)]
-
-
-def _fill_row(table: QTableWidget, row: int, texts: list[str], tip: str = "") -> None:
-    for column, text in enumerate(texts):
-        cell = QTableWidgetItem(text)
-        if column >= 2:
-            cell.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-        if tip:
-            cell.setToolTip(tip)
-        table.setItem(row, column, cell)
-
-
-def _offer_texts(ruleset: Ruleset, house: str, kind: FighterType) -> tuple[str, str]:
-    """The category and the cost an offer shows: a vehicle's is its own and its
-    house's first crew's (the crew is paid besides it)."""
-    found = ruleset.house(house) if house else None
-    if not isinstance(kind, Vehicle):
-        return kind.category.label, str(kind.cost_for(found))
-    crews = crews_for(ruleset, kind, found)
-    crew = crews[0].cost if crews else 0
-    return "Vehicle", str(kind.cost_for(found) + crew)
-
-
 class RecruitPage(QWizardPage):
     def __init__(self, draft: GangDraft) -> None:
         super().__init__()
@@ -197,14 +154,14 @@ class RecruitPage(QWizardPage):
             " with the crew you choose, paid besides it."
         )
         # The characteristic columns come with the house's list (initializePage).
-        self.types = _table(list(_TYPE_HEADERS), stretch=False)
+        self.types = table(list(TYPE_HEADERS), stretch=False)
         self.recruit_name = QLineEdit()
         self.recruit_name.setMaxLength(MAX_FIGHTER_NAME_CHARS)
         self.recruit_name.setPlaceholderText("Name (empty: the type's name)")
         OnReturn(self.recruit_name, self._on_recruit_clicked)
         self.recruit = QPushButton("&Recruit")
         self.recruit.clicked.connect(self._on_recruit_clicked)
-        self.recruits = _table(["Name", "Type", "Category", "Cost"])
+        self.recruits = table(["Name", "Type", "Category", "Cost"])
         self.dismiss = QPushButton("&Dismiss")
         self.dismiss.clicked.connect(self._on_dismiss_clicked)
         self.credits = QLabel()
@@ -265,7 +222,7 @@ class RecruitPage(QWizardPage):
         named = {kind.statline for kind in self._types} or {FIGHTER_STATLINE}
         stats = stat_columns(ruleset.statline(n) for n in ruleset.statlines if n in named)
         subtypes = bool(ruleset.categories.subtypes)
-        lead = _SUBTYPE_HEADERS if subtypes else _TYPE_HEADERS
+        lead = SUBTYPE_HEADERS if subtypes else TYPE_HEADERS
         headers = [*lead, *(s.code for s in stats)]
         self.types.setColumnCount(len(headers))
         self.types.setHorizontalHeaderLabels(headers)
@@ -276,9 +233,9 @@ class RecruitPage(QWizardPage):
         self.types.setRowCount(len(self._types))
         for row, kind in enumerate(self._types):
             printed = kind.profile.printed(ruleset.statline(kind.statline))
-            texts = _type_texts(kind, *_offer_texts(ruleset, draft.house, kind), subtypes)
+            texts = type_texts(kind, *offer_texts(ruleset, draft.house, kind), subtypes)
             texts += [printed.get(s.code, "") for s in stats]
-            _fill_row(self.types, row, texts, kind.summary)
+            fill_row(self.types, row, texts, kind.summary)
         if self._types:
             self.types.selectRow(0)
         self._on_types_item_selection_changed()
@@ -294,7 +251,7 @@ class RecruitPage(QWizardPage):
         self.recruits.setRowCount(len(fighters))
         for row, fighter in enumerate(fighters):
             texts = [fighter.name, fighter.type, fighter.category.label, str(fighter.cost)]
-            _fill_row(self.recruits, row, texts)
+            fill_row(self.recruits, row, texts)
         self.credits.setText(_credits_text(self._draft))
         counts = roster_ops.composition_counts(self._draft.gang())
         self.composition.setText(

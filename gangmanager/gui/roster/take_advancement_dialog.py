@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.advancement import AdvancementProblem
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.rank_advancements import offered, owed, skills_offered
@@ -67,6 +68,7 @@ class TakeAdvancementDialog(QDialog):
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         self._on_advancement_current_index_changed(0)
+        open_size(self, 420)
 
     def _on_advancement_current_index_changed(self, _index: int) -> None:
         chosen = self._ruleset.advancement(str(self.advancement.currentData() or ""))
