@@ -32,6 +32,12 @@ def witch(**update: Any) -> dict[str, Any]:
 
 
 def club_gun(traits: list[str] | None = None) -> dict[str, Any]:
-    profile: dict[str, Any] = {"rng_s": '8"', "rng_l": '16"', "acc_s": "+1", "acc_l": "-", "str": "3"}
+    profile: dict[str, Any] = {
+        "rng_s": '8"',
+        "rng_l": '16"',
+        "acc_s": "+1",
+        "acc_l": "-",
+        "str": "3",
+    }
     profile |= {"ap": "-", "d": "1", "am": "5+", "traits": traits or ["Rapid Fire (1)"]}
     return {"name": "Club gun", "cost": 20, "kind": "basic", "profiles": [profile]}
