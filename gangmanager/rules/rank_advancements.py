@@ -19,11 +19,9 @@ from gangmanager.rules.advancement import (
 from gangmanager.rules.gang import Fighter, FighterStatus
 from gangmanager.rules.gang_additions import earns_xp
 from gangmanager.rules.limits import quoted
-from gangmanager.rules.modifiers import ModifierKind
+from gangmanager.rules.ranks import RANKS, standing
 from gangmanager.rules.ruleset import Advancement, Ruleset
 from gangmanager.rules.weapons import trait_key
-
-RANKS = "ranks"
 
 
 def ranked(ruleset: Ruleset) -> bool:
@@ -31,22 +29,11 @@ def ranked(ruleset: Ruleset) -> bool:
     return ruleset.progression.kind == RANKS
 
 
-def starting_xp(ruleset: Ruleset, house: str, fighter: Fighter) -> int:
-    """The XP the fighter's type is recruited with (0 when the pack gives none)."""
-    kind = ruleset.fighter_type(house or None, fighter.type)
-    return kind.starting_xp if kind is not None and kind.starting_xp is not None else 0
-
-
-def advancements_taken(fighter: Fighter) -> int:
-    return sum(m.kind is ModifierKind.ADVANCEMENT for m in fighter.modifiers)
-
-
 def owed(ruleset: Ruleset, house: str, fighter: Fighter) -> int:
-    """Advancements earned at the ranks reached and not yet taken (0 for a spend-XP pack)."""
-    if not ranked(ruleset):
-        return 0
-    start = starting_xp(ruleset, house, fighter)
-    return ruleset.progression.advancements_owed(start, fighter.xp, advancements_taken(fighter))
+    """Advancements earned at the ranks reached and not yet taken (0 for a spend-XP pack):
+    the count the card shows (`ranks.standing`), so the wizard and the card agree."""
+    found = standing(ruleset, house, fighter)
+    return found.owed if found is not None else 0
 
 
 def rank_line(ruleset: Ruleset, house: str, before: Fighter, after: Fighter) -> str | None:

@@ -11,6 +11,9 @@ from gangmanager.rules.modifiers import ModifierKind
 from gangmanager.rules.ruleset import FighterType, Ruleset
 from gangmanager.rules.weapons import trait_key
 
+# The progression kind of the 2026 edition: XP accumulates, advancements owed at ranks.
+RANKS = "ranks"
+
 
 @dataclass(frozen=True)
 class Standing:
@@ -44,7 +47,7 @@ def standing(ruleset: Ruleset, house: str | None, fighter: Fighter) -> Standing 
     """The rank and owed advancements; None in a pack whose fighters spend XP (n23).
     Ranks count from the type's Starting XP; advancements on the fighter are taken."""
     progression = ruleset.progression
-    if progression.kind != "ranks":
+    if progression.kind != RANKS:
         return None
     kind = type_of(ruleset, house, fighter)
     start = kind.starting_xp if kind is not None and kind.starting_xp is not None else 0
