@@ -19,10 +19,10 @@ from PySide6.QtWidgets import (
 from gangmanager.gui.post_battle.entry_list import EntryList
 from gangmanager.gui.post_battle.roll_input import RollInput
 from gangmanager.gui.post_battle.step_page import StepPage
-from gangmanager.rules.advancement import AdvancementProblem
+from gangmanager.gui.roster.owed_choice import fill_advancements, fill_skills
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.post_battle_draft import AdvancementEntry
-from gangmanager.rules.rank_advancements import offered, owed, skills_offered
+from gangmanager.rules.rank_advancements import owed
 
 if TYPE_CHECKING:
     from gangmanager.gui.post_battle.wizard import PostBattleWizard
@@ -121,10 +121,7 @@ class RankAdvancementsPage(StepPage):
         self.advancement.blockSignals(True)
         self.advancement.clear()
         if fighter is not None:
-            for advancement in offered(self.host.ruleset, fighter):
-                self.advancement.addItem(
-                    f"{advancement.name} (+{advancement.credits} credits)", advancement.id
-                )
+            fill_advancements(self.advancement, self.host.ruleset, fighter)
             self.explain.setText(
                 f"{fighter.name} keeps all {fighter.xp} XP; taking one costs none."
             )
@@ -137,20 +134,12 @@ class RankAdvancementsPage(StepPage):
     def _on_advancement_current_index_changed(self, _index: int) -> None:
         fighter = self._current()
         chosen = self.host.ruleset.advancement(str(self.advancement.currentData() or ""))
-        self.skill.clear()
         problem = ""
         if fighter is not None and chosen is not None:
-            gang = self.host.gang
-            try:
-                skills = skills_offered(
-                    self.host.ruleset, gang.house, fighter, chosen,
-                    gang.house_rules_ignore_restrictions,
-                )  # fmt: skip
-            except AdvancementProblem as exc:
-                skills, problem = [], str(exc)
-            for set_name, skill in skills:
-                self.skill.addItem(f"{set_name}: {skill}", skill)
-        self.skill.setEnabled(self.skill.count() > 0)
+            problem = fill_skills(self.skill, self.host.ruleset, self.host.gang, fighter, chosen)
+        else:
+            self.skill.clear()
+            self.skill.setEnabled(False)
         self.take.setEnabled(fighter is not None and chosen is not None and not problem)
         self.take.setToolTip(problem)
         if problem:

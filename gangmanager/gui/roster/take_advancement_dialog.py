@@ -16,9 +16,9 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.common.screen_fit import open_size
-from gangmanager.rules.advancement import AdvancementProblem
+from gangmanager.gui.roster.owed_choice import fill_advancements, fill_skills
 from gangmanager.rules.gang import Fighter, Gang
-from gangmanager.rules.rank_advancements import offered, owed, skills_offered
+from gangmanager.rules.rank_advancements import owed
 from gangmanager.rules.ruleset import Ruleset
 
 
@@ -45,10 +45,7 @@ class TakeAdvancementDialog(QDialog):
         self.owed.setWordWrap(True)
         self.advancement = QComboBox()
         self.advancement.setAccessibleName("Advancement")
-        for advancement in offered(ruleset, fighter):
-            self.advancement.addItem(
-                f"{advancement.name} (+{advancement.credits} credits)", advancement.id
-            )
+        fill_advancements(self.advancement, ruleset, fighter)
         self.skill = QComboBox()
         self.skill.setAccessibleName("Skill")
         self.problem = QLabel()
@@ -72,19 +69,12 @@ class TakeAdvancementDialog(QDialog):
 
     def _on_advancement_current_index_changed(self, _index: int) -> None:
         chosen = self._ruleset.advancement(str(self.advancement.currentData() or ""))
-        self.skill.clear()
         problem = ""
         if chosen is not None:
-            try:
-                skills = skills_offered(
-                    self._ruleset, self._gang.house, self._fighter, chosen,
-                    self._gang.house_rules_ignore_restrictions,
-                )  # fmt: skip
-            except AdvancementProblem as exc:
-                skills, problem = [], str(exc)
-            for set_name, skill in skills:
-                self.skill.addItem(f"{set_name}: {skill}", skill)
-        self.skill.setEnabled(self.skill.count() > 0)
+            problem = fill_skills(self.skill, self._ruleset, self._gang, self._fighter, chosen)
+        else:
+            self.skill.clear()
+            self.skill.setEnabled(False)
         self.problem.setText(problem)
         ok = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
         ok.setEnabled(chosen is not None and not problem)
