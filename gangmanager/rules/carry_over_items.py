@@ -32,6 +32,16 @@ def _price(entry: ArmouryWeapon | ArmouryItem) -> str:
     return credits_text(entry.cost, entry.trade_points)
 
 
+def _dropped(kind: str, name: str, paid: int, fighter: str) -> Line:
+    """An item the new armoury lacks: what was paid goes back to the gang."""
+    why = f"not in the new armoury: {paid} credits back to the gang"
+    return Line(kind, name, "", "dropped", why, fighter)
+
+
+def _kept(how: str, paid: int, entry: ArmouryWeapon | ArmouryItem) -> str:
+    return f"{how}; kept at the {paid} credits paid (new price {_price(entry)})"
+
+
 def _renamed(mapping: CarryOverMap, table: dict[str, str], name: str, found: str) -> str:
     how = "renamed in the new edition" if mapping.renamed(table, name) else "the same"
     return how if trait_key(found) != trait_key(name) else "the same"
@@ -48,14 +58,13 @@ def carry_weapons(
         entry = new.weapon_entry(wanted)
         if entry is None:
             refund += weapon.total_cost
-            why = f"not in the new armoury: {weapon.total_cost} credits back to the gang"
-            lines.append(Line("weapon", weapon.name, "", "dropped", why, fighter))
+            lines.append(_dropped("weapon", weapon.name, weapon.total_cost, fighter))
             continue
         carried, back, lost = _weapon_as(entry, weapon)
         refund += back
         kept.append(carried)
         how = _renamed(mapping, mapping.items, weapon.name, entry.name)
-        why = f"{how}; kept at the {weapon.cost} credits paid (new price {_price(entry)})"
+        why = _kept(how, weapon.cost, entry)
         if lost:
             why += f"; {', '.join(lost)} not in the new profiles: {back} credits back"
         status: Status = "kept" if how == "the same" and not lost else "changed"
@@ -98,12 +107,11 @@ def carry_wargear(
         entry = new.wargear_item(wanted)
         if entry is None:
             refund += item.cost
-            why = f"not in the new armoury: {item.cost} credits back to the gang"
-            lines.append(Line("wargear", item.name, "", "dropped", why, fighter))
+            lines.append(_dropped("wargear", item.name, item.cost, fighter))
             continue
         kept.append(Item(name=entry.name, cost=item.cost))
         how = _renamed(mapping, mapping.items, item.name, entry.name)
-        why = f"{how}; kept at the {item.cost} credits paid (new price {_price(entry)})"
+        why = _kept(how, item.cost, entry)
         modifier = Modifier.of_pack(entry.name, ModifierKind.EQUIPMENT, entry.changes, table)
         if modifier.changes:
             modifiers.append(modifier)
