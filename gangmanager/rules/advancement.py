@@ -244,14 +244,14 @@ def advance(
             ruleset, house, fighter, advancement_id, roll,
             skill=skill, skill_set=skill_set, skill_roll=skill_roll, ignore_access=ignore_access,
         )  # fmt: skip
-    advancement = _offered(ruleset, fighter, advancement_id)
+    advancement = offered_advancement(ruleset, fighter, advancement_id)
     cost = xp_cost(fighter, advancement)
     if fighter.xp < cost:
         raise AdvancementProblem(
             f"not enough XP for {advancement.name}: costs {cost}, {fighter.name} has {fighter.xp}"
         )
     paid = fighter.model_copy(update={"xp": fighter.xp - cost})
-    paid, text = _taken(
+    paid, text = with_advancement(
         ruleset, house, fighter, paid, advancement,
         roll=roll, skill=skill, skill_set=skill_set, skill_roll=skill_roll,
         ignore_access=ignore_access,
@@ -267,11 +267,11 @@ def advance(
     )
 
 
-def _offered(ruleset: Ruleset, fighter: Fighter, advancement_id: str) -> Advancement:
+def offered_advancement(ruleset: Ruleset, fighter: Fighter, advancement_id: str) -> Advancement:
     """The pack's advancement of that id, refused when unknown or not for the fighter."""
     advancement = ruleset.advancement(advancement_id)
     if advancement is None:
-        known = ", ".join(a.id for a in ruleset.advancements)
+        known = ", ".join(a.id for a in ruleset.advancements) or "none"
         raise AdvancementProblem(f"no advancement {quoted(advancement_id)} (known: {known})")
     if advancement.categories and fighter.category not in advancement.categories:
         who = ", ".join(c.label for c in advancement.categories)
@@ -279,7 +279,7 @@ def _offered(ruleset: Ruleset, fighter: Fighter, advancement_id: str) -> Advance
     return advancement
 
 
-def _taken(
+def with_advancement(
     ruleset: Ruleset,
     house: str,
     fighter: Fighter,

@@ -13,12 +13,11 @@ from gangmanager.rules.advancement import (
     AdvancementProblem,
     Bought,
     allowed_sets,
-    characteristic_modifier,
-    gain_skill,
+    offered_advancement,
+    with_advancement,
 )
 from gangmanager.rules.gang import Fighter, FighterStatus
 from gangmanager.rules.gang_additions import earns_xp
-from gangmanager.rules.limits import quoted
 from gangmanager.rules.ranks import RANKS, standing
 from gangmanager.rules.ruleset import Advancement, Ruleset
 from gangmanager.rules.weapons import trait_key
@@ -83,10 +82,16 @@ def take_owed(
         )
     if owed(ruleset, house, fighter) < 1:
         raise AdvancementProblem(none_owed(ruleset, fighter))
-    advancement = _entry(ruleset, fighter, advancement_id)
-    taken, text = _applied(
-        ruleset, house, fighter, advancement,
-        skill=skill, skill_set=skill_set, skill_roll=skill_roll, ignore_access=ignore_access,
+    advancement = offered_advancement(ruleset, fighter, advancement_id)
+    if advancement.characteristic is None and advancement.skill is None:
+        raise AdvancementProblem(
+            f"{advancement.name} raises no characteristic and gives no skill: not an advancement"
+            " a rank may take (fix the pack)"
+        )
+    taken, text = with_advancement(
+        ruleset, house, fighter, fighter, advancement,
+        roll=None, skill=skill, skill_set=skill_set, skill_roll=skill_roll,
+        ignore_access=ignore_access,
     )  # fmt: skip
     left = owed(ruleset, house, taken)
     return Bought(
@@ -130,48 +135,3 @@ def none_owed(ruleset: Ruleset, fighter: Fighter) -> str:
     later = next((r.xp for r in progression.ranks if r.xp > fighter.xp), None)
     next_one = f"; the next rank begins at {later} XP" if later is not None else ""
     return f"{fighter.name} owes no advancement at {fighter.xp} XP{here}{next_one}"
-
-
-def _entry(ruleset: Ruleset, fighter: Fighter, advancement_id: str) -> Advancement:
-    advancement = ruleset.advancement(advancement_id)
-    if advancement is None:
-        known = ", ".join(a.id for a in ruleset.advancements) or "none"
-        raise AdvancementProblem(f"no advancement {quoted(advancement_id)} (known: {known})")
-    if advancement.categories and fighter.category not in advancement.categories:
-        who = ", ".join(c.label for c in advancement.categories)
-        raise AdvancementProblem(f"{advancement.name} is for {who} only")
-    return advancement
-
-
-def _applied(
-    ruleset: Ruleset,
-    house: str,
-    fighter: Fighter,
-    advancement: Advancement,
-    *,
-    skill: str | None,
-    skill_set: str | None,
-    skill_roll: int | None,
-    ignore_access: bool,
-) -> tuple[Fighter, str]:
-    """The fighter with the entry's characteristic step or skill, and its text."""
-    if advancement.characteristic is not None:
-        modifier = characteristic_modifier(ruleset, fighter, advancement, advancement.credits)
-        taken = fighter.model_copy(update={"modifiers": [*fighter.modifiers, modifier]})
-        table = ruleset.table_for(fighter.profile)
-        (code,) = modifier.changes
-        row = table[code]
-        old = fighter.effective(table).values[code]
-        new = taken.effective(table).values[code]
-        return taken, f"{advancement.name} ({code} {row.print(old)} -> {row.print(new)})"
-    if advancement.skill is not None:
-        taken, gained = gain_skill(
-            ruleset, house, fighter, advancement,
-            skill=skill, skill_set=skill_set, roll=skill_roll,
-            credits=advancement.credits, ignore_access=ignore_access,
-        )  # fmt: skip
-        return taken, f"{advancement.name}: {gained}"
-    raise AdvancementProblem(
-        f"{advancement.name} raises no characteristic and gives no skill: not an advancement"
-        " a rank may take (fix the pack)"
-    )
