@@ -96,7 +96,8 @@ def test_orlocks_are_offered_their_vehicles_after_the_fighters_with_a_crew(
     page.types.selectRow(0)
     assert not page.crew.isEnabled() and _crews(page) == []
     page.types.selectRow(names.index("Wolfquad"))
-    assert page.crew.isEnabled()
+    assert page.crew.isEnabled() and page.crew.isVisible()
+    assert "vehicles it may take" in page.offered.text()
     assert _crews(page) == ["Iron Rider (35 credits)", "Guild of Coin Haulier (40 credits)"]
     page.types.selectRow(quad)
     assert _crews(page) == ["Iron Rider (35 credits)"]
@@ -131,6 +132,9 @@ def test_a_house_with_no_vehicle_list_is_offered_none(qtbot, rulesets: Rulesets)
         categories = [category for category, _ in _rows(page).values()]
         assert "Vehicle" not in categories, house
         assert not page.crew.isEnabled()
+        # Nothing on the page speaks of vehicles: no crew box, no vehicle in the words.
+        assert not page.crew.isVisible()
+        assert "vehicle" not in page.offered.text() + page.subTitle()
         wizard.close()
 
 

@@ -148,11 +148,6 @@ class RecruitPage(QWizardPage):
         self._draft = draft
         self._types: list[FighterType] = []
         self.setTitle("Recruit")
-        self.setSubTitle(
-            "Pick a fighter type, name the recruit and press Recruit. An Exotic Beast is"
-            " bought for the recruit you select on the right (its owner); a vehicle comes"
-            " with the crew you choose, paid besides it."
-        )
         # The characteristic columns come with the house's list (initializePage).
         self.types = table(list(TYPE_HEADERS), stretch=False)
         self.recruit_name = QLineEdit()
@@ -169,12 +164,10 @@ class RecruitPage(QWizardPage):
         self.message = QLabel()
         self.message.setWordWrap(True)
         left = QVBoxLayout()
-        offered = QLabel(
-            "Fighter types: the house list, then its Hangers-on, Hired Guns, Beasts and"
-            " Brutes, then the vehicles it may take"
-        )
-        offered.setWordWrap(True)  # a long line would widen the page past a small screen
-        left.addWidget(offered)
+        # Its text (and the subtitle) name vehicles only for a house that may take them.
+        self.offered = QLabel()
+        self.offered.setWordWrap(True)  # a long line would widen the page past a small screen
+        left.addWidget(self.offered)
         left.addWidget(self.types, 1)
         row = QHBoxLayout()
         row.addWidget(self.recruit_name, 1)
@@ -203,20 +196,33 @@ class RecruitPage(QWizardPage):
         self.crew.setToolTip("Who drives the vehicle; the crew is paid besides it")
         self.types.itemSelectionChanged.connect(self._on_types_item_selection_changed)
         row = QHBoxLayout()
-        label = QLabel("Vehicle &crew")
-        label.setBuddy(self.crew)
-        row.addWidget(label)
+        self.crew_label = QLabel("Vehicle &crew")
+        self.crew_label.setBuddy(self.crew)
+        row.addWidget(self.crew_label)
         row.addWidget(self.crew, 1)
         return row
+
+    def _name_vehicles(self, offered: bool) -> None:
+        """The page's words and the crew box, with vehicles only where the house has some."""
+        self.setSubTitle(
+            "Pick a fighter type, name the recruit and press Recruit. An Exotic Beast is"
+            " bought for the recruit you select on the right (its owner)"
+            + ("; a vehicle comes with the crew you choose, paid besides it." if offered else ".")
+        )
+        self.offered.setText(
+            "Fighter types: the house list, then its Hangers-on, Hired Guns, Beasts and"
+            " Brutes" + (", then the vehicles it may take" if offered else "")
+        )
+        self.crew_label.setVisible(offered)
+        self.crew.setVisible(offered)
 
     def initializePage(self) -> None:
         draft = self._draft
         assert draft.ruleset is not None
         ruleset = draft.ruleset
-        self._types = [
-            *ruleset.fighter_types_for(draft.house),
-            *vehicles_for(ruleset, draft.house),
-        ]
+        vehicles = vehicles_for(ruleset, draft.house)
+        self._types = [*ruleset.fighter_types_for(draft.house), *vehicles]
+        self._name_vehicles(bool(vehicles))
         # The statlines of the list in the pack's order, one column per code (a
         # vehicle's Fr under its own header, its M under the fighters' M).
         named = {kind.statline for kind in self._types} or {FIGHTER_STATLINE}
