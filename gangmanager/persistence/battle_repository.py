@@ -164,11 +164,6 @@ class BattleRepository:
             return starter, None
         return starter, Opponent(side(stored.against_gang_id), list(stored.against_crew))
 
-    def keep_read(self, stored: StoredBattle, folded: Folded) -> None:
-        """A battle going on just read and folded whole: kept for the next action."""
-        if stored.status == OPEN:
-            self._kept[stored.id] = folded
-
     def keep_written(self, battle_id: int, folded: Folded) -> None:
         """The fold an action leaves, kept once it commits (never a rolled-back one)."""
         if self._after_commit is None:

@@ -244,18 +244,30 @@ def _no_battle(gang: Gang) -> None:
 
 
 def open_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRecord | None:
-    """The gang's battle going on, or None."""
+    """The gang's battle going on, or None.
+
+    Read as the next event reads it (`_playing`): a gang given by id (the battle
+    window) is not read at all while the kept fold holds, else each gang once, and
+    the fold is kept for the next event.
+    """
     with db.unit_of_work() as uow:
-        gang = _gang(uow, gang_ref)
-        assert gang.id is not None
-        stored = battles(uow).for_gang(gang.id, OPEN)
-        if stored is None:
+        gang = None if isinstance(gang_ref, int) else _gang(uow, gang_ref)
+        gang_id = gang_ref if gang is None else gang.id
+        assert isinstance(gang_id, int)
+        playing = uow.battles.playing(gang_id, rulesets.get, gang)
+        if playing is None:
+            if gang is None:
+                _gang(uow, gang_ref)  # an unknown id is refused, as a name is
             return None
-        starter, against = _sides(uow, stored, gang)
-        record = _record(stored, starter, rulesets, against=against)
-        # Kept keyed on the revision read: the next event need not fold the log again.
-        uow.battles.keep_read(stored, _folded(stored, record, starter, against))
-    return record
+        stored, folded = playing
+        return _record(
+            stored,
+            folded.starter,
+            rulesets,
+            events=folded.events,
+            state=folded.state,
+            against=folded.against,
+        )
 
 
 def show_battle(db: Database, rulesets: Rulesets, gang_ref: str | int) -> BattleRecord:

@@ -13,6 +13,7 @@ from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.dice import FixedDice
 from gangmanager.services import battle, battle_folds, gangs, roster
 from gangmanager.services.demo import demo_gang
+from gangmanager.services.errors import ServiceError
 from gangmanager.services.rulesets import Rulesets
 
 from ..demo_battle import LIMITED
@@ -192,3 +193,43 @@ def test_a_batch_with_rolls_from_the_dice_keeps_what_was_rolled(
     events = [{"fighter": "Rook", "event": "blaze"}, {"fighter": "Pip", "event": "blaze"}]
     result = battle.apply_events(db, rulesets, gang_id, events, FixedDice([5, 1]))
     assert result.record.view() == fresh_view(db, rulesets, gang_id)
+
+
+def fighter_reads(statements: list[str]) -> int:
+    return len(
+        [s for s in statements if s.lstrip().upper().startswith("SELECT") and "FROM fighters" in s]
+    )
+
+
+def test_the_windows_open_reads_no_gang_while_the_fold_is_kept_and_each_gang_once_else(
+    tmp_path: Path, rulesets: Rulesets
+) -> None:
+    """The battle window opens by gang id: its battle and its hires (issue 31: it read the
+    300-fighter gang twice, once for the battle and once for the Hired Guns)."""
+    url = sqlite_url(tmp_path / "gm.sqlite")
+    with open_database(url) as here:
+        gang_id = add_demo(here, rulesets)
+        other = gangs.add_gang(
+            here, rulesets, demo_gang(rulesets.get("n23")).model_copy(update={"name": "Other"})
+        ).gang
+        battle.start_battle(here, rulesets, gang_id, against=other.id)
+        battle.apply_events(here, rulesets, gang_id, [{"event": "wound", "fighter": "Other/Rook"}])
+        with statements_sent(here.engine, commits=False) as kept:
+            record = battle.open_battle(here, rulesets, gang_id)
+            assert battle.hire_grants(here, rulesets, gang_id) == []
+        assert record is not None and record.view() == fresh_view(here, rulesets, gang_id)
+        assert fighter_reads(kept) == 0
+    # A new opening of the file (the app started again) keeps no fold: each gang once.
+    with open_database(url) as again, statements_sent(again.engine, commits=False) as folded:
+        record = battle.open_battle(again, rulesets, gang_id)
+        battle.hire_grants(again, rulesets, gang_id)
+    assert record is not None and record.against_name == "Other"
+    assert [e.event for e in record.events] == ["wound"]
+    assert fighter_reads(folded) == 2
+
+
+def test_the_windows_open_by_an_unknown_id_is_refused(db: Database, rulesets: Rulesets) -> None:
+    add_demo(db, rulesets)
+    with pytest.raises(ServiceError, match="9999"):
+        battle.open_battle(db, rulesets, 9999)
+    assert battle.open_battle(db, rulesets, gangs.list_gangs(db)[0].id) is None
