@@ -1,43 +1,71 @@
-"""The tiles of a two-gang battle, made as they are scrolled into sight.
+"""The tiles of a two-gang battle, made as they come into sight.
 
-A tile is about forty widgets; 300 + 30 fighters made 13,000 widgets before the
-window could paint (3.5 s). The window makes the first tiles of each side at
-once; the others wait until the tile area is scrolled near them, so nothing is made, laid out or painted for fighters out
-of sight. (Made on the event loop a slice at a time, as before, each slice
-relaid and repainted the window: the open was not over until every tile was.)
-A spacer under each side keeps the room of its waiting tiles, so the scroll bar
-spans the whole battle. The mapping holds every key from the start; asking for
-a tile not made yet makes the tiles before it there and then, so callers (and
-tests) see a complete mapping. A tile made late comes last in the window's Tab
-order (as the tiles made in slices did).
+A tile is about sixty widgets; 300 + 30 fighters made 13,000 widgets before the
+window could paint (3.5 s), and six a side (twelve tiles, 780 widgets) were still
+made when the window shows three or four. Now a side shown makes the tiles that
+fill the window's height (and one more) before the first paint; a side not shown
+(the other tab on a narrow window) none; the others wait until they are scrolled,
+tabbed or switched into sight. A spacer under each side keeps the room of its
+waiting tiles, so the scroll bar spans the whole battle. The mapping holds every
+key from the start; asking for a tile not made yet makes the tiles before it
+there and then, so callers (and tests) see a complete mapping.
+
+Tab reaches every tile: each side ends with a focus gate, an empty widget in the
+Tab order after the side's last tile made; Tab into it makes the next tile and
+moves the focus on into it. A tile made late is put in the Tab order before its
+side's gate, so the order is the battle's.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 
-from PySide6.QtWidgets import QBoxLayout, QScrollArea, QSizePolicy, QSpacerItem
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFocusEvent
+from PySide6.QtWidgets import QBoxLayout, QScrollArea, QSizePolicy, QSpacerItem, QWidget
 
 from gangmanager.gui.battle.fighter_tile import FighterTile
 from gangmanager.rules.battle_state import FighterTrack
 
-# Tiles made at once in each side: more than a laptop screen shows (about five).
-IN_SIGHT = 6
 # Tiles made beyond the last one in sight (so a scroll finds them made).
-AHEAD = 2
+AHEAD = 1
 
 Make = Callable[[str, FighterTrack], FighterTile]
+
+
+class _Gate(QWidget):
+    """The end of a side's Tab order while tiles wait: Tab into it makes the next one."""
+
+    def __init__(self, parent: QWidget | None, reached: Callable[[], None]) -> None:
+        super().__init__(parent)
+        self._reached = reached
+        self.setFixedSize(0, 0)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        if event.reason() is Qt.FocusReason.BacktabFocusReason:
+            self.focusNextPrevChild(False)  # going back: on to the tile before
+        else:
+            self._reached()
 
 
 class _Side:
     """One side's layout, its tiles made in order, and the room kept for those waiting."""
 
-    def __init__(self, layout: QBoxLayout) -> None:
+    def __init__(self, layout: QBoxLayout, reached: Callable[[_Side], None]) -> None:
         self.layout = layout
         self.made: list[FighterTile] = []
         self.waiting: list[str] = []
         self.below = QSpacerItem(0, 0, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         layout.addItem(self.below)
+        self.gate = _Gate(layout.parentWidget(), lambda: reached(self))
+
+    @property
+    def shown(self) -> bool:
+        """Not hidden (the other tab of a narrow window), even before the window is shown."""
+        box = self.layout.parentWidget()
+        return box is None or not box.isHidden()
 
 
 class LazyTiles(Mapping[str, FighterTile]):
@@ -53,23 +81,30 @@ class LazyTiles(Mapping[str, FighterTile]):
         self._scroll: QScrollArea | None = None
         self._tile_height = 0
 
-    def add(self, key: str, track: FighterTrack, layout: QBoxLayout, *, now: bool) -> None:
+    def add(self, key: str, track: FighterTrack, layout: QBoxLayout) -> None:
+        """A tile waiting in `layout` (its side), made by `start` or when in sight."""
         side = self._sides.get(id(layout))
         if side is None:
-            side = self._sides[id(layout)] = _Side(layout)
+            side = self._sides[id(layout)] = _Side(layout, self._gate_reached)
         self._order.append(key)
-        if now:
-            self._put(key, track, side)
-        else:
-            self._waiting[key] = (track, side)
-            side.waiting.append(key)
+        self._waiting[key] = (track, side)
+        side.waiting.append(key)
 
-    def start(self, scroll: QScrollArea) -> None:
-        """Make the waiting tiles as `scroll` brings them near sight."""
+    def start(self, scroll: QScrollArea, room: int) -> None:
+        """Make the tiles that fill `room` pixels of each side shown (the window is not
+        laid out yet: its height), then the others as `scroll` brings them near sight."""
         self._scroll = scroll
         bar = scroll.verticalScrollBar()
         bar.valueChanged.connect(self.fill_sight)
         bar.rangeChanged.connect(self.fill_sight)
+        shown = [side for side in self._sides.values() if side.shown]
+        for side in shown or list(self._sides.values())[:1]:
+            filled = sum(tile.sizeHint().height() for tile in side.made)
+            while side.waiting and filled < room:
+                self._put_next(side)
+                filled += side.made[-1].sizeHint().height()
+            for _ in range(min(AHEAD, len(side.waiting))):
+                self._put_next(side)
         self._size_below()
 
     def show(self, key: str, track: FighterTrack) -> None:
@@ -125,6 +160,8 @@ class LazyTiles(Mapping[str, FighterTile]):
         height = self._estimated_height()
         wanted = bar.value() + view.height() + AHEAD * height
         for side in self._sides.values():
+            if not side.shown:
+                continue
             box = side.layout.parentWidget()
             top = box.y() if box is not None else 0
             while side.waiting and top + len(side.made) * height < wanted:
@@ -138,8 +175,26 @@ class LazyTiles(Mapping[str, FighterTile]):
         shown = side.layout.parentWidget()
         if shown is not None and shown.isVisible():
             tile.show()  # now, not when the layout gets to it
+        _before_in_tab_order(tile, side.gate)
         side.made.append(tile)
         self._made[key] = tile
+        if not side.waiting:
+            side.gate.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+
+    def _gate_reached(self, side: _Side) -> None:
+        """Tab past the side's last tile made: the next one is made and takes the focus."""
+        if not side.waiting:
+            side.gate.focusNextPrevChild(True)
+            return
+        self._put_next(side)
+        self._size_below()
+        tile = side.made[-1]
+        first = next((w for w in _tab_chain(tile) if w is not tile), tile)
+        first.setFocus(Qt.FocusReason.TabFocusReason)
+        area = self._scroll.widget() if self._scroll is not None else None
+        if self._scroll is not None and area is not None and area.layout() is not None:
+            area.layout().activate()  # the new tile placed now, so the view can follow it
+            self._scroll.ensureWidgetVisible(first)
 
     def _put_next(self, side: _Side) -> None:
         key = side.waiting.pop(0)
@@ -162,6 +217,29 @@ class LazyTiles(Mapping[str, FighterTile]):
             if side.below.sizeHint().height() != room:
                 side.below.changeSize(0, room, QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
                 side.layout.invalidate()
+
+
+def _tab_chain(tile: QWidget) -> list[QWidget]:
+    """The tile and the widgets in it that Tab stops at, in their Tab order."""
+    chain, widget = [], tile.nextInFocusChain()
+    while widget is not tile and tile.isAncestorOf(widget):
+        if widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
+            chain.append(widget)
+        widget = widget.nextInFocusChain()
+    return [tile, *chain]
+
+
+def _before_in_tab_order(tile: QWidget, gate: QWidget) -> None:
+    """The tile's widgets put just before `gate` in the Tab order (a widget made late
+    comes last in its window's)."""
+    previous = gate.previousInFocusChain()
+    # Qt orders only widgets that take the focus: the last such one before the gate.
+    while previous.focusPolicy() == Qt.FocusPolicy.NoFocus and previous is not gate:
+        previous = previous.previousInFocusChain()
+    for widget in _tab_chain(tile)[1:]:
+        if previous is not widget:
+            QWidget.setTabOrder(previous, widget)
+        previous = widget
 
 
 def show_track(tiles: Mapping[str, FighterTile], key: str, track: FighterTrack) -> None:

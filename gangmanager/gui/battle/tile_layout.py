@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from gangmanager.gui.battle.fighter_tile import FighterTile
-from gangmanager.gui.battle.lazy_tiles import IN_SIGHT, LazyTiles, made_tiles
+from gangmanager.gui.battle.lazy_tiles import LazyTiles, made_tiles
 from gangmanager.rules.battle_state import FighterTrack
 from gangmanager.services import battle
 
@@ -159,13 +159,13 @@ class TileLayout(_Base):
             column_layout.setContentsMargins(box.margins())
             column_layout.setAlignment(Qt.AlignmentFlag.AlignTop)
             side = [f for f in record.state.fighters if f.gang == gang]
-            for index, fighter in enumerate(side):
-                key = self._tile_key(record, fighter)
-                lazy.add(key, fighter, column_layout, now=index < IN_SIGHT)
+            for fighter in side:
+                lazy.add(key=self._tile_key(record, fighter), track=fighter, layout=column_layout)
             self.side_boxes.append(box)
         self.tiles = lazy
         self._place_sides()
-        lazy.start(self.tile_scroll)
+        # Not laid out yet: the window's height is more than the tiles' view will have.
+        lazy.start(self.tile_scroll, self.height())
 
     def _vehicle_statuses(self) -> tuple[str, ...]:
         """The statuses a vehicle's tile offers: the pack's vehicle rules'."""
@@ -219,3 +219,5 @@ class TileLayout(_Base):
     def _on_side_tabs_current_changed(self, index: int) -> None:
         for number, box in enumerate(self.side_boxes):
             box.setVisible(number == index)
+        if isinstance(self.tiles, LazyTiles):
+            self.tiles.fill_sight()  # the side shown now may have no tile made yet
