@@ -116,7 +116,8 @@ def test_tab_reaches_every_tile_of_a_side_in_battle_order(qtbot, db, rulesets) -
         if not reached or reached[-1] != tile.name:
             reached.append(tile.name)
             # The view follows the focus into each tile, made late or not.
-            assert not QApplication.focusWidget().visibleRegion().isEmpty(), tile.name
+            focused = QApplication.focusWidget()
+            assert focused is not None and not focused.visibleRegion().isEmpty(), tile.name
         qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     assert reached == [f"Alpha/Alpha {n:02d}" for n in range(SIZE)]
     last = window.tiles["Alpha/Alpha 19"]

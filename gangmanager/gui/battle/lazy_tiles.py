@@ -192,8 +192,9 @@ class LazyTiles(Mapping[str, FighterTile]):
         first = next((w for w in _tab_chain(tile) if w is not tile), tile)
         first.setFocus(Qt.FocusReason.TabFocusReason)
         area = self._scroll.widget() if self._scroll is not None else None
-        if self._scroll is not None and area is not None and area.layout() is not None:
-            area.layout().activate()  # the new tile placed now, so the view can follow it
+        placing = area.layout() if area is not None else None
+        if self._scroll is not None and placing is not None:
+            placing.activate()  # the new tile placed now, so the view can follow it
             self._scroll.ensureWidgetVisible(first)
 
     def _put_next(self, side: _Side) -> None:
@@ -221,8 +222,9 @@ class LazyTiles(Mapping[str, FighterTile]):
 
 def _tab_chain(tile: QWidget) -> list[QWidget]:
     """The tile and the widgets in it that Tab stops at, in their Tab order."""
-    chain, widget = [], tile.nextInFocusChain()
-    while widget is not tile and tile.isAncestorOf(widget):
+    chain: list[QWidget] = []
+    widget = tile.nextInFocusChain()
+    while widget is not None and widget is not tile and tile.isAncestorOf(widget):
         if widget.focusPolicy() & Qt.FocusPolicy.TabFocus:
             chain.append(widget)
         widget = widget.nextInFocusChain()
@@ -234,8 +236,12 @@ def _before_in_tab_order(tile: QWidget, gate: QWidget) -> None:
     comes last in its window's)."""
     previous = gate.previousInFocusChain()
     # Qt orders only widgets that take the focus: the last such one before the gate.
-    while previous.focusPolicy() == Qt.FocusPolicy.NoFocus and previous is not gate:
+    while previous is not None and previous is not gate:
+        if previous.focusPolicy() != Qt.FocusPolicy.NoFocus:
+            break
         previous = previous.previousInFocusChain()
+    if previous is None:
+        return
     for widget in _tab_chain(tile)[1:]:
         if previous is not widget:
             QWidget.setTabOrder(previous, widget)
