@@ -191,6 +191,8 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.overview_scroll, "&Campaign")
         self.tabs.addTab(self.history_view, "&History")
+        self._history_stale = True
+        self.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self.setCentralWidget(self.tabs)
 
     def _build_splitter(self) -> QSplitter:
@@ -319,8 +321,13 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
 
     def refresh(self) -> None:
         """Read the campaign again (F5), as another player may have changed it."""
+        # The history points grow with every battle: read only while the chart is in
+        # sight, and again when its tab is next shown (issue 31: Record battle at 10x).
+        charted = self.tabs.currentWidget() is self.history_view
         try:
-            state = service.campaign_state(self._db, self._rulesets, str(self.campaign_id))
+            state = service.campaign_state(
+                self._db, self._rulesets, str(self.campaign_id), with_history=charted
+            )
         except ServiceError as exc:
             self.messages.tell(str(exc))
             return
@@ -363,7 +370,22 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
         self.notes_edit.document().clearUndoRedoStacks()
         self.notes_edit.blockSignals(False)
         self._set_notes_dirty(False)
-        self.history_view.set_view(view)
+        self._history_stale = not charted
+        if charted:
+            self.history_view.set_view(view)
+
+    def _on_tabs_current_changed(self, index: int) -> None:
+        """The chart's tab shown after a refresh without it: read the campaign with its
+        history for the chart alone (the overview, its notes being typed, is left)."""
+        if self.tabs.widget(index) is not self.history_view or not self._history_stale:
+            return
+        try:
+            state = service.campaign_state(self._db, self._rulesets, str(self.campaign_id))
+        except ServiceError as exc:
+            self.messages.tell(str(exc))
+            return
+        self._history_stale = False
+        self.history_view.set_view(service.campaign_view(state))
 
     # ------------------------------------------------------------ notes
 
