@@ -310,7 +310,7 @@ def test_history_points_take_the_cycle_of_their_log_lines() -> None:
 
 
 def test_the_log_keeps_each_battles_lines_together() -> None:
-    from gangmanager.gui.campaign.campaign_window import battle_order
+    from gangmanager.gui.campaign.campaign_models import battle_order
 
     written = datetime(2026, 3, 1, 10, 0)
     log = [
