@@ -186,7 +186,11 @@ class CampaignState:
     history: list[Snapshot]
 
 
-def campaign_state(db: Database, rulesets: Rulesets, ref: str) -> CampaignState:
+def campaign_state(
+    db: Database, rulesets: Rulesets, ref: str, *, with_history: bool = True
+) -> CampaignState:
+    """The campaign as its window and report show it; `with_history=False` leaves the
+    history points out (empty): they grow with every battle and only the chart reads them."""
     with db.unit_of_work() as uow:
         context = context_of(uow, rulesets, ref)
         gangs = context.gangs()
@@ -199,5 +203,5 @@ def campaign_state(db: Database, rulesets: Rulesets, ref: str) -> CampaignState:
             standings=rows,
             triumphs=rules.triumphs(context.ctype, rows),
             log=context.repo.log(context.id),
-            history=context.repo.history(context.id),
+            history=context.repo.history(context.id) if with_history else [],
         )

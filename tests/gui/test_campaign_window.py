@@ -24,6 +24,7 @@ from gangmanager.services.campaign_rows import CampaignView, HistoryRow, LogRow
 from gangmanager.services.demo import demo_gang
 from gangmanager.services.rulesets import Rulesets
 
+from ..statements import statements_sent
 from .qt_narrowing import role_data
 
 
@@ -180,6 +181,35 @@ def test_history_chart_plots_every_gang(qtbot, window: CampaignWindow) -> None:
     assert window.tabs.currentIndex() == 0
 
 
+def test_the_history_is_read_for_the_chart_only_when_its_tab_is_shown(
+    qtbot, window: CampaignWindow, db: Database, rulesets: Rulesets
+) -> None:
+    # The points grow with every battle: a refresh of the overview leaves them unread.
+    with statements_sent(db.engine) as sent:
+        qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert sent and not any("campaign_snapshots" in s for s in sent)
+    service.record_battle(
+        db, rulesets, "Ash Wars", ["Iron Brothers", "Night Veils"], winner="Iron Brothers"
+    )
+    qtbot.keyClick(window, Qt.Key.Key_F5)
+    qtbot.keyClicks(window.notes_edit, " and Fridays")
+    typed = window.notes_edit.toPlainText()
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    # The chart has the battle recorded while it was not in sight; the notes being
+    # typed are left as they are.
+    assert [x for x, _ in points(window.history_view, "reputation", "Iron Brothers")] == [
+        1.0,
+        2.0,
+        3.0,
+        4.0,
+        5.0,
+    ]
+    assert window.notes_edit.toPlainText() == typed and window.save_notes_button.isEnabled()
+    with statements_sent(db.engine) as sent:
+        qtbot.keyClick(window, Qt.Key.Key_F5)
+    assert any("campaign_snapshots" in s for s in sent)
+
+
 def test_notes_are_saved_with_undo_while_typing(
     qtbot, window: CampaignWindow, db: Database
 ) -> None:
@@ -280,7 +310,7 @@ def test_history_points_take_the_cycle_of_their_log_lines() -> None:
 
 
 def test_the_log_keeps_each_battles_lines_together() -> None:
-    from gangmanager.gui.campaign.campaign_window import battle_order
+    from gangmanager.gui.campaign.campaign_models import battle_order
 
     written = datetime(2026, 3, 1, 10, 0)
     log = [

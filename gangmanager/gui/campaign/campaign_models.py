@@ -100,3 +100,15 @@ class LogTableModel(RowsTableModel[LogRow]):
         if role == Qt.ItemDataRole.ToolTipRole and column == 2:
             return row.text
         return None
+
+
+def battle_order(log: Sequence[LogRow]) -> list[LogRow]:
+    """Oldest first, each battle's lines together: a line a battle brought (income, a
+    post-battle report entered days later) follows that battle's own line."""
+    first: dict[int, int] = {}
+    keyed = []
+    for number, entry in enumerate(log):  # as stored: in the order it was written
+        battle = entry.campaign_battle_id
+        anchor = first.setdefault(battle, number) if battle is not None else number
+        keyed.append((anchor, number, entry))
+    return [entry for _, _, entry in sorted(keyed, key=lambda k: (k[0], k[1]))]

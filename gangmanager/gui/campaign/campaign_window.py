@@ -44,6 +44,7 @@ from gangmanager.gui.campaign.campaign_models import (
     LogTableModel,
     StandingsTableModel,
     TerritoryTableModel,
+    battle_order,
 )
 from gangmanager.gui.campaign.history_chart import HistoryChartView
 from gangmanager.gui.common.messages import Messages
@@ -51,7 +52,7 @@ from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.gui.common.screen_fit import open_size
 from gangmanager.rules.campaign import current_phase
 from gangmanager.services import campaign as service
-from gangmanager.services.campaign_rows import CampaignView, LogRow, TerritoryRow, TriumphRow
+from gangmanager.services.campaign_rows import CampaignView, TerritoryRow, TriumphRow
 from gangmanager.services.campaign_steps import OfCampaign, Stepped
 from gangmanager.services.changes import Changes
 from gangmanager.services.databases import Database
@@ -191,6 +192,8 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.addTab(self.overview_scroll, "&Campaign")
         self.tabs.addTab(self.history_view, "&History")
+        self._history_stale = True
+        self.tabs.currentChanged.connect(self._on_tabs_current_changed)
         self.setCentralWidget(self.tabs)
 
     def _build_splitter(self) -> QSplitter:
@@ -319,10 +322,9 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
 
     def refresh(self) -> None:
         """Read the campaign again (F5), as another player may have changed it."""
-        try:
-            state = service.campaign_state(self._db, self._rulesets, str(self.campaign_id))
-        except ServiceError as exc:
-            self.messages.tell(str(exc))
+        # The history points grow with every battle: read only with the chart in sight.
+        charted = self.tabs.currentWidget() is self.history_view
+        if (state := self._read(charted)) is None:
             return
         view = service.campaign_view(state)
         self.view = view
@@ -363,7 +365,26 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
         self.notes_edit.document().clearUndoRedoStacks()
         self.notes_edit.blockSignals(False)
         self._set_notes_dirty(False)
-        self.history_view.set_view(view)
+        self._history_stale = not charted
+        if charted:
+            self.history_view.set_view(view)
+
+    def _read(self, with_history: bool) -> service.CampaignState | None:
+        try:
+            return service.campaign_state(
+                self._db, self._rulesets, str(self.campaign_id), with_history=with_history
+            )
+        except ServiceError as exc:
+            self.messages.tell(str(exc))
+            return None
+
+    def _on_tabs_current_changed(self, index: int) -> None:
+        # The chart shown after refreshes without it: its points read for it alone
+        # (the overview, notes being typed, left as it is).
+        stale = self._history_stale and self.tabs.widget(index) is self.history_view
+        if stale and (state := self._read(True)) is not None:
+            self._history_stale = False
+            self.history_view.set_view(service.campaign_view(state))
 
     # ------------------------------------------------------------ notes
 
@@ -510,18 +531,6 @@ class CampaignWindow(ArbitratorActions, QMainWindow):
 
 def campaign_exists(db: Database, campaign_id: int) -> bool:
     return any(row.id == campaign_id for row in service.list_campaigns(db))
-
-
-def battle_order(log: Sequence[LogRow]) -> list[LogRow]:
-    """Oldest first, each battle's lines together: a line a battle brought (income, a
-    post-battle report entered days later) follows that battle's own line."""
-    first: dict[int, int] = {}
-    keyed = []
-    for number, entry in enumerate(log):  # as stored: in the order it was written
-        battle = entry.campaign_battle_id
-        anchor = first.setdefault(battle, number) if battle is not None else number
-        keyed.append((anchor, number, entry))
-    return [entry for _, _, entry in sorted(keyed, key=lambda k: (k[0], k[1]))]
 
 
 def _fit_rows(view: QTableView, most: int) -> None:

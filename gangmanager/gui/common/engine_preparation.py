@@ -62,7 +62,16 @@ class EnginePreparation(QObject):
         self._thread = databases.import_engine_in_background()
         self._steps = databases.preparation_steps(self._db)
         self._later = [_importer(name) for name in FIRST_USE_MODULES]
+        # Last: those modules add mapped tables, which has SQLAlchemy set its mappers
+        # up again at the next load; done here, not by the first edit.
+        self._later.append(self._set_up_gang_load)
         self._timer.start(POLL_MS)
+
+    def _set_up_gang_load(self) -> None:
+        try:
+            databases.set_up_gang_load(self._db)
+        except Exception:  # A head start only: the first action meets and reports it.
+            return
 
     def _step(self) -> None:
         assert self._thread is not None
