@@ -442,4 +442,6 @@ def finish_outcome(result: FinishResult) -> Outcome[FinishResult]:
     """Finish as the one entry returns it, for a Finish the wizard performed: its undo step."""
     inverse = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
     label = f"post-battle sequence of {result.gang.name}"
-    return Outcome(result.changes, inverse, label, result.gang.id, result=result)
+    # The gang as saved (`update` hands back what a read gives): the window shows it
+    # without reading the whole roster again.
+    return Outcome(result.changes, inverse, label, result.gang.id, result=result, gang=result.gang)
