@@ -12,7 +12,12 @@ if TYPE_CHECKING:
 
 
 class StepPage(QWizardPage):
-    """Loads its widgets from the draft when shown; edits go back through `host.update_draft`."""
+    """Loads its widgets from the draft when shown; edits go back through `host.update_draft`.
+
+    A page whose widgets cost something to make (a row per fighter, the armoury) makes
+    them in `build`, called when the page is first shown: opening the wizard made every
+    page's widgets, at 300 fighters about half of the open.
+    """
 
     def __init__(self, host: PostBattleWizard, step_id: str, title: str, summary: str) -> None:
         super().__init__()
@@ -27,8 +32,15 @@ class StepPage(QWizardPage):
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setObjectName("status")
         self._loading = False
+        self._built = False
+
+    def build(self) -> None:
+        """Make the page's widgets (once, when the page is first shown)."""
 
     def initializePage(self) -> None:
+        if not self._built:
+            self._built = True
+            self.build()
         self._loading = True
         try:
             self.load()
