@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
@@ -399,6 +399,18 @@ class PostBattleWizard(QWizard):
         if not self._resumed:
             self._resumed = True
             self.resume()
+        self._make_next_page_soon()
+
+    def _make_next_page_soon(self) -> None:
+        """Make the next page's widgets on the event loop, once the page shown now has been
+        painted (the timer runs after the paint's posted events): the player reads this page
+        meanwhile, and the Next only fills the page. A Next pressed before makes it then."""
+        QTimer.singleShot(0, self, self._on_make_next_page_timeout)
+
+    def _on_make_next_page_timeout(self) -> None:
+        following = self.page(self.nextId())
+        if isinstance(following, StepPage) and self.isVisible():
+            following.make_widgets()
 
     def accept(self) -> None:
         refusals: list[ServiceError] = []
@@ -435,6 +447,8 @@ class PostBattleWizard(QWizard):
         page = self.page(page_id)
         if isinstance(page, StepPage) and self._resumed:
             self.update_draft(page=page.step_id)
+        if self.isVisible():
+            self._make_next_page_soon()
 
     def _on_self_custom_button_clicked(self, which: int) -> None:
         if which != QWizard.WizardButton.CustomButton1.value or not DiscardDraftDialog.ask(self):
