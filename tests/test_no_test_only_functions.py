@@ -31,6 +31,7 @@ FRAMEWORK_OVERRIDES = frozenset(
         "headerData",  # QAbstractItemModel
         "hasHeightForWidth",  # QWidget layout
         "validatePage",  # QWizardPage
+        "createEditor",  # QAbstractItemDelegate
         "reducer_override",  # pickle.Pickler
         "persistent_id",  # pickle.Pickler
         "persistent_load",  # pickle.Unpickler

@@ -212,6 +212,16 @@ class CharacteristicTable:
     def __hash__(self) -> int:
         return self._hash
 
+    # A statline is never changed once made: a copy is the same table. Pydantic deep-copies
+    # a private attribute's default for every model made (Profile._table): without these,
+    # every profile read or built copied the whole statline (about 280 objects), most of
+    # a post-battle Finish's save at 300 fighters.
+    def __copy__(self) -> CharacteristicTable:
+        return self
+
+    def __deepcopy__(self, _memo: dict[int, object]) -> CharacteristicTable:
+        return self
+
     def lookup(self, code: str) -> Characteristic:
         """Case-insensitive lookup (`bs`, `BS`, `int`, `Int`); KeyError if unknown."""
         row = self._by_lower.get(code.strip().casefold())

@@ -297,11 +297,18 @@ def ended_battle(
     """
     rulesets = rulesets or Rulesets()
     with db.unit_of_work() as uow:
-        stored = battles(uow).for_gang(gang_id, ENDED)
-        if stored is None:
-            return None
-        record = _stored_record(uow, stored, uow.gangs.get(gang_id), rulesets)
-        return record.for_gang(gang_id)
+        return ended_battle_of(uow, gang_id, rulesets)
+
+
+def ended_battle_of(
+    uow: UnitOfWork, gang_id: int, rulesets: Rulesets, gang: Gang | None = None
+) -> BattleRecord | None:
+    """`ended_battle` on the caller's unit of work; `gang`: the gang as read there already."""
+    stored = battles(uow).for_gang(gang_id, ENDED)
+    if stored is None:
+        return None
+    gang = gang if gang is not None and gang.id == gang_id else uow.gangs.get(gang_id)
+    return _stored_record(uow, stored, gang, rulesets).for_gang(gang_id)
 
 
 def mark_battle_done(uow: UnitOfWork, battle_id: int, gang_id: int | None = None) -> None:

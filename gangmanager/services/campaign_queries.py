@@ -121,15 +121,6 @@ def post_battle_setting(uow: UnitOfWork, rulesets: Rulesets, gang: Gang) -> Camp
     return None if context is None else CampaignSetting(context.campaign, context.ctype)
 
 
-def gang_campaign(db: Database, rulesets: Rulesets, gang_ref: str) -> CampaignSetting | None:
-    """The same in its own unit of work: what the post-battle wizard previews against."""
-    with db.unit_of_work() as uow:
-        gang = uow.gangs.find(gang_ref)
-        if gang is None:
-            raise UnknownGangError(gang_ref, uow.gangs.names())
-        return post_battle_setting(uow, rulesets, gang)
-
-
 # ------------------------------------------------------------------ for the roster sheet
 
 

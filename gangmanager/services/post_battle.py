@@ -115,6 +115,40 @@ def load_draft(db: Database, gang_id: int) -> SavedDraft | None:
     return SavedDraft(stored.id, parse_draft(stored.draft))
 
 
+@dataclass(frozen=True)
+class WizardStart:
+    """What the post-battle wizard opens with, read in one unit of work."""
+
+    gang: Gang
+    # The ended battle handed to the sequence (None: none, or a log this version cannot read).
+    battle: battle_service.BattleRecord | None
+    campaign: CampaignSetting | None
+    # The unfinished draft to resume (None: none, or `draft_unreadable`).
+    saved: SavedDraft | None
+    draft_unreadable: bool = False
+
+
+def wizard_start(db: Database, rulesets: Rulesets, gang_id: int) -> WizardStart:
+    """The gang, its ended battle, its running campaign and its draft, the gang read once:
+    the wizard read the 300-fighter gang three times (itself, the battle, the campaign)."""
+    with db.unit_of_work() as uow:
+        gang = uow.gangs.find(str(gang_id))
+        if gang is None:
+            raise UnknownGangError(str(gang_id), uow.gangs.names())
+        try:
+            ended = battle_service.ended_battle_of(uow, gang_id, rulesets, gang)
+        except ServiceError:
+            ended = None  # the sequence is still done by hand
+        setting = campaign_service.post_battle_setting(uow, rulesets, gang)
+        stored = drafts_of(uow).current(gang_id)
+    if stored is None:
+        return WizardStart(gang, ended, setting, None)
+    try:
+        return WizardStart(gang, ended, setting, SavedDraft(stored.id, parse_draft(stored.draft)))
+    except PostBattleError:
+        return WizardStart(gang, ended, setting, None, draft_unreadable=True)
+
+
 def draft_from_battle(record: battle_service.BattleRecord) -> PostBattleDraft:
     """A fresh draft filled from an ended battle: who went Out of Action or was
     Seriously Injured, XP suggested for taking part and for the enemies each fighter's
@@ -442,4 +476,6 @@ def finish_outcome(result: FinishResult) -> Outcome[FinishResult]:
     """Finish as the one entry returns it, for a Finish the wizard performed: its undo step."""
     inverse = SwapPostBattle(result.rows_after, result.rows_before, "undo", "undone")
     label = f"post-battle sequence of {result.gang.name}"
-    return Outcome(result.changes, inverse, label, result.gang.id, result=result)
+    # The gang as saved (`update` hands back what a read gives): the window shows it
+    # without reading the whole roster again.
+    return Outcome(result.changes, inverse, label, result.gang.id, result=result, gang=result.gang)

@@ -9,7 +9,7 @@ import pytest
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QGuiApplication, QUndoStack
-from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QWizard
+from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QSpinBox, QWizard
 
 from gangmanager.gui.common.runner import OperationRunner
 from gangmanager.gui.post_battle import PostBattleWizard
@@ -24,6 +24,7 @@ from gangmanager.gui.post_battle.roster_pages import CleanHousePage, TradingPost
 from gangmanager.gui.post_battle.step_page import StepPage
 from gangmanager.gui.post_battle.wizard import DiscardDraftDialog
 from gangmanager.gui.post_battle.wrap_up_page import WrapUpPage
+from gangmanager.gui.post_battle.xp_table import XP_COLUMN
 from gangmanager.persistence.database import Database, open_database, sqlite_url
 from gangmanager.rules.dice import FixedDice
 from gangmanager.rules.gang import FighterStatus, Gang
@@ -99,6 +100,25 @@ def type_number(qtbot, spin: QAbstractSpinBox, text: str) -> None:
     spin.setFocus()
     spin.lineEdit().selectAll()
     qtbot.keyClicks(spin.lineEdit(), text)
+
+
+def type_xp(qtbot, page: RewardsPage, name: str, text: str) -> None:
+    """Type a fighter's gained XP into the rewards table, as a player does: the cell picked,
+    F2, the number typed into the cell's spin box, Enter."""
+    table = present(page.xp_table)
+    row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == name)
+    table.setFocus()
+    table.setCurrentCell(row, XP_COLUMN)
+    qtbot.keyClick(table, Qt.Key.Key_F2)
+    # The cell's editor (focus follows only in an active window, which offscreen is not).
+    editor = table.viewport().findChild(QSpinBox)
+    assert editor is not None and table.state() is table.State.EditingState
+    assert editor.accessibleName() == f"XP for {name}"
+    editor.lineEdit().selectAll()
+    qtbot.keyClicks(editor.lineEdit(), text)
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    # The delegate commits and closes the editor on the event loop (a queued call).
+    qtbot.waitUntil(lambda: table.state() is not table.State.EditingState)
 
 
 def choose(qtbot, combo: QComboBox, text: str) -> None:
@@ -186,8 +206,10 @@ def test_walk_the_wizard_end_to_end_then_undo_in_one_step(
     assert isinstance(rewards, RewardsPage)
     type_number(qtbot, rewards.credits, "70")
     type_number(qtbot, rewards.reputation, "1")
-    type_number(qtbot, rewards.xp["Mags Varga"], "6")
+    qtmodeltester.check(present(rewards.xp_table).model())
+    type_xp(qtbot, rewards, "Mags Varga", "6")
     assert wizard.draft.xp == {"Mags Varga": 6} and wizard.draft.credits == 70
+    assert present(rewards.xp_table).values()["Mags Varga"] == 6
     click_next(qtbot, wizard)
     type_number(qtbot, current_page(wizard, RewardsPage).income, "15")
     click_next(qtbot, wizard)
@@ -282,12 +304,12 @@ def test_the_draft_resumes_where_the_wizard_was_closed(
     click(qtbot, row.out_of_action)
     type_number(qtbot, row.injury.spin, "52")
     go_to(qtbot, wizard, "receive_rewards")
-    type_number(qtbot, current_page(wizard, RewardsPage).xp["Pip"], "3")
+    type_xp(qtbot, current_page(wizard, RewardsPage), "Pip", "3")
     wizard.reject()  # closed: nothing applied, the draft stays
 
     again = open_wizard(qtbot, db, rulesets, gang)
     assert current_page(again, StepPage).step_id == "receive_rewards"
-    assert current_page(again, RewardsPage).xp["Pip"].value() == 3
+    assert present(current_page(again, RewardsPage).xp_table).values()["Pip"] == 3
     assert again.draft.result == "loss"
     wrap_up = wizard_page(again, "wrap_up")
     assert isinstance(wrap_up, WrapUpPage)

@@ -25,7 +25,15 @@ from gangmanager.services.rulesets import Rulesets
 from ..narrowing import present
 from .qt_narrowing import current_page
 from .screenshot_dir import screenshot_dir
-from .test_post_battle_wizard import choose, click, click_next, go_to, open_wizard, type_number
+from .test_post_battle_wizard import (
+    choose,
+    click,
+    click_next,
+    go_to,
+    open_wizard,
+    type_number,
+    type_xp,
+)
 
 
 @pytest.fixture
@@ -69,7 +77,7 @@ def test_a_post_battle_that_reaches_a_rank_and_takes_the_advancement(
     click_next(qtbot, wizard)  # the battle
     click_next(qtbot, wizard)  # Wrap-up: nobody went down
     rewards = current_page(wizard, RewardsPage)
-    type_number(qtbot, rewards.xp["Nyx"], "6")
+    type_xp(qtbot, rewards, "Nyx", "6")
     click_next(qtbot, wizard)
 
     page = current_page(wizard, RankAdvancementsPage)
@@ -111,7 +119,7 @@ def test_taking_a_skill_lists_the_sets_the_type_may_take(
 ) -> None:
     wizard = open_wizard(qtbot, db, rulesets, gang, result="loss")
     go_to(qtbot, wizard, "receive_rewards")
-    type_number(qtbot, current_page(wizard, RewardsPage).xp["Nyx"], "6")
+    type_xp(qtbot, current_page(wizard, RewardsPage), "Nyx", "6")
     click_next(qtbot, wizard)
     page = current_page(wizard, RankAdvancementsPage)
     # Picked from the list (typing stops at a space, which opens the list).

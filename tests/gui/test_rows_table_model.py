@@ -106,7 +106,7 @@ def test_kept_texts_are_worked_out_when_a_row_is_set_not_on_each_data_call(
     for _ in range(3):
         assert [model.index(r, 0).data() for r in range(2)] == ["Rook", "Pip"]
     assert CountedModel.asked == []
-    model.update_row(1, Ganger("Pip", 4))
+    model.update_rows({1: Ganger("Pip", 4)})
     assert CountedModel.asked == ["Pip"]
     assert model.index(1, 1).data() == "4"
 
@@ -118,7 +118,7 @@ def test_rows_change_in_place_without_a_reset(qtbot, qtmodeltester) -> None:
     resets: list[bool] = []
     model.modelReset.connect(lambda: resets.append(True))
     with qtbot.waitSignal(model.dataChanged) as changed:
-        model.update_row(0, Ganger("Rook", 5))
+        model.update_rows({0: Ganger("Rook", 5)})
     first, last = changed.args[:2]
     assert (first.row(), first.column(), last.row(), last.column()) == (0, 0, 0, 1)
     with qtbot.waitSignal(model.rowsInserted) as inserted:
@@ -132,3 +132,17 @@ def test_rows_change_in_place_without_a_reset(qtbot, qtmodeltester) -> None:
     model.extend_rows([])
     model.truncate_rows(4)
     assert resets == [] and model.rowCount() == 1
+
+
+def test_rows_changed_together_are_announced_once_over_their_span(qtbot, qtmodeltester) -> None:
+    model = CountedModel([Ganger("Rook", 3), Ganger("Pip", 0), Ganger("Vask", 1)])
+    qtmodeltester.check(model)
+    spans: list[tuple[int, int, int, int]] = []
+    model.dataChanged.connect(
+        lambda first, last, *_: spans.append((first.row(), first.column(), last.row(), last.column()))
+    )
+    model.update_rows({2: Ganger("Vask", 2), 0: Ganger("Rook", 4)})
+    assert spans == [(0, 0, 2, 1)]
+    assert [model.index(r, 1).data() for r in range(3)] == ["4", "0", "2"]
+    model.update_rows({})
+    assert len(spans) == 1

@@ -68,3 +68,21 @@ def test_the_wizard_opens_with_the_same_statements_for_any_gang_and_log(
     # Opened again (the draft saved by the first open is resumed): the same again.
     assert len(opening(qtbot, db, rulesets, small)) == len(opening(qtbot, db, rulesets, large))
     OPENED.clear()
+
+
+def test_a_draft_this_version_cannot_read_is_started_again_with_the_battle(
+    qtbot, db: Database, rulesets: Rulesets
+) -> None:
+    """The one read of the open (gang, battle, campaign, draft) still gives a draft that
+    does not read as a fresh one, filled from the ended battle."""
+    from sqlalchemy import text
+
+    gang_id = ended(db, rulesets, "Odd", 3, 1)
+    opening(qtbot, db, rulesets, gang_id)  # saves a draft
+    with db.engine.begin() as connection:
+        connection.execute(text("UPDATE post_battle_drafts SET draft = '{\"result\": 7}'"))
+    wizard = PostBattleWizard(db, rulesets, gang_id, dice=FixedDice([]))
+    qtbot.addWidget(wizard)
+    assert wizard.battle is not None and wizard.draft.battle_id == wizard.battle.battle_id
+    assert wizard.draft.result is None
+    wizard.reject()

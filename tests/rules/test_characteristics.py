@@ -71,3 +71,17 @@ def test_range_check_names_the_characteristic() -> None:
 def test_profile_line_needs_twelve_values() -> None:
     with pytest.raises(CharacteristicError, match="12 values"):
         Profile.from_line('5" 4+')
+
+
+def test_a_profile_shares_its_statline_rather_than_copying_it() -> None:
+    """A statline is a value: copies are the table itself, so a profile made with the
+    default statline (pydantic copies a private default per model) holds CORE_TABLE."""
+    import copy
+
+    from gangmanager.rules.profile import Profile
+
+    assert copy.deepcopy(CORE_TABLE) is CORE_TABLE
+    assert copy.copy(CORE_TABLE) is CORE_TABLE
+    profile = Profile.model_validate({"M": '5"', "WS": "4+"})
+    assert profile.table is CORE_TABLE
+    assert profile.model_copy(deep=True).table is CORE_TABLE

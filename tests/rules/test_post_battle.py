@@ -379,3 +379,20 @@ def test_a_preview_through_the_last_step_applies_the_whole_draft() -> None:
     after, found, _ = preview_steps(N23, _gang(), draft, "update_gang_rating")
     assert found == []
     assert after == apply_draft(N23, _gang(), draft)[0]
+
+
+def test_a_step_finds_fighters_by_name_after_it_changed_or_renamed_one() -> None:
+    """StepRun.index keeps a name lookup for the roster it was made from: a fighter
+    replaced under the same name is still found, a renamed one by its new name only."""
+    from gangmanager.rules.post_battle_steps.run import CampaignState, StepRun
+
+    gang = _gang()
+    run = StepRun("receive_rewards", _draft(), gang, N23, CampaignState())
+    first = gang.fighters[0]
+    assert run.index(f"  {first.name.upper()} ", "XP") == 0
+    run.set_fighter(0, first.model_copy(update={"xp": first.xp + 1}))
+    assert run.index(first.name, "XP") == 0 and run.problems == []
+    run.set_fighter(0, first.model_copy(update={"name": "Someone Else"}))
+    assert run.index("someone else", "XP") == 0
+    assert run.index(first.name, "XP") is None
+    assert run.problems == [f"XP: no fighter '{first.name}' on the roster"]

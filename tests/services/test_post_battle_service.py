@@ -120,6 +120,22 @@ def test_finish_applies_the_whole_draft_and_marks_it_finished(
     assert "Gang Rating" in result.changes.messages[0]
 
 
+def test_finish_by_id_hands_back_the_gang_as_a_read_gives_it(
+    db: Database, rulesets: Rulesets, gang: Gang
+) -> None:
+    """The window shows the outcome's gang instead of reading the roster again: it must be
+    the stored one, ids (new weapon rows included), owners and the new version."""
+    assert gang.id is not None
+    draft = PostBattleDraft.model_validate(DRAFT)
+    draft_id = post_battle.save_draft(db, rulesets, gang.id, draft)
+    action = post_battle.FinishPostBattle(gang.id, draft, draft_id, gang.version)
+    outcome = perform(db, action, rulesets)
+    stored = gangs.load_gang(db, str(gang.id))
+    assert outcome.gang == stored and outcome.gang is not None
+    assert outcome.gang.version == stored.version != gang.version
+    assert [f.id for f in outcome.gang.fighters] == [f.id for f in stored.fighters]
+
+
 def test_a_refused_draft_writes_nothing_and_lists_every_problem(
     db: Database, db_path: Path, rulesets: Rulesets, gang: Gang
 ) -> None:

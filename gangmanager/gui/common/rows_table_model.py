@@ -6,8 +6,8 @@ alignment, tooltips); whatever a column does not say (colours, fonts, icons,
 the edit role) comes from `cell`, which a subclass overrides for those roles.
 A subclass may instead give plain `HEADERS` and answer every role in `cell`.
 
-Rows change by a reset (`set_rows`), or in place: one row replaced
-(`update_row`, one `dataChanged`), rows added at the end (`extend_rows`) or
+Rows change by a reset (`set_rows`), or in place: rows replaced
+(`update_rows`, one `dataChanged`), rows added at the end (`extend_rows`) or
 taken off it (`truncate_rows`), so a view keeps its layout and scroll position.
 With `CACHE_TEXTS` the cell texts of a row are worked out when the row is set,
 not on each `data()` call: a view asks for every cell on every repaint (the
@@ -16,7 +16,7 @@ roster: thousands of calls), which then costs a tuple lookup.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
@@ -79,12 +79,17 @@ class RowsTableModel(QAbstractTableModel, Generic[RowT]):
         self._texts = [self._texts_of(r) for r in self._rows]
         self.endResetModel()
 
-    def update_row(self, row: int, value: RowT) -> None:
-        """Replace one row; its cells repaint (one dataChanged over the row)."""
-        self._rows[row] = value
-        self._texts[row] = self._texts_of(value)
+    def update_rows(self, changed: Mapping[int, RowT]) -> None:
+        """Replace these rows (by row number); their cells repaint, announced by one
+        dataChanged over the rows they span: a Finish that gives 300 fighters their XP
+        sent 300 signals, each handled by the view, where one does."""
+        if not changed:
+            return
+        for row, value in changed.items():
+            self._rows[row] = value
+            self._texts[row] = self._texts_of(value)
         last = max(0, self.columnCount() - 1)
-        self.dataChanged.emit(self.index(row, 0), self.index(row, last))
+        self.dataChanged.emit(self.index(min(changed), 0), self.index(max(changed), last))
 
     def extend_rows(self, rows: Sequence[RowT]) -> None:
         """Add rows at the end (an insert, not a reset)."""

@@ -8,17 +8,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import (
-    QFormLayout,
-    QGridLayout,
-    QGroupBox,
-    QLabel,
-    QScrollArea,
-    QSpinBox,
-)
+from PySide6.QtWidgets import QFormLayout, QLabel, QSpinBox
 
 from gangmanager.gui.post_battle.income_box import CampaignIncomeBox
 from gangmanager.gui.post_battle.step_page import StepPage
+from gangmanager.gui.post_battle.xp_table import XpTable
 from gangmanager.rules.gang import FighterStatus
 from gangmanager.rules.post_battle_campaign import income_dice, income_report
 from gangmanager.rules.post_battle_draft import TerritoryIncome
@@ -52,68 +46,57 @@ class RewardsPage(StepPage):
     ) -> None:
         super().__init__(host, step_id, title, summary)
         self.sections = sections
+        # Made with the page (`build`); a campaign's income box only in a campaign.
+        self.campaign_income: CampaignIncomeBox | None = None
+        self.xp_table: XpTable | None = None
+
+    def build(self) -> None:
         self.credits = _spin(-10_000, 10_000, " credits")
         self.reputation = _spin(-100, 100)
         self.income = _spin(-10_000, 10_000, " credits")
-        self.xp: dict[str, QSpinBox] = {}
-        if REWARDS in sections:
-            self._add_rewards(host)
-        self.campaign_income: CampaignIncomeBox | None = None
-        if INCOME in sections and host.campaign is not None:
-            self.campaign_income = CampaignIncomeBox(host.roll)
+        if REWARDS in self.sections:
+            self._add_rewards()
+        if INCOME in self.sections and self.host.campaign is not None:
+            self.campaign_income = CampaignIncomeBox(self.host.roll)
             self.campaign_income.sig_changed.connect(self._on_campaign_income_sig_changed)
             self.layout_.addWidget(self.campaign_income)
-        elif INCOME in sections:
+        elif INCOME in self.sections:
             form = QFormLayout()
             form.addRow("Income from territories:", self.income)
             self.layout_.addLayout(form)
         self.layout_.addWidget(self.status)
-        if REWARDS not in sections:
+        if REWARDS not in self.sections:
             # A one-field page: keep the credits ledger next to the field.
             self.layout_.addStretch(1)
         self.credits.valueChanged.connect(self._on_credits_value_changed)
         self.reputation.valueChanged.connect(self._on_reputation_value_changed)
         self.income.valueChanged.connect(self._on_income_value_changed)
 
-    def _add_rewards(self, host: PostBattleWizard) -> None:
+    def _add_rewards(self) -> None:
         """Credits and Reputation gained, and each fighter's XP (suggested from the battle)."""
         form = QFormLayout()
         form.addRow("Credits gained (negative for a loss):", self.credits)
         form.addRow("Reputation gained (the total never drops below 1):", self.reputation)
         self.layout_.addLayout(form)
-        box = QGroupBox("Experience gained in this battle")
-        grid = QGridLayout(box)
-        fighters = [f for f in host.gang.fighters if f.status is not FighterStatus.DEAD]
-        for row, fighter in enumerate(fighters):
-            spin = _spin(0, 99, " XP")
-            spin.setAccessibleName(f"XP for {fighter.name}")
-            self.xp[fighter.name] = spin
-            grid.addWidget(QLabel(fighter.name), row, 0)
-            grid.addWidget(spin, row, 1)
-            grid.addWidget(QLabel(f"has {fighter.xp} XP now ({fighter.category.label})"), row, 2)
-            spin.valueChanged.connect(self._on_xp_value_changed)
-        grid.setColumnStretch(2, 1)
-        grid.setRowStretch(len(fighters), 1)
+        fighters = [f for f in self.host.gang.fighters if f.status is not FighterStatus.DEAD]
+        self.xp_table = XpTable(fighters)
+        self.xp_table.sig_changed.connect(self._on_xp_table_sig_changed)
         note = QLabel(
-            "Suggested from the battle where the log shows it (taking part); edit freely:"
-            " +1 per enemy Seriously Injured, +2 per enemy Out of Action (+1 more for a"
-            " Leader or Champion), +1 rally, scenario awards."
+            "Experience gained in this battle, suggested from the battle where the log shows"
+            " it (taking part); edit freely: +1 per enemy Seriously Injured, +2 per enemy Out"
+            " of Action (+1 more for a Leader or Champion), +1 rally, scenario awards."
         )
         note.setWordWrap(True)
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(box)
         self.layout_.addWidget(note)
-        self.layout_.addWidget(scroll, 1)
+        self.layout_.addWidget(self.xp_table, 1)
 
     def load(self) -> None:
         draft = self.host.draft
         self.credits.setValue(draft.credits)
         self.reputation.setValue(draft.reputation)
         self.income.setValue(draft.income)
-        given = {name.casefold(): n for name, n in draft.xp.items()}
-        for name, spin in self.xp.items():
-            spin.setValue(given.get(name.casefold(), 0))
+        if self.xp_table is not None:
+            self.xp_table.set_values(draft.xp)
 
     def refresh(self) -> None:
         steps = (["receive_rewards"] if REWARDS in self.sections else []) + (
@@ -162,8 +145,10 @@ class RewardsPage(StepPage):
     def _on_income_value_changed(self, value: int) -> None:
         self.edited(income=value)
 
-    def _on_xp_value_changed(self, _value: int) -> None:
-        shown = {name.casefold() for name in self.xp}
-        kept = {n: v for n, v in self.host.draft.xp.items() if n.casefold() not in shown}
-        kept.update({name: spin.value() for name, spin in self.xp.items() if spin.value()})
+    def _on_xp_table_sig_changed(self) -> None:
+        assert self.xp_table is not None
+        shown = self.xp_table.values()
+        folded = {name.casefold() for name in shown}
+        kept = {n: v for n, v in self.host.draft.xp.items() if n.casefold() not in folded}
+        kept.update({name: gained for name, gained in shown.items() if gained})
         self.edited(xp=kept)

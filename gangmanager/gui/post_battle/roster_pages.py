@@ -171,12 +171,12 @@ class CleanHousePage(StepPage):
 class TradingPostPage(StepPage):
     """B: sell, then buy from the ruleset's armoury (credits checked)."""
 
-    def __init__(self, host: PostBattleWizard, step_id: str, title: str, summary: str) -> None:
-        super().__init__(host, step_id, title, summary)
-        buy = self._buy_box(host)
+    def build(self) -> None:
+        # When first shown: the armoury's picker is most of this page's making.
+        buy = self._buy_box(self.host)
         sell = self._sell_box()
         forms = QHBoxLayout()
-        forms.addWidget(self._seek_box(host), 2)
+        forms.addWidget(self._seek_box(self.host), 2)
         forms.addWidget(buy, 3)  # the item picker's names and prices need the room
         forms.addWidget(sell, 2)
         self.bought = EntryList("Bought")

@@ -12,7 +12,13 @@ if TYPE_CHECKING:
 
 
 class StepPage(QWizardPage):
-    """Loads its widgets from the draft when shown; edits go back through `host.update_draft`."""
+    """Loads its widgets from the draft when shown; edits go back through `host.update_draft`.
+
+    A page whose widgets cost something to make (a row per fighter, the armoury) makes
+    them in `build`, called once by `make_widgets`: when the page is first shown, or
+    earlier, when the wizard makes the next page while the player is on this one.
+    Opening the wizard made every page's widgets, at 300 fighters about half of the open.
+    """
 
     def __init__(self, host: PostBattleWizard, step_id: str, title: str, summary: str) -> None:
         super().__init__()
@@ -27,8 +33,19 @@ class StepPage(QWizardPage):
         self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setObjectName("status")
         self._loading = False
+        self._built = False
+
+    def build(self) -> None:
+        """Make the page's widgets (once: see `make_widgets`)."""
+
+    def make_widgets(self) -> None:
+        """Make the page's widgets unless they are made."""
+        if not self._built:
+            self._built = True
+            self.build()
 
     def initializePage(self) -> None:
+        self.make_widgets()
         self._loading = True
         try:
             self.load()

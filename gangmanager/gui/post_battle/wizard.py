@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TypeVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QTimer, Signal
 from PySide6.QtGui import QUndoStack
 from PySide6.QtWidgets import QMessageBox, QWidget, QWizard
 
@@ -58,8 +58,6 @@ from gangmanager.rules.post_battle import (
 )
 from gangmanager.rules.post_battle_draft import PostBattleDraft, TerritoryIncome, merge_limited
 from gangmanager.rules.post_battle_report import Report
-from gangmanager.services import battle as battle_service
-from gangmanager.services import campaign as campaign_service
 from gangmanager.services import gangs, post_battle
 from gangmanager.services.databases import Database
 from gangmanager.services.errors import ServiceError, StaleGangError
@@ -122,24 +120,19 @@ class PostBattleWizard(QWizard):
         self._undo_stack = undo_stack
         self._step_refused = step_refused
         self.dice = dice or RandomDice()
-        self.gang: Gang = gangs.load_gang(db, str(gang_id))
+        # The gang, its ended battle, campaign and draft in one read (the gang once).
+        start = post_battle.wizard_start(db, rulesets, gang_id)
+        self.gang: Gang = start.gang
         self.gang_id = gang_id
         self.ruleset = rulesets.get(self.gang.ruleset)
-        try:
-            self.battle = battle_service.ended_battle(db, gang_id, rulesets)
-        except ServiceError:
-            self.battle = None
-        try:
-            saved = self._start_draft()
-        except post_battle.PostBattleError:
+        self.battle = start.battle
+        if start.draft_unreadable:
             # A draft this version cannot read: start again rather than lock the wizard.
             self._write(post_battle.DiscardDraft(gang_id))
-            saved = self._start_draft()
+        saved = start.saved or self._start_draft()
         self.draft_id: int | None = saved.id
         self.draft: PostBattleDraft = saved.draft
-        self.campaign: CampaignSetting | None = campaign_service.gang_campaign(
-            db, rulesets, str(gang_id)
-        )
+        self.campaign: CampaignSetting | None = start.campaign
         # Not `result`: that would hide QDialog.result().
         self.finish_result: FinishResult | None = None
         self._previews: dict[str, tuple[Gang, list[str], CampaignOutcome | None]] = {}
@@ -406,6 +399,18 @@ class PostBattleWizard(QWizard):
         if not self._resumed:
             self._resumed = True
             self.resume()
+        self._make_next_page_soon()
+
+    def _make_next_page_soon(self) -> None:
+        """Make the next page's widgets on the event loop, once the page shown now has been
+        painted (the timer runs after the paint's posted events): the player reads this page
+        meanwhile, and the Next only fills the page. A Next pressed before makes it then."""
+        QTimer.singleShot(0, self, self._on_make_next_page_timeout)
+
+    def _on_make_next_page_timeout(self) -> None:
+        following = self.page(self.nextId())
+        if isinstance(following, StepPage) and self.isVisible():
+            following.make_widgets()
 
     def accept(self) -> None:
         refusals: list[ServiceError] = []
@@ -442,6 +447,8 @@ class PostBattleWizard(QWizard):
         page = self.page(page_id)
         if isinstance(page, StepPage) and self._resumed:
             self.update_draft(page=page.step_id)
+        if self.isVisible():
+            self._make_next_page_soon()
 
     def _on_self_custom_button_clicked(self, which: int) -> None:
         if which != QWizard.WizardButton.CustomButton1.value or not DiscardDraftDialog.ask(self):

@@ -316,8 +316,8 @@ class CaptureBox(QGroupBox):
 
 
 class WrapUpPage(StepPage):
-    def __init__(self, host: PostBattleWizard, step_id: str, title: str, summary: str) -> None:
-        super().__init__(host, step_id, title, summary)
+    def build(self) -> None:
+        host = self.host
         self.clear_recovery = QCheckBox("Clear last battle's Recovery and Convalescence")
         self.clear_recovery.setToolTip(
             "Fighters In Recovery or Convalescence since the last battle are fit again"

@@ -9,7 +9,7 @@ value differs it carries a marker (`*`) and a tooltip saying why.
 Every cell is worked out when its fighter changes, not on each `data()` call:
 the texts by the rows base (`CACHE_TEXTS`, from the column descriptors), the
 tooltips, fonts and brushes in the row (`RosterRow`); after an edit only the
-fighters that differ are worked out again and repainted (`update_row`).
+fighters that differ are worked out again and repainted (`update_rows`).
 """
 
 from __future__ import annotations
@@ -249,9 +249,10 @@ class RosterTableModel(RowsTableModel[RosterRow]):
             return False
         if stat_columns(gang_statlines(gang.fighters, ruleset)) != self._stats:
             return False
-        for row, fighter in enumerate(gang.fighters):
-            if fighter != self._rows[row].fighter:
-                self.update_row(row, self._make_row(fighter))
+        self.update_rows(
+            {row: self._make_row(fighter) for row, fighter in enumerate(gang.fighters)
+             if fighter != self._rows[row].fighter}
+        )  # fmt: skip
         return True
 
     def _make_row(self, fighter: Fighter) -> RosterRow:

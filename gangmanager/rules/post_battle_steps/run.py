@@ -22,7 +22,7 @@ from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle_campaign import CampaignOutcome, CampaignSetting
 from gangmanager.rules.post_battle_draft import PostBattleDraft
 from gangmanager.rules.post_battle_report import Change
-from gangmanager.rules.post_battle_trading import TradeProblem, fighter_index
+from gangmanager.rules.post_battle_trading import TradeProblem
 from gangmanager.rules.ruleset import Ruleset
 
 _FALLBACK_NAMES = {
@@ -113,6 +113,10 @@ class StepRun:
         self.lines: list[Line] = []
         self.rolls: list[str] = []
         self.step = step_name(ruleset, step_id)
+        # The fighters' names (stripped, case ignored) to their first index, for the list
+        # they were read from: a step looking up each of 300 fighters by name walked the
+        # roster each time (90,000 comparisons a preview).
+        self._by_name: tuple[list[Fighter], dict[str, int]] | None = None
 
     def result(self) -> StepResult:
         return StepResult(
@@ -130,15 +134,27 @@ class StepRun:
         self.lines.append(Line(fighter, Change(self.step, text)))
 
     def index(self, name: str, what: str) -> int | None:
-        index = fighter_index(self.gang, name)
+        """The fighter's index (as `fighter_index` finds it); a problem when there is none."""
+        fighters = self.gang.fighters
+        if self._by_name is None or self._by_name[0] is not fighters:
+            names: dict[str, int] = {}
+            for i, f in enumerate(fighters):
+                names.setdefault(f.name.strip().casefold(), i)
+            self._by_name = (fighters, names)
+        index = self._by_name[1].get(name.strip().casefold())
         if index is None:
             self.problem(f"{what}: no fighter {quoted(name)} on the roster")
         return index
 
     def set_fighter(self, index: int, fighter: Fighter) -> None:
-        fighters = list(self.gang.fighters)
+        before = self.gang.fighters
+        fighters = list(before)
         fighters[index] = fighter
         self.gang = self.gang.model_copy(update={"fighters": fighters})
+        if self._by_name is not None and self._by_name[0] is before:
+            if before[index].name == fighter.name:
+                # The same names in the same places: the lookup holds for the new list.
+                self._by_name = (self.gang.fighters, self._by_name[1])
 
     def attempt(self, what: str, action: Callable[[], _T]) -> _T | None:
         """Run one entry; a refusal becomes a problem and the gang stays as it was."""
