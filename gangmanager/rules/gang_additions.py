@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from gangmanager.rules.fighter_refs import fighter_with_id, owner_of
 from gangmanager.rules.gang import Category, Fighter, FighterStatus
 from gangmanager.rules.ruleset import FighterType, Ruleset
+from gangmanager.rules.vehicles import house_refusal
 from gangmanager.rules.weapons import trait_key
 
 
@@ -64,8 +65,12 @@ def check_recruit(
     fighters: list[Fighter],
     fighter_type: FighterType,
     owner_id: int | None = None,
+    *,
+    owner_needed: bool = True,
 ) -> RecruitVerdict:
-    """May a gang of `house_id` with `fighters` take one more of `fighter_type`?"""
+    """May a gang of `house_id` with `fighters` take one more of `fighter_type`?
+    `owner_needed` False: a beast whose owner is not (or no longer) in the gang
+    passes on its house and limit alone."""
     name = fighter_type.name
     house = ruleset.house(house_id) if house_id else None
     if not fighter_type.open_to(house):
@@ -80,9 +85,11 @@ def check_recruit(
     if fighter_type.category is not Category.EXOTIC_BEAST:
         return RecruitVerdict(True)
     who = ", ".join(fighter_type.owners())
+    found = fighter_with_id(counted, owner_id) if owner_id is not None else None
+    if found is None and not owner_needed:
+        return RecruitVerdict(True)
     if owner_id is None:
         return RecruitVerdict(False, f"{name} is an Exotic Beast: choose its owner ({who})")
-    found = fighter_with_id(counted, owner_id)
     if found is None:
         return RecruitVerdict(False, f"{name}'s owner is not in the gang")
     if not may_own(fighter_type, found):
@@ -95,6 +102,58 @@ def check_recruit(
                 f"{found.name} already owns {len(owned)} {name}; at most {limit.per_owner} each",
             )
     return RecruitVerdict(True)
+
+
+def joining_refusal(
+    ruleset: Ruleset,
+    house_id: str | None,
+    others: list[Fighter],
+    fighter: Fighter,
+    *,
+    owner_needed: bool = True,
+) -> str | None:
+    """Why `fighter` may not join a gang of `house_id` beside `others`, in one line
+    (None: it may): a vehicle its house may not take, a Brute, Hanger-on, Hired Gun
+    or Exotic Beast outside its house or its limits. The one check of every way a
+    fighter joins (AddFighter, AddVehicle, an imported gang); `owner_needed` False
+    lets a beast whose owner is gone stay (a campaign's gang, read from a file)."""
+    if not fighter.type:
+        return None
+    house = ruleset.house(house_id) if house_id else None
+    vehicle = ruleset.vehicle(fighter.type)
+    if vehicle is not None:
+        return house_refusal(ruleset, vehicle, house)
+    key = trait_key(fighter.type)
+    fighter_type = ruleset.fighter_type(house_id, fighter.type) or next(
+        (t for t in ruleset.gang_additions if trait_key(t.name) == key), None
+    )
+    if fighter_type is None or not fighter_type.kind:
+        return None
+    verdict = check_recruit(
+        ruleset, house_id, others, fighter_type, fighter.owner_id, owner_needed=owner_needed
+    )
+    return None if verdict.allowed else verdict.reason
+
+
+def gang_refusal(
+    ruleset: Ruleset,
+    house_id: str | None,
+    fighters: list[Fighter],
+    joining: set[str] | None = None,
+) -> str | None:
+    """The first fighter of a whole roster (an imported gang) who could not join it as
+    AddFighter would refuse them, in one line naming them; None: all may. `joining`:
+    the names (casefolded) of those to check, the rest being in the gang already."""
+    for index, fighter in enumerate(fighters):
+        if not fighter.status.counts_for_rating:
+            continue  # the dead and the gone are history, not recruits
+        if joining is not None and fighter.name.casefold() not in joining:
+            continue
+        others = fighters[:index] + fighters[index + 1 :]
+        reason = joining_refusal(ruleset, house_id, others, fighter, owner_needed=False)
+        if reason is not None:
+            return f"{reason} ({fighter.name})"
+    return None
 
 
 def ownerless_beasts(fighters: list[Fighter]) -> list[str]:

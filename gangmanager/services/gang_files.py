@@ -65,8 +65,10 @@ class ImportGang(Action[Gang]):
 
     def run(self, ctx: Context) -> Outcome[Gang]:
         uow = ctx.uow
-        from gangmanager.services.roster import CreateGang
+        from gangmanager.services.roster import CreateGang, check_joined
 
+        # Every fighter of the file as AddFighter and AddVehicle would take them.
+        check_joined(self.gang, ctx.rulesets)
         origin = self.origin
         keep = origin is not None and uow.gang_files.with_uid(origin.gang) is None
         if not keep or origin is None:
@@ -86,7 +88,7 @@ class UpdateGangFromFile(Action[UpdateResult]):
 
     def run(self, ctx: Context) -> Outcome[UpdateResult]:
         uow = ctx.uow
-        from gangmanager.services.roster import _check_name_free, _edit
+        from gangmanager.services.roster import _check_name_free, _edit, check_joined
 
         file, origin, source = self.gang, self.origin, self.source
         row = uow.gang_files.with_uid(origin.gang)
@@ -103,6 +105,10 @@ class UpdateGangFromFile(Action[UpdateResult]):
                 f" {quoted(stored.name, 60)} here follows {quoted(stored.ruleset, 40)}; nothing was changed"
             )
         merged = _onto(stored, file)
+        # The fighters new to the gang join it as AddFighter would take them.
+        have = {f.name.casefold() for f in stored.fighters}
+        joining = {f.name.casefold() for f in merged.fighters} - have
+        check_joined(merged, ctx.rulesets, joining, "not updated")
         if merged.name != stored.name:
             _check_name_free(uow, stored.id, merged.name)
         lines = changes_by_fighter(stored, merged)

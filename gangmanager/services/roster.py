@@ -36,9 +36,8 @@ from gangmanager.rules.modifiers import (
     Modifier,
 )
 from gangmanager.rules.roster_ops import RosterError
-from gangmanager.rules.ruleset import Ruleset, Vehicle
-from gangmanager.rules.vehicles import house_refusal
-from gangmanager.rules.weapons import Item, Weapon, WeaponProfile, trait_key
+from gangmanager.rules.ruleset import Ruleset
+from gangmanager.rules.weapons import Item, Weapon, WeaponProfile
 from gangmanager.services import operations
 from gangmanager.services.errors import ServiceError
 from gangmanager.services.operations import Action, Context, Outcome, perform
@@ -461,31 +460,28 @@ def _check_addition(gang: Gang, fighter: Fighter, rulesets: Rulesets) -> None:
     """A Brute, Hanger-on, Hired Gun or Exotic Beast joins within its limits, for a
     house that may take it, a beast with an owner who may have one; a vehicle for a
     house that may take it (unless the gang plays by house rules)."""
-    if not fighter.type or gang.house_rules_ignore_restrictions:
+    if gang.house_rules_ignore_restrictions:
         return
-    ruleset = rulesets.get(gang.ruleset)
-    vehicle = ruleset.vehicle(fighter.type)
-    if vehicle is not None:
-        _check_vehicle(gang, fighter, vehicle, ruleset)
-        return
-    key = trait_key(fighter.type)
-    fighter_type = ruleset.fighter_type(gang.house or None, fighter.type) or next(
-        (t for t in ruleset.gang_additions if trait_key(t.name) == key), None
+    refusal = gang_additions.joining_refusal(
+        rulesets.get(gang.ruleset), gang.house or None, list(gang.fighters), fighter
     )
-    if fighter_type is None or not fighter_type.kind:
-        return
-    verdict = gang_additions.check_recruit(
-        ruleset, gang.house or None, list(gang.fighters), fighter_type, fighter.owner_id
-    )
-    if not verdict.allowed:
-        raise ServiceError(f"{verdict.reason}: {fighter.name} not added")
-
-
-def _check_vehicle(gang: Gang, fighter: Fighter, vehicle: Vehicle, ruleset: Ruleset) -> None:
-    """A vehicle joins a gang whose house may take it, worded as `AddVehicle` words it."""
-    refusal = house_refusal(ruleset, vehicle, ruleset.house(gang.house) if gang.house else None)
     if refusal is not None:
         raise ServiceError(f"{refusal}: {fighter.name} not added")
+
+
+def check_joined(
+    gang: Gang, rulesets: Rulesets, joining: set[str] | None = None, undone: str = "not imported"
+) -> None:
+    """A gang read whole (an import) holds no fighter AddFighter would refuse: refused
+    in one line naming the first (unless the gang plays by house rules). `joining`:
+    only these fighters' names (casefolded) are new to the gang."""
+    if gang.house_rules_ignore_restrictions:
+        return
+    refusal = gang_additions.gang_refusal(
+        rulesets.get(gang.ruleset), gang.house or None, list(gang.fighters), joining
+    )
+    if refusal is not None:
+        raise ServiceError(f"{gang.name} {undone}: {refusal}")
 
 
 def _table(gang: Gang, command: object, rulesets: Rulesets) -> CharacteristicTable:
