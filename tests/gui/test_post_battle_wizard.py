@@ -106,7 +106,7 @@ def type_xp(qtbot, page: RewardsPage, name: str, text: str) -> None:
     """Type a fighter's gained XP into the rewards table, as a player does: the cell picked,
     F2, the number typed into the cell's spin box, Enter."""
     table = present(page.xp_table)
-    row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == name)
+    row = next(r for r in range(table.rowCount()) if present(table.item(r, 0)).text() == name)
     table.setFocus()
     table.setCurrentCell(row, XP_COLUMN)
     qtbot.keyClick(table, Qt.Key.Key_F2)

@@ -139,7 +139,9 @@ def test_rows_changed_together_are_announced_once_over_their_span(qtbot, qtmodel
     qtmodeltester.check(model)
     spans: list[tuple[int, int, int, int]] = []
     model.dataChanged.connect(
-        lambda first, last, *_: spans.append((first.row(), first.column(), last.row(), last.column()))
+        lambda first, last, *_: spans.append(
+            (first.row(), first.column(), last.row(), last.column())
+        )
     )
     model.update_rows({2: Ganger("Vask", 2), 0: Ganger("Rook", 4)})
     assert spans == [(0, 0, 2, 1)]

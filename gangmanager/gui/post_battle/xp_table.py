@@ -89,16 +89,19 @@ class XpTable(QTableWidget):
         try:
             for row, name in enumerate(self._names):
                 item = self.item(row, XP_COLUMN)
+                if item is None:  # every row has its cell from the start
+                    continue
                 item.setData(Qt.ItemDataRole.EditRole, folded.get(name.casefold(), 0))
         finally:
             self.blockSignals(False)
 
     def values(self) -> dict[str, int]:
         """Every fighter's gained XP, by name (0 included: the page drops those)."""
-        return {
-            name: int(self.item(row, XP_COLUMN).data(Qt.ItemDataRole.EditRole) or 0)
-            for row, name in enumerate(self._names)
-        }
+        gained: dict[str, int] = {}
+        for row, name in enumerate(self._names):
+            item = self.item(row, XP_COLUMN)
+            gained[name] = int(item.data(Qt.ItemDataRole.EditRole) or 0) if item else 0
+        return gained
 
     def _on_self_item_changed(self, item: QTableWidgetItem) -> None:
         if item.column() == XP_COLUMN:

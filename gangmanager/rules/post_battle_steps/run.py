@@ -151,10 +151,10 @@ class StepRun:
         fighters = list(before)
         fighters[index] = fighter
         self.gang = self.gang.model_copy(update={"fighters": fighters})
-        if self._by_name is not None and self._by_name[0] is before:
-            if before[index].name == fighter.name:
-                # The same names in the same places: the lookup holds for the new list.
-                self._by_name = (self.gang.fighters, self._by_name[1])
+        # The same names in the same places: the lookup holds for the new list.
+        kept = self._by_name is not None and self._by_name[0] is before
+        if kept and self._by_name is not None and before[index].name == fighter.name:
+            self._by_name = (self.gang.fighters, self._by_name[1])
 
     def attempt(self, what: str, action: Callable[[], _T]) -> _T | None:
         """Run one entry; a refusal becomes a problem and the gang stays as it was."""
