@@ -215,6 +215,8 @@ class TileLayout(_Base):
             for column, box in enumerate(self.side_boxes):
                 self.tile_grid.addWidget(box, 0, column, Qt.AlignmentFlag.AlignTop)
                 box.show()
+            if isinstance(self.tiles, LazyTiles):
+                self.tiles.fill_sight()  # a side hidden in a tab until now has none made
 
     def _on_side_tabs_current_changed(self, index: int) -> None:
         for number, box in enumerate(self.side_boxes):
