@@ -139,13 +139,9 @@ class UpdateGangFromFile(Action[UpdateResult]):
         )
         saved = outcome.gang or uow.gangs.get(stored.id)
         assert saved.version is not None
+        result = UpdateResult(saved, lines)
         return Outcome(
-            outcome.changes,
-            outcome.inverse,
-            label,
-            stored.id,
-            result=UpdateResult(saved, lines),
-            gang=saved,
+            outcome.changes, outcome.inverse, label, stored.id, result=result, gang=saved
         )
 
 
