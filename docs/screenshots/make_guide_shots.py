@@ -766,7 +766,7 @@ def main(argv: list[str]) -> int:
 
         # The first start: the demo gang, as `gangmanager` adds it to a new database.
         with open_database(sqlite_url(path)) as db:
-            gangs.add_gang(db, first_start_gang(rulesets.get("n23")))
+            gangs.add_gang(db, rulesets, first_start_gang(rulesets.get("n23")))
         window = open_window()
         found_gang(shots, window, rulesets)
         shots.widget(window, "guide-founded.png")

@@ -78,6 +78,8 @@ def test_a_post_battle_that_reaches_a_rank_and_takes_the_advancement(
     click_next(qtbot, wizard)  # Wrap-up: nobody went down
     rewards = current_page(wizard, RewardsPage)
     type_xp(qtbot, rewards, "Nyx", "6")
+    wizard.resize(1366, 768)  # the XP gained as one table, the cell typed into
+    wizard.grab().save(str(screenshot_dir() / "post-battle-rewards-xp-1366x768.png"))
     click_next(qtbot, wizard)
 
     page = current_page(wizard, RankAdvancementsPage)
