@@ -22,6 +22,7 @@ from gangmanager.persistence.tables import (
 )
 from gangmanager.rules.gang import Fighter, Gang
 from gangmanager.rules.modifiers import Modifier
+from gangmanager.rules.shapes import LATER_WEAPON_FIELDS
 from gangmanager.rules.weapons import Weapon, WeaponProfile
 
 # ---------------------------------------------------------------- domain -> rows
@@ -113,7 +114,14 @@ def weapon_profile_row(profile: WeaponProfile, position: int) -> WeaponProfileRo
         am=profile.am,
         traits=[str(t) for t in profile.traits],
         cost=profile.cost,
+        later=later_columns(profile),
     )
+
+
+def later_columns(profile: WeaponProfile) -> dict[str, str]:
+    """The profile's columns of `shapes.LATER_WEAPON_FIELDS` that hold a value."""
+    values = ((name, getattr(profile, name)) for name in LATER_WEAPON_FIELDS)
+    return {name: value for name, value in values if value != "-"}
 
 
 def stash_rows(gang: Gang) -> list[StashItemRow]:

@@ -36,7 +36,11 @@ _FIGHTER = "fighter"
 
 def current_row(row: dict[str, Any]) -> dict[str, Any]:
     """`row` in the current schema's shape: a fighter row of 0013 (its twelve columns,
-    no profile) with its statline and profile instead; any other row as it is."""
+    no profile) with its statline and profile instead; a weapon profile row before 0015
+    with no later columns (`later`, {} as the migration gave every row); any other row
+    as it is."""
+    if "weapon_id" in row and "later" not in row:
+        return {**row, "later": {}}
     if "profile" in row or "gang_id" not in row or not row.keys() >= _OLD:
         return row
     converted = {k: v for k, v in row.items() if k not in _OLD}

@@ -157,6 +157,7 @@ def _read_gang(connection: sqlite3.Connection, gang_id: int, statlines: Statline
             weapon.profiles = profiles.get(weapon.id, [])
             for profile in weapon.profiles:
                 profile.traits = _json(profile.traits)
+                profile.later = _json(getattr(profile, "later", None)) or {}
     wargear = _by_parent(
         connection.execute(f"SELECT * FROM wargear WHERE {_OF_FIGHTERS}", (gang_id,)),
         "fighter_id",

@@ -152,21 +152,21 @@ _PROFILE_FIELDS = ("name", "rng_s", "rng_l", "acc_s", "acc_l", "strength", "ap",
 
 def _weapon_profile_of(row: Any) -> WeaponProfile:
     values = tuple(getattr(row, name) for name in _PROFILE_FIELDS)
-    traits = row.traits
+    traits, later = row.traits, getattr(row, "later", None) or {}
     try:
-        return _weapon_profile(values, tuple(traits), row.cost)
-    except TypeError:  # traits that are not plain strings (a damaged row): no cache
-        return _weapon_profile.__wrapped__(values, traits, row.cost)
+        return _weapon_profile(values, tuple(traits), row.cost, tuple(sorted(later.items())))
+    except (TypeError, AttributeError):  # not plain strings (a damaged row): no cache
+        return _weapon_profile.__wrapped__(values, traits, row.cost, later)
 
 
 @lru_cache(maxsize=4096)
-def _weapon_profile(values: tuple[Any, ...], traits: Any, cost: Any) -> WeaponProfile:
+def _weapon_profile(values: tuple[Any, ...], traits: Any, cost: Any, later: Any) -> WeaponProfile:
     """A weapon profile from its row, validated once per distinct profile (30 lasguns
     are one); shared like `_profile`: frozen, and every edit copies its lists first.
-    Errors are not cached, so a damaged row is still found."""
-    return WeaponProfile(
-        **dict(zip(_PROFILE_FIELDS, values, strict=True)), traits=traits, cost=cost
-    )
+    Errors are not cached, so a damaged row is still found. `later`: the weapon
+    statline's later columns (migration 0015), pairs or a mapping."""
+    fields = dict(zip(_PROFILE_FIELDS, values, strict=True)) | dict(later)
+    return WeaponProfile(**fields, traits=traits, cost=cost)
 
 
 def fighter_from_row(row: Any, table: CharacteristicTable | None = None) -> Fighter:

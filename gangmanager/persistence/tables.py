@@ -214,6 +214,9 @@ class WeaponProfileRow(Base):
     # Printed traits: ["Rapid Fire (1)", "Knockback"].
     traits: Mapped[list[str]] = mapped_column(JSON, default=list)
     cost: Mapped[int] = mapped_column(Integer, default=0)
+    # The weapon statline's columns beyond the eight above, those not "-" only
+    # ({"l": "1"}: the 2026 Lethality); {} for every n23 profile (migration 0015).
+    later: Mapped[dict[str, str]] = mapped_column(JSON, default=dict, server_default="{}")
 
 
 class WargearRow(Base):

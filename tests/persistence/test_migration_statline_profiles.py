@@ -49,7 +49,7 @@ def test_show_json_of_the_upgraded_database_is_byte_identical(
         out, err = capsys.readouterr()
         expected = (AT_0013 / f"show_{gang}.json").read_text(encoding="utf-8")
         assert (out, err) == (expected, ""), f"gang {gang}"
-    assert revision_of(old_copy) == ["0014"]
+    assert revision_of(old_copy) == ["0015"]
     # Upgraded with its backup, as every upgrade.
     assert list(old_copy.parent.glob("gangs.backups/*")), "no backup taken before the upgrade"
 

@@ -117,7 +117,7 @@ def test_a_step_of_0013_puts_its_fighters_back_with_their_profiles(
     assert _step_at_0013(old_copy, action) == label
     code, out, err = _run(capsys, "undo", "--db", str(old_copy))
     assert (code, out, err) == (0, f"Undid: {label}\n", "")
-    assert revision_of(old_copy) == ["0014"]
+    assert revision_of(old_copy) == ["0015"]
     # Two Rats as 0013's code showed it, Nib's profile (6" 5+ 5+ 3 3 1, the rest "-") too.
     expected = (AT_0013 / "show_5.json").read_text(encoding="utf-8")
     assert _shown(capsys, old_copy, 5) == expected
