@@ -32,11 +32,14 @@ def is_stash(name: str) -> bool:
     return name.strip().casefold() == STASH
 
 
+def name_key(name: str) -> str:
+    """A fighter's name as a post-battle entry names it: spaces around and case ignored."""
+    return name.strip().casefold()
+
+
 def fighter_index(gang: Gang, name: str) -> int | None:
-    wanted = name.strip().casefold()
-    return next(
-        (i for i, f in enumerate(gang.fighters) if f.name.strip().casefold() == wanted), None
-    )
+    wanted = name_key(name)
+    return next((i for i, f in enumerate(gang.fighters) if name_key(f.name) == wanted), None)
 
 
 def _replace_fighter(gang: Gang, index: int, fighter: Fighter) -> Gang:

@@ -110,9 +110,12 @@ def load_draft(db: Database, gang_id: int) -> SavedDraft | None:
     """The gang's unfinished draft, to resume; None when there is none."""
     with db.unit_of_work() as uow:
         stored = drafts_of(uow).current(gang_id)
-    if stored is None:
-        return None
-    return SavedDraft(stored.id, parse_draft(stored.draft))
+    return _saved(stored)
+
+
+def _saved(stored: StoredDraft | None) -> SavedDraft | None:
+    """A stored draft parsed (PostBattleError: one this version cannot read)."""
+    return None if stored is None else SavedDraft(stored.id, parse_draft(stored.draft))
 
 
 @dataclass(frozen=True)
@@ -141,10 +144,8 @@ def wizard_start(db: Database, rulesets: Rulesets, gang_id: int) -> WizardStart:
             ended = None  # the sequence is still done by hand
         setting = campaign_service.post_battle_setting(uow, rulesets, gang)
         stored = drafts_of(uow).current(gang_id)
-    if stored is None:
-        return WizardStart(gang, ended, setting, None)
     try:
-        return WizardStart(gang, ended, setting, SavedDraft(stored.id, parse_draft(stored.draft)))
+        return WizardStart(gang, ended, setting, _saved(stored))
     except PostBattleError:
         return WizardStart(gang, ended, setting, None, draft_unreadable=True)
 

@@ -22,7 +22,7 @@ from gangmanager.rules.limits import quoted
 from gangmanager.rules.post_battle_campaign import CampaignOutcome, CampaignSetting
 from gangmanager.rules.post_battle_draft import PostBattleDraft
 from gangmanager.rules.post_battle_report import Change
-from gangmanager.rules.post_battle_trading import TradeProblem
+from gangmanager.rules.post_battle_trading import TradeProblem, name_key
 from gangmanager.rules.ruleset import Ruleset
 
 _FALLBACK_NAMES = {
@@ -134,14 +134,15 @@ class StepRun:
         self.lines.append(Line(fighter, Change(self.step, text)))
 
     def index(self, name: str, what: str) -> int | None:
-        """The fighter's index (as `fighter_index` finds it); a problem when there is none."""
+        """The fighter's index (the first of that `name_key`, as `fighter_index` finds it); a
+        problem when there is none."""
         fighters = self.gang.fighters
         if self._by_name is None or self._by_name[0] is not fighters:
             names: dict[str, int] = {}
             for i, f in enumerate(fighters):
-                names.setdefault(f.name.strip().casefold(), i)
+                names.setdefault(name_key(f.name), i)
             self._by_name = (fighters, names)
-        index = self._by_name[1].get(name.strip().casefold())
+        index = self._by_name[1].get(name_key(name))
         if index is None:
             self.problem(f"{what}: no fighter {quoted(name)} on the roster")
         return index
@@ -152,9 +153,9 @@ class StepRun:
         fighters[index] = fighter
         self.gang = self.gang.model_copy(update={"fighters": fighters})
         # The same names in the same places: the lookup holds for the new list.
-        kept = self._by_name is not None and self._by_name[0] is before
-        if kept and self._by_name is not None and before[index].name == fighter.name:
-            self._by_name = (self.gang.fighters, self._by_name[1])
+        by_name = self._by_name
+        if by_name is not None and by_name[0] is before and before[index].name == fighter.name:
+            self._by_name = (self.gang.fighters, by_name[1])
 
     def attempt(self, what: str, action: Callable[[], _T]) -> _T | None:
         """Run one entry; a refusal becomes a problem and the gang stays as it was."""
