@@ -129,7 +129,8 @@ class PostBattleWizard(QWizard):
         if start.draft_unreadable:
             # A draft this version cannot read: start again rather than lock the wizard.
             self._write(post_battle.DiscardDraft(gang_id))
-        saved = start.saved or self._start_draft()
+        # No draft found by the start's read (or one discarded): a new one, not a read again.
+        saved = start.saved or self._new_draft()
         self.draft_id: int | None = saved.id
         self.draft: PostBattleDraft = saved.draft
         self.campaign: CampaignSetting | None = start.campaign
@@ -270,8 +271,10 @@ class PostBattleWizard(QWizard):
         """The gang's unfinished draft, else a new one from the ended battle, saved
         (services.post_battle.start_draft, its save performed by the runner)."""
         saved = post_battle.load_draft(self.db, self.gang_id)
-        if saved is not None:
-            return saved
+        return saved if saved is not None else self._new_draft()
+
+    def _new_draft(self) -> post_battle.SavedDraft:
+        """A new draft from the ended battle (or empty), saved."""
         draft = (
             post_battle.draft_from_battle(self.battle)
             if self.battle is not None
