@@ -80,6 +80,8 @@ def test_a_post_battle_that_reaches_a_rank_and_takes_the_advancement(
     type_xp(qtbot, rewards, "Nyx", "6")
     wizard.resize(1366, 768)  # the XP gained as one table, the cell typed into
     wizard.grab().save(str(screenshot_dir() / "post-battle-rewards-xp-1366x768.png"))
+    wizard.resize(1024, 640)
+    wizard.grab().save(str(screenshot_dir() / "post-battle-rewards-xp-1024x640.png"))
     click_next(qtbot, wizard)
 
     page = current_page(wizard, RankAdvancementsPage)
